@@ -1,0 +1,18 @@
+# Small helpers so every target gets the same warnings and every test is a few lines.
+
+# Apply the project's warning set to a target (zero warnings under g++ 12 is the bar).
+function(retrace_warnings target)
+  target_compile_options(${target} PRIVATE
+    -Wall -Wextra -Wpedantic -Wconversion -Wsign-conversion -Wshadow
+    -Wnon-virtual-dtor -Wold-style-cast -Wimplicit-fallthrough)
+endfunction()
+
+# retrace_add_test(NAME SOURCES a.cpp b.cpp LIBS x y [ENV VAR=VALUE ...])
+# One executable per test suite, discovered case by case so ctest lists and parallelises them.
+function(retrace_add_test name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;ENV" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  retrace_warnings(${name})
+  target_link_libraries(${name} PRIVATE ${ARG_LIBS} GTest::gtest GTest::gtest_main)
+  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES ENVIRONMENT "${ARG_ENV}")
+endfunction()

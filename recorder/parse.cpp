@@ -1,0 +1,92 @@
+#include "recorder/parse.h"
+
+#include <charconv>
+#include <cstdint>
+#include <vector>
+
+namespace retrace::recorder {
+namespace {
+
+constexpr std::int64_t kMaxWhole = sim::kMaxCoordinatePx;
+
+std::vector<std::string_view> splitOnComma(std::string_view text) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    parts.push_back(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+    if (comma == std::string_view::npos) return parts;
+    start = comma + 1;
+  }
+}
+
+bool parseDigits(std::string_view digits, std::int64_t& outValue) {
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) return false;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), outValue);
+  return error == std::errc() && end == digits.data() + digits.size();
+}
+
+}  // namespace
+
+Parsed<sim::Fixed> parseFixed(std::string_view text) {
+  const std::string quoted = "'" + std::string(text) + "'";
+  bool negative = !text.empty() && text.front() == '-';
+  if (negative) text.remove_prefix(1);
+  const std::size_t dot = text.find('.');
+  const std::string_view wholePart = text.substr(0, dot);
+  const std::string_view fractionPart = dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
+  std::int64_t whole = 0;
+  if (!parseDigits(wholePart, whole) || (dot != std::string_view::npos && fractionPart.empty()) ||
+      fractionPart.size() > 9) {
+    return quoted + " is not a decimal number (like 98, -3.25 or 0.38)";
+  }
+  if (whole > kMaxWhole) return quoted + " is out of range (at most " + std::to_string(kMaxWhole) + " in magnitude)";
+  std::int64_t fraction = 0;
+  std::int64_t scale = 1;
+  if (!fractionPart.empty()) {
+    if (!parseDigits(fractionPart, fraction)) {
+      return quoted + " is not a decimal number (like 98, -3.25 or 0.38)";
+    }
+    for (std::size_t i = 0; i < fractionPart.size(); ++i) scale *= 10;
+  }
+  const std::int64_t numerator = (whole * scale + fraction) * (negative ? -1 : 1);
+  return sim::Fixed::fromRatio(numerator, scale);
+}
+
+Parsed<sim::Box> parseBox(std::string_view text) {
+  const auto parts = splitOnComma(text);
+  if (parts.size() != 4) return "'" + std::string(text) + "' is not a box: expected x,y,w,h";
+  sim::Fixed values[4];
+  for (std::size_t i = 0; i < 4; ++i) {
+    auto parsed = parseFixed(parts[i]);
+    if (auto* error = std::get_if<std::string>(&parsed)) return "box '" + std::string(text) + "': " + *error;
+    values[i] = std::get<sim::Fixed>(parsed);
+  }
+  if (values[2] < sim::Fixed() || values[3] < sim::Fixed()) return "box '" + std::string(text) + "' has a negative size";
+  return sim::Box{values[0], values[1], values[2], values[3]};
+}
+
+Parsed<sim::Vec2> parseVec2(std::string_view text) {
+  const auto parts = splitOnComma(text);
+  if (parts.size() != 2) return "'" + std::string(text) + "' is not a displacement: expected dx,dy";
+  sim::Fixed values[2];
+  for (std::size_t i = 0; i < 2; ++i) {
+    auto parsed = parseFixed(parts[i]);
+    if (auto* error = std::get_if<std::string>(&parsed)) return "displacement '" + std::string(text) + "': " + *error;
+    values[i] = std::get<sim::Fixed>(parsed);
+  }
+  return sim::Vec2{values[0], values[1]};
+}
+
+std::string formatFixed(sim::Fixed value) {
+  // Up to 4 decimals, rounded to nearest, trailing zeros dropped.
+  const std::int64_t tenThousandths = sim::Fixed::divideRounded(std::int64_t{value.raw()} * 10000, sim::Fixed::kOne);
+  const std::int64_t magnitude = tenThousandths < 0 ? -tenThousandths : tenThousandths;
+  std::string text = (tenThousandths < 0 ? "-" : "") + std::to_string(magnitude / 10000);
+  std::string decimals = std::to_string(10000 + magnitude % 10000).substr(1);
+  while (!decimals.empty() && decimals.back() == '0') decimals.pop_back();
+  if (!decimals.empty()) text += "." + decimals;
+  return text;
+}
+
+}  // namespace retrace::recorder

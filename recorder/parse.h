@@ -1,0 +1,25 @@
+#pragma once
+// Parsing of numbers and boxes typed by users. Errors come back as one human sentence.
+
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "sim/aabb.h"
+
+namespace retrace::recorder {
+
+/// A parsed value or the sentence that says why the text was refused.
+template <typename T>
+using Parsed = std::variant<T, std::string>;
+
+/// Parses a decimal like "98", "-3.25" or "0.38" exactly into 16.16 (rounded to nearest).
+[[nodiscard]] Parsed<sim::Fixed> parseFixed(std::string_view text);
+/// Parses "x,y,w,h" into a box; sizes must not be negative.
+[[nodiscard]] Parsed<sim::Box> parseBox(std::string_view text);
+/// Parses "dx,dy" into a displacement.
+[[nodiscard]] Parsed<sim::Vec2> parseVec2(std::string_view text);
+/// Formats a fixed-point value as a short decimal ("98", "0.38", "-2.5").
+[[nodiscard]] std::string formatFixed(sim::Fixed value);
+
+}  // namespace retrace::recorder

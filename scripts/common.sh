@@ -1,0 +1,40 @@
+# Shared by scripts/demo and scripts/test: install what is missing, configure once, build.
+# Sourced, not run. Everything comes from Debian packages; nothing is downloaded at build time.
+
+set -euo pipefail
+
+RETRACE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+RETRACE_BUILD="${RETRACE_BUILD:-$RETRACE_ROOT/build/default}"
+RETRACE_PACKAGES=(
+  cmake ninja-build g++ pkg-config
+  libcereal-dev libspdlog-dev libsfml-dev libgtest-dev libcli11-dev libxxhash-dev libzstd-dev
+  nlohmann-json3-dev librapidcheck-dev libbenchmark-dev
+  xvfb xauth fonts-dejavu-core
+)
+
+# Installs the Debian packages that are not installed yet; as non-root, says what to run.
+ensure_packages() {
+  local missing=()
+  local package
+  for package in "${RETRACE_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  ((${#missing[@]} == 0)) && return 0
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "retrace needs these Debian packages: ${missing[*]}" >&2
+    echo "run as root: apt-get update && apt-get install -y ${missing[*]}" >&2
+    exit 2
+  fi
+  echo "installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# Configures the build folder on first use (reused afterwards) and builds with two jobs.
+configure_and_build() {
+  if [[ ! -f "$RETRACE_BUILD/CMakeCache.txt" ]]; then
+    cmake -S "$RETRACE_ROOT" -B "$RETRACE_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRETRACE_BUILD_TESTS=ON
+  fi
+  cmake --build "$RETRACE_BUILD" -j2
+}

@@ -1,0 +1,39 @@
+#include "recorder/parse.h"
+
+#include <gtest/gtest.h>
+
+namespace retrace::recorder {
+namespace {
+
+TEST(ParseFixed, AcceptsDecimalsExactly) {
+  EXPECT_EQ(std::get<sim::Fixed>(parseFixed("98")), sim::px(98));
+  EXPECT_EQ(std::get<sim::Fixed>(parseFixed("-3.25")), sim::Fixed::fromRatio(-13, 4));
+  EXPECT_EQ(std::get<sim::Fixed>(parseFixed("4.4")), sim::Fixed::fromRatio(22, 5));
+  EXPECT_EQ(std::get<sim::Fixed>(parseFixed("-0.5")), sim::Fixed::fromRatio(-1, 2));
+}
+
+TEST(ParseFixed, RefusesWithASentence) {
+  for (const char* bad : {"", "x", "1.", ".5", "1.2.3", "1e3", "--1", "1.-2", "99999", "1.0000000001"}) {
+    const auto parsed = parseFixed(bad);
+    ASSERT_TRUE(std::holds_alternative<std::string>(parsed)) << bad;
+    EXPECT_NE(std::get<std::string>(parsed).find('\''), std::string::npos) << bad;
+  }
+}
+
+TEST(ParseBox, ParsesAndChecksShape) {
+  EXPECT_EQ(std::get<sim::Box>(parseBox("100,110,48,24")), sim::makeBox(100, 110, 48, 24));
+  EXPECT_TRUE(std::holds_alternative<std::string>(parseBox("1,2,3")));
+  EXPECT_TRUE(std::holds_alternative<std::string>(parseBox("1,2,-3,4")));
+  EXPECT_EQ(std::get<sim::Vec2>(parseVec2("0,-100")), sim::pxVec(0, -100));
+  EXPECT_TRUE(std::holds_alternative<std::string>(parseVec2("0")));
+}
+
+TEST(FormatFixed, ShortDecimals) {
+  EXPECT_EQ(formatFixed(sim::px(98)), "98");
+  EXPECT_EQ(formatFixed(sim::Fixed::fromRatio(-5, 2)), "-2.5");
+  EXPECT_EQ(formatFixed(sim::Fixed::fromRatio(19, 50)), "0.38");
+  EXPECT_EQ(formatFixed(sim::Fixed::fromRatio(-1, 4)), "-0.25");
+}
+
+}  // namespace
+}  // namespace retrace::recorder
