@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim/game.h"
+
 namespace retrace::recorder {
 namespace {
 
@@ -78,15 +80,6 @@ Parsed<sim::Vec2> parseVec2(std::string_view text) {
   return sim::Vec2{values[0], values[1]};
 }
 
-std::string formatFixed(sim::Fixed value) {
-  // Up to 4 decimals, rounded to nearest, trailing zeros dropped.
-  const std::int64_t tenThousandths = sim::Fixed::divideRounded(std::int64_t{value.raw()} * 10000, sim::Fixed::kOne);
-  const std::int64_t magnitude = tenThousandths < 0 ? -tenThousandths : tenThousandths;
-  std::string text = (tenThousandths < 0 ? "-" : "") + std::to_string(magnitude / 10000);
-  std::string decimals = std::to_string(10000 + magnitude % 10000).substr(1);
-  while (!decimals.empty() && decimals.back() == '0') decimals.pop_back();
-  if (!decimals.empty()) text += "." + decimals;
-  return text;
-}
+std::string formatFixed(sim::Fixed value) { return sim::formatFieldValue(value.raw(), sim::FieldKind::kFixed); }
 
 }  // namespace retrace::recorder

@@ -1,0 +1,205 @@
+#pragma once
+// Named fields: how every game state and configuration is saved, restored, hashed, named
+// and diffed without any of those tools knowing the game.
+//
+// A game writes one function template per type, visitFields(visitor, value), that names each
+// member once: v.integer(...) for scalars, scopes for nested structs, v.listSize(...) for
+// vectors. The visitors here then give, from that single description:
+//  - FieldSaver: the values as a flat list of int64 (snapshots, keyframes, replay headers);
+//  - FieldLoader: the reverse, refusing short input and absurd list sizes (never trusts data);
+//  - FieldNamer: "obstacles[2].box.y = 98" rows, for field-level diffs of two states;
+//  - FieldHasher: the state hash, mixing fields (never struct bytes).
+// Cereal stays out of sim: the recorder serialises the flat list.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "sim/aabb.h"
+#include "sim/rng.h"
+#include "sim/state_hash.h"
+
+namespace retrace::sim {
+
+/// How a field's integer is meant to be read, for display.
+enum class FieldKind : std::uint8_t { kInt, kFixed, kBool, kBits };
+
+/// One named field value, e.g. {"tanks[1].pos.x", raw, kFixed}.
+struct Field {
+  std::string name;
+  std::int64_t value = 0;
+  FieldKind kind = FieldKind::kInt;
+  bool operator==(const Field&) const = default;
+};
+
+/// Writes every field value, in visiting order, to a flat list.
+class FieldSaver {
+ public:
+  void integer(const char*, std::int64_t& value, FieldKind) { values_.push_back(value); }
+  void enter(const char*, std::size_t = kNoIndex) {}
+  void leave() {}
+  std::size_t listSize(const char*, std::size_t size, std::size_t) {
+    values_.push_back(static_cast<std::int64_t>(size));
+    return size;
+  }
+  [[nodiscard]] std::vector<std::int64_t> take() { return std::move(values_); }
+  static constexpr std::size_t kNoIndex = SIZE_MAX;
+
+ private:
+  std::vector<std::int64_t> values_;
+};
+
+/// Reads field values back; any shortfall or oversized list marks the load failed.
+class FieldLoader {
+ public:
+  explicit FieldLoader(std::span<const std::int64_t> values) : values_(values) {}
+  void integer(const char*, std::int64_t& value, FieldKind) { value = next(); }
+  void enter(const char*, std::size_t = FieldSaver::kNoIndex) {}
+  void leave() {}
+  std::size_t listSize(const char*, std::size_t, std::size_t maxSize) {
+    const std::int64_t size = next();
+    // Each element has at least one value, so a size beyond what is left is corrupt.
+    if (size < 0 || static_cast<std::size_t>(size) > maxSize || static_cast<std::size_t>(size) > remaining()) {
+      failed_ = true;
+      return 0;
+    }
+    return static_cast<std::size_t>(size);
+  }
+  /// True when every value was present, every list size plausible and nothing was left over.
+  [[nodiscard]] bool succeeded() const noexcept { return !failed_ && position_ == values_.size(); }
+
+ private:
+  std::size_t remaining() const noexcept { return values_.size() - position_; }
+  std::int64_t next() {
+    if (position_ >= values_.size()) {
+      failed_ = true;
+      return 0;
+    }
+    return values_[position_++];
+  }
+  std::span<const std::int64_t> values_;
+  std::size_t position_ = 0;
+  bool failed_ = false;
+};
+
+/// Lists every field with its full dotted name.
+class FieldNamer {
+ public:
+  void integer(const char* name, std::int64_t& value, FieldKind kind) { fields_.push_back({path(name), value, kind}); }
+  void enter(const char* name, std::size_t index = FieldSaver::kNoIndex) {
+    scopes_.push_back(index == FieldSaver::kNoIndex ? std::string(name) : std::string(name) + "[" + std::to_string(index) + "]");
+  }
+  void leave() { scopes_.pop_back(); }
+  std::size_t listSize(const char* name, std::size_t size, std::size_t) {
+    std::int64_t count = static_cast<std::int64_t>(size);
+    integer((std::string(name) + ".size").c_str(), count, FieldKind::kInt);
+    return size;
+  }
+  [[nodiscard]] std::vector<Field> take() { return std::move(fields_); }
+
+ private:
+  std::string path(const char* name) const {
+    std::string out;
+    for (const auto& scope : scopes_) out += scope + ".";
+    return out + name;
+  }
+  std::vector<std::string> scopes_;
+  std::vector<Field> fields_;
+};
+
+/// Mixes every field value into the state hash.
+class FieldHasher {
+ public:
+  void integer(const char*, std::int64_t& value, FieldKind) { hasher_.mix(value); }
+  void enter(const char*, std::size_t = FieldSaver::kNoIndex) {}
+  void leave() {}
+  std::size_t listSize(const char*, std::size_t size, std::size_t) {
+    hasher_.mix(static_cast<std::uint64_t>(size));
+    return size;
+  }
+  [[nodiscard]] std::uint64_t value() const noexcept { return hasher_.value(); }
+
+ private:
+  StateHasher hasher_;
+};
+
+// Leaf and composite fields. Each converts to int64, lets the visitor read or replace the
+// value, and converts back, so one description serves saving and loading alike.
+
+template <typename V, typename T>
+  requires std::is_integral_v<T> && (!std::is_same_v<T, bool>)
+void visitField(V& v, const char* name, T& value) {
+  auto wide = static_cast<std::int64_t>(value);
+  v.integer(name, wide, FieldKind::kInt);
+  value = static_cast<T>(wide);
+}
+
+template <typename V, typename E>
+  requires std::is_enum_v<E>
+void visitField(V& v, const char* name, E& value) {
+  auto wide = static_cast<std::int64_t>(value);
+  v.integer(name, wide, FieldKind::kInt);
+  value = static_cast<E>(static_cast<std::underlying_type_t<E>>(wide));
+}
+
+template <typename V>
+void visitField(V& v, const char* name, bool& value) {
+  std::int64_t wide = value ? 1 : 0;
+  v.integer(name, wide, FieldKind::kBool);
+  value = wide != 0;
+}
+
+template <typename V>
+void visitField(V& v, const char* name, Fixed& value) {
+  std::int64_t wide = value.raw();
+  v.integer(name, wide, FieldKind::kFixed);
+  value = Fixed::fromRaw(static_cast<std::int32_t>(wide));
+}
+
+template <typename V>
+void visitField(V& v, const char* name, Vec2& value) {
+  v.enter(name);
+  visitField(v, "x", value.x);
+  visitField(v, "y", value.y);
+  v.leave();
+}
+
+template <typename V>
+void visitField(V& v, const char* name, Box& value) {
+  v.enter(name);
+  visitField(v, "x", value.x);
+  visitField(v, "y", value.y);
+  visitField(v, "w", value.w);
+  visitField(v, "h", value.h);
+  v.leave();
+}
+
+template <typename V>
+void visitField(V& v, const char* name, Rng& value) {
+  v.enter(name);
+  auto state = static_cast<std::int64_t>(value.state);
+  auto increment = static_cast<std::int64_t>(value.increment);
+  v.integer("state", state, FieldKind::kBits);
+  v.integer("increment", increment, FieldKind::kBits);
+  value.state = static_cast<std::uint64_t>(state);
+  value.increment = static_cast<std::uint64_t>(increment) | 1U;  // PCG needs an odd increment
+  v.leave();
+}
+
+/// Visits a vector: its size (bounded by maxSize when loading), then each element by index.
+template <typename V, typename T, typename VisitElement>
+void visitList(V& v, const char* name, std::vector<T>& list, std::size_t maxSize, VisitElement visitElement) {
+  const std::size_t size = v.listSize(name, list.size(), maxSize);
+  list.resize(size);
+  for (std::size_t i = 0; i < size; ++i) {
+    v.enter(name, i);
+    visitElement(list[i]);
+    v.leave();
+  }
+}
+
+}  // namespace retrace::sim

@@ -1,0 +1,42 @@
+#include "sim/game.h"
+
+namespace retrace::sim {
+
+std::string formatFieldValue(std::int64_t value, FieldKind kind) {
+  switch (kind) {
+    case FieldKind::kBool: return value != 0 ? "true" : "false";
+    case FieldKind::kBits: {
+      static constexpr char kHex[] = "0123456789abcdef";
+      std::string text = "0x";
+      for (int shift = 60; shift >= 0; shift -= 4) text += kHex[(static_cast<std::uint64_t>(value) >> shift) & 0xFU];
+      return text;
+    }
+    case FieldKind::kFixed: {
+      // Up to 4 decimals, rounded to nearest, trailing zeros dropped: 98, 0.38, -2.5.
+      const std::int64_t scaled = Fixed::divideRounded(value * 10000, Fixed::kOne);
+      const std::int64_t magnitude = scaled < 0 ? -scaled : scaled;
+      std::string text = (scaled < 0 ? "-" : "") + std::to_string(magnitude / 10000);
+      std::string decimals = std::to_string(10000 + magnitude % 10000).substr(1);
+      while (!decimals.empty() && decimals.back() == '0') decimals.pop_back();
+      return decimals.empty() ? text : text + "." + decimals;
+    }
+    case FieldKind::kInt: break;
+  }
+  return std::to_string(value);
+}
+
+std::string formatEvent(const GameDefinition& game, const Event& event) {
+  const auto schemas = game.eventSchemas();
+  if (event.kind >= schemas.size()) return "unknown#" + std::to_string(event.kind);
+  const EventSchema& schema = schemas[event.kind];
+  std::string text = std::string(schema.name) + "{";
+  bool first = true;
+  for (std::size_t i = 0; i < schema.argNames.size(); ++i) {
+    if (schema.argNames[i] == nullptr) continue;
+    text += (first ? "" : ", ") + std::string(schema.argNames[i]) + " " + formatFieldValue(event.args[i], schema.argKinds[i]);
+    first = false;
+  }
+  return text + "}";
+}
+
+}  // namespace retrace::sim

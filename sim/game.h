@@ -1,0 +1,113 @@
+#pragma once
+// The game interface the rest of retrace uses without naming a game.
+//
+// A game is a pure fixed-tick function next = step(state, input) plus the pieces the tools
+// need: configurations with declared speed limits, a hash, named fields, a bot and an oracle.
+// Recorder, viewer and tests reach games only through findGame(name) and these two classes;
+// adding a game touches its own files and the registry (registry.cpp) only.
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/fields.h"
+#include "sim/rng.h"
+
+namespace retrace::sim {
+
+/// A tick's input: a few button bits whose meaning each game names.
+using Input = std::uint8_t;
+
+/// Ticks per second of every game.
+inline constexpr int kTickRate = 60;
+
+/// A collision or game event: a game-specific kind and up to four integer arguments.
+struct Event {
+  std::uint16_t kind = 0;
+  std::array<std::int32_t, 4> args{};
+  bool operator==(const Event&) const = default;
+};
+
+/// How to print one kind of event: its name and the names and kinds of its arguments.
+struct EventSchema {
+  const char* name;
+  std::array<const char*, 4> argNames;  ///< nullptr for unused arguments
+  std::array<FieldKind, 4> argKinds;
+};
+
+/// What one tick produced.
+struct StepResult {
+  std::vector<Event> events;
+  std::vector<std::string> tunnels;  ///< oracle findings, when the oracle is on
+};
+
+/// A running game: owns its state; copyable through clone() for keyframes and twin runs.
+class GameSession {
+ public:
+  virtual ~GameSession() = default;
+  /// Advances one tick; with the oracle on, also checks the tick for tunnels.
+  virtual StepResult step(Input input) = 0;
+  /// Ticks simulated since init.
+  [[nodiscard]] virtual std::int64_t tick() const = 0;
+  /// The state hash (fields, not bytes).
+  [[nodiscard]] virtual std::uint64_t hash() const = 0;
+  /// The whole state as a flat list of field values (with the tick).
+  [[nodiscard]] virtual std::vector<std::int64_t> saveState() const = 0;
+  /// Restores a saved state; false (state unchanged) when the values do not fit.
+  virtual bool loadState(std::span<const std::int64_t> values) = 0;
+  /// Every field with its dotted name, for diffs.
+  [[nodiscard]] virtual std::vector<Field> describeState() const = 0;
+  /// The bot's choice for this tick; the bot's RNG is its own, never the game's.
+  [[nodiscard]] virtual Input chooseBotInput(Rng& ioBotRng) const = 0;
+  /// Turns the tunnel oracle on or off (it costs a state copy per tick).
+  virtual void setOracle(bool enabled) = 0;
+  /// An independent copy of this session.
+  [[nodiscard]] virtual std::unique_ptr<GameSession> clone() const = 0;
+};
+
+/// A configuration as named values, plus the name it was loaded under.
+struct ConfigValues {
+  std::string name;
+  std::vector<std::int64_t> values;
+  bool operator==(const ConfigValues&) const = default;
+};
+
+/// A game: its names, configurations and how to start a session.
+class GameDefinition {
+ public:
+  virtual ~GameDefinition() = default;
+  [[nodiscard]] virtual std::string_view name() const = 0;
+  /// Bumped whenever a rule changes what a tick computes (old replays then diverge).
+  [[nodiscard]] virtual std::uint32_t rulesVersion() const = 0;
+  /// The named configurations, the first being the default.
+  [[nodiscard]] virtual std::vector<std::string> configNames() const = 0;
+  /// The values of a named configuration, or nothing for an unknown name.
+  [[nodiscard]] virtual std::optional<ConfigValues> findConfig(std::string_view configName) const = 0;
+  /// Every configuration field with its name.
+  [[nodiscard]] virtual std::vector<Field> describeConfig(const ConfigValues& config) const = 0;
+  /// One sentence naming the broken rule, or nothing when the configuration is sound.
+  /// Speed limits are checked unless allowLimitBreaks (for negative controls and bug replays).
+  [[nodiscard]] virtual std::optional<std::string> validateConfig(const ConfigValues& config,
+                                                                  bool allowLimitBreaks) const = 0;
+  /// Starts a session; the configuration must have passed validateConfig.
+  [[nodiscard]] virtual std::unique_ptr<GameSession> start(const ConfigValues& config, std::uint64_t seed) const = 0;
+  [[nodiscard]] virtual std::span<const EventSchema> eventSchemas() const = 0;
+  /// Names of the input bits, bit 0 first.
+  [[nodiscard]] virtual std::span<const char* const> inputNames() const = 0;
+};
+
+/// Every game, in a fixed order.
+[[nodiscard]] std::span<const GameDefinition* const> listGames();
+/// The game with this name, or nullptr.
+[[nodiscard]] const GameDefinition* findGame(std::string_view name);
+/// "landed{platform 3, offset 6}" for an event of this game.
+[[nodiscard]] std::string formatEvent(const GameDefinition& game, const Event& event);
+/// A field value as text: decimals for fixed point, true/false for flags.
+[[nodiscard]] std::string formatFieldValue(std::int64_t value, FieldKind kind);
+
+}  // namespace retrace::sim

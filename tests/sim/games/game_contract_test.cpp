@@ -1,0 +1,155 @@
+// What every registered game must do, checked generically through the registry: the tests
+// here never name a game, so a new game is covered the moment it is registered.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "sim/game.h"
+
+namespace retrace::sim {
+namespace {
+
+std::unique_ptr<GameSession> startDefault(const GameDefinition& game, std::uint64_t seed) {
+  const auto config = game.findConfig(game.configNames().front());
+  EXPECT_TRUE(config.has_value());
+  EXPECT_FALSE(game.validateConfig(*config, false).has_value());
+  return game.start(*config, seed);
+}
+
+/// Runs the bot for n ticks and returns the hash after every tick.
+std::vector<std::uint64_t> runBot(GameSession& session, std::uint64_t botSeed, int ticks) {
+  Rng bot = seedRng(botSeed, 0xB07);
+  std::vector<std::uint64_t> hashes;
+  for (int i = 0; i < ticks; ++i) {
+    (void)session.step(session.chooseBotInput(bot));
+    hashes.push_back(session.hash());
+  }
+  return hashes;
+}
+
+class GameContract : public testing::TestWithParam<const GameDefinition*> {};
+
+TEST_P(GameContract, TwinRunsHashEqualEveryTickAndAnotherSeedDiffers) {
+  const GameDefinition& game = *GetParam();
+  auto a = startDefault(game, 7);
+  auto b = startDefault(game, 7);
+  auto c = startDefault(game, 8);
+  const auto hashesA = runBot(*a, 1, 10000);
+  EXPECT_EQ(hashesA, runBot(*b, 1, 10000));
+  EXPECT_NE(hashesA, runBot(*c, 1, 10000));
+}
+
+TEST_P(GameContract, SaveAndRestoreReplaysIdentically) {
+  const GameDefinition& game = *GetParam();
+  auto session = startDefault(game, 3);
+  Rng bot = seedRng(5);
+  std::vector<Input> inputs;
+  for (int i = 0; i < 3000; ++i) inputs.push_back(session->chooseBotInput(bot));
+  for (int i = 0; i < 1000; ++i) (void)session->step(inputs[static_cast<std::size_t>(i)]);
+  const auto saved = session->saveState();
+  std::vector<std::uint64_t> first;
+  for (int i = 1000; i < 3000; ++i) {
+    (void)session->step(inputs[static_cast<std::size_t>(i)]);
+    first.push_back(session->hash());
+  }
+  ASSERT_TRUE(session->loadState(saved));
+  EXPECT_EQ(session->tick(), 1000);
+  std::vector<std::uint64_t> second;
+  for (int i = 1000; i < 3000; ++i) {
+    (void)session->step(inputs[static_cast<std::size_t>(i)]);
+    second.push_back(session->hash());
+  }
+  EXPECT_EQ(first, second);
+}
+
+TEST_P(GameContract, LoadRefusesTruncatedAndPaddedStates) {
+  auto session = startDefault(*GetParam(), 3);
+  Rng bot = seedRng(5);
+  for (int i = 0; i < 500; ++i) (void)session->step(session->chooseBotInput(bot));
+  const std::uint64_t hash = session->hash();
+  auto saved = session->saveState();
+  auto longer = saved;
+  longer.push_back(0);
+  EXPECT_FALSE(session->loadState(longer));
+  saved.pop_back();
+  EXPECT_FALSE(session->loadState(saved));
+  EXPECT_FALSE(session->loadState({}));
+  EXPECT_EQ(session->hash(), hash);  // a refused load leaves the state alone
+}
+
+TEST_P(GameContract, CloneIsIndependent) {
+  auto session = startDefault(*GetParam(), 11);
+  Rng bot = seedRng(2);
+  for (int i = 0; i < 200; ++i) (void)session->step(session->chooseBotInput(bot));
+  auto copy = session->clone();
+  EXPECT_EQ(copy->hash(), session->hash());
+  Rng botA = seedRng(9);
+  Rng botB = seedRng(9);
+  for (int i = 0; i < 500; ++i) {
+    (void)session->step(session->chooseBotInput(botA));
+    (void)copy->step(copy->chooseBotInput(botB));
+  }
+  EXPECT_EQ(copy->hash(), session->hash());
+}
+
+TEST_P(GameContract, DescribedFieldsMatchSavedValues) {
+  auto session = startDefault(*GetParam(), 4);
+  Rng bot = seedRng(1);
+  for (int i = 0; i < 300; ++i) (void)session->step(session->chooseBotInput(bot));
+  const auto fields = session->describeState();
+  const auto values = session->saveState();
+  ASSERT_EQ(fields.size(), values.size());
+  for (std::size_t i = 0; i < fields.size(); ++i) EXPECT_EQ(fields[i].value, values[i]) << fields[i].name;
+  EXPECT_EQ(fields.front().name, "tick");
+}
+
+TEST_P(GameContract, EventsFormatWithTheirSchema) {
+  const GameDefinition& game = *GetParam();
+  auto session = startDefault(game, 6);
+  Rng bot = seedRng(6);
+  int formatted = 0;
+  for (int i = 0; i < 5000; ++i) {
+    for (const Event& e : session->step(session->chooseBotInput(bot)).events) {
+      ASSERT_LT(e.kind, game.eventSchemas().size());
+      const std::string text = formatEvent(game, e);
+      EXPECT_EQ(text.rfind(game.eventSchemas()[e.kind].name, 0), 0U) << text;
+      ++formatted;
+    }
+  }
+  EXPECT_GT(formatted, 10);
+}
+
+TEST_P(GameContract, RoundsRestartWithinLongRuns) {
+  // A recording of any length is live play: rounds end and the next one starts by itself.
+  const GameDefinition& game = *GetParam();
+  auto session = startDefault(game, 2);
+  Rng inputs = seedRng(2);
+  int roundStarts = 0;
+  for (int i = 0; i < 20000; ++i) {
+    for (const Event& e : session->step(static_cast<Input>(nextU32(inputs))).events) {
+      if (std::string(game.eventSchemas()[e.kind].name) == "roundStart") ++roundStarts;
+    }
+  }
+  EXPECT_GT(roundStarts, 0);
+}
+
+TEST_P(GameContract, UnknownConfigNameIsNothing) {
+  EXPECT_FALSE(GetParam()->findConfig("no-such-config").has_value());
+  EXPECT_FALSE(GetParam()->validateConfig({"broken", {1, 2, 3}}, true) == std::nullopt);
+}
+
+INSTANTIATE_TEST_SUITE_P(Registry, GameContract, testing::ValuesIn(listGames().begin(), listGames().end()),
+                         [](const testing::TestParamInfo<const GameDefinition*>& paramInfo) {
+                           return std::string(paramInfo.param->name());
+                         });
+
+TEST(Registry, FindsGamesByNameOnly) {
+  for (const GameDefinition* game : listGames()) EXPECT_EQ(findGame(game->name()), game);
+  EXPECT_EQ(findGame("pong"), nullptr);
+}
+
+}  // namespace
+}  // namespace retrace::sim
