@@ -5,12 +5,14 @@
 #include "sim/game.h"
 #include "sim/game_model.h"
 #include "sim/games/dodge.h"
+#include "sim/games/tank.h"
 
 namespace retrace::sim {
 namespace {
 
 const GameModel<dodge::Game> kDodge;
-constexpr std::array<const GameDefinition*, 1> kGames{&kDodge};
+const GameModel<tank::Game> kTank;
+constexpr std::array<const GameDefinition*, 2> kGames{&kDodge, &kTank};
 
 }  // namespace
 

@@ -47,15 +47,16 @@ bool isSolidAt(const TileMap& map, Vec2 p) noexcept {
 }
 
 std::array<Vec2, 4> sampleCorners(const Box& box) noexcept {
-  const Fixed left = box.left() + px(1);
-  const Fixed right = box.right() - px(1);
-  const Fixed top = box.top() + px(1);
-  const Fixed bottom = box.bottom() - px(1);
+  const Fixed unit = Fixed::fromRaw(1);
+  const Fixed left = box.left();
+  const Fixed right = box.right() - unit;
+  const Fixed top = box.top();
+  const Fixed bottom = box.bottom() - unit;
   return {Vec2{left, top}, Vec2{right, top}, Vec2{left, bottom}, Vec2{right, bottom}};
 }
 
 bool hitsWall(const TileMap& map, const Box& box) noexcept {
-  RETRACE_CHECK(box.w < px(2 * map.tileSizePx) && box.h < px(2 * map.tileSizePx));
+  RETRACE_CHECK(box.w > Fixed() && box.h > Fixed() && box.w <= px(map.tileSizePx) && box.h <= px(map.tileSizePx));
   for (const Vec2 corner : sampleCorners(box)) {
     if (isSolidAt(map, corner)) return true;
   }

@@ -1,9 +1,18 @@
 #pragma once
 // Tile maps: pixel to tile by division, out of bounds is solid, four-corner sampling.
 //
-// From seed 002: a body smaller than two tiles cannot straddle a whole tile, so if its four
-// corners (each pulled 1 px inward, so a body flush against a wall is not inside it) are in
-// empty tiles, everything between them is empty too: four look-ups instead of hundreds.
+// From seed 002: if the four corners of a small body are in empty tiles, everything between
+// them is empty too: four look-ups instead of hundreds. The corners are the first and last
+// points inside the half-open box [left, right) x [top, bottom): (left, top) and
+// (right - 1 unit, bottom - 1 unit), where 1 unit is one raw step of 16.16; on the pixel grid
+// that is the familiar "right - 1 px", so a body flush against a wall is not inside it.
+//
+// Two corrections to the seed, both found by the tank oracle (tick 47 of the first bot run):
+//  - the seed insets all four corners by 1 px (l + 1 .. l + w - 1). On the left and top that
+//    leaves the body's first pixel column unsampled, so a tank could sit 1 px inside a wall
+//    or outside the map. Only the far edges need the inset, because the box is half-open.
+//  - the seed allows bodies "smaller than two tiles"; a body 21..39 px wide can straddle three
+//    tiles and its corners then skip the middle one. Exact sampling needs w, h <= tile size.
 
 #include <array>
 #include <cstdint>
@@ -43,9 +52,10 @@ struct TileCoord {
 void setTileCode(TileMap& ioMap, TileCoord c, std::uint8_t code) noexcept;
 /// True when the pixel lies in a non-empty tile or outside the map.
 [[nodiscard]] bool isSolidAt(const TileMap& map, Vec2 p) noexcept;
-/// The four corners of a box, each 1 px inside it, in the order TL, TR, BL, BR.
+/// The first and last points inside a box on each axis, in the order TL, TR, BL, BR.
 [[nodiscard]] std::array<Vec2, 4> sampleCorners(const Box& box) noexcept;
-/// True when any inset corner of the box is solid; the box must be smaller than two tiles.
+/// True when any corner of the box is solid; the box must be at most one tile on each side
+/// and have an area, which makes the four samples exact.
 [[nodiscard]] bool hitsWall(const TileMap& map, const Box& box) noexcept;
 
 }  // namespace retrace::sim

@@ -48,8 +48,8 @@ void spawnObstacle(const Config& config, State& ioState, std::vector<Event>& out
 /// The player's displacement this tick, kept inside the arena.
 Fixed computePlayerDx(const Config& config, const State& state, Input input) {
   Fixed dx;
-  if ((input & kLeft) != 0) dx -= config.playerSpeed;
-  if ((input & kRight) != 0) dx += config.playerSpeed;
+  if ((input & kInputLeft) != 0) dx -= config.playerSpeed;
+  if ((input & kInputRight) != 0) dx += config.playerSpeed;
   const Fixed target = std::clamp(state.player.x + dx, Fixed(), px(config.arenaWidth - config.playerWidth));
   return target - state.player.x;
 }

@@ -22,8 +22,8 @@
 namespace retrace::sim::dodge {
 
 /// Input bits.
-inline constexpr Input kLeft = 1U << 0U;
-inline constexpr Input kRight = 1U << 1U;
+inline constexpr Input kInputLeft = 1U << 0U;
+inline constexpr Input kInputRight = 1U << 1U;
 
 /// Event kinds.
 enum EventKind : std::uint16_t { kSpawn, kContact, kNearMiss, kGameOver, kRoundStart };

@@ -76,7 +76,7 @@ Input Game::chooseInput(const Config& config, const State& state, Rng& ioBotRng)
     }
   }
   if (best.dir == 0 || best.waitTicks > 0) return 0;
-  return best.dir < 0 ? kLeft : kRight;
+  return best.dir < 0 ? kInputLeft : kInputRight;
 }
 
 }  // namespace retrace::sim::dodge

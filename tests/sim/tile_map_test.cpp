@@ -30,16 +30,27 @@ TEST(TileMap, OutOfBoundsIsSolid) {
   EXPECT_TRUE(isSolidAt(map, Vec2{Fixed::fromRaw(-1), px(10)}));
 }
 
-TEST(TileMap, FourCornerSamplingWithOnePixelInset) {
+TEST(TileMap, FourCornerSamplingInsetsTheFarEdges) {
   const TileMap map = makeMapWithBrickAt(2, 0);  // brick spans x 40..60
   // A 16x16 tank at centre (32, 10): right edge at 40, flush against the brick: no hit.
   EXPECT_FALSE(hitsWall(map, makeCentredBox(pxVec(32, 10), px(16), px(16))));
   // One pixel further right it enters the brick.
-  EXPECT_TRUE(hitsWall(map, makeCentredBox(pxVec(34, 10), px(16), px(16))));
-  // The corners are sampled 1 px inside the box, in order TL, TR, BL, BR.
+  EXPECT_TRUE(hitsWall(map, makeCentredBox(pxVec(33, 10), px(16), px(16))));
+  // Even a fraction of a pixel in is seen.
+  EXPECT_TRUE(hitsWall(map, makeCentredBox(Vec2{px(32) + Fixed::fromRaw(1), px(10)}, px(16), px(16))));
+  // The corners: first and last point inside the half-open box, in order TL, TR, BL, BR.
   const auto corners = sampleCorners(makeBox(24, 2, 16, 16));
-  EXPECT_EQ(corners[0], pxVec(25, 3));
-  EXPECT_EQ(corners[3], pxVec(39, 17));
+  EXPECT_EQ(corners[0], pxVec(24, 2));
+  EXPECT_EQ(corners[3], (Vec2{px(40) - Fixed::fromRaw(1), px(18) - Fixed::fromRaw(1)}));
+}
+
+TEST(TileMap, FromTheLeftTooABodyOnePixelInsideAWallIsSeen) {
+  // Brick at column 1 (x 20..40), tank box 39..55: one pixel column inside the brick. The
+  // seed's corners l + 1 and l + w - 1 sample x 40 and 54, both outside it, and miss that.
+  const TileMap map = makeMapWithBrickAt(1, 0);
+  const Box tank = makeBox(39, 2, 16, 16);
+  EXPECT_FALSE(isSolidAt(map, pxVec(39 + 1, 3)));  // the seed's left sample
+  EXPECT_TRUE(hitsWall(map, tank));
 }
 
 TEST(TileMap, BodyAtTheMapEdgeHitsTheOutside) {
@@ -48,15 +59,18 @@ TEST(TileMap, BodyAtTheMapEdgeHitsTheOutside) {
   EXPECT_TRUE(hitsWall(map, makeCentredBox(pxVec(6, 8), px(16), px(16))));
 }
 
-TEST(TileMap, CornersCatchATileBetweenThemOnlyForSmallBodies) {
-  // A brick under the middle of a 16-px body is still seen: a corner lands in it.
+TEST(TileMap, CornersCatchATileBetweenThemForBodiesUpToATile) {
+  // A brick under a corner of a 16-px body straddling four tiles is seen.
   const TileMap map = makeMapWithBrickAt(1, 1);
   EXPECT_TRUE(hitsWall(map, makeBox(12, 12, 16, 16)));
+  EXPECT_TRUE(hitsWall(map, makeBox(21, 21, 20, 20)));  // exactly one tile, inside the brick
 }
 
-TEST(TileMapDeathTest, BodiesOfTwoTilesOrMoreAreRefused) {
+TEST(TileMapDeathTest, BodiesWiderThanATileAreRefused) {
+  // A 39-px body at x 19 covers tiles 0, 1 and 2; its corners see only 0 and 2. The seed's
+  // "smaller than two tiles" is not enough, so such bodies are a programmer error.
   const TileMap map = makeTileMap(13, 13, 20);
-  EXPECT_DEATH((void)hitsWall(map, makeBox(0, 0, 40, 10)), "check failed");
+  EXPECT_DEATH((void)hitsWall(map, makeBox(19, 0, 39, 10)), "check failed");
 }
 
 }  // namespace

@@ -1,0 +1,103 @@
+// The tank oracle: exact continuous checks of what moved this tick, against the rules' paths.
+// Bullets that fly on must not have passed within hitRadius of an enemy's centre nor through
+// a solid tile; tanks must not have swept into a solid tile or the map's edge; no two tanks
+// may overlap. Tanks move before bullets, so tanks are checked against the map as it was,
+// and bullets against the tanks where they ended.
+#include <algorithm>
+
+#include "sim/circle.h"
+#include "sim/games/tank.h"
+#include "sim/swept.h"
+
+namespace retrace::sim::tank {
+namespace {
+
+std::string describePoint(Vec2 p) {
+  return "(" + formatFieldValue(p.x.raw(), FieldKind::kFixed) + ", " + formatFieldValue(p.y.raw(), FieldKind::kFixed) + ")";
+}
+
+const Bullet* findBullet(const State& state, std::int32_t id) {
+  const auto it = std::find_if(state.bullets.begin(), state.bullets.end(), [&](const Bullet& b) { return b.id == id; });
+  return it == state.bullets.end() ? nullptr : &*it;
+}
+
+const Tank* findTank(const State& state, std::int32_t id) {
+  const auto it = std::find_if(state.tanks.begin(), state.tanks.end(), [&](const Tank& t) { return t.id == id; });
+  return it == state.tanks.end() ? nullptr : &*it;
+}
+
+Box tileBox(TileCoord c) { return makeBox(c.column * kTilePx, c.row * kTilePx, kTilePx, kTilePx); }
+
+void checkBullet(const Config& config, const State& after, const Bullet& was, const Bullet& now,
+                 std::vector<std::string>& outTunnels) {
+  const std::string which = "tick " + std::to_string(after.tick) + ": bullet " + std::to_string(was.id) + " of tank " +
+                            std::to_string(was.owner) + " flew " + describePoint(was.position) + " -> " + describePoint(now.position);
+  for (const Tank& tank : after.tanks) {
+    if (tank.enemy == was.enemy || tank.hp <= 0) continue;
+    if (segmentComesWithin(was.position, now.position, tank.centre, config.hitRadius)) {
+      outTunnels.push_back(which + " within " + formatFieldValue(config.hitRadius.raw(), FieldKind::kFixed) + " px of tank " +
+                           std::to_string(tank.id) + " at " + describePoint(tank.centre) + " without a hit");
+    }
+  }
+  // Every tile the straight path touches must have been empty (the bullet flies on). Tiles
+  // are checked in the map after the tick: bullets only ever clear tiles, so a tile solid
+  // then was solid throughout, while one cleared this tick by an earlier bullet was open.
+  const TileCoord a = tileAt(after.map, was.position);
+  const TileCoord b = tileAt(after.map, now.position);
+  for (int row = std::min(a.row, b.row); row <= std::max(a.row, b.row); ++row) {
+    for (int column = std::min(a.column, b.column); column <= std::max(a.column, b.column); ++column) {
+      const TileCoord c{column, row};
+      if (!isInside(after.map, c) || tileCode(after.map, c) != kEmpty) {
+        outTunnels.push_back(which + " through the solid tile (" + std::to_string(column) + ", " + std::to_string(row) + ")");
+      }
+    }
+  }
+}
+
+void checkTankMove(const Config& config, const State& before, const State& after, const Tank& was, const Tank& now,
+                   std::vector<std::string>& outTunnels) {
+  const Box from = tankBox(config, was.centre);
+  const Box to = tankBox(config, now.centre);
+  const Vec2 delta = now.centre - was.centre;
+  const std::string which = "tick " + std::to_string(after.tick) + ": tank " + std::to_string(was.id) + " moved " +
+                            describePoint(was.centre) + " -> " + describePoint(now.centre);
+  const Fixed mapSize = px(kColumns * kTilePx);
+  if (smaller(from.left(), to.left()) < Fixed() || smaller(from.top(), to.top()) < Fixed() ||
+      larger(from.right(), to.right()) > mapSize || larger(from.bottom(), to.bottom()) > mapSize) {
+    outTunnels.push_back(which + " out of the map");
+  }
+  const TileCoord lo = tileAt(before.map, {smaller(from.left(), to.left()), smaller(from.top(), to.top())});
+  const TileCoord hi = tileAt(before.map, {larger(from.right(), to.right()), larger(from.bottom(), to.bottom())});
+  for (int row = std::max(lo.row, 0); row <= std::min(hi.row, kRows - 1); ++row) {
+    for (int column = std::max(lo.column, 0); column <= std::min(hi.column, kColumns - 1); ++column) {
+      const TileCoord c{column, row};
+      if (tileCode(before.map, c) == kEmpty) continue;
+      if (sweepBoxes({from, tileBox(c), delta}).kind == SweepKind::kHit) {
+        outTunnels.push_back(which + " into the solid tile (" + std::to_string(column) + ", " + std::to_string(row) + ")");
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void Game::checkOracle(const Config& config, const State& before, const State& after, const std::vector<Event>&,
+                       std::vector<std::string>& outTunnels) {
+  if (isRoundOver(before.clock) || after.clock.round != before.clock.round) return;
+  for (const Bullet& was : before.bullets) {
+    if (const Bullet* now = findBullet(after, was.id)) checkBullet(config, after, was, *now, outTunnels);
+  }
+  for (const Tank& was : before.tanks) {
+    if (const Tank* now = findTank(after, was.id)) checkTankMove(config, before, after, was, *now, outTunnels);
+  }
+  for (std::size_t i = 0; i < after.tanks.size(); ++i) {
+    for (std::size_t j = i + 1; j < after.tanks.size(); ++j) {
+      if (overlaps(tankBox(config, after.tanks[i].centre), tankBox(config, after.tanks[j].centre))) {
+        outTunnels.push_back("tick " + std::to_string(after.tick) + ": tanks " + std::to_string(after.tanks[i].id) + " and " +
+                             std::to_string(after.tanks[j].id) + " overlap");
+      }
+    }
+  }
+}
+
+}  // namespace retrace::sim::tank
