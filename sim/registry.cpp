@@ -5,6 +5,7 @@
 #include "sim/game.h"
 #include "sim/game_model.h"
 #include "sim/games/dodge.h"
+#include "sim/games/fallingman.h"
 #include "sim/games/tank.h"
 
 namespace retrace::sim {
@@ -12,7 +13,8 @@ namespace {
 
 const GameModel<dodge::Game> kDodge;
 const GameModel<tank::Game> kTank;
-constexpr std::array<const GameDefinition*, 2> kGames{&kDodge, &kTank};
+const GameModel<fallingman::Game> kFallingman;
+constexpr std::array<const GameDefinition*, 3> kGames{&kDodge, &kTank, &kFallingman};
 
 }  // namespace
 

@@ -1,0 +1,55 @@
+// The fallingman oracle: the rules move the man x first, then y. If he was not still standing
+// after the x half-step, his feet fall from where they were by min(vy + gravity, fallCap).
+// Every platform he is over (after the x half-step) whose top that straight fall crosses is
+// a contact; if the game registered no landing on it, he fell through a floor.
+#include <algorithm>
+
+#include "sim/games/fallingman.h"
+
+namespace retrace::sim::fallingman {
+namespace {
+
+bool spansOverlap(Fixed a0, Fixed a1, Fixed b0, Fixed b1) { return a0 < b1 && b0 < a1; }
+
+const Platform* findPlatformIn(const State& state, std::int32_t id) {
+  for (const Platform& p : state.platforms) {
+    if (p.id == id) return &p;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+void Game::checkOracle(const Config& config, const State& before, const State& after, const std::vector<Event>& events,
+                       std::vector<std::string>& outTunnels) {
+  if (isRoundOver(before.clock) || after.clock.round != before.clock.round) return;
+  const Man& was = before.man;
+  const Fixed half = px(config.manSize / 2);
+  const Fixed left = after.man.centre.x - half;
+  const Fixed right = after.man.centre.x + half;
+  if (const Platform* stood = findPlatformIn(after, was.standingOn);
+      stood != nullptr && spansOverlap(left, right, stood->box.left(), stood->box.right())) {
+    return;  // still standing: no fall this tick
+  }
+  const Fixed fallBy = smaller(was.vy + config.gravity, config.fallCap);
+  if (fallBy < Fixed()) return;
+  // Compare in the after-tick frame: a rebase this tick moved the world up.
+  const Fixed shift = Fixed::fromRaw((after.rebases - before.rebases) * kRebasePx * Fixed::kOne);
+  const Fixed feetBefore = feetOf(config, was) - shift;
+  const Fixed feetAfter = feetBefore + fallBy;
+  for (const Platform& p : after.platforms) {
+    if (p.id == was.dropThrough || !spansOverlap(left, right, p.box.left(), p.box.right())) continue;
+    const bool crossesTop = feetBefore <= p.box.top() && feetAfter > p.box.top();
+    // Registered means a landed event for it (the ceiling may knock him off in the same tick).
+    const bool landed = std::any_of(events.begin(), events.end(), [&](const Event& e) { return e.kind == kLanded && e.args[0] == p.id; });
+    if (!crossesTop || landed) continue;
+    outTunnels.push_back("tick " + std::to_string(after.tick) + ": the man's feet fell " +
+                         formatFieldValue(feetBefore.raw(), FieldKind::kFixed) + " -> " +
+                         formatFieldValue(feetAfter.raw(), FieldKind::kFixed) + " through the top of platform " +
+                         std::to_string(p.id) + " (y " + formatFieldValue(p.box.top().raw(), FieldKind::kFixed) + ", x " +
+                         formatFieldValue(p.box.left().raw(), FieldKind::kFixed) + ".." +
+                         formatFieldValue(p.box.right().raw(), FieldKind::kFixed) + ") without landing");
+  }
+}
+
+}  // namespace retrace::sim::fallingman
