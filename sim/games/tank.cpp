@@ -115,11 +115,13 @@ void driveTank(const Config& config, State& ioState, std::size_t index, const In
     tank.blocked = false;
     return;
   }
+  const bool turned = tank.facing != *intent.drive;
   tank.facing = *intent.drive;
   const Vec2 next = tank.centre + scaled(directionVector(tank.facing), config.tankSpeed);
   const Box box = tankBox(config, next);
   const bool blocked = hitsWall(ioState.map, box) || overlapsOtherTank(config, ioState, index, box);
-  if (blocked && !tank.blocked) outEvents.push_back(makeEvent(kBlocked, tank.id, static_cast<std::int32_t>(tank.facing)));
+  // Reported when a blockage starts, not on every tick the tank keeps pushing.
+  if (blocked && (!tank.blocked || turned)) outEvents.push_back(makeEvent(kBlocked, tank.id, static_cast<std::int32_t>(tank.facing)));
   tank.blocked = blocked;
   if (!blocked) tank.centre = next;
 }
