@@ -11,8 +11,11 @@
 //  - FieldHasher: the state hash, mixing fields (never struct bytes).
 // Cereal stays out of sim: the recorder serialises the flat list.
 
+#include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -39,6 +42,7 @@ struct Field {
 /// Writes every field value, in visiting order, to a flat list.
 class FieldSaver {
  public:
+  static constexpr bool kReadOnly = true;  ///< never changes a visited value
   void integer(const char*, std::int64_t& value, FieldKind) { values_.push_back(value); }
   void enter(const char*, std::size_t = kNoIndex) {}
   void leave() {}
@@ -56,6 +60,7 @@ class FieldSaver {
 /// Reads field values back; any shortfall or oversized list marks the load failed.
 class FieldLoader {
  public:
+  static constexpr bool kReadOnly = false;
   explicit FieldLoader(std::span<const std::int64_t> values) : values_(values) {}
   void integer(const char*, std::int64_t& value, FieldKind) { value = next(); }
   void enter(const char*, std::size_t = FieldSaver::kNoIndex) {}
@@ -89,6 +94,7 @@ class FieldLoader {
 /// Lists every field with its full dotted name.
 class FieldNamer {
  public:
+  static constexpr bool kReadOnly = true;
   void integer(const char* name, std::int64_t& value, FieldKind kind) { fields_.push_back({path(name), value, kind}); }
   void enter(const char* name, std::size_t index = FieldSaver::kNoIndex) {
     scopes_.push_back(index == FieldSaver::kNoIndex ? std::string(name) : std::string(name) + "[" + std::to_string(index) + "]");
@@ -114,6 +120,7 @@ class FieldNamer {
 /// Mixes every field value into the state hash.
 class FieldHasher {
  public:
+  static constexpr bool kReadOnly = true;
   void integer(const char*, std::int64_t& value, FieldKind) { hasher_.mix(value); }
   void enter(const char*, std::size_t = FieldSaver::kNoIndex) {}
   void leave() {}
@@ -199,6 +206,44 @@ void visitList(V& v, const char* name, std::vector<T>& list, std::size_t maxSize
     v.enter(name, i);
     visitElement(list[i]);
     v.leave();
+  }
+}
+
+/// Bytes [first, first + n) of an array as a little-endian word, n <= 8.
+[[nodiscard]] inline std::uint64_t readLittleEndian(const std::uint8_t* at, std::size_t n) noexcept {
+  if (n == 8 && std::endian::native == std::endian::little) {
+    std::uint64_t v = 0;
+    std::memcpy(&v, at, 8);  // one load: no byte-wise stores for the CPU to forward
+    return v;
+  }
+  std::uint64_t v = 0;
+  for (std::size_t i = 0; i < n; ++i) v |= std::uint64_t{at[i]} << (8 * i);
+  return v;
+}
+
+/// Writes the low n bytes of a word, little-endian, n <= 8.
+inline void writeLittleEndian(std::uint64_t v, std::uint8_t* at, std::size_t n) noexcept {
+  if (n == 8 && std::endian::native == std::endian::little) {
+    std::memcpy(at, &v, 8);
+    return;
+  }
+  for (std::size_t i = 0; i < n; ++i) at[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+
+/// Visits a byte array of a fixed length as 64-bit words, 8 bytes each, lowest byte first:
+/// a 169-tile map is 22 values to save and hash instead of 169 (the recorder hashes every tick).
+template <typename V>
+void visitPackedBytes(V& v, const char* name, std::vector<std::uint8_t>& bytes, std::size_t count) {
+  const std::size_t words = (count + 7) / 8;
+  const std::size_t visited = v.listSize(name, words, words);
+  bytes.resize(count);
+  for (std::size_t w = 0; w < visited; ++w) {
+    const std::size_t n = std::min<std::size_t>(8, count - w * 8);
+    auto word = static_cast<std::int64_t>(readLittleEndian(bytes.data() + w * 8, n));
+    v.enter(name, w);
+    v.integer("bytes", word, FieldKind::kBits);
+    v.leave();
+    if constexpr (!V::kReadOnly) writeLittleEndian(static_cast<std::uint64_t>(word), bytes.data() + w * 8, n);
   }
 }
 

@@ -151,7 +151,7 @@ struct Game {
     s.map.columns = kColumns;
     s.map.rows = kRows;
     s.map.tileSizePx = kTilePx;
-    visitList(v, "tiles", s.map.tiles, kColumns * kRows, [&](std::uint8_t& t) { visitField(v, "code", t); });
+    visitPackedBytes(v, "tiles", s.map.tiles, kColumns * kRows);
     visitList(v, "tanks", s.tanks, kMaxTanksEver, [&](Tank& t) {
       visitField(v, "id", t.id);
       visitField(v, "enemy", t.enemy);

@@ -16,7 +16,15 @@ void runGame(benchmark::State& bench, const GameDefinition& game, bool oracle) {
     benchmark::DoNotOptimize(result.events.data());
   }
   bench.SetItemsProcessed(bench.iterations());
-  bench.SetLabel(std::string(game.name()) + (oracle ? " bot+oracle" : " bot"));
+}
+
+/// The per-tick state hash the recorder and verifier take, on a state mid-game.
+void hashState(benchmark::State& bench, const GameDefinition& game) {
+  auto session = game.start(*game.findConfig(game.configNames().front()), 1);
+  Rng bot = seedRng(1);
+  for (int i = 0; i < 2000; ++i) (void)session->step(session->chooseBotInput(bot));
+  for (auto _ : bench) benchmark::DoNotOptimize(session->hash());
+  bench.SetItemsProcessed(bench.iterations());
 }
 
 void registerGameBenchmarks() {
@@ -25,6 +33,8 @@ void registerGameBenchmarks() {
       const std::string name = "Game/" + std::string(game->name()) + (oracle ? "/oracle" : "/plain");
       benchmark::RegisterBenchmark(name.c_str(), [game, oracle](benchmark::State& s) { runGame(s, *game, oracle); });
     }
+    const std::string hashName = "Hash/" + std::string(game->name());
+    benchmark::RegisterBenchmark(hashName.c_str(), [game](benchmark::State& s) { hashState(s, *game); });
   }
 }
 

@@ -1,5 +1,6 @@
 #include "sim/state_hash.h"
 
+#include <bit>
 #include <cstdint>
 
 #include <gtest/gtest.h>
@@ -7,16 +8,34 @@
 namespace retrace::sim {
 namespace {
 
-TEST(StateHasher, EmptyIsTheFnvOffsetBasis) {
-  EXPECT_EQ(StateHasher().value(), 14695981039346656037ULL);
+TEST(StateHasher, FollowsTheDocumentedConstruction) {
+  std::uint64_t h = 0x243F6A8885A308D3ULL;
+  h = std::rotl(h, 23) ^ (std::uint64_t{7} * StateHasher::kPrime);
+  h = std::rotl(h, 23) ^ (static_cast<std::uint64_t>(-3) * StateHasher::kPrime);
+  const std::uint64_t expected = StateHasher::finalise(h ^ StateHasher::finalise(2));
+  EXPECT_EQ(StateHasher().mix(std::uint64_t{7}).mix(std::int64_t{-3}).value(), expected);
 }
 
-TEST(StateHasher, MatchesFnv1aOverLittleEndianBytes) {
-  // FNV-1a of the 8 bytes 01 00 00 00 00 00 00 00, computed by hand from the definition.
-  std::uint64_t h = StateHasher::kOffsetBasis;
-  const std::uint8_t bytes[8] = {1, 0, 0, 0, 0, 0, 0, 0};
-  for (const std::uint8_t b : bytes) h = (h ^ b) * StateHasher::kPrime;
-  EXPECT_EQ(StateHasher().mix(std::uint64_t{1}).value(), h);
+TEST(StateHasher, SplitmixFinaliserReferenceValue) {
+  // splitmix64 seeded with 0 yields 0xE220A8397B1DCDAF as its first output: finalise(golden gamma).
+  EXPECT_EQ(StateHasher::finalise(0x9E3779B97F4A7C15ULL), 0xE220A8397B1DCDAFULL);
+}
+
+TEST(StateHasher, EveryFieldChangeChangesTheHash) {
+  // 200 fields; flipping any single bit of any one of them changes the hash.
+  const auto hashWith = [](int field, int bit) {
+    StateHasher h;
+    for (int i = 0; i < 200; ++i) {
+      std::uint64_t v = static_cast<std::uint64_t>(i) * 12345U;
+      if (i == field) v ^= std::uint64_t{1} << bit;
+      h.mix(v);
+    }
+    return h.value();
+  };
+  const std::uint64_t base = hashWith(-1, 0);
+  for (int field = 0; field < 200; field += 7) {
+    for (int bit = 0; bit < 64; bit += 9) EXPECT_NE(hashWith(field, bit), base) << field << ":" << bit;
+  }
 }
 
 TEST(StateHasher, OrderAndWidthMatter) {
