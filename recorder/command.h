@@ -17,7 +17,20 @@ struct CommandSpec {
   void (*attach)(CLI::App& command, ExitCode& outExit);
 };
 
+/// The more severe of two exit codes (bad input over divergence over success).
+[[nodiscard]] constexpr ExitCode worse(ExitCode a, ExitCode b) noexcept { return static_cast<int>(a) > static_cast<int>(b) ? a : b; }
+
 /// `retrace sweep`: time of impact of one box moving against another.
 void attachSweepCommand(CLI::App& command, ExitCode& outExit);
+/// `retrace record`: plays a game with bot, random or scripted input and writes a replay.
+void attachRecordCommand(CLI::App& command, ExitCode& outExit);
+/// `retrace verify`: re-simulates replays and reports the first divergence and any tunnel.
+void attachVerifyCommand(CLI::App& command, ExitCode& outExit);
+/// `retrace info`: what a replay holds.
+void attachInfoCommand(CLI::App& command, ExitCode& outExit);
+/// `retrace dump --json`: the whole replay as JSON.
+void attachDumpCommand(CLI::App& command, ExitCode& outExit);
+/// `retrace diff`: the first tick where two replays differ.
+void attachDiffCommand(CLI::App& command, ExitCode& outExit);
 
 }  // namespace retrace::recorder

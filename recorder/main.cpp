@@ -13,8 +13,12 @@ using retrace::recorder::CommandSpec;
 using retrace::recorder::ExitCode;
 
 constexpr std::array kCommands{
-    CommandSpec{"sweep", "Time of impact of a box moving against another (swept AABB)",
-                retrace::recorder::attachSweepCommand},
+    CommandSpec{"record", "Play a game with bot, random or scripted input and write a replay", retrace::recorder::attachRecordCommand},
+    CommandSpec{"verify", "Re-simulate replays; report the first divergence and any tunnel", retrace::recorder::attachVerifyCommand},
+    CommandSpec{"info", "What a replay holds: game, ticks, size, events, completeness", retrace::recorder::attachInfoCommand},
+    CommandSpec{"dump", "The whole replay as JSON", retrace::recorder::attachDumpCommand},
+    CommandSpec{"diff", "The first tick where two replays differ", retrace::recorder::attachDiffCommand},
+    CommandSpec{"sweep", "Time of impact of a box moving against another (swept AABB)", retrace::recorder::attachSweepCommand},
 };
 
 }  // namespace

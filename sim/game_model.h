@@ -116,7 +116,7 @@ class GameModel final : public GameDefinition {
     if (auto problem = G::checkSanity(*config)) return problem;
     if (allowLimitBreaks) return std::nullopt;
     if (auto broken = G::checkLimits(*config)) {
-      return *broken + " (this breaks a speed limit; ask for it explicitly to run it anyway)";
+      return *broken + " (a speed limit: it runs only when limit breaks are allowed explicitly, e.g. retrace record --allow-limit-breaks)";
     }
     return std::nullopt;
   }

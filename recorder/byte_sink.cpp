@@ -1,0 +1,87 @@
+#include "recorder/byte_sink.h"
+
+#include <cerrno>
+#include <cstring>
+#include <system_error>
+
+#include <unistd.h>
+
+namespace retrace::recorder {
+namespace {
+
+std::string describeErrno(int error) { return std::strerror(error); }
+
+}  // namespace
+
+std::filesystem::path partialPathFor(const std::filesystem::path& output) {
+  std::filesystem::path partial = output;
+  partial += ".partial";
+  return partial;
+}
+
+std::variant<std::unique_ptr<FileSink>, std::string> FileSink::create(const std::filesystem::path& output, bool overwrite) {
+  std::error_code error;
+  if (std::filesystem::is_directory(output, error)) return output.string() + " is a directory";
+  if (!overwrite && std::filesystem::exists(output, error)) return output.string() + " already exists (pass --force to replace it)";
+  const std::filesystem::path partial = partialPathFor(output);
+  // "x": fail if the partial file exists: it may be another recording in progress, or a
+  // crashed one whose chunks someone wants to recover.
+  std::FILE* file = std::fopen(partial.c_str(), "wbx");
+  if (file == nullptr) {
+    const int code = errno;
+    if (code == EEXIST) return partial.string() + " already exists (a recording in progress or a crashed one; recover or remove it)";
+    return "cannot create " + partial.string() + ": " + describeErrno(code);
+  }
+  return std::unique_ptr<FileSink>(new FileSink(file, output, partial));
+}
+
+FileSink::FileSink(std::FILE* file, std::filesystem::path output, std::filesystem::path partial)
+    : file_(file), output_(std::move(output)), partial_(std::move(partial)) {}
+
+FileSink::~FileSink() {
+  // An uncommitted recording keeps its partial file: its complete chunks load.
+  if (file_ != nullptr) std::fclose(file_);
+}
+
+std::optional<std::string> FileSink::write(std::span<const std::byte> bytes) {
+  if (file_ == nullptr) return partial_.string() + " is already closed";
+  if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) return "cannot write " + partial_.string() + ": " + describeErrno(errno);
+  return std::nullopt;
+}
+
+std::optional<std::string> FileSink::flush() {
+  if (file_ == nullptr || std::fflush(file_) != 0) return "cannot flush " + partial_.string() + ": " + describeErrno(errno);
+  return std::nullopt;
+}
+
+std::optional<std::string> FileSink::commit() {
+  if (auto problem = flush()) return problem;
+  // On disk before the rename, so the new name never points at missing data after a crash.
+  if (::fsync(::fileno(file_)) != 0) return "cannot sync " + partial_.string() + ": " + describeErrno(errno);
+  const int closed = std::fclose(file_);
+  file_ = nullptr;
+  if (closed != 0) return "cannot close " + partial_.string() + ": " + describeErrno(errno);
+  std::error_code error;
+  std::filesystem::rename(partial_, output_, error);
+  if (error) return "cannot rename " + partial_.string() + " to " + output_.string() + ": " + error.message();
+  return std::nullopt;
+}
+
+std::variant<std::vector<std::byte>, std::string> readFileCapped(const std::filesystem::path& path, std::uint64_t maxBytes) {
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (!std::filesystem::exists(status)) return "does not exist";
+  if (std::filesystem::is_directory(status)) return "is a directory, not a replay";
+  const std::uintmax_t size = std::filesystem::file_size(path, error);
+  if (error) return "cannot be read: " + error.message();
+  if (size > maxBytes) return "is " + std::to_string(size) + " bytes, over the cap of " + std::to_string(maxBytes);
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (file == nullptr) return "cannot be opened: " + describeErrno(errno);
+  std::vector<std::byte> bytes(size);
+  const std::size_t got = std::fread(bytes.data(), 1, bytes.size(), file);
+  std::fclose(file);
+  if (got != bytes.size()) return "changed size while it was read";
+  return bytes;
+}
+
+}  // namespace retrace::recorder

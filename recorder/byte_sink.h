@@ -1,0 +1,72 @@
+#pragma once
+// Where a recording's bytes go: a file (written under a temporary name and renamed into place
+// on commit, so a reader never sees a half-written replay and no existing file is lost) or
+// memory (for tests and tools that need no disk).
+
+#include <cstddef>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace retrace::recorder {
+
+/// An append-only destination; every call returns one sentence on failure.
+class ByteSink {
+ public:
+  virtual ~ByteSink() = default;
+  virtual std::optional<std::string> write(std::span<const std::byte> bytes) = 0;
+  /// Pushes what was written so far out of the process, so a kill loses nothing flushed.
+  virtual std::optional<std::string> flush() = 0;
+  /// Completes the output: after this the destination holds the whole recording.
+  virtual std::optional<std::string> commit() = 0;
+};
+
+/// Keeps the bytes in memory.
+class MemorySink final : public ByteSink {
+ public:
+  std::optional<std::string> write(std::span<const std::byte> bytes) override {
+    bytes_.insert(bytes_.end(), bytes.begin(), bytes.end());
+    return std::nullopt;
+  }
+  std::optional<std::string> flush() override { return std::nullopt; }
+  std::optional<std::string> commit() override { return std::nullopt; }
+  [[nodiscard]] const std::vector<std::byte>& bytes() const noexcept { return bytes_; }
+
+ private:
+  std::vector<std::byte> bytes_;
+};
+
+/// Writes OUT.partial, created exclusively, and renames it to OUT on commit.
+class FileSink final : public ByteSink {
+ public:
+  /// Opens OUT.partial; refuses when OUT exists (unless overwrite) or OUT.partial exists.
+  static std::variant<std::unique_ptr<FileSink>, std::string> create(const std::filesystem::path& output, bool overwrite);
+  ~FileSink() override;
+  FileSink(const FileSink&) = delete;
+  FileSink& operator=(const FileSink&) = delete;
+
+  std::optional<std::string> write(std::span<const std::byte> bytes) override;
+  std::optional<std::string> flush() override;
+  std::optional<std::string> commit() override;
+  /// The name written until commit.
+  [[nodiscard]] const std::filesystem::path& partialPath() const noexcept { return partial_; }
+
+ private:
+  FileSink(std::FILE* file, std::filesystem::path output, std::filesystem::path partial);
+  std::FILE* file_;
+  std::filesystem::path output_;
+  std::filesystem::path partial_;
+};
+
+/// The temporary name a recording to `output` is written under.
+[[nodiscard]] std::filesystem::path partialPathFor(const std::filesystem::path& output);
+
+/// Reads a whole file, refusing directories, missing files and anything over maxBytes.
+[[nodiscard]] std::variant<std::vector<std::byte>, std::string> readFileCapped(const std::filesystem::path& path, std::uint64_t maxBytes);
+
+}  // namespace retrace::recorder

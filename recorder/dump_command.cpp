@@ -1,0 +1,95 @@
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "recorder/command.h"
+#include "recorder/input_source.h"
+#include "recorder/replay.h"
+
+namespace retrace::recorder {
+namespace {
+
+using nlohmann::ordered_json;
+
+/// Field values by name; 64-bit hashes and RNG words as hex strings (JSON numbers are doubles
+/// to many readers and would lose bits).
+ordered_json fieldsToJson(const std::vector<sim::Field>& fields) {
+  ordered_json out = ordered_json::object();
+  for (const sim::Field& f : fields) {
+    switch (f.kind) {
+      case sim::FieldKind::kFixed: out[f.name] = sim::formatFieldValue(f.value, f.kind); break;
+      case sim::FieldKind::kBits: out[f.name] = sim::formatFieldValue(f.value, f.kind); break;
+      case sim::FieldKind::kBool: out[f.name] = f.value != 0; break;
+      case sim::FieldKind::kInt: out[f.name] = f.value; break;
+    }
+  }
+  return out;
+}
+
+std::string hex(std::uint64_t v) { return sim::formatFieldValue(static_cast<std::int64_t>(v), sim::FieldKind::kBits); }
+
+ordered_json snapshotToJson(const sim::GameDefinition& game, const LoadedReplay& replay, const StateSnapshot& s) {
+  ordered_json out{{"tick", s.tick}, {"hash", hex(s.hash)}};
+  auto session = game.start(configOf(replay.header), replay.header.seed);
+  if (replay.header.rulesVersion == game.rulesVersion() && session->loadState(s.values)) {
+    out["state"] = fieldsToJson(session->describeState());
+  } else {
+    out["values"] = s.values;  // another rules version: the raw values, unnamed
+  }
+  return out;
+}
+
+ordered_json replayToJson(const LoadedReplay& replay) {
+  const ReplayHeader& h = replay.header;
+  const sim::GameDefinition& game = *gameOf(h);
+  ordered_json out;
+  out["header"] = {{"toolVersion", h.toolVersion}, {"game", h.game}, {"rulesVersion", h.rulesVersion},
+                   {"configName", h.configName}, {"limitBreaksAllowed", h.limitBreaksAllowed}, {"seed", h.seed},
+                   {"tickRate", h.tickRate}, {"chunkTicks", h.chunkTicks}, {"snapshotEvery", h.snapshotEvery},
+                   {"inputSource", h.inputSource}, {"plannedTicks", h.plannedTicks}};
+  out["config"] = h.rulesVersion == game.rulesVersion() ? fieldsToJson(game.describeConfig(configOf(h))) : ordered_json(h.configValues);
+  out["chunks"] = ordered_json::array();
+  for (const Chunk& c : replay.chunks) {
+    ordered_json chunk{{"firstTick", c.firstTick}, {"ticks", c.checksums.size()}};
+    chunk["inputs"] = ordered_json::array();
+    for (const InputRun& run : c.inputs) chunk["inputs"].push_back({{"buttons", describeInput(game, run.input)}, {"ticks", run.length}});
+    chunk["events"] = ordered_json::array();
+    for (const RecordedEvent& e : c.events) {
+      chunk["events"].push_back({{"tick", e.tick}, {"event", sim::formatEvent(game, e.event)}, {"kind", e.event.kind}, {"args", e.event.args}});
+    }
+    chunk["checksums"] = c.checksums;
+    if (c.hasSnapshot) chunk["snapshot"] = snapshotToJson(game, replay, c.snapshot);
+    out["chunks"].push_back(std::move(chunk));
+  }
+  if (replay.footer) {
+    out["footer"] = {{"totalTicks", replay.footer->totalTicks}, {"finalHash", hex(replay.footer->finalHash)},
+                     {"finalState", snapshotToJson(game, replay, replay.footer->finalState)}};
+  }
+  out["truncated"] = replay.truncated;
+  if (replay.truncated) out["truncation"] = replay.truncation;
+  return out;
+}
+
+}  // namespace
+
+void attachDumpCommand(CLI::App& command, ExitCode& outExit) {
+  auto file = std::make_shared<std::string>();
+  auto json = std::make_shared<bool>(false);
+  command.add_option("file", *file, "a replay")->required();
+  command.add_flag("--json", *json, "print JSON (the only format; the flag makes scripts say what they expect)");
+  command.callback([file, &outExit] {
+    auto loaded = loadReplayFile(*file);
+    if (auto* problem = std::get_if<std::string>(&loaded)) {
+      spdlog::error("retrace dump: {}", *problem);
+      outExit = ExitCode::kBadInput;
+      return;
+    }
+    std::printf("%s\n", replayToJson(std::get<LoadedReplay>(loaded)).dump(2).c_str());
+    outExit = ExitCode::kOk;
+  });
+}
+
+}  // namespace retrace::recorder

@@ -1,0 +1,111 @@
+#pragma once
+// The replay file format, version 1.0.
+//
+//   preamble   16 bytes: magic "RETRACE\x1A", format major u16, minor u16, reserved u32 (0)
+//   frames     header frame, chunk frames..., footer frame (the last thing in the file)
+//
+// Every frame is a 24-byte frame header followed by its payload:
+//   kind u8 | codec u8 | reserved u16 (0) | stored length u32 | raw length u32 |
+//   XXH3-64 of the stored payload u64 | low 32 bits of XXH3-64 of the 20 bytes before it
+// The payload is a Cereal portable-binary archive (little-endian) of ReplayHeader, Chunk or
+// Footer, zstd-compressed when that makes it smaller. All integers are little-endian.
+//
+// Why this shape: chunks are appended and flushed as play goes on, so a killed recorder
+// leaves every complete chunk loadable; the frame header's own checksum means a flipped bit
+// in a length is reported as corruption, never mistaken for a truncated file; the payload
+// checksum is verified before Cereal sees a byte, and Cereal then reads through an archive
+// that refuses sizes larger than the bytes left (checked_archive.h).
+//
+// Per tick a chunk keeps the input (run-length coded), the events, and the low 16 bits of the
+// state hash. Sixteen bits were chosen by measurement (see the closing note of the replays
+// issue): they are the bulk of a replay's size, and a divergence that slips past one tick's
+// 16 bits (1 in 65,536) is caught on the next tick, by the next snapshot's full 64-bit hash,
+// or by the footer's final hash. A full snapshot of the state rides along every
+// snapshotEvery ticks, so a divergence can be shown field by field.
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/game.h"
+
+namespace retrace::recorder {
+
+inline constexpr std::array<char, 8> kMagic{'R', 'E', 'T', 'R', 'A', 'C', 'E', '\x1A'};
+inline constexpr std::uint16_t kFormatMajor = 1;
+inline constexpr std::uint16_t kFormatMinor = 0;
+inline constexpr std::size_t kPreambleBytes = 16;
+inline constexpr std::size_t kFrameHeaderBytes = 24;
+
+// Caps applied before any allocation: nothing a file claims can make the loader allocate more.
+inline constexpr std::uint64_t kMaxFileBytes = 1ULL << 30;     ///< 1 GiB
+inline constexpr std::uint32_t kMaxPayloadBytes = 16U << 20;   ///< 16 MiB, stored or raw
+
+/// What a frame holds.
+enum class FrameKind : std::uint8_t { kHeader = 1, kChunk = 2, kFooter = 3 };
+/// How a frame's payload is stored.
+enum class Codec : std::uint8_t { kRaw = 0, kZstd = 1 };
+
+/// Who made a recording and how to re-simulate it.
+struct ReplayHeader {
+  std::string toolVersion;
+  std::string game;
+  std::uint32_t rulesVersion = 0;
+  std::string configName;
+  std::vector<std::int64_t> configValues;
+  bool limitBreaksAllowed = false;
+  std::uint64_t seed = 0;
+  std::uint32_t tickRate = sim::kTickRate;
+  std::uint32_t chunkTicks = 0;
+  std::uint32_t snapshotEvery = 0;
+  std::string inputSource;       ///< "bot", "random", "script NAME", "live", ...
+  std::uint64_t plannedTicks = 0;  ///< 0 when unknown (live play)
+  bool operator==(const ReplayHeader&) const = default;
+};
+
+/// The same input held for a number of ticks.
+struct InputRun {
+  sim::Input input = 0;
+  std::uint32_t length = 0;
+  bool operator==(const InputRun&) const = default;
+};
+
+/// An event and the tick (1-based, after that tick's step) it happened on.
+struct RecordedEvent {
+  std::uint64_t tick = 0;
+  sim::Event event;
+  bool operator==(const RecordedEvent&) const = default;
+};
+
+/// The whole state after a tick, with its 64-bit hash.
+struct StateSnapshot {
+  std::uint64_t tick = 0;
+  std::uint64_t hash = 0;
+  std::vector<std::int64_t> values;
+  bool operator==(const StateSnapshot&) const = default;
+};
+
+/// Ticks firstTick .. firstTick + checksums.size() - 1.
+struct Chunk {
+  std::uint64_t firstTick = 1;
+  std::vector<InputRun> inputs;
+  std::vector<RecordedEvent> events;
+  std::vector<std::uint16_t> checksums;  ///< low 16 bits of the state hash after each tick
+  bool hasSnapshot = false;
+  StateSnapshot snapshot;  ///< after the chunk's last tick, when hasSnapshot
+  bool operator==(const Chunk&) const = default;
+};
+
+/// Written on close: how the recording ended.
+struct Footer {
+  std::uint64_t totalTicks = 0;
+  std::uint64_t finalHash = 0;
+  StateSnapshot finalState;
+  bool operator==(const Footer&) const = default;
+};
+
+/// The per-tick checksum kept for a state hash.
+[[nodiscard]] constexpr std::uint16_t toTickChecksum(std::uint64_t hash) noexcept { return static_cast<std::uint16_t>(hash); }
+
+}  // namespace retrace::recorder

@@ -1,0 +1,42 @@
+#pragma once
+// Frames: the checksummed, optionally compressed envelopes a replay file is made of
+// (layout in format.h). Encoding and decoding work on bytes in memory, so they are tested
+// without a disk.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "recorder/format.h"
+
+namespace retrace::recorder {
+
+/// The 16-byte preamble that opens every replay.
+[[nodiscard]] std::vector<std::byte> encodePreamble(std::uint16_t major = kFormatMajor, std::uint16_t minor = kFormatMinor);
+/// A frame: header plus payload, compressed with zstd when that is smaller.
+[[nodiscard]] std::vector<std::byte> encodeFrame(FrameKind kind, std::span<const std::byte> payload);
+
+/// A frame found in a file, its payload checked and decompressed.
+struct DecodedFrame {
+  FrameKind kind = FrameKind::kHeader;
+  std::vector<std::byte> payload;
+  std::size_t offset = 0;  ///< where the frame starts in the file
+};
+
+/// The outcome of reading one frame at an offset.
+struct FrameRead {
+  enum class Status : std::uint8_t { kFrame, kEnd, kTruncated, kCorrupt } status = Status::kEnd;
+  DecodedFrame frame;
+  std::size_t next = 0;  ///< offset after the frame
+  std::string problem;   ///< for kTruncated and kCorrupt: one sentence
+};
+
+/// Checks the preamble; one sentence when the bytes are not a replay this build can read.
+[[nodiscard]] std::optional<std::string> checkPreamble(std::span<const std::byte> file);
+/// Reads the frame at offset: the end of the file, a frame, a frame cut short, or corruption.
+[[nodiscard]] FrameRead readFrame(std::span<const std::byte> file, std::size_t offset);
+
+}  // namespace retrace::recorder

@@ -1,0 +1,72 @@
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <string>
+
+#include <spdlog/spdlog.h>
+
+#include "recorder/command.h"
+#include "recorder/input_source.h"
+#include "recorder/replay.h"
+#include "recorder/verifier.h"
+
+namespace retrace::recorder {
+namespace {
+
+std::string formatDuration(std::uint64_t ticks) {
+  const std::uint64_t millis = ticks * 1000 / sim::kTickRate;
+  char text[64];
+  std::snprintf(text, sizeof text, "%llu:%02llu:%02llu.%03llu", static_cast<unsigned long long>(millis / 3'600'000),
+                static_cast<unsigned long long>(millis / 60'000 % 60), static_cast<unsigned long long>(millis / 1000 % 60),
+                static_cast<unsigned long long>(millis % 1000));
+  return text;
+}
+
+void printInfo(const std::string& file, const LoadedReplay& replay) {
+  const ReplayHeader& h = replay.header;
+  const sim::GameDefinition& game = *gameOf(h);
+  const std::uint64_t ticks = countTicks(replay);
+  std::printf("file:      %s (%llu bytes, written by %s)\n", file.c_str(), static_cast<unsigned long long>(replay.fileBytes), h.toolVersion.c_str());
+  std::printf("game:      %s rules %u, configuration %s%s, seed %llu\n", h.game.c_str(), h.rulesVersion, h.configName.c_str(),
+              h.limitBreaksAllowed ? " (limit breaks allowed)" : "", static_cast<unsigned long long>(h.seed));
+  std::string buttons;
+  for (const char* name : game.inputNames()) buttons += (buttons.empty() ? "" : ", ") + std::string(name);
+  std::printf("input:     %s; buttons: %s\n", h.inputSource.c_str(), buttons.c_str());
+  std::printf("ticks:     %llu (%s at %u ticks/s)\n", static_cast<unsigned long long>(ticks), formatDuration(ticks).c_str(), h.tickRate);
+  if (ticks > 0) {
+    std::printf("size:      %.2f bytes per tick (%zu chunks of up to %u ticks, a snapshot every %u)\n",
+                static_cast<double>(replay.fileBytes) / static_cast<double>(ticks), replay.chunks.size(), h.chunkTicks, h.snapshotEvery);
+  }
+  if (replay.truncated) {
+    std::printf("complete:  no: truncated, %llu%s ticks recovered (%s)\n", static_cast<unsigned long long>(ticks),
+                h.plannedTicks > 0 ? (" of " + std::to_string(h.plannedTicks)).c_str() : "", replay.truncation.c_str());
+  } else {
+    std::printf("complete:  yes (final hash %s)\n", sim::formatFieldValue(static_cast<std::int64_t>(replay.footer->finalHash), sim::FieldKind::kBits).c_str());
+  }
+  std::map<std::string, std::uint64_t> counts;
+  for (const Chunk& c : replay.chunks) {
+    for (const RecordedEvent& e : c.events) ++counts[game.eventSchemas()[e.event.kind].name];
+  }
+  std::string events;
+  for (const auto& [name, count] : counts) events += (events.empty() ? "" : ", ") + name + " " + std::to_string(count);
+  std::printf("events:    %s\n", events.empty() ? "none" : events.c_str());
+}
+
+}  // namespace
+
+void attachInfoCommand(CLI::App& command, ExitCode& outExit) {
+  auto file = std::make_shared<std::string>();
+  command.add_option("file", *file, "a replay")->required();
+  command.callback([file, &outExit] {
+    auto loaded = loadReplayFile(*file);
+    if (auto* problem = std::get_if<std::string>(&loaded)) {
+      spdlog::error("retrace info: {}", *problem);
+      outExit = ExitCode::kBadInput;
+      return;
+    }
+    printInfo(*file, std::get<LoadedReplay>(loaded));
+    outExit = ExitCode::kOk;
+  });
+}
+
+}  // namespace retrace::recorder

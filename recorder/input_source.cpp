@@ -1,0 +1,146 @@
+#include "recorder/input_source.h"
+
+#include <charconv>
+#include <sstream>
+
+#include "recorder/byte_sink.h"
+
+namespace retrace::recorder {
+namespace {
+
+// Streams of the seed, so that the bot and random input never share the game's RNG.
+constexpr std::uint64_t kBotStream = 0xB07;
+constexpr std::uint64_t kRandomStream = 0x4A4D;
+constexpr std::uint64_t kMaxScriptBytes = 16U << 20;
+
+class BotSource final : public InputSource {
+ public:
+  explicit BotSource(std::uint64_t seed) : rng_(sim::seedRng(seed, kBotStream)) {}
+  sim::Input next(const sim::GameSession& session) override { return session.chooseBotInput(rng_); }
+
+ private:
+  sim::Rng rng_;
+};
+
+/// Random buttons held for 1 to 30 ticks at a time, the way a person mashes them.
+class RandomSource final : public InputSource {
+ public:
+  RandomSource(std::uint64_t seed, std::size_t buttons) : rng_(sim::seedRng(seed, kRandomStream)), mask_(static_cast<sim::Input>((1U << buttons) - 1U)) {}
+  sim::Input next(const sim::GameSession&) override {
+    if (left_ == 0) {
+      held_ = static_cast<sim::Input>(sim::nextU32(rng_) & mask_);
+      left_ = sim::drawBetween(rng_, 1, 30);
+    }
+    --left_;
+    return held_;
+  }
+
+ private:
+  sim::Rng rng_;
+  sim::Input mask_;
+  sim::Input held_ = 0;
+  std::int32_t left_ = 0;
+};
+
+class ScriptSource final : public InputSource {
+ public:
+  explicit ScriptSource(std::vector<ScriptRun> runs) : runs_(std::move(runs)) {}
+  sim::Input next(const sim::GameSession&) override {
+    while (index_ < runs_.size() && used_ == runs_[index_].ticks) {
+      ++index_;
+      used_ = 0;
+    }
+    if (index_ == runs_.size()) return 0;
+    ++used_;
+    return runs_[index_].input;
+  }
+
+ private:
+  std::vector<ScriptRun> runs_;
+  std::size_t index_ = 0;
+  std::uint64_t used_ = 0;
+};
+
+std::string_view trim(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return {};
+  return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
+}
+
+std::variant<sim::Input, std::string> parseButtons(std::string_view text, const sim::GameDefinition& game) {
+  if (text == "-") return sim::Input{0};
+  sim::Input input = 0;
+  const auto names = game.inputNames();
+  while (!text.empty()) {
+    const auto plus = text.find('+');
+    const std::string_view name = text.substr(0, plus);
+    bool found = false;
+    for (std::size_t bit = 0; bit < names.size(); ++bit) {
+      if (name == names[bit]) {
+        input = static_cast<sim::Input>(input | (1U << bit));
+        found = true;
+      }
+    }
+    if (!found) {
+      std::string known;
+      for (const char* n : names) known += (known.empty() ? "" : ", ") + std::string(n);
+      return "unknown button '" + std::string(name) + "' for " + std::string(game.name()) + " (buttons: " + known + ", or - for none)";
+    }
+    text = plus == std::string_view::npos ? std::string_view() : text.substr(plus + 1);
+  }
+  return input;
+}
+
+}  // namespace
+
+std::string describeInput(const sim::GameDefinition& game, sim::Input input) {
+  std::string text;
+  const auto names = game.inputNames();
+  for (std::size_t bit = 0; bit < names.size(); ++bit) {
+    if ((input & (1U << bit)) != 0) text += (text.empty() ? "" : "+") + std::string(names[bit]);
+  }
+  return text.empty() ? "-" : text;
+}
+
+std::variant<std::vector<ScriptRun>, std::string> parseInputScript(std::string_view text, const sim::GameDefinition& game) {
+  std::vector<ScriptRun> runs;
+  int number = 0;
+  while (!text.empty()) {
+    const auto newline = text.find('\n');
+    std::string_view line = text.substr(0, newline);
+    text = newline == std::string_view::npos ? std::string_view() : text.substr(newline + 1);
+    ++number;
+    line = trim(line.substr(0, line.find('#')));
+    if (line.empty()) continue;
+    const std::string where = "line " + std::to_string(number) + ": ";
+    const auto space = line.find_first_of(" \t");
+    if (space == std::string_view::npos) return where + "expected a tick count and buttons, like '120 left+fire'";
+    const std::string_view count = line.substr(0, space);
+    ScriptRun run;
+    const auto [end, error] = std::from_chars(count.data(), count.data() + count.size(), run.ticks);
+    if (error != std::errc() || end != count.data() + count.size() || run.ticks == 0 || run.ticks > 100'000'000) {
+      return where + "'" + std::string(count) + "' is not a tick count from 1 to 100000000";
+    }
+    auto buttons = parseButtons(trim(line.substr(space)), game);
+    if (auto* problem = std::get_if<std::string>(&buttons)) return where + *problem;
+    run.input = std::get<sim::Input>(buttons);
+    runs.push_back(run);
+  }
+  if (runs.empty()) return std::string("the script holds no input lines");
+  return runs;
+}
+
+std::variant<std::unique_ptr<InputSource>, std::string> makeInputSource(const std::string& spec, const sim::GameDefinition& game,
+                                                                       std::uint64_t seed) {
+  if (spec == "bot") return std::make_unique<BotSource>(seed);
+  if (spec == "random") return std::make_unique<RandomSource>(seed, game.inputNames().size());
+  auto bytes = readFileCapped(spec, kMaxScriptBytes);
+  if (auto* problem = std::get_if<std::string>(&bytes)) return "input script " + spec + " " + *problem;
+  const auto& data = std::get<std::vector<std::byte>>(bytes);
+  const std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
+  auto runs = parseInputScript(text, game);
+  if (auto* problem = std::get_if<std::string>(&runs)) return spec + ": " + *problem;
+  return std::make_unique<ScriptSource>(std::move(std::get<std::vector<ScriptRun>>(runs)));
+}
+
+}  // namespace retrace::recorder

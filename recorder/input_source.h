@@ -1,0 +1,48 @@
+#pragma once
+// Where a recording's inputs come from: the game's bot, seeded random play, or a plain-text
+// input script.
+//
+// Input script format (one run per line, '#' starts a comment, blank lines are ignored):
+//
+//   # tank: drive up for two seconds while firing, wait, then turn left
+//   120 up+fire
+//   30  -
+//   45  left
+//
+// Each line is a tick count and the buttons held for those ticks, joined by '+', or '-' for
+// none. Button names are the game's (retrace info shows them). After the script's last
+// line the game runs on with no buttons held.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "sim/game.h"
+
+namespace retrace::recorder {
+
+/// Chooses each tick's input.
+class InputSource {
+ public:
+  virtual ~InputSource() = default;
+  [[nodiscard]] virtual sim::Input next(const sim::GameSession& session) = 0;
+};
+
+/// A run of one input held for some ticks.
+struct ScriptRun {
+  sim::Input input = 0;
+  std::uint64_t ticks = 0;
+};
+
+/// Parses an input script; on failure "line N: what is wrong".
+[[nodiscard]] std::variant<std::vector<ScriptRun>, std::string> parseInputScript(std::string_view text, const sim::GameDefinition& game);
+/// Names the buttons of an input, "left+fire", or "-" for none.
+[[nodiscard]] std::string describeInput(const sim::GameDefinition& game, sim::Input input);
+/// "bot", "random" or the path of a script; one sentence when it cannot be used.
+[[nodiscard]] std::variant<std::unique_ptr<InputSource>, std::string> makeInputSource(const std::string& spec,
+                                                                                     const sim::GameDefinition& game, std::uint64_t seed);
+
+}  // namespace retrace::recorder

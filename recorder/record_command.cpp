@@ -1,0 +1,70 @@
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include <spdlog/spdlog.h>
+
+#include "recorder/command.h"
+#include "recorder/input_source.h"
+#include "recorder/recorder.h"
+
+namespace retrace::recorder {
+namespace {
+
+struct RecordCommandOptions {
+  RecordingOptions recording;
+  std::string input = "bot";
+  std::uint64_t ticks = 0;
+};
+
+ExitCode runRecord(RecordCommandOptions options) {
+  RecordingOptions& rec = options.recording;
+  rec.plannedTicks = options.ticks;
+  rec.inputSource = options.input == "bot" || options.input == "random" ? options.input : "script " + options.input;
+  const sim::GameDefinition* game = sim::findGame(rec.game);
+  if (game != nullptr) {
+    // Check the input source before creating any file.
+    if (auto source = makeInputSource(options.input, *game, rec.seed); std::holds_alternative<std::string>(source)) {
+      spdlog::error("retrace record: {}", std::get<std::string>(source));
+      return ExitCode::kBadInput;
+    }
+  }
+  auto opened = openRecording(rec);
+  if (auto* problem = std::get_if<std::string>(&opened)) {
+    spdlog::error("retrace record: {}", *problem);
+    return ExitCode::kBadInput;
+  }
+  Recorder& recorder = *std::get<std::unique_ptr<Recorder>>(opened);
+  auto source = std::get<std::unique_ptr<InputSource>>(makeInputSource(options.input, *game, rec.seed));
+  for (std::uint64_t tick = 0; tick < options.ticks && !recorder.error(); ++tick) (void)recorder.record(source->next(recorder.session()));
+  if (auto problem = recorder.close()) {
+    spdlog::error("retrace record: {}", *problem);
+    return ExitCode::kBadInput;
+  }
+  spdlog::info("recorded {} ticks of {} ({}, seed {}, {} input) to {}", options.ticks, rec.game, rec.configName, rec.seed,
+               options.input, rec.output.string());
+  return ExitCode::kOk;
+}
+
+}  // namespace
+
+void attachRecordCommand(CLI::App& command, ExitCode& outExit) {
+  auto options = std::make_shared<RecordCommandOptions>();
+  RecordingOptions& rec = options->recording;
+  command.add_option("--game", rec.game, "dodge, tank or fallingman")->required();
+  command.add_option("--config", rec.configName, "a named configuration of the game")->capture_default_str();
+  command.add_option("--seed", rec.seed, "the game's seed")->capture_default_str();
+  command.add_option("--ticks", options->ticks, "ticks to record (60 per second)")->required()->check(CLI::Range(1ULL, 1'000'000'000ULL));
+  command.add_option("--input", options->input, "bot, random, or the path of an input script")->capture_default_str();
+  command.add_option("-o,--output", rec.output, "the replay to write (written as OUT.partial, renamed on success)")->required();
+  command.add_flag("--force", rec.overwrite, "replace OUT if it exists");
+  command.add_flag("--allow-limit-breaks", rec.allowLimitBreaks, "run a configuration that breaks a speed limit (bug replays, negative controls)");
+  command.add_option("--chunk-ticks", rec.chunkTicks, "ticks per chunk: the most a crash can lose")->capture_default_str()->check(CLI::Range(1U, 1'000'000U));
+  command.add_option("--snapshot-every", rec.snapshotEvery, "ticks between full state snapshots (a multiple of --chunk-ticks)")->capture_default_str()->check(CLI::Range(1U, 100'000'000U));
+  command.footer(
+      "Input scripts: one 'TICKS BUTTONS' run per line, buttons joined by + or - for none, # comments.\n"
+      "Example: retrace record --game tank --seed 7 --ticks 3600 --input bot -o tank.rtr");
+  command.callback([options, &outExit] { outExit = runRecord(*options); });
+}
+
+}  // namespace retrace::recorder

@@ -1,0 +1,109 @@
+#include "recorder/recorder.h"
+
+#include "recorder/frame.h"
+#include "recorder/payload.h"
+
+namespace retrace::recorder {
+
+Recorder::Recorder(std::unique_ptr<ByteSink> sink, ReplayHeader header, std::unique_ptr<sim::GameSession> session)
+    : sink_(std::move(sink)), header_(std::move(header)), session_(std::move(session)) {
+  const auto preamble = encodePreamble();
+  if (auto problem = sink_->write(preamble)) error_ = problem;
+  writeFrame(FrameKind::kHeader, encodePayload(header_));
+  if (!error_) error_ = sink_->flush();
+  chunk_.firstTick = 1;
+}
+
+sim::StepResult Recorder::record(sim::Input input) {
+  sim::StepResult result = session_->step(input);
+  ++ticks_;
+  if (chunk_.inputs.empty() || chunk_.inputs.back().input != input) {
+    chunk_.inputs.push_back({input, 1});
+  } else {
+    ++chunk_.inputs.back().length;
+  }
+  for (const sim::Event& e : result.events) chunk_.events.push_back({ticks_, e});
+  chunk_.checksums.push_back(toTickChecksum(session_->hash()));
+  if (chunk_.checksums.size() == header_.chunkTicks) flushChunk();
+  return result;
+}
+
+std::optional<std::string> Recorder::close() {
+  if (closed_) return "the recording is already closed";
+  closed_ = true;
+  if (!chunk_.checksums.empty()) flushChunk();
+  const StateSnapshot final = takeSnapshot();
+  writeFrame(FrameKind::kFooter, encodePayload(Footer{ticks_, final.hash, final}));
+  if (!error_) error_ = sink_->commit();
+  return error_;
+}
+
+void Recorder::writeFrame(FrameKind kind, std::span<const std::byte> payload) {
+  if (error_) return;
+  error_ = sink_->write(encodeFrame(kind, payload));
+}
+
+StateSnapshot Recorder::takeSnapshot() const { return {ticks_, session_->hash(), session_->saveState()}; }
+
+void Recorder::flushChunk() {
+  if (ticks_ % header_.snapshotEvery == 0) {
+    chunk_.hasSnapshot = true;
+    chunk_.snapshot = takeSnapshot();
+  }
+  writeFrame(FrameKind::kChunk, encodePayload(chunk_));
+  if (!error_) error_ = sink_->flush();
+  chunk_ = Chunk{};
+  chunk_.firstTick = ticks_ + 1;
+}
+
+std::variant<ReplayHeader, std::string> makeHeader(const RecordingOptions& options) {
+  const sim::GameDefinition* game = sim::findGame(options.game);
+  if (game == nullptr) {
+    std::string known;
+    for (const sim::GameDefinition* g : sim::listGames()) known += (known.empty() ? "" : ", ") + std::string(g->name());
+    return "there is no game '" + options.game + "' (games: " + known + ")";
+  }
+  const auto config = game->findConfig(options.configName);
+  if (!config) {
+    std::string known;
+    for (const auto& name : game->configNames()) known += (known.empty() ? "" : ", ") + name;
+    return options.game + " has no configuration '" + options.configName + "' (configurations: " + known + ")";
+  }
+  if (auto problem = game->validateConfig(*config, options.allowLimitBreaks)) return *problem;
+  if (options.chunkTicks == 0 || options.snapshotEvery == 0 || options.snapshotEvery % options.chunkTicks != 0) {
+    return "the snapshot cadence must be a positive multiple of the chunk length";
+  }
+  ReplayHeader header;
+  header.toolVersion = kToolVersion;
+  header.game = options.game;
+  header.rulesVersion = game->rulesVersion();
+  header.configName = config->name;
+  header.configValues = config->values;
+  header.limitBreaksAllowed = options.allowLimitBreaks;
+  header.seed = options.seed;
+  header.chunkTicks = options.chunkTicks;
+  header.snapshotEvery = options.snapshotEvery;
+  header.inputSource = options.inputSource;
+  header.plannedTicks = options.plannedTicks;
+  return header;
+}
+
+std::variant<std::unique_ptr<Recorder>, std::string> openRecording(const RecordingOptions& options, std::unique_ptr<ByteSink> sink) {
+  auto header = makeHeader(options);
+  if (auto* problem = std::get_if<std::string>(&header)) return *problem;
+  const ReplayHeader& h = std::get<ReplayHeader>(header);
+  auto session = sim::findGame(h.game)->start({h.configName, h.configValues}, h.seed);
+  auto recorder = std::make_unique<Recorder>(std::move(sink), h, std::move(session));
+  if (recorder->error()) return *recorder->error();
+  return recorder;
+}
+
+std::variant<std::unique_ptr<Recorder>, std::string> openRecording(const RecordingOptions& options) {
+  // Check the game and configuration before touching the disk.
+  if (auto header = makeHeader(options); std::holds_alternative<std::string>(header)) return std::get<std::string>(header);
+  auto sink = FileSink::create(options.output, options.overwrite);
+  if (auto* problem = std::get_if<std::string>(&sink)) return *problem;
+  return openRecording(options, std::move(std::get<std::unique_ptr<FileSink>>(sink)));
+}
+
+}  // namespace retrace::recorder

@@ -1,0 +1,79 @@
+#pragma once
+// The recorder API: a game loop of your own (the viewer's live play, a test, a game) opens a
+// recording, calls record(input) once per tick, and closes it.
+//
+//   auto opened = openRecording({.output = "bug.rtr", .game = "tank", .seed = 7});
+//   auto& rec = *std::get<std::unique_ptr<Recorder>>(opened);
+//   while (playing) rec.record(readButtons());
+//   if (auto problem = rec.close()) report(*problem);
+//
+// Chunks are written and flushed every chunkTicks ticks, so a killed process loses at most
+// the chunk being filled; its BUG.rtr.partial loads up to the last complete chunk.
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "recorder/byte_sink.h"
+#include "recorder/format.h"
+#include "sim/game.h"
+
+namespace retrace::recorder {
+
+/// The version of this tool, written into every header.
+inline constexpr const char* kToolVersion = "retrace 0.1.0";
+
+/// What to record and where.
+struct RecordingOptions {
+  std::filesystem::path output;
+  bool overwrite = false;
+  std::string game;
+  std::string configName = "default";
+  bool allowLimitBreaks = false;
+  std::uint64_t seed = 0;
+  std::string inputSource = "live";
+  std::uint64_t plannedTicks = 0;
+  std::uint32_t chunkTicks = 600;     ///< 10 s: the most a crash can lose
+  std::uint32_t snapshotEvery = 1800;  ///< 30 s between full snapshots (a multiple of chunkTicks)
+};
+
+/// Records a game as it is played.
+class Recorder {
+ public:
+  /// Writes the preamble and header to the sink and starts the game.
+  Recorder(std::unique_ptr<ByteSink> sink, ReplayHeader header, std::unique_ptr<sim::GameSession> session);
+  /// Steps the game with this tick's input and records input, events and checksum.
+  sim::StepResult record(sim::Input input);
+  /// Writes the last chunk and the footer and completes the output; call once.
+  std::optional<std::string> close();
+  /// The first write error, if any (recording stops writing after it; close reports it).
+  [[nodiscard]] const std::optional<std::string>& error() const noexcept { return error_; }
+  [[nodiscard]] const sim::GameSession& session() const noexcept { return *session_; }
+  [[nodiscard]] const ReplayHeader& header() const noexcept { return header_; }
+
+ private:
+  void writeFrame(FrameKind kind, std::span<const std::byte> payload);
+  void flushChunk();
+  StateSnapshot takeSnapshot() const;
+
+  std::unique_ptr<ByteSink> sink_;
+  ReplayHeader header_;
+  std::unique_ptr<sim::GameSession> session_;
+  Chunk chunk_;
+  std::uint64_t ticks_ = 0;
+  std::optional<std::string> error_;
+  bool closed_ = false;
+};
+
+/// Builds the header for a game and configuration, checking both; one sentence on failure.
+[[nodiscard]] std::variant<ReplayHeader, std::string> makeHeader(const RecordingOptions& options);
+/// Checks the options, opens OUTPUT.partial and starts recording.
+[[nodiscard]] std::variant<std::unique_ptr<Recorder>, std::string> openRecording(const RecordingOptions& options);
+/// Starts recording into any sink (memory, for tests and tools).
+[[nodiscard]] std::variant<std::unique_ptr<Recorder>, std::string> openRecording(const RecordingOptions& options,
+                                                                                 std::unique_ptr<ByteSink> sink);
+
+}  // namespace retrace::recorder

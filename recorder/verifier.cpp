@@ -1,0 +1,201 @@
+#include "recorder/verifier.h"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+
+namespace retrace::recorder {
+namespace {
+
+/// The recorded events of each tick, in tick order, read with a cursor.
+class RecordedEvents {
+ public:
+  explicit RecordedEvents(const LoadedReplay& replay) {
+    for (const Chunk& c : replay.chunks) all_.insert(all_.end(), c.events.begin(), c.events.end());
+  }
+  [[nodiscard]] std::vector<sim::Event> at(std::uint64_t tick) const {
+    std::vector<sim::Event> events;
+    auto it = std::lower_bound(all_.begin(), all_.end(), tick, [](const RecordedEvent& e, std::uint64_t t) { return e.tick < t; });
+    for (; it != all_.end() && it->tick == tick; ++it) events.push_back(it->event);
+    return events;
+  }
+
+ private:
+  std::vector<RecordedEvent> all_;
+};
+
+/// Where each tick's checksum and each snapshot sits.
+struct TickRecord {
+  std::uint16_t checksum = 0;
+  const StateSnapshot* snapshot = nullptr;
+};
+
+std::vector<TickRecord> indexTicks(const LoadedReplay& replay) {
+  std::vector<TickRecord> ticks;
+  for (const Chunk& c : replay.chunks) {
+    for (const std::uint16_t checksum : c.checksums) ticks.push_back({checksum, nullptr});
+    if (c.hasSnapshot) ticks.back().snapshot = &c.snapshot;
+  }
+  if (replay.footer && !ticks.empty()) ticks.back().snapshot = &replay.footer->finalState;
+  return ticks;
+}
+
+std::string describeTruncation(const LoadedReplay& replay) {
+  const std::uint64_t got = countTicks(replay);
+  const std::uint64_t planned = replay.header.plannedTicks;
+  std::string text = "truncated: " + std::to_string(got);
+  text += planned > 0 ? " of " + std::to_string(planned) + " ticks recovered" : " ticks recovered";
+  return text + " (" + replay.truncation + ")";
+}
+
+/// Builds the -/+ event lines for ticks first..last.
+std::vector<std::string> diffEventWindow(const sim::GameDefinition& game, const RecordedEvents& recorded,
+                                         const std::map<std::uint64_t, std::vector<sim::Event>>& simulated, std::uint64_t first,
+                                         std::uint64_t last) {
+  std::vector<std::string> lines;
+  for (std::uint64_t t = first; t <= last; ++t) {
+    const auto found = simulated.find(t);
+    if (found == simulated.end()) continue;
+    const std::vector<sim::Event> expected = recorded.at(t);
+    const std::string tick = "tick " + std::to_string(t) + ": ";
+    if (expected == found->second) {
+      if (!expected.empty()) lines.push_back("  " + tick + describeEvents(game, expected));
+      continue;
+    }
+    lines.push_back("- " + tick + describeEvents(game, expected));
+    lines.push_back("+ " + tick + describeEvents(game, found->second));
+  }
+  return lines;
+}
+
+}  // namespace
+
+std::string describeEvents(const sim::GameDefinition& game, const std::vector<sim::Event>& events) {
+  if (events.empty()) return "no events";
+  std::string text;
+  for (const sim::Event& e : events) text += (text.empty() ? "" : ", ") + sim::formatEvent(game, e);
+  return text;
+}
+
+std::vector<std::string> diffFields(const std::vector<sim::Field>& expected, const std::vector<sim::Field>& got, std::size_t maxLines) {
+  std::map<std::string, const sim::Field*> gotByName;
+  for (const sim::Field& f : got) gotByName[f.name] = &f;
+  std::vector<std::string> lines;
+  std::size_t differing = 0;
+  for (const sim::Field& want : expected) {
+    const auto found = gotByName.find(want.name);
+    std::string line;
+    if (found == gotByName.end()) {
+      line = want.name + ": expected " + sim::formatFieldValue(want.value, want.kind) + ", missing";
+    } else {
+      if (found->second->value != want.value) {
+        line = want.name + ": expected " + sim::formatFieldValue(want.value, want.kind) + ", got " +
+               sim::formatFieldValue(found->second->value, found->second->kind);
+      }
+      gotByName.erase(found);
+    }
+    if (line.empty()) continue;
+    if (++differing <= maxLines) lines.push_back(line);
+  }
+  for (const auto& [name, field] : gotByName) {
+    if (++differing <= maxLines) lines.push_back(name + ": not expected, got " + sim::formatFieldValue(field->value, field->kind));
+  }
+  if (differing > maxLines) lines.push_back("... and " + std::to_string(differing - maxLines) + " more fields");
+  return lines;
+}
+
+VerifyReport verifyReplay(const LoadedReplay& replay, const VerifyOptions& options) {
+  VerifyReport report;
+  if (replay.truncated) report.truncation = describeTruncation(replay);
+  const sim::GameDefinition& game = *gameOf(replay.header);
+  if (replay.header.rulesVersion != game.rulesVersion()) {
+    report.problems.push_back("recorded with " + replay.header.game + " rules version " + std::to_string(replay.header.rulesVersion) +
+                              "; this build simulates version " + std::to_string(game.rulesVersion()) + " (re-approve it)");
+    return report;
+  }
+  const std::vector<sim::Input> inputs = expandInputs(replay);
+  if (inputs.empty()) {
+    report.problems.push_back("holds no ticks: nothing was verified");
+    return report;
+  }
+  const std::vector<TickRecord> ticks = indexTicks(replay);
+  const RecordedEvents recorded(replay);
+  auto session = game.start(configOf(replay.header), replay.header.seed);
+  session->setOracle(options.oracle);
+  std::map<std::uint64_t, std::vector<sim::Event>> window;  // re-simulated events near the divergence
+  for (std::uint64_t tick = 1; tick <= inputs.size(); ++tick) {
+    sim::StepResult result = session->step(inputs[tick - 1]);
+    report.ticksChecked = tick;
+    report.tunnelCount += result.tunnels.size();
+    for (auto& tunnel : result.tunnels) {
+      if (report.tunnels.size() < options.maxTunnelsShown) report.tunnels.push_back(std::move(tunnel));
+    }
+    const TickRecord& record = ticks[tick - 1];
+    const std::uint64_t hash = session->hash();
+    Divergence* divergence = report.divergence ? &*report.divergence : nullptr;
+    if (divergence == nullptr) {
+      window.emplace(tick, result.events);
+      while (window.size() > options.contextTicks + 1) window.erase(window.begin());
+      const char* reason = nullptr;
+      if (result.events != recorded.at(tick)) reason = "the events differ";
+      else if (toTickChecksum(hash) != record.checksum) reason = "the state checksum differs while the events agree";
+      else if (record.snapshot != nullptr && record.snapshot->hash != hash) reason = "the state hash differs from the snapshot";
+      if (reason != nullptr) {
+        report.divergence = Divergence{tick, reason, {}, 0, {}};
+        divergence = &*report.divergence;
+      }
+    } else if (tick <= divergence->tick + options.contextTicks) {
+      window.emplace(tick, result.events);
+    }
+    if (divergence != nullptr && divergence->fieldDiffTick == 0 && record.snapshot != nullptr) {
+      auto expected = session->clone();
+      divergence->fieldDiffTick = tick;
+      if (expected->loadState(record.snapshot->values)) {
+        divergence->fieldDiff = diffFields(expected->describeState(), session->describeState(), options.maxFieldDiffs);
+      } else {
+        divergence->fieldDiff.push_back("the snapshot does not fit this build's " + replay.header.game + " state");
+      }
+    }
+    if (divergence != nullptr && divergence->fieldDiffTick != 0 && tick >= divergence->tick + options.contextTicks) break;
+  }
+  if (report.divergence) {
+    Divergence& d = *report.divergence;
+    const std::uint64_t first = d.tick > options.contextTicks ? d.tick - options.contextTicks : 1;
+    d.eventDiff = diffEventWindow(game, recorded, window, first, d.tick + options.contextTicks);
+  } else if (replay.footer && replay.footer->finalHash != session->hash()) {
+    report.divergence = Divergence{report.ticksChecked, "the final state hash differs from the footer's", {}, 0, {}};
+  }
+  return report;
+}
+
+std::string formatReport(const std::string& name, const LoadedReplay& replay, const VerifyReport& report) {
+  const ReplayHeader& h = replay.header;
+  std::string text = name + ": " + h.game + " (" + h.configName + ", seed " + std::to_string(h.seed) + "), ";
+  if (report.passed()) {
+    text += "OK: " + std::to_string(report.ticksChecked) + " ticks identical (events, checksums, ";
+    text += replay.footer ? "final hash)" : "no footer)";
+  } else {
+    text += "FAILED";
+  }
+  if (report.truncation) text += "\n  " + *report.truncation;
+  for (const std::string& problem : report.problems) text += "\n  " + problem;
+  if (report.divergence) {
+    const Divergence& d = *report.divergence;
+    text += "\n  diverged at tick " + std::to_string(d.tick) + ": " + d.reason;
+    if (!d.eventDiff.empty()) {
+      text += "\n  events (- recorded, + re-simulated):";
+      for (const std::string& line : d.eventDiff) text += "\n    " + line;
+    }
+    if (d.fieldDiffTick != 0) {
+      text += "\n  state at tick " + std::to_string(d.fieldDiffTick) + " (expected = recorded snapshot, got = re-simulated):";
+      for (const std::string& line : d.fieldDiff) text += "\n    " + line;
+    }
+  }
+  if (report.tunnelCount > 0) {
+    text += "\n  oracle: " + std::to_string(report.tunnelCount) + " tunnel" + (report.tunnelCount == 1 ? "" : "s");
+    for (const std::string& t : report.tunnels) text += "\n    " + t;
+  }
+  return text;
+}
+
+}  // namespace retrace::recorder

@@ -1,0 +1,58 @@
+#pragma once
+// The player/verifier: re-simulates a replay from its header and inputs and compares every
+// tick's events and checksum, every snapshot and the footer's final hash with the recording.
+// A divergence is a reported state, never an exception: the report names the first divergent
+// tick, the events around it, and the state's fields that differ at the nearest snapshot.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "recorder/replay.h"
+#include "sim/game.h"
+
+namespace retrace::recorder {
+
+/// What to check besides identity.
+struct VerifyOptions {
+  bool oracle = true;              ///< run the game's tunnel oracle on every tick
+  std::uint64_t contextTicks = 2;  ///< ticks of events shown on each side of a divergence
+  std::size_t maxFieldDiffs = 24;
+  std::size_t maxTunnelsShown = 10;
+};
+
+/// The first tick where the re-simulation parts from the recording.
+struct Divergence {
+  std::uint64_t tick = 0;
+  std::string reason;
+  std::vector<std::string> eventDiff;  ///< "- tick 441: landed{...}" / "+ tick 441: no events"
+  std::uint64_t fieldDiffTick = 0;     ///< the snapshot the field diff compares
+  std::vector<std::string> fieldDiff;  ///< "tanks[1].centre.x: expected 103.5, got 104"
+};
+
+/// Everything verify found.
+struct VerifyReport {
+  std::uint64_t ticksChecked = 0;
+  std::optional<Divergence> divergence;
+  std::uint64_t tunnelCount = 0;
+  std::vector<std::string> tunnels;   ///< the first few oracle findings
+  std::vector<std::string> problems;  ///< reasons the replay cannot pass (vacuous, rules changed)
+  std::optional<std::string> truncation;  ///< "truncated: N of M ticks recovered (...)"
+
+  [[nodiscard]] bool passed() const noexcept { return !divergence && tunnelCount == 0 && problems.empty(); }
+};
+
+/// Re-simulates and compares; never throws for anything a replay holds.
+[[nodiscard]] VerifyReport verifyReplay(const LoadedReplay& replay, const VerifyOptions& options = {});
+
+/// The report as lines a person reads (without a trailing newline).
+[[nodiscard]] std::string formatReport(const std::string& name, const LoadedReplay& replay, const VerifyReport& report);
+
+/// "name: expected X, got Y" for every field that differs (by name), at most maxLines.
+[[nodiscard]] std::vector<std::string> diffFields(const std::vector<sim::Field>& expected, const std::vector<sim::Field>& got,
+                                                  std::size_t maxLines);
+/// The events of one tick as text, "no events" when there are none.
+[[nodiscard]] std::string describeEvents(const sim::GameDefinition& game, const std::vector<sim::Event>& events);
+
+}  // namespace retrace::recorder

@@ -1,0 +1,48 @@
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+
+#include "recorder/command.h"
+#include "recorder/verifier.h"
+
+namespace retrace::recorder {
+namespace {
+
+struct VerifyCommandOptions {
+  std::vector<std::string> files;
+  bool noOracle = false;
+};
+
+ExitCode runVerify(const VerifyCommandOptions& options) {
+  ExitCode exit = ExitCode::kOk;
+  for (const std::string& file : options.files) {
+    auto loaded = loadReplayFile(file);
+    if (auto* problem = std::get_if<std::string>(&loaded)) {
+      spdlog::error("retrace verify: {}", *problem);
+      exit = worse(exit, ExitCode::kBadInput);
+      continue;
+    }
+    const auto& replay = std::get<LoadedReplay>(loaded);
+    VerifyOptions verify;
+    verify.oracle = !options.noOracle;
+    const VerifyReport report = verifyReplay(replay, verify);
+    std::printf("%s\n", formatReport(file, replay, report).c_str());
+    if (!report.passed()) exit = worse(exit, ExitCode::kFailed);
+  }
+  return exit;
+}
+
+}  // namespace
+
+void attachVerifyCommand(CLI::App& command, ExitCode& outExit) {
+  auto options = std::make_shared<VerifyCommandOptions>();
+  command.add_option("files", options->files, "replays to verify")->required();
+  command.add_flag("--no-oracle", options->noOracle, "skip the tunnel oracle (identity only)");
+  command.footer("Exit status: 0 every replay identical and tunnel-free, 1 a divergence, tunnel or empty replay, 2 a bad file.");
+  command.callback([options, &outExit] { outExit = runVerify(*options); });
+}
+
+}  // namespace retrace::recorder
