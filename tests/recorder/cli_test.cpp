@@ -1,0 +1,124 @@
+// The `retrace` command as users run it: exit codes 0 fine, 1 diverged or broken, 2 bad input,
+// with one clear line naming the file and the problem.
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CliRun {
+  int exitCode = -1;
+  std::string output;  ///< stdout and stderr together
+};
+
+CliRun runRetrace(const std::string& arguments) {
+  const std::string command = std::string(RETRACE_CLI) + " " + arguments + " 2>&1";
+  CliRun run;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) return run;
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) run.output += buffer.data();
+  const int status = ::pclose(pipe);
+  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("retrace_cli_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  fs::path dir_;
+};
+
+TEST_F(Cli, RecordVerifyInfoDumpAndDiff) {
+  ASSERT_EQ(runRetrace("record --game tank --seed 3 --ticks 1200 --input bot -o " + path("a.rtr")).exitCode, 0);
+  const CliRun verify = runRetrace("verify " + path("a.rtr"));
+  EXPECT_EQ(verify.exitCode, 0) << verify.output;
+  EXPECT_NE(verify.output.find("OK: 1200 ticks identical"), std::string::npos) << verify.output;
+  const CliRun info = runRetrace("info " + path("a.rtr"));
+  EXPECT_EQ(info.exitCode, 0);
+  EXPECT_NE(info.output.find("ticks:     1200 (0:00:20.000 at 60 ticks/s)"), std::string::npos) << info.output;
+  const CliRun dump = runRetrace("dump --json " + path("a.rtr"));
+  ASSERT_EQ(dump.exitCode, 0);
+  const auto json = nlohmann::json::parse(dump.output);
+  EXPECT_EQ(json["header"]["game"], "tank");
+  EXPECT_EQ(json["footer"]["totalTicks"], 1200);
+  EXPECT_FALSE(json["chunks"][0].contains("snapshot"));  // snapshots every 1800 ticks: only the footer's
+  EXPECT_EQ(json["footer"]["finalState"]["state"]["tick"], 1200);
+  ASSERT_EQ(runRetrace("record --game tank --seed 3 --ticks 1200 --input bot -o " + path("b.rtr")).exitCode, 0);
+  const CliRun same = runRetrace("diff " + path("a.rtr") + " " + path("b.rtr"));
+  EXPECT_EQ(same.exitCode, 0) << same.output;
+  ASSERT_EQ(runRetrace("record --game tank --seed 4 --ticks 1200 --input bot -o " + path("c.rtr")).exitCode, 0);
+  const CliRun differ = runRetrace("diff " + path("a.rtr") + " " + path("c.rtr"));
+  EXPECT_EQ(differ.exitCode, 1) << differ.output;
+  EXPECT_NE(differ.output.find("seeds differ: 3 (A) and 4 (B)"), std::string::npos) << differ.output;
+  EXPECT_NE(differ.output.find("first difference at tick"), std::string::npos) << differ.output;
+}
+
+TEST_F(Cli, BadInputIsOneLineAndExitTwo) {
+  const CliRun missing = runRetrace("verify " + path("none.rtr"));
+  EXPECT_EQ(missing.exitCode, 2);
+  EXPECT_EQ(missing.output, "retrace verify: " + path("none.rtr") + " does not exist\n");
+  const CliRun directory = runRetrace("info " + dir_.string());
+  EXPECT_EQ(directory.exitCode, 2);
+  EXPECT_NE(directory.output.find("is a directory"), std::string::npos);
+  std::ofstream(path("empty.rtr")).flush();
+  const CliRun empty = runRetrace("verify " + path("empty.rtr"));
+  EXPECT_EQ(empty.exitCode, 2);
+  EXPECT_NE(empty.output.find("empty.rtr is empty"), std::string::npos) << empty.output;
+  const CliRun flag = runRetrace("verify --frobnicate x.rtr");
+  EXPECT_EQ(flag.exitCode, 2);
+  const CliRun ticks = runRetrace("record --game dodge --ticks 0 -o " + path("z.rtr"));
+  EXPECT_EQ(ticks.exitCode, 2);
+  EXPECT_FALSE(fs::exists(path("z.rtr")));
+  EXPECT_FALSE(fs::exists(path("z.rtr.partial")));
+}
+
+TEST_F(Cli, HelpIsZero) {
+  const CliRun help = runRetrace("--help");
+  EXPECT_EQ(help.exitCode, 0);
+  for (const char* command : {"record", "verify", "info", "dump", "diff"}) EXPECT_NE(help.output.find(command), std::string::npos) << command;
+  EXPECT_EQ(runRetrace("record --help").exitCode, 0);
+}
+
+TEST_F(Cli, ABrokenLimitNeedsTheFlagAndTheOracleFailsVerify) {
+  const CliRun refused = runRetrace("record --game dodge --config discrete --ticks 100 -o " + path("d.rtr"));
+  EXPECT_EQ(refused.exitCode, 2);
+  EXPECT_NE(refused.output.find("maxSpeed 48"), std::string::npos) << refused.output;
+  ASSERT_EQ(runRetrace("record --game dodge --config discrete --allow-limit-breaks --input random --ticks 30000 -o " + path("d.rtr")).exitCode, 0);
+  const CliRun verify = runRetrace("verify " + path("d.rtr"));
+  EXPECT_EQ(verify.exitCode, 1) << verify.output;
+  EXPECT_NE(verify.output.find("oracle: "), std::string::npos) << verify.output;
+  EXPECT_EQ(runRetrace("verify --no-oracle " + path("d.rtr")).exitCode, 0);
+}
+
+TEST_F(Cli, InputScriptsAreParsedWithLineNumbers) {
+  std::ofstream(path("ok.txt")) << "# tank\n120 up+fire\n30 -\n45 left\n";
+  EXPECT_EQ(runRetrace("record --game tank --ticks 300 --input " + path("ok.txt") + " -o " + path("s.rtr")).exitCode, 0);
+  const CliRun dump = runRetrace("dump --json " + path("s.rtr"));
+  const auto json = nlohmann::json::parse(dump.output);
+  EXPECT_EQ(json["chunks"][0]["inputs"][0]["buttons"], "up+fire");
+  EXPECT_EQ(json["chunks"][0]["inputs"][0]["ticks"], 120);
+  std::ofstream(path("bad.txt")) << "120 up\nten left\n";
+  const CliRun bad = runRetrace("record --game tank --ticks 300 --input " + path("bad.txt") + " -o " + path("t.rtr"));
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_NE(bad.output.find("bad.txt: line 2: 'ten' is not a tick count"), std::string::npos) << bad.output;
+  EXPECT_FALSE(fs::exists(path("t.rtr.partial")));
+}
+
+}  // namespace

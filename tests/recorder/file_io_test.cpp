@@ -1,0 +1,142 @@
+// The recorder on a real disk: partial files, atomic renames, existing files never lost, and a
+// recorder killed with SIGKILL leaving every complete chunk loadable.
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "recorder/byte_sink.h"
+#include "recorder/recorder.h"
+#include "recorder/replay.h"
+#include "recorder/verifier.h"
+
+namespace retrace::recorder {
+namespace {
+
+namespace fs = std::filesystem;
+
+class FileIo : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("retrace_file_io_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  fs::path dir_;
+};
+
+std::string readText(const fs::path& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+RecordingOptions makeOptions(const fs::path& output) {
+  RecordingOptions options;
+  options.output = output;
+  options.game = "dodge";
+  options.chunkTicks = 30;
+  options.snapshotEvery = 60;
+  return options;
+}
+
+TEST_F(FileIo, WritesAPartialFileAndRenamesItOnClose) {
+  const fs::path out = dir_ / "a.rtr";
+  auto opened = openRecording(makeOptions(out));
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Recorder>>(opened)) << std::get<std::string>(opened);
+  auto& recorder = *std::get<std::unique_ptr<Recorder>>(opened);
+  for (int i = 0; i < 100; ++i) (void)recorder.record(0);
+  EXPECT_TRUE(fs::exists(partialPathFor(out)));
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_FALSE(recorder.close().has_value());
+  EXPECT_TRUE(fs::exists(out));
+  EXPECT_FALSE(fs::exists(partialPathFor(out)));
+  auto loaded = loadReplayFile(out.string());
+  ASSERT_TRUE(std::holds_alternative<LoadedReplay>(loaded));
+  EXPECT_TRUE(verifyReplay(std::get<LoadedReplay>(loaded)).passed());
+}
+
+TEST_F(FileIo, NeverReplacesAnExistingFileUnlessAsked) {
+  const fs::path out = dir_ / "keep.rtr";
+  std::ofstream(out) << "precious";
+  auto refused = openRecording(makeOptions(out));
+  ASSERT_TRUE(std::holds_alternative<std::string>(refused));
+  EXPECT_NE(std::get<std::string>(refused).find("already exists"), std::string::npos);
+  EXPECT_EQ(readText(out), "precious");
+  EXPECT_FALSE(fs::exists(partialPathFor(out)));
+  RecordingOptions force = makeOptions(out);
+  force.overwrite = true;
+  auto opened = openRecording(force);
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Recorder>>(opened));
+  EXPECT_EQ(readText(out), "precious");  // untouched until the new recording is complete
+  (void)std::get<std::unique_ptr<Recorder>>(opened)->record(0);
+  EXPECT_FALSE(std::get<std::unique_ptr<Recorder>>(opened)->close().has_value());
+  EXPECT_NE(readText(out), "precious");
+}
+
+TEST_F(FileIo, RefusesAnExistingPartialFileADirectoryAndAnUnwritablePath) {
+  const fs::path out = dir_ / "b.rtr";
+  std::ofstream(partialPathFor(out)) << "someone else's recording";
+  auto partial = openRecording(makeOptions(out));
+  ASSERT_TRUE(std::holds_alternative<std::string>(partial));
+  EXPECT_NE(std::get<std::string>(partial).find("b.rtr.partial already exists"), std::string::npos);
+  EXPECT_EQ(readText(partialPathFor(out)), "someone else's recording");
+  auto directory = openRecording(makeOptions(dir_));
+  ASSERT_TRUE(std::holds_alternative<std::string>(directory));
+  EXPECT_NE(std::get<std::string>(directory).find("is a directory"), std::string::npos);
+  auto missing = openRecording(makeOptions(dir_ / "no" / "such" / "c.rtr"));
+  ASSERT_TRUE(std::holds_alternative<std::string>(missing));
+  EXPECT_NE(std::get<std::string>(missing).find("cannot create"), std::string::npos);
+}
+
+TEST_F(FileIo, ReadingRefusesMissingFilesDirectoriesAndOversizedFiles) {
+  EXPECT_EQ(std::get<std::string>(readFileCapped(dir_ / "none.rtr", 100)), "does not exist");
+  EXPECT_NE(std::get<std::string>(readFileCapped(dir_, 100)).find("is a directory"), std::string::npos);
+  std::ofstream(dir_ / "big") << std::string(101, 'x');
+  EXPECT_NE(std::get<std::string>(readFileCapped(dir_ / "big", 100)).find("over the cap"), std::string::npos);
+  const auto error = loadReplayFile((dir_ / "none.rtr").string());
+  ASSERT_TRUE(std::holds_alternative<std::string>(error));
+  EXPECT_EQ(std::get<std::string>(error), (dir_ / "none.rtr").string() + " does not exist");
+}
+
+TEST_F(FileIo, ARecorderKilledWithSigkillLeavesALoadablePrefix) {
+  const fs::path out = dir_ / "killed.rtr";
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    // The child records forever at full speed; only SIGKILL stops it.
+    RecordingOptions options = makeOptions(out);
+    options.game = "tank";
+    auto opened = openRecording(options);
+    if (!std::holds_alternative<std::unique_ptr<Recorder>>(opened)) ::_exit(3);
+    auto& recorder = *std::get<std::unique_ptr<Recorder>>(opened);
+    while (true) (void)recorder.record(0x10);
+  }
+  // Wait until a few chunks are on disk, then kill without warning.
+  for (int i = 0; i < 200 && (!fs::exists(partialPathFor(out)) || fs::file_size(partialPathFor(out)) < 4096); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ::kill(child, SIGKILL);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  EXPECT_FALSE(fs::exists(out));
+  auto loaded = loadReplayFile(partialPathFor(out).string());
+  ASSERT_TRUE(std::holds_alternative<LoadedReplay>(loaded)) << std::get<std::string>(loaded);
+  const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
+  EXPECT_TRUE(replay.truncated);
+  EXPECT_GT(countTicks(replay), 0U);
+  EXPECT_EQ(countTicks(replay) % 30, 0U);  // whole chunks only
+  const VerifyReport report = verifyReplay(replay);
+  EXPECT_TRUE(report.passed()) << formatReport("killed", replay, report);
+  ASSERT_TRUE(report.truncation.has_value());
+}
+
+}  // namespace
+}  // namespace retrace::recorder

@@ -1,0 +1,183 @@
+#include "recorder/replay.h"
+
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+#include "recorder/frame.h"
+#include "recorder/payload.h"
+#include "recorder/verifier.h"
+#include "replay_test_support.h"
+
+namespace retrace::recorder {
+namespace {
+
+using testing::loadError;
+using testing::loadOrFail;
+using testing::recordInMemory;
+
+class ReplayRoundTrip : public ::testing::TestWithParam<const sim::GameDefinition*> {};
+
+TEST_P(ReplayRoundTrip, RecordsLoadsAndVerifiesIdentically) {
+  const std::string game(GetParam()->name());
+  const auto bytes = recordInMemory(game, 1000, 5);
+  const LoadedReplay replay = loadOrFail(bytes);
+  EXPECT_EQ(replay.header.game, game);
+  EXPECT_EQ(replay.header.seed, 5U);
+  EXPECT_EQ(countTicks(replay), 1000U);
+  ASSERT_TRUE(replay.footer.has_value());
+  EXPECT_EQ(replay.footer->totalTicks, 1000U);
+  EXPECT_FALSE(replay.truncated);
+  EXPECT_EQ(replay.chunks.size(), 34U);  // 33 full chunks of 30 and one of 10
+  const VerifyReport report = verifyReplay(replay);
+  EXPECT_TRUE(report.passed()) << formatReport("memory", replay, report);
+  EXPECT_EQ(report.ticksChecked, 1000U);
+}
+
+TEST_P(ReplayRoundTrip, InputsComeBackAsTheBotChoseThem) {
+  const std::string game(GetParam()->name());
+  const LoadedReplay replay = loadOrFail(recordInMemory(game, 500, 9));
+  auto session = GetParam()->start(*GetParam()->findConfig("default"), 9);
+  auto bot = std::get<std::unique_ptr<InputSource>>(makeInputSource("bot", *GetParam(), 9));
+  const auto inputs = expandInputs(replay);
+  ASSERT_EQ(inputs.size(), 500U);
+  for (const sim::Input recorded : inputs) {
+    const sim::Input chosen = bot->next(*session);
+    ASSERT_EQ(recorded, chosen);
+    (void)session->step(chosen);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, ReplayRoundTrip, ::testing::ValuesIn(sim::listGames().begin(), sim::listGames().end()),
+                         [](const ::testing::TestParamInfo<const sim::GameDefinition*>& paramInfo) {
+                           return std::string(paramInfo.param->name());
+                         });
+
+TEST(ReplayLoad, EmptyAndForeignBytesAreRefused) {
+  EXPECT_EQ(loadError({}), "is empty");
+  std::vector<std::byte> text(64, std::byte{'a'});
+  EXPECT_NE(loadError(text).find("not a retrace replay"), std::string::npos);
+}
+
+TEST(ReplayLoad, NewerMajorVersionIsRefusedNamingBothVersions) {
+  auto bytes = recordInMemory("dodge", 60);
+  const auto preamble = encodePreamble(2, 0);
+  std::copy(preamble.begin(), preamble.end(), bytes.begin());
+  const std::string error = loadError(bytes);
+  EXPECT_NE(error.find("replay format 2.0, newer than this build's 1.0"), std::string::npos) << error;
+}
+
+TEST(ReplayLoad, NewerMinorVersionIsRefusedToo) {
+  auto bytes = recordInMemory("dodge", 60);
+  const auto preamble = encodePreamble(1, 3);
+  std::copy(preamble.begin(), preamble.end(), bytes.begin());
+  EXPECT_NE(loadError(bytes).find("1.3"), std::string::npos);
+}
+
+/// A replay whose header frame is replaced by this one (frames re-encoded, checksums valid).
+std::vector<std::byte> withHeader(const ReplayHeader& header, const std::vector<std::byte>& original) {
+  const FrameRead first = readFrame(original, kPreambleBytes);
+  std::vector<std::byte> out = encodePreamble();
+  const auto frame = encodeFrame(FrameKind::kHeader, encodePayload(header));
+  out.insert(out.end(), frame.begin(), frame.end());
+  out.insert(out.end(), original.begin() + static_cast<std::ptrdiff_t>(first.next), original.end());
+  return out;
+}
+
+TEST(ReplayLoad, UnknownGameIsNamed) {
+  const auto bytes = recordInMemory("tank", 60);
+  ReplayHeader header = loadOrFail(bytes).header;
+  header.game = "pong";
+  const std::string error = loadError(withHeader(header, bytes));
+  EXPECT_NE(error.find("names the game 'pong'"), std::string::npos) << error;
+}
+
+TEST(ReplayLoad, AConfigurationThatBreaksALimitNeedsTheHeadersOptIn) {
+  const auto bytes = recordInMemory("fallingman", 60, 1, "scroll-5.1", 30, 60, true);
+  ReplayHeader header = loadOrFail(bytes).header;
+  EXPECT_TRUE(header.limitBreaksAllowed);
+  header.limitBreaksAllowed = false;
+  EXPECT_NE(loadError(withHeader(header, bytes)).find("scrollMax 5.1"), std::string::npos);
+}
+
+TEST(ReplayLoad, AbsurdLengthsAreRefusedBeforeAnyAllocation) {
+  // A frame header that claims a 4 GiB payload, with its own checksum made valid.
+  auto bytes = recordInMemory("dodge", 60);
+  auto frame = encodeFrame(FrameKind::kChunk, std::vector<std::byte>(10, std::byte{1}));
+  for (int i = 4; i < 12; ++i) frame[static_cast<std::size_t>(i)] = std::byte{0xFF};
+  std::vector<std::byte> forged = encodePreamble();
+  const FrameRead header = readFrame(bytes, kPreambleBytes);
+  forged.insert(forged.end(), bytes.begin() + kPreambleBytes, bytes.begin() + static_cast<std::ptrdiff_t>(header.next));
+  forged.insert(forged.end(), frame.begin(), frame.end());
+  // The header checksum now fails: lengths cannot be changed without detection.
+  EXPECT_NE(loadError(forged).find("corrupt header"), std::string::npos) << loadError(forged);
+}
+
+TEST(ReplayLoad, CheckedArchiveRefusesHugeCountsBadBoolsAndTrailingBytes) {
+  // A vector claiming 2^40 elements in a 30-byte payload.
+  std::vector<std::byte> huge = encodePayload(std::vector<std::int64_t>{1, 2, 3});
+  for (std::size_t i = 1; i < 9; ++i) huge[i] = std::byte{0};
+  huge[6] = std::byte{1};  // size field little-endian: 1 << 40
+  const auto decoded = decodePayload<std::vector<std::int64_t>>(huge);
+  ASSERT_TRUE(std::holds_alternative<std::string>(decoded));
+  EXPECT_NE(std::get<std::string>(decoded).find("claims"), std::string::npos);
+  std::vector<std::byte> flag = encodePayload(true);
+  flag.back() = std::byte{2};
+  EXPECT_TRUE(std::holds_alternative<std::string>(decodePayload<bool>(flag)));
+  std::vector<std::byte> trailing = encodePayload(std::uint32_t{7});
+  trailing.push_back(std::byte{0});
+  EXPECT_TRUE(std::holds_alternative<std::string>(decodePayload<std::uint32_t>(trailing)));
+}
+
+TEST(ReplayLoad, BytesAfterTheFooterAreRefused) {
+  auto bytes = recordInMemory("dodge", 60);
+  bytes.push_back(std::byte{0});
+  EXPECT_NE(loadError(bytes).find("after its footer"), std::string::npos);
+}
+
+TEST(ReplayLoad, EverySingleBitFlipIsDetected) {
+  const auto bytes = recordInMemory("dodge", 90);
+  std::size_t loadedAnyway = 0;
+  for (std::size_t bit = 0; bit < bytes.size() * 8; ++bit) {
+    auto flipped = bytes;
+    flipped[bit / 8] ^= static_cast<std::byte>(1U << (bit % 8));
+    if (loadError(flipped).empty()) ++loadedAnyway;
+  }
+  EXPECT_EQ(loadedAnyway, 0U) << "of " << bytes.size() * 8 << " flips";
+}
+
+TEST(ReplayLoad, EveryTruncationGivesAnErrorOrAVerifiedPrefix) {
+  const auto bytes = recordInMemory("tank", 90);
+  std::size_t recovered = 0;
+  for (std::size_t size = 0; size < bytes.size(); ++size) {
+    const std::vector<std::byte> prefix(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(size));
+    auto loaded = loadReplay(prefix);
+    if (std::holds_alternative<std::string>(loaded)) continue;
+    const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
+    ASSERT_TRUE(replay.truncated) << size;
+    EXPECT_LE(countTicks(replay), 90U);
+    const VerifyReport report = verifyReplay(replay);
+    ASSERT_TRUE(report.truncation.has_value());
+    if (countTicks(replay) > 0) {
+      EXPECT_TRUE(report.passed()) << size << ": " << formatReport("prefix", replay, report);
+      ++recovered;
+    } else {
+      EXPECT_FALSE(report.passed());  // nothing to verify is never a pass
+    }
+  }
+  EXPECT_GT(recovered, 0U);
+}
+
+TEST(ReplayLoad, TruncationNoticeNamesRecoveredAndPlannedTicks) {
+  const auto bytes = recordInMemory("dodge", 90);
+  const FrameRead header = readFrame(bytes, kPreambleBytes);
+  const FrameRead firstChunk = readFrame(bytes, header.next);
+  const std::vector<std::byte> cut(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(firstChunk.next + 5));
+  const LoadedReplay replay = loadOrFail(cut);
+  const VerifyReport report = verifyReplay(replay);
+  ASSERT_TRUE(report.truncation.has_value());
+  EXPECT_EQ(report.truncation->rfind("truncated: 30 of 90 ticks recovered", 0), 0U) << *report.truncation;
+}
+
+}  // namespace
+}  // namespace retrace::recorder

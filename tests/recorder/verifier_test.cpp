@@ -1,0 +1,125 @@
+#include "recorder/verifier.h"
+
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+#include "recorder/frame.h"
+#include "recorder/payload.h"
+#include "replay_test_support.h"
+#include "sim/games/fallingman.h"
+
+namespace retrace::recorder {
+namespace {
+
+using testing::loadOrFail;
+using testing::recordInMemory;
+
+/// Re-encodes a loaded replay (header, chunks, footer) into bytes.
+std::vector<std::byte> encodeReplay(const LoadedReplay& replay) {
+  std::vector<std::byte> out = encodePreamble();
+  const auto append = [&](FrameKind kind, const std::vector<std::byte>& payload) {
+    const auto frame = encodeFrame(kind, payload);
+    out.insert(out.end(), frame.begin(), frame.end());
+  };
+  append(FrameKind::kHeader, encodePayload(replay.header));
+  for (const Chunk& c : replay.chunks) append(FrameKind::kChunk, encodePayload(c));
+  if (replay.footer) append(FrameKind::kFooter, encodePayload(*replay.footer));
+  return out;
+}
+
+std::size_t indexOfConfigField(const sim::GameDefinition& game, const ReplayHeader& header, const std::string& name) {
+  const auto fields = game.describeConfig(configOf(header));
+  const auto it = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == name; });
+  EXPECT_NE(it, fields.end()) << name;
+  return static_cast<std::size_t>(it - fields.begin());
+}
+
+TEST(Verify, CatchesAChangedLandingWindowAtTheRightTick) {
+  // Record with the real 7-px window, then replay under rules whose window is 4 px (feet <=
+  // top + 3): the first landing deeper than 3 px into the window no longer happens.
+  LoadedReplay replay = loadOrFail(recordInMemory("fallingman", 6000, 3, "default", 600, 1800));
+  const RecordedEvent* deep = nullptr;
+  for (const Chunk& c : replay.chunks) {
+    for (const RecordedEvent& e : c.events) {
+      if (deep == nullptr && e.event.kind == sim::fallingman::kLanded && e.event.args[1] > sim::px(3).raw()) deep = &e;
+    }
+  }
+  ASSERT_NE(deep, nullptr);
+  const std::uint64_t tick = deep->tick;
+  const sim::GameDefinition& game = *sim::findGame("fallingman");
+  replay.header.configValues[indexOfConfigField(game, replay.header, "landingWindow")] = 4;
+  replay.header.limitBreaksAllowed = true;  // a 4.4 fall cap now breaks the window's limit
+  const LoadedReplay changed = loadOrFail(encodeReplay(replay));
+  const VerifyReport report = verifyReplay(changed);
+  ASSERT_TRUE(report.divergence.has_value());
+  EXPECT_EQ(report.divergence->tick, tick);
+  EXPECT_EQ(report.divergence->reason, "the events differ");
+  const std::string expected = "- tick " + std::to_string(tick) + ": landed{platform " + std::to_string(deep->event.args[0]);
+  const auto& lines = report.divergence->eventDiff;
+  EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(expected, 0) == 0; }))
+      << formatReport("changed", changed, report);
+  // The next snapshot shows which fields parted, by name, with both values.
+  ASSERT_FALSE(report.divergence->fieldDiff.empty());
+  EXPECT_NE(report.divergence->fieldDiff[0].find(": expected "), std::string::npos) << report.divergence->fieldDiff[0];
+  EXPECT_NE(report.divergence->fieldDiff[0].find(", got "), std::string::npos);
+  EXPECT_GT(report.divergence->fieldDiffTick, tick);
+  // With a 4.4 px fall cap over a 3 px window the oracle sees the man fall through floors.
+  EXPECT_GT(report.tunnelCount, 0U);
+}
+
+TEST(Verify, ATamperedInputDivergesOnItsTick) {
+  LoadedReplay replay = loadOrFail(recordInMemory("tank", 600, 2, "default", 60, 120));
+  // Split the first run of chunk 3 and change its first tick's input.
+  Chunk& chunk = replay.chunks[3];
+  const InputRun first = chunk.inputs.front();
+  const sim::Input other = static_cast<sim::Input>(first.input ^ 0x1FU);
+  chunk.inputs.front() = {other, 1};
+  if (first.length > 1) chunk.inputs.insert(chunk.inputs.begin() + 1, InputRun{first.input, first.length - 1});
+  const VerifyReport report = verifyReplay(loadOrFail(encodeReplay(replay)));
+  ASSERT_TRUE(report.divergence.has_value());
+  EXPECT_GE(report.divergence->tick, chunk.firstTick);
+  EXPECT_LE(report.divergence->tick, chunk.firstTick + 1);  // at once, or the tick after (a held input)
+}
+
+TEST(Verify, AReplayOfZeroTicksNeverPasses) {
+  LoadedReplay replay = loadOrFail(recordInMemory("dodge", 0));
+  EXPECT_EQ(countTicks(replay), 0U);
+  const VerifyReport report = verifyReplay(replay);
+  EXPECT_FALSE(report.passed());
+  ASSERT_EQ(report.problems.size(), 1U);
+  EXPECT_NE(report.problems[0].find("holds no ticks"), std::string::npos);
+}
+
+TEST(Verify, AnotherRulesVersionIsReportedNotSimulated) {
+  LoadedReplay replay = loadOrFail(recordInMemory("dodge", 60));
+  replay.header.rulesVersion += 1;
+  const VerifyReport report = verifyReplay(loadOrFail(encodeReplay(replay)));
+  EXPECT_FALSE(report.passed());
+  ASSERT_FALSE(report.problems.empty());
+  EXPECT_NE(report.problems[0].find("rules version 2; this build simulates version 1"), std::string::npos) << report.problems[0];
+}
+
+TEST(Verify, TheOracleReportsTunnelsInADiscreteReplay) {
+  const LoadedReplay replay = loadOrFail(recordInMemory("dodge", 30000, 1, "discrete", 600, 1800, true, "random"));
+  const VerifyReport report = verifyReplay(replay);
+  EXPECT_FALSE(report.divergence.has_value());
+  EXPECT_GT(report.tunnelCount, 0U);
+  EXPECT_FALSE(report.passed());
+  VerifyOptions noOracle;
+  noOracle.oracle = false;
+  EXPECT_TRUE(verifyReplay(replay, noOracle).passed());
+}
+
+TEST(Verify, FieldDiffNamesFieldsWithExpectedAndGot) {
+  const std::vector<sim::Field> expected{{"a", 1, sim::FieldKind::kInt}, {"b.x", sim::px(3).raw(), sim::FieldKind::kFixed}, {"c", 0, sim::FieldKind::kBool}};
+  const std::vector<sim::Field> got{{"a", 1, sim::FieldKind::kInt}, {"b.x", sim::Fixed::fromRatio(7, 2).raw(), sim::FieldKind::kFixed}, {"d", 4, sim::FieldKind::kInt}};
+  const auto lines = diffFields(expected, got, 10);
+  ASSERT_EQ(lines.size(), 3U);
+  EXPECT_EQ(lines[0], "b.x: expected 3, got 3.5");
+  EXPECT_EQ(lines[1], "c: expected false, missing");
+  EXPECT_EQ(lines[2], "d: not expected, got 4");
+}
+
+}  // namespace
+}  // namespace retrace::recorder
