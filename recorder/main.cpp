@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   spdlog::set_pattern("%v");
   CLI::App app{"retrace: deterministic replay and regression testing for 2D arcade collision code"};
   app.require_subcommand(1);
+  app.fallthrough();  // -v and -q work after the command name too
   bool verbose = false;
   bool quiet = false;
   app.add_flag("-v,--verbose", verbose, "log debug detail");
