@@ -12,6 +12,25 @@ namespace {
 // Fast enough that compressing a chunk costs a few nanoseconds per tick.
 constexpr int kZstdLevel = 1;
 
+// One compression and one decompression context per thread, reused: creating a context
+// costs more than compressing a whole chunk (it dominated recording time when made per call).
+struct ZstdContexts {
+  ZSTD_CCtx* compress = ZSTD_createCCtx();
+  ZSTD_DCtx* decompress = ZSTD_createDCtx();
+  ZstdContexts() = default;
+  ZstdContexts(const ZstdContexts&) = delete;
+  ZstdContexts& operator=(const ZstdContexts&) = delete;
+  ~ZstdContexts() {
+    ZSTD_freeCCtx(compress);
+    ZSTD_freeDCtx(decompress);
+  }
+};
+
+ZstdContexts& zstdContexts() {
+  thread_local ZstdContexts contexts;
+  return contexts;
+}
+
 void putLittleEndian(std::vector<std::byte>& out, std::uint64_t value, int bytes) {
   for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::byte>((value >> (8 * i)) & 0xFFU));
 }
@@ -38,7 +57,7 @@ std::optional<std::vector<std::byte>> decompress(std::span<const std::byte> stor
   const unsigned long long declared = ZSTD_getFrameContentSize(stored.data(), stored.size());
   if (declared != rawLength) return std::nullopt;
   std::vector<std::byte> raw(rawLength);
-  const std::size_t got = ZSTD_decompress(raw.data(), raw.size(), stored.data(), stored.size());
+  const std::size_t got = ZSTD_decompressDCtx(zstdContexts().decompress, raw.data(), raw.size(), stored.data(), stored.size());
   if (ZSTD_isError(got) != 0U || got != rawLength) return std::nullopt;
   return raw;
 }
@@ -56,7 +75,8 @@ std::vector<std::byte> encodePreamble(std::uint16_t major, std::uint16_t minor) 
 
 std::vector<std::byte> encodeFrame(FrameKind kind, std::span<const std::byte> payload) {
   std::vector<std::byte> compressed(ZSTD_compressBound(payload.size()));
-  const std::size_t size = ZSTD_compress(compressed.data(), compressed.size(), payload.data(), payload.size(), kZstdLevel);
+  const std::size_t size =
+      ZSTD_compressCCtx(zstdContexts().compress, compressed.data(), compressed.size(), payload.data(), payload.size(), kZstdLevel);
   const bool useZstd = ZSTD_isError(size) == 0U && size < payload.size();
   const std::span<const std::byte> stored = useZstd ? std::span<const std::byte>(compressed.data(), size) : payload;
   std::vector<std::byte> out;

@@ -3,25 +3,42 @@
 #include <algorithm>
 #include <deque>
 #include <map>
+#include <span>
 
 namespace retrace::recorder {
 namespace {
 
-/// The recorded events of each tick, in tick order, read with a cursor.
+/// The recorded events of every tick, in tick order, looked up without allocating.
 class RecordedEvents {
  public:
   explicit RecordedEvents(const LoadedReplay& replay) {
-    for (const Chunk& c : replay.chunks) all_.insert(all_.end(), c.events.begin(), c.events.end());
+    for (const Chunk& c : replay.chunks) {
+      for (const RecordedEvent& e : c.events) {
+        ticks_.push_back(e.tick);
+        events_.push_back(e.event);
+      }
+    }
   }
-  [[nodiscard]] std::vector<sim::Event> at(std::uint64_t tick) const {
-    std::vector<sim::Event> events;
-    auto it = std::lower_bound(all_.begin(), all_.end(), tick, [](const RecordedEvent& e, std::uint64_t t) { return e.tick < t; });
-    for (; it != all_.end() && it->tick == tick; ++it) events.push_back(it->event);
-    return events;
+  /// The events recorded on a tick.
+  [[nodiscard]] std::span<const sim::Event> at(std::uint64_t tick) const {
+    const auto first = std::lower_bound(ticks_.begin(), ticks_.end(), tick);
+    const auto last = std::upper_bound(first, ticks_.end(), tick);
+    return {events_.data() + (first - ticks_.begin()), static_cast<std::size_t>(last - first)};
+  }
+  /// True when the tick's recorded events are exactly these. Ticks are asked in increasing
+  /// order, so a cursor finds them without searching.
+  [[nodiscard]] bool match(std::uint64_t tick, const std::vector<sim::Event>& events) {
+    while (cursor_ < ticks_.size() && ticks_[cursor_] < tick) ++cursor_;
+    std::size_t end = cursor_;
+    while (end < ticks_.size() && ticks_[end] == tick) ++end;
+    return std::equal(events_.begin() + static_cast<std::ptrdiff_t>(cursor_), events_.begin() + static_cast<std::ptrdiff_t>(end),
+                      events.begin(), events.end());
   }
 
  private:
-  std::vector<RecordedEvent> all_;
+  std::size_t cursor_ = 0;
+  std::vector<std::uint64_t> ticks_;
+  std::vector<sim::Event> events_;
 };
 
 /// Where each tick's checksum and each snapshot sits.
@@ -48,22 +65,23 @@ std::string describeTruncation(const LoadedReplay& replay) {
   return text + " (" + replay.truncation + ")";
 }
 
-/// Builds the -/+ event lines for ticks first..last.
+/// Builds the -/+ event lines for ticks first..last, all of which were re-simulated.
 std::vector<std::string> diffEventWindow(const sim::GameDefinition& game, const RecordedEvents& recorded,
                                          const std::map<std::uint64_t, std::vector<sim::Event>>& simulated, std::uint64_t first,
                                          std::uint64_t last) {
   std::vector<std::string> lines;
   for (std::uint64_t t = first; t <= last; ++t) {
-    const auto found = simulated.find(t);
-    if (found == simulated.end()) continue;
-    const std::vector<sim::Event> expected = recorded.at(t);
+    const auto found = simulated.find(t);  // a tick it does not hold had no events
+    const std::vector<sim::Event> got = found == simulated.end() ? std::vector<sim::Event>{} : found->second;
+    const auto recordedEvents = recorded.at(t);
+    const std::vector<sim::Event> expected(recordedEvents.begin(), recordedEvents.end());
     const std::string tick = "tick " + std::to_string(t) + ": ";
-    if (expected == found->second) {
+    if (expected == got) {
       if (!expected.empty()) lines.push_back("  " + tick + describeEvents(game, expected));
       continue;
     }
     lines.push_back("- " + tick + describeEvents(game, expected));
-    lines.push_back("+ " + tick + describeEvents(game, found->second));
+    lines.push_back("+ " + tick + describeEvents(game, got));
   }
   return lines;
 }
@@ -119,7 +137,7 @@ VerifyReport verifyReplay(const LoadedReplay& replay, const VerifyOptions& optio
     return report;
   }
   const std::vector<TickRecord> ticks = indexTicks(replay);
-  const RecordedEvents recorded(replay);
+  RecordedEvents recorded(replay);
   auto session = game.start(configOf(replay.header), replay.header.seed);
   session->setOracle(options.oracle);
   std::map<std::uint64_t, std::vector<sim::Event>> window;  // re-simulated events near the divergence
@@ -134,10 +152,13 @@ VerifyReport verifyReplay(const LoadedReplay& replay, const VerifyOptions& optio
     const std::uint64_t hash = session->hash();
     Divergence* divergence = report.divergence ? &*report.divergence : nullptr;
     if (divergence == nullptr) {
-      window.emplace(tick, result.events);
-      while (window.size() > options.contextTicks + 1) window.erase(window.begin());
+      // Only ticks with events need remembering for the context: most ticks have none.
+      if (!result.events.empty()) window.emplace(tick, std::move(result.events));
+      while (!window.empty() && window.begin()->first + options.contextTicks < tick) window.erase(window.begin());
+      const auto simulated = window.find(tick);
+      static const std::vector<sim::Event> kNone;
       const char* reason = nullptr;
-      if (result.events != recorded.at(tick)) reason = "the events differ";
+      if (!recorded.match(tick, simulated == window.end() ? kNone : simulated->second)) reason = "the events differ";
       else if (toTickChecksum(hash) != record.checksum) reason = "the state checksum differs while the events agree";
       else if (record.snapshot != nullptr && record.snapshot->hash != hash) reason = "the state hash differs from the snapshot";
       if (reason != nullptr) {
@@ -145,7 +166,7 @@ VerifyReport verifyReplay(const LoadedReplay& replay, const VerifyOptions& optio
         divergence = &*report.divergence;
       }
     } else if (tick <= divergence->tick + options.contextTicks) {
-      window.emplace(tick, result.events);
+      window.emplace(tick, std::move(result.events));
     }
     if (divergence != nullptr && divergence->fieldDiffTick == 0 && record.snapshot != nullptr) {
       auto expected = session->clone();
@@ -161,7 +182,7 @@ VerifyReport verifyReplay(const LoadedReplay& replay, const VerifyOptions& optio
   if (report.divergence) {
     Divergence& d = *report.divergence;
     const std::uint64_t first = d.tick > options.contextTicks ? d.tick - options.contextTicks : 1;
-    d.eventDiff = diffEventWindow(game, recorded, window, first, d.tick + options.contextTicks);
+    d.eventDiff = diffEventWindow(game, recorded, window, first, std::min(d.tick + options.contextTicks, report.ticksChecked));
   } else if (replay.footer && replay.footer->finalHash != session->hash()) {
     report.divergence = Divergence{report.ticksChecked, "the final state hash differs from the footer's", {}, 0, {}};
   }

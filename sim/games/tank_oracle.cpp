@@ -30,12 +30,15 @@ Box tileBox(TileCoord c) { return makeBox(c.column * kTilePx, c.row * kTilePx, k
 
 void checkBullet(const Config& config, const State& after, const Bullet& was, const Bullet& now,
                  std::vector<std::string>& outTunnels) {
-  const std::string which = "tick " + std::to_string(after.tick) + ": bullet " + std::to_string(was.id) + " of tank " +
-                            std::to_string(was.owner) + " flew " + describePoint(was.position) + " -> " + describePoint(now.position);
+  // Built only when there is something to report: the oracle runs every tick.
+  const auto which = [&] {
+    return "tick " + std::to_string(after.tick) + ": bullet " + std::to_string(was.id) + " of tank " + std::to_string(was.owner) +
+           " flew " + describePoint(was.position) + " -> " + describePoint(now.position);
+  };
   for (const Tank& tank : after.tanks) {
     if (tank.enemy == was.enemy || tank.hp <= 0) continue;
     if (segmentComesWithin(was.position, now.position, tank.centre, config.hitRadius)) {
-      outTunnels.push_back(which + " within " + formatFieldValue(config.hitRadius.raw(), FieldKind::kFixed) + " px of tank " +
+      outTunnels.push_back(which() + " within " + formatFieldValue(config.hitRadius.raw(), FieldKind::kFixed) + " px of tank " +
                            std::to_string(tank.id) + " at " + describePoint(tank.centre) + " without a hit");
     }
   }
@@ -48,7 +51,7 @@ void checkBullet(const Config& config, const State& after, const Bullet& was, co
     for (int column = std::min(a.column, b.column); column <= std::max(a.column, b.column); ++column) {
       const TileCoord c{column, row};
       if (!isInside(after.map, c) || tileCode(after.map, c) != kEmpty) {
-        outTunnels.push_back(which + " through the solid tile (" + std::to_string(column) + ", " + std::to_string(row) + ")");
+        outTunnels.push_back(which() + " through the solid tile (" + std::to_string(column) + ", " + std::to_string(row) + ")");
       }
     }
   }
@@ -59,12 +62,14 @@ void checkTankMove(const Config& config, const State& before, const State& after
   const Box from = tankBox(config, was.centre);
   const Box to = tankBox(config, now.centre);
   const Vec2 delta = now.centre - was.centre;
-  const std::string which = "tick " + std::to_string(after.tick) + ": tank " + std::to_string(was.id) + " moved " +
-                            describePoint(was.centre) + " -> " + describePoint(now.centre);
+  const auto which = [&] {
+    return "tick " + std::to_string(after.tick) + ": tank " + std::to_string(was.id) + " moved " + describePoint(was.centre) +
+           " -> " + describePoint(now.centre);
+  };
   const Fixed mapSize = px(kColumns * kTilePx);
   if (smaller(from.left(), to.left()) < Fixed() || smaller(from.top(), to.top()) < Fixed() ||
       larger(from.right(), to.right()) > mapSize || larger(from.bottom(), to.bottom()) > mapSize) {
-    outTunnels.push_back(which + " out of the map");
+    outTunnels.push_back(which() + " out of the map");
   }
   const TileCoord lo = tileAt(before.map, {smaller(from.left(), to.left()), smaller(from.top(), to.top())});
   const TileCoord hi = tileAt(before.map, {larger(from.right(), to.right()), larger(from.bottom(), to.bottom())});
@@ -73,7 +78,7 @@ void checkTankMove(const Config& config, const State& before, const State& after
       const TileCoord c{column, row};
       if (tileCode(before.map, c) == kEmpty) continue;
       if (sweepBoxes({from, tileBox(c), delta}).kind == SweepKind::kHit) {
-        outTunnels.push_back(which + " into the solid tile (" + std::to_string(column) + ", " + std::to_string(row) + ")");
+        outTunnels.push_back(which() + " into the solid tile (" + std::to_string(column) + ", " + std::to_string(row) + ")");
       }
     }
   }

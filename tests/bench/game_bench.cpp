@@ -43,4 +43,3 @@ const int kRegistered = (registerGameBenchmarks(), 0);
 }  // namespace
 }  // namespace retrace::sim
 
-BENCHMARK_MAIN();

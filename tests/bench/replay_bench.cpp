@@ -1,0 +1,132 @@
+// What recording and verifying cost over the bare simulation of the same ticks, as ratios
+// measured in one run: each iteration times the bare simulation, the recording and the
+// verification of the same 10 minutes of bot play, back to back. Two baselines:
+//  - "loop": the game loop as it runs without the recorder, the bot choosing each input;
+//    record/loop is what turning the recorder on costs a game that plays.
+//  - "step": stepping pre-chosen inputs only, the cheapest possible tick; verify reads its
+//    inputs from the file, so verify/step is its honest ratio.
+// Run: build/default/tests/bench/retrace_bench --benchmark_filter=Replay
+#include <chrono>
+#include <memory>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include "recorder/byte_sink.h"
+#include "recorder/input_source.h"
+#include "recorder/recorder.h"
+#include "recorder/replay.h"
+#include "recorder/verifier.h"
+
+namespace retrace::recorder {
+namespace {
+
+constexpr std::uint64_t kTicks = 36000;
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+std::vector<sim::Input> chooseBotInputs(const sim::GameDefinition& game) {
+  auto session = game.start(*game.findConfig("default"), 1);
+  auto bot = std::get<std::unique_ptr<InputSource>>(makeInputSource("bot", game, 1));
+  std::vector<sim::Input> inputs;
+  for (std::uint64_t t = 0; t < kTicks; ++t) {
+    inputs.push_back(bot->next(*session));
+    (void)session->step(inputs.back());
+  }
+  return inputs;
+}
+
+double runBare(const sim::GameDefinition& game, const std::vector<sim::Input>& inputs, bool oracle) {
+  const auto start = Clock::now();
+  auto session = game.start(*game.findConfig("default"), 1);
+  session->setOracle(oracle);
+  for (const sim::Input input : inputs) benchmark::DoNotOptimize(session->step(input));
+  benchmark::DoNotOptimize(session->hash());
+  return secondsSince(start);
+}
+
+/// The game loop without a recorder: the bot chooses, the game steps.
+double runLoop(const sim::GameDefinition& game) {
+  const auto start = Clock::now();
+  auto session = game.start(*game.findConfig("default"), 1);
+  auto bot = std::get<std::unique_ptr<InputSource>>(makeInputSource("bot", game, 1));
+  for (std::uint64_t t = 0; t < kTicks; ++t) benchmark::DoNotOptimize(session->step(bot->next(*session)));
+  return secondsSince(start);
+}
+
+/// The same loop recording as it goes.
+double runRecordLoop(const sim::GameDefinition& game) {
+  const auto start = Clock::now();
+  RecordingOptions options;
+  options.game = std::string(game.name());
+  options.seed = 1;
+  auto recorder = std::move(std::get<std::unique_ptr<Recorder>>(openRecording(options, std::make_unique<MemorySink>())));
+  auto bot = std::get<std::unique_ptr<InputSource>>(makeInputSource("bot", game, 1));
+  for (std::uint64_t t = 0; t < kTicks; ++t) benchmark::DoNotOptimize(recorder->record(bot->next(recorder->session())));
+  (void)recorder->close();
+  return secondsSince(start);
+}
+
+double runRecord(const sim::GameDefinition& game, const std::vector<sim::Input>& inputs, std::vector<std::byte>& outBytes) {
+  const auto start = Clock::now();
+  RecordingOptions options;
+  options.game = std::string(game.name());
+  options.seed = 1;
+  auto sink = std::make_unique<MemorySink>();
+  MemorySink* memory = sink.get();
+  auto recorder = std::move(std::get<std::unique_ptr<Recorder>>(openRecording(options, std::move(sink))));
+  for (const sim::Input input : inputs) benchmark::DoNotOptimize(recorder->record(input));
+  (void)recorder->close();
+  const double seconds = secondsSince(start);
+  outBytes = memory->bytes();
+  return seconds;
+}
+
+double runVerify(const std::vector<std::byte>& bytes, bool oracle) {
+  const auto start = Clock::now();
+  const auto replay = std::get<LoadedReplay>(loadReplay(bytes));
+  VerifyOptions options;
+  options.oracle = oracle;
+  const VerifyReport report = verifyReplay(replay, options);
+  if (!report.passed()) std::abort();
+  return secondsSince(start);
+}
+
+void measureReplayOverhead(benchmark::State& bench, const sim::GameDefinition& game) {
+  const std::vector<sim::Input> inputs = chooseBotInputs(game);
+  double step = 0, record = 0, verify = 0, stepOracle = 0, verifyOracle = 0, loop = 0, recordLoop = 0;
+  std::vector<std::byte> bytes;
+  for (auto _ : bench) {
+    loop += runLoop(game);
+    recordLoop += runRecordLoop(game);
+    step += runBare(game, inputs, false);
+    record += runRecord(game, inputs, bytes);
+    verify += runVerify(bytes, false);
+    stepOracle += runBare(game, inputs, true);
+    verifyOracle += runVerify(bytes, true);
+  }
+  bench.counters["record/loop"] = recordLoop / loop;
+  bench.counters["record/step"] = record / step;
+  bench.counters["verify/step"] = verify / step;
+  bench.counters["verify+oracle/step+oracle"] = verifyOracle / stepOracle;
+  bench.counters["bytes/tick"] = static_cast<double>(bytes.size()) / static_cast<double>(kTicks);
+  bench.counters["step_ns"] = step / static_cast<double>(bench.iterations()) / static_cast<double>(kTicks) * 1e9;
+}
+
+void registerReplayBenchmarks() {
+  for (const sim::GameDefinition* game : sim::listGames()) {
+    const std::string name = "Replay/" + std::string(game->name());
+    benchmark::RegisterBenchmark(name.c_str(), [game](benchmark::State& s) { measureReplayOverhead(s, *game); })
+        ->Unit(benchmark::kMillisecond)
+        ->MinTime(2.0);
+  }
+}
+
+const int kRegistered = (registerReplayBenchmarks(), 0);
+
+}  // namespace
+}  // namespace retrace::recorder
+
+BENCHMARK_MAIN();
