@@ -42,6 +42,9 @@ inline constexpr std::size_t kFrameHeaderBytes = 24;
 inline constexpr std::uint64_t kMaxFileBytes = 1ULL << 30;     ///< 1 GiB
 inline constexpr std::uint32_t kMaxPayloadBytes = 16U << 20;   ///< 16 MiB, stored or raw
 
+/// The most ticks one chunk may hold (event ticks are stored as 16-bit offsets).
+inline constexpr std::uint32_t kMaxChunkTicks = 65535;
+
 /// What a frame holds.
 enum class FrameKind : std::uint8_t { kHeader = 1, kChunk = 2, kFooter = 3 };
 /// How a frame's payload is stored.

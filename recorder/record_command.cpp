@@ -59,7 +59,7 @@ void attachRecordCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("-o,--output", rec.output, "the replay to write (written as OUT.partial, renamed on success)")->required();
   command.add_flag("--force", rec.overwrite, "replace OUT if it exists");
   command.add_flag("--allow-limit-breaks", rec.allowLimitBreaks, "run a configuration that breaks a speed limit (bug replays, negative controls)");
-  command.add_option("--chunk-ticks", rec.chunkTicks, "ticks per chunk: the most a crash can lose")->capture_default_str()->check(CLI::Range(1U, 1'000'000U));
+  command.add_option("--chunk-ticks", rec.chunkTicks, "ticks per chunk: the most a crash can lose")->capture_default_str()->check(CLI::Range(1U, kMaxChunkTicks));
   command.add_option("--snapshot-every", rec.snapshotEvery, "ticks between full state snapshots (a multiple of --chunk-ticks)")->capture_default_str()->check(CLI::Range(1U, 100'000'000U));
   command.footer(
       "Input scripts: one 'TICKS BUTTONS' run per line, buttons joined by + or - for none, # comments.\n"

@@ -70,7 +70,8 @@ std::variant<ReplayHeader, std::string> makeHeader(const RecordingOptions& optio
     return options.game + " has no configuration '" + options.configName + "' (configurations: " + known + ")";
   }
   if (auto problem = game->validateConfig(*config, options.allowLimitBreaks)) return *problem;
-  if (options.chunkTicks == 0 || options.snapshotEvery == 0 || options.snapshotEvery % options.chunkTicks != 0) {
+  if (options.chunkTicks == 0 || options.chunkTicks > kMaxChunkTicks) return "chunks hold 1 to " + std::to_string(kMaxChunkTicks) + " ticks";
+  if (options.snapshotEvery == 0 || options.snapshotEvery % options.chunkTicks != 0) {
     return "the snapshot cadence must be a positive multiple of the chunk length";
   }
   ReplayHeader header;

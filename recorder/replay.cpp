@@ -26,7 +26,7 @@ std::string validateHeader(const ReplayHeader& h) {
 std::string validateChunk(const Chunk& c, std::uint64_t expectedFirst, std::size_t eventKinds) {
   const std::string which = "chunk starting at tick " + std::to_string(c.firstTick);
   if (c.firstTick != expectedFirst) return which + " should start at tick " + std::to_string(expectedFirst);
-  if (c.checksums.empty()) return which + " holds no ticks";
+  if (c.checksums.empty() || c.checksums.size() > kMaxChunkTicks) return which + " holds no ticks or more than a chunk may";
   std::uint64_t inputTicks = 0;
   for (const InputRun& run : c.inputs) {
     if (run.length == 0) return which + " has an empty input run";

@@ -29,9 +29,17 @@ void serialize(Archive& ar, InputRun& r) {
   ar(r.input, r.length);
 }
 
+/// An event inside its chunk: its tick as a 16-bit offset from the chunk's first tick (chunks
+/// hold at most kMaxChunkTicks ticks), which keeps the high zero bytes of a 64-bit tick out of
+/// every event.
+struct ChunkEvent {
+  std::uint16_t offset = 0;
+  sim::Event event;
+};
+
 template <class Archive>
-void serialize(Archive& ar, RecordedEvent& e) {
-  ar(e.tick, e.event);
+void serialize(Archive& ar, ChunkEvent& e) {
+  ar(e.offset, e.event);
 }
 
 template <class Archive>
@@ -40,9 +48,22 @@ void serialize(Archive& ar, StateSnapshot& s) {
 }
 
 template <class Archive>
-void serialize(Archive& ar, Chunk& c) {
-  ar(c.firstTick, c.inputs, c.events, c.checksums, c.hasSnapshot);
+void save(Archive& ar, const Chunk& c) {
+  std::vector<ChunkEvent> events;
+  events.reserve(c.events.size());
+  for (const RecordedEvent& e : c.events) events.push_back({static_cast<std::uint16_t>(e.tick - c.firstTick), e.event});
+  ar(c.firstTick, c.inputs, events, c.checksums, c.hasSnapshot);
   if (c.hasSnapshot) ar(c.snapshot);
+}
+
+template <class Archive>
+void load(Archive& ar, Chunk& c) {
+  std::vector<ChunkEvent> events;
+  ar(c.firstTick, c.inputs, events, c.checksums, c.hasSnapshot);
+  if (c.hasSnapshot) ar(c.snapshot);
+  c.events.clear();
+  c.events.reserve(events.size());
+  for (const ChunkEvent& e : events) c.events.push_back({c.firstTick + e.offset, e.event});
 }
 
 template <class Archive>
