@@ -30,6 +30,8 @@ void attachVerifyCommand(CLI::App& command, ExitCode& outExit);
 void attachInfoCommand(CLI::App& command, ExitCode& outExit);
 /// `retrace dump --json`: the whole replay as JSON.
 void attachDumpCommand(CLI::App& command, ExitCode& outExit);
+/// `retrace approve`: re-records golden replays with the current simulation, on consent.
+void attachApproveCommand(CLI::App& command, ExitCode& outExit);
 /// `retrace diff`: the first tick where two replays differ.
 void attachDiffCommand(CLI::App& command, ExitCode& outExit);
 

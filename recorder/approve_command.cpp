@@ -1,0 +1,145 @@
+// `retrace approve`: after an intended change to the simulation, shows what would change in
+// the golden replays and rewrites them with the current code, only on consent. Answers
+// OpenRCT2's pain of re-recording replays by hand: the inputs stay, everything derived from
+// them (events, checksums, snapshots, final hash, rules version) is recomputed.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include "recorder/command.h"
+#include "recorder/recorder.h"
+#include "recorder/replay.h"
+#include "recorder/verifier.h"
+
+namespace retrace::recorder {
+namespace {
+
+struct ApproveOptions {
+  std::vector<std::string> paths;
+  bool check = false;
+  bool yes = false;
+};
+
+/// Replay files named directly or found (*.rtr, sorted) in the folders named.
+std::vector<std::string> collectReplays(const std::vector<std::string>& paths) {
+  std::vector<std::string> files;
+  for (const std::string& path : paths) {
+    std::error_code error;
+    if (!std::filesystem::is_directory(path, error)) {
+      files.push_back(path);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (const auto& entry : std::filesystem::directory_iterator(path, error)) {
+      if (entry.is_regular_file() && entry.path().extension() == ".rtr") found.push_back(entry.path().string());
+    }
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return files;
+}
+
+/// Re-records a replay's inputs with the current code, replacing the file atomically.
+std::optional<std::string> rewriteReplay(const std::string& file, const LoadedReplay& replay) {
+  const ReplayHeader& old = replay.header;
+  const sim::GameDefinition& game = *gameOf(old);
+  RecordingOptions options;
+  options.output = file;
+  options.overwrite = true;
+  options.game = old.game;
+  options.configName = old.configName;
+  options.allowLimitBreaks = old.limitBreaksAllowed;
+  options.seed = old.seed;
+  options.inputSource = old.inputSource;
+  options.plannedTicks = countTicks(replay);
+  options.chunkTicks = old.chunkTicks;
+  options.snapshotEvery = old.snapshotEvery;
+  auto sink = FileSink::create(options.output, true);
+  if (auto* problem = std::get_if<std::string>(&sink)) return *problem;
+  auto header = makeHeader(options);
+  if (auto* problem = std::get_if<std::string>(&header)) return *problem;
+  ReplayHeader fresh = std::get<ReplayHeader>(header);
+  // Keep the recording's own configuration values when this build still accepts them: a
+  // replay pins its configuration, not whatever the named one is today.
+  if (old.rulesVersion == game.rulesVersion() && !game.validateConfig(configOf(old), old.limitBreaksAllowed)) fresh.configValues = old.configValues;
+  Recorder recorder(std::move(std::get<std::unique_ptr<FileSink>>(sink)), fresh, game.start(configOf(fresh), fresh.seed));
+  for (const sim::Input input : expandInputs(replay)) (void)recorder.record(input);
+  return recorder.close();
+}
+
+bool askToRewrite(std::size_t count) {
+  if (::isatty(STDIN_FILENO) == 0) return false;
+  std::printf("rewrite %zu replay%s with the current simulation? [y/N] ", count, count == 1 ? "" : "s");
+  std::fflush(stdout);
+  std::string answer;
+  std::getline(std::cin, answer);
+  return answer == "y" || answer == "Y" || answer == "yes";
+}
+
+ExitCode runApprove(const ApproveOptions& options) {
+  const std::vector<std::string> files = collectReplays(options.paths);
+  if (files.empty()) {
+    spdlog::error("retrace approve: no replays found in {}", options.paths.empty() ? "" : options.paths.front());
+    return ExitCode::kBadInput;
+  }
+  std::vector<std::pair<std::string, LoadedReplay>> changed;
+  ExitCode exit = ExitCode::kOk;
+  for (const std::string& file : files) {
+    auto loaded = loadReplayFile(file);
+    if (auto* problem = std::get_if<std::string>(&loaded)) {
+      spdlog::error("retrace approve: {}", *problem);
+      exit = worse(exit, ExitCode::kBadInput);
+      continue;
+    }
+    LoadedReplay& replay = std::get<LoadedReplay>(loaded);
+    VerifyOptions identityOnly;
+    identityOnly.oracle = false;  // tunnels are an expected outcome, not a change
+    const VerifyReport report = verifyReplay(replay, identityOnly);
+    if (report.passed()) {
+      std::printf("%s: unchanged\n", file.c_str());
+      continue;
+    }
+    std::printf("%s\n", formatReport(file, replay, report).c_str());
+    changed.emplace_back(file, std::move(replay));
+  }
+  std::printf("%zu of %zu replays would change\n", changed.size(), files.size());
+  if (options.check || changed.empty()) return worse(exit, changed.empty() ? ExitCode::kOk : ExitCode::kFailed);
+  if (std::getenv("CI") != nullptr) {
+    spdlog::error("retrace approve: refusing to rewrite golden replays with CI set; approve on a developer machine and commit");
+    return ExitCode::kBadInput;
+  }
+  if (!options.yes && !askToRewrite(changed.size())) {
+    std::printf("nothing rewritten\n");
+    return ExitCode::kFailed;
+  }
+  for (const auto& [file, replay] : changed) {
+    if (auto problem = rewriteReplay(file, replay)) {
+      spdlog::error("retrace approve: {}: {}", file, *problem);
+      exit = worse(exit, ExitCode::kBadInput);
+      continue;
+    }
+    std::printf("%s: rewritten\n", file.c_str());
+  }
+  return exit;
+}
+
+}  // namespace
+
+void attachApproveCommand(CLI::App& command, ExitCode& outExit) {
+  auto options = std::make_shared<ApproveOptions>();
+  command.add_option("paths", options->paths, "replays, or folders of *.rtr replays")->required();
+  command.add_flag("--check", options->check, "only report; exit 1 when anything would change (for CI)");
+  command.add_flag("--yes", options->yes, "rewrite without asking (scripts); refused when CI is set");
+  command.footer("Exit status: 0 nothing changes (or all rewritten), 1 something would change and was not rewritten, 2 bad input.");
+  command.callback([options, &outExit] { outExit = runApprove(*options); });
+}
+
+}  // namespace retrace::recorder

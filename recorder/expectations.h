@@ -1,0 +1,37 @@
+#pragma once
+// Expected outcomes: what a regression replay must show besides being identical, kept beside
+// it as NAME.expect. One check per line, '#' comments:
+//
+//   tunnels >= 1                 the oracle finds at least one tunnel
+//   events died >= 3             at least three events of kind "died"
+//   events died.floor <= 70      every "died" event's "floor" argument is at most 70
+//
+// Operators: == != < <= > >=. A replay without a .expect file must verify with no tunnels.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "recorder/replay.h"
+#include "recorder/verifier.h"
+
+namespace retrace::recorder {
+
+/// One line of a .expect file.
+struct Expectation {
+  std::string subject;   ///< "tunnels", "events KIND" or "events KIND.ARG"
+  std::string op;        ///< == != < <= > >=
+  std::int64_t value = 0;
+  int line = 0;
+};
+
+/// Parses a .expect file; on failure "line N: what is wrong".
+[[nodiscard]] std::variant<std::vector<Expectation>, std::string> parseExpectations(std::string_view text,
+                                                                                   const sim::GameDefinition& game);
+/// The expectations that a verified replay does not meet, one sentence each.
+[[nodiscard]] std::vector<std::string> checkExpectations(const std::vector<Expectation>& expectations, const LoadedReplay& replay,
+                                                         const VerifyReport& report);
+
+}  // namespace retrace::recorder

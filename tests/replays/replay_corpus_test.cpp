@@ -1,0 +1,88 @@
+// One GoogleTest case per replay in replays/: ctest lists each by name, runs them in parallel
+// with -j, and GoogleTest sharding splits them across machines. Each must re-simulate
+// identically, run the oracle on every tick and show its expected outcome (NAME.expect).
+//
+// The folder is read when the binary starts (ctest discovers the cases just before running
+// them), so a new replay file is a new test without a rebuild. An empty folder, an unreadable
+// file or a replay of zero ticks fails; so does a run that selected no test at all (a stray
+// GTEST_FILTER or sharding variable would otherwise "pass" by running nothing).
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "recorder/gtest/expect_replay.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path findCorpus() {
+  const char* configured = std::getenv("RETRACE_REPLAYS_DIR");
+  return configured != nullptr && *configured != '\0' ? fs::path(configured) : fs::path(RETRACE_REPLAYS_DIR);
+}
+
+/// A GoogleTest name from a file name: letters and digits kept, everything else '_'.
+std::string toTestName(const fs::path& file) {
+  std::string name = file.stem().string();
+  for (char& c : name) {
+    if (std::isalnum(static_cast<unsigned char>(c)) == 0) c = '_';
+  }
+  return name;
+}
+
+class ReplayCase : public ::testing::Test {
+ public:
+  explicit ReplayCase(fs::path file) : file_(std::move(file)) {}
+  void TestBody() override { EXPECT_REPLAY_MATCHES(file_.string()); }
+
+ private:
+  fs::path file_;
+};
+
+class EmptyCorpus : public ::testing::Test {
+ public:
+  explicit EmptyCorpus(fs::path dir) : dir_(std::move(dir)) {}
+  void TestBody() override { FAIL() << "no *.rtr replays in " << dir_ << ": the corpus gate would check nothing"; }
+
+ private:
+  fs::path dir_;
+};
+
+std::vector<fs::path> listReplays(const fs::path& dir) {
+  std::vector<fs::path> files;
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(dir, error)) {
+    if (entry.path().extension() == ".rtr") files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  const fs::path dir = findCorpus();
+  const std::vector<fs::path> files = listReplays(dir);
+  if (files.empty()) {
+    ::testing::RegisterTest("ReplayCorpus", "NotEmpty", nullptr, nullptr, __FILE__, __LINE__,
+                            [dir]() -> ::testing::Test* { return new EmptyCorpus(dir); });
+  }
+  for (const fs::path& file : files) {
+    ::testing::RegisterTest("ReplayCorpus", toTestName(file).c_str(), nullptr, file.string().c_str(), __FILE__, __LINE__,
+                            [file]() -> ::testing::Test* { return new ReplayCase(file); });
+  }
+  const int result = RUN_ALL_TESTS();
+  const bool listing = ::testing::GTEST_FLAG(list_tests);
+  if (!listing && ::testing::UnitTest::GetInstance()->test_to_run_count() == 0) {
+    std::fprintf(stderr, "replay corpus: no test was selected (filter or sharding variables?): failing rather than passing empty\n");
+    return 1;
+  }
+  return result;
+}
