@@ -20,8 +20,9 @@ struct CliRun {
   std::string output;  ///< stdout and stderr together
 };
 
-CliRun runRetrace(const std::string& arguments) {
-  const std::string command = std::string(RETRACE_CLI) + " " + arguments + " 2>&1";
+/// Runs retrace; `environment` is passed to env(1) first, e.g. "CI=true" or "-u CI".
+CliRun runRetrace(const std::string& arguments, const std::string& environment = "") {
+  const std::string command = "env " + environment + " " + std::string(RETRACE_CLI) + " " + arguments + " 2>&1";
   CliRun run;
   FILE* pipe = ::popen(command.c_str(), "r");
   if (pipe == nullptr) return run;
@@ -119,6 +120,56 @@ TEST_F(Cli, InputScriptsAreParsedWithLineNumbers) {
   EXPECT_EQ(bad.exitCode, 2);
   EXPECT_NE(bad.output.find("bad.txt: line 2: 'ten' is not a tick count"), std::string::npos) << bad.output;
   EXPECT_FALSE(fs::exists(path("t.rtr.partial")));
+}
+
+}  // namespace
+
+namespace {
+
+std::string readBytes(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+TEST_F(Cli, ApproveChecksRefusesUnderCiAndRewritesOnConsent) {
+  ASSERT_EQ(runRetrace("record --game dodge --seed 2 --ticks 600 --input random -o " + path("g.rtr")).exitCode, 0);
+  const CliRun unchanged = runRetrace("approve --check " + dir_.string());
+  EXPECT_EQ(unchanged.exitCode, 0) << unchanged.output;
+  EXPECT_NE(unchanged.output.find("g.rtr: unchanged"), std::string::npos);
+  // A replay the simulation no longer reproduces: the seed-2 header followed by the chunks of
+  // a seed-3 recording (every frame valid, the events now belong to another game).
+  ASSERT_EQ(runRetrace("record --game dodge --seed 3 --ticks 600 --input random -o " + path("other.rtr")).exitCode, 0);
+  const std::string seed2 = readBytes(path("g.rtr"));
+  const std::string seed3 = readBytes(path("other.rtr"));
+  const auto storedLength = [](const std::string& bytes) {
+    std::size_t length = 0;
+    for (int i = 3; i >= 0; --i) length = (length << 8) | static_cast<unsigned char>(bytes[16 + 4 + static_cast<std::size_t>(i)]);
+    return length;
+  };
+  const std::size_t headerEnd2 = 16 + 24 + storedLength(seed2);
+  const std::size_t headerEnd3 = 16 + 24 + storedLength(seed3);
+  std::ofstream(path("spliced.rtr"), std::ios::binary) << seed2.substr(0, headerEnd2) << seed3.substr(headerEnd3);
+  fs::remove(path("other.rtr"));
+  const CliRun check = runRetrace("approve --check " + dir_.string());
+  EXPECT_EQ(check.exitCode, 1) << check.output;
+  EXPECT_NE(check.output.find("spliced.rtr: dodge (default, seed 2), FAILED"), std::string::npos) << check.output;
+  EXPECT_NE(check.output.find("diverged at tick"), std::string::npos) << check.output;
+  EXPECT_NE(check.output.find("1 of 2 replays would change"), std::string::npos) << check.output;
+  const std::string spliced = readBytes(path("spliced.rtr"));
+  // CI never rewrites goldens, even with --yes; without a terminal nobody consents.
+  const CliRun refused = runRetrace("approve --yes " + path("spliced.rtr"), "CI=true");
+  EXPECT_EQ(refused.exitCode, 2) << refused.output;
+  EXPECT_NE(refused.output.find("refusing to rewrite golden replays with CI set"), std::string::npos) << refused.output;
+  const CliRun noConsent = runRetrace("approve " + path("spliced.rtr") + " </dev/null", "-u CI");
+  EXPECT_EQ(noConsent.exitCode, 1) << noConsent.output;
+  EXPECT_EQ(readBytes(path("spliced.rtr")), spliced);
+  // --yes rewrites it from its own inputs; afterwards it verifies and nothing would change.
+  const CliRun approved = runRetrace("approve --yes " + path("spliced.rtr"), "-u CI");
+  EXPECT_EQ(approved.exitCode, 0) << approved.output;
+  EXPECT_NE(approved.output.find("spliced.rtr: rewritten"), std::string::npos) << approved.output;
+  EXPECT_EQ(runRetrace("verify " + path("spliced.rtr")).exitCode, 0);
+  EXPECT_EQ(runRetrace("approve --check " + dir_.string()).exitCode, 0);
+  EXPECT_FALSE(fs::exists(path("spliced.rtr.partial")));
 }
 
 }  // namespace
