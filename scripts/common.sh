@@ -12,11 +12,12 @@ RETRACE_PACKAGES=(
   xvfb xauth fonts-dejavu-core
 )
 
-# Installs the Debian packages that are not installed yet; as non-root, says what to run.
+# Installs the Debian packages that are not installed yet (the project's, plus any named as
+# arguments); as non-root, says what to run.
 ensure_packages() {
   local missing=()
   local package
-  for package in "${RETRACE_PACKAGES[@]}"; do
+  for package in "${RETRACE_PACKAGES[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
   done
   ((${#missing[@]} == 0)) && return 0
