@@ -22,6 +22,7 @@ struct LoadedReplay {
   bool truncated = false;
   std::string truncation;   ///< what was cut short, when truncated
   std::uint64_t fileBytes = 0;
+  bool operator==(const LoadedReplay&) const = default;
 };
 
 /// The ticks the chunks hold.

@@ -76,6 +76,10 @@ class GameModelSession final : public GameSession {
   void setOracle(bool enabled) override { oracle_ = enabled; }
   std::unique_ptr<GameSession> clone() const override { return std::make_unique<GameModelSession>(*this); }
 
+  /// The typed state, for code that knows the game (the viewer's drawers).
+  [[nodiscard]] const typename G::State& state() const noexcept { return state_; }
+  [[nodiscard]] const typename G::Config& config() const noexcept { return config_; }
+
  private:
   // The read-only visitors (saver, hasher, namer) share one description with the loader,
   // which needs a mutable reference; they never write, so the cast is safe.

@@ -1,0 +1,138 @@
+// The playback controller without a window: seeking, stepping, speed, keys, and the promise
+// that nothing the viewer does reaches the simulated state.
+#include "viewer/playback.h"
+
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "recorder/replay.h"
+#include "viewer/controls.h"
+
+namespace retrace::viewer {
+namespace {
+
+recorder::LoadedReplay loadCorpus(const std::string& name) {
+  auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/" + name);
+  EXPECT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
+  return std::get<recorder::LoadedReplay>(std::move(loaded));
+}
+
+/// The state hash after every tick, by plain linear re-simulation.
+std::vector<std::uint64_t> linearHashes(const recorder::LoadedReplay& replay) {
+  const sim::GameDefinition& game = *recorder::gameOf(replay.header);
+  auto session = game.start(recorder::configOf(replay.header), replay.header.seed);
+  std::vector<std::uint64_t> hashes{session->hash()};
+  for (const sim::Input input : recorder::expandInputs(replay)) {
+    (void)session->step(input);
+    hashes.push_back(session->hash());
+  }
+  return hashes;
+}
+
+class SeekEqualsLinear : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(SeekEqualsLinear, EveryTickInReverseOrderMatchesLinearReplay) {
+  const recorder::LoadedReplay replay = loadCorpus(GetParam());
+  const std::vector<std::uint64_t> expected = linearHashes(replay);
+  Playback playback(replay, false);
+  ASSERT_EQ(playback.lastTick() + 1, expected.size());
+  for (std::uint64_t t = playback.lastTick() + 1; t-- > 0;) {
+    playback.seek(t);
+    ASSERT_EQ(playback.current().hash(), expected[t]) << "tick " << t;
+    ASSERT_EQ(playback.previous().hash(), expected[t == 0 ? 0 : t - 1]) << "previous of tick " << t;
+  }
+  // Forward steps from a seek agree too.
+  playback.seek(1000);
+  for (std::uint64_t t = 1001; t < 1300; ++t) {
+    playback.stepForward();
+    ASSERT_EQ(playback.current().hash(), expected[t]);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, SeekEqualsLinear,
+                         ::testing::Values("dodge-bot-seed3.rtr", "tank-bot-seed5.rtr", "fallingman-bot-seed4.rtr"),
+                         [](const ::testing::TestParamInfo<const char*>& paramInfo) {
+                           return std::string(paramInfo.param).substr(0, std::string(paramInfo.param).find('-'));
+                         });
+
+TEST(Playback, NothingTheViewerDoesReachesTheState) {
+  const recorder::LoadedReplay replay = loadCorpus("tank-bot-seed5.rtr");
+  const std::vector<std::uint64_t> expected = linearHashes(replay);
+  Playback playback(replay, true);
+  Overlays overlays;
+  // Speeds, overlays, help, seeks, jumps and play: then every tick must still hash as recorded.
+  const Command commands[] = {Command::kFaster, Command::kFaster, Command::kToggleBoxes, Command::kToggleGrid, Command::kToggleHelp,
+                              Command::kLast, Command::kJumpBack, Command::kSlower, Command::kTogglePlay, Command::kFirst};
+  for (const Command c : commands) EXPECT_TRUE(applyCommand(c, playback, overlays));
+  (void)playback.advance(3.0);
+  for (std::uint64_t t = 0; t <= playback.lastTick(); t += 7) {
+    playback.seek(t);
+    ASSERT_EQ(playback.current().hash(), expected[t]);
+    if (t > 0) {
+      const auto& chunk = replay.chunks[(t - 1) / replay.header.chunkTicks];
+      ASSERT_EQ(recorder::toTickChecksum(playback.current().hash()), chunk.checksums[(t - 1) % replay.header.chunkTicks]);
+    }
+  }
+  EXPECT_EQ(playback.replay(), replay);  // the loaded recording itself is untouched
+  EXPECT_FALSE(playback.divergenceTick().has_value());
+}
+
+TEST(Playback, VerifyMarksTheFirstDivergence) {
+  recorder::LoadedReplay replay = loadCorpus("dodge-bot-seed3.rtr");
+  replay.chunks[2].checksums[10] ^= 1U;  // as if tick 1211 had been recorded by other rules
+  const Playback playback(replay, true);
+  ASSERT_TRUE(playback.divergenceTick().has_value());
+  EXPECT_EQ(*playback.divergenceTick(), 2 * replay.header.chunkTicks + 11);
+}
+
+TEST(Playback, SpeedIsClampedAndPlayAdvancesWithWallTime) {
+  Playback playback(loadCorpus("dodge-bot-seed3.rtr"), false);
+  for (int i = 0; i < 10; ++i) playback.faster();
+  EXPECT_EQ(playback.speed(), 8.0);
+  for (int i = 0; i < 10; ++i) playback.slower();
+  EXPECT_EQ(playback.speed(), 0.25);
+  EXPECT_EQ(playback.advance(1.0), 0U);  // paused
+  playback.togglePlay();
+  EXPECT_EQ(playback.advance(1.0), 15U);  // one second at a quarter speed
+  playback.faster();
+  playback.faster();
+  EXPECT_EQ(playback.advance(0.5), 30U);  // half a second at 1x
+  playback.seek(playback.lastTick() - 1);
+  (void)playback.advance(1.0);
+  EXPECT_EQ(playback.tick(), playback.lastTick());
+  EXPECT_FALSE(playback.playing());  // stops at the end
+}
+
+TEST(Controls, KeysMapToCommands) {
+  EXPECT_EQ(mapKey(sf::Keyboard::Space, false), Command::kTogglePlay);
+  EXPECT_EQ(mapKey(sf::Keyboard::Right, false), Command::kStepForward);
+  EXPECT_EQ(mapKey(sf::Keyboard::Right, true), Command::kJumpForward);
+  EXPECT_EQ(mapKey(sf::Keyboard::Left, true), Command::kJumpBack);
+  EXPECT_EQ(mapKey(sf::Keyboard::Home, false), Command::kFirst);
+  EXPECT_EQ(mapKey(sf::Keyboard::End, false), Command::kLast);
+  EXPECT_EQ(mapKey(sf::Keyboard::Add, false), Command::kFaster);
+  EXPECT_EQ(mapKey(sf::Keyboard::Hyphen, false), Command::kSlower);
+  EXPECT_EQ(mapKey(sf::Keyboard::G, false), Command::kToggleGrid);
+  EXPECT_EQ(mapKey(sf::Keyboard::Escape, false), Command::kQuit);
+  EXPECT_FALSE(mapKey(sf::Keyboard::Z, false).has_value());
+}
+
+TEST(Controls, StepsAndJumpsMoveByOneAndSixty) {
+  Playback playback(loadCorpus("dodge-bot-seed3.rtr"), false);
+  Overlays overlays;
+  EXPECT_TRUE(applyCommand(Command::kJumpForward, playback, overlays));
+  EXPECT_EQ(playback.tick(), kJumpTicks);
+  EXPECT_TRUE(applyCommand(Command::kStepBack, playback, overlays));
+  EXPECT_EQ(playback.tick(), kJumpTicks - 1);
+  EXPECT_TRUE(applyCommand(Command::kLast, playback, overlays));
+  EXPECT_EQ(playback.tick(), playback.lastTick());
+  EXPECT_TRUE(applyCommand(Command::kStepForward, playback, overlays));
+  EXPECT_EQ(playback.tick(), playback.lastTick());  // clamped
+  EXPECT_TRUE(applyCommand(Command::kToggleSweeps, playback, overlays));
+  EXPECT_FALSE(overlays.sweeps);
+  EXPECT_FALSE(applyCommand(Command::kQuit, playback, overlays));
+}
+
+}  // namespace
+}  // namespace retrace::viewer

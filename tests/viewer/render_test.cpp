@@ -1,0 +1,84 @@
+// Rendering, under xvfb-run -a (ctest wraps these tests in it): a frame is a PNG of the size
+// asked, the player's box is drawn where the state says in the player's colour, and a contact
+// sheet has one cell per tick asked for.
+#include <cmath>
+#include <filesystem>
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include "sim/game_model.h"
+#include "sim/games/dodge.h"
+#include "viewer/frame.h"
+#include "viewer/headless.h"
+#include "viewer/playback.h"
+
+namespace retrace::viewer {
+namespace {
+
+namespace fs = std::filesystem;
+
+class Render : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_FALSE(loadFont(font_).has_value());
+    dir_ = fs::temp_directory_path() / ("retrace_render_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+    auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/dodge-bot-seed3.rtr");
+    ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
+    playback_.emplace(std::get<recorder::LoadedReplay>(std::move(loaded)), false);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  sf::Font font_;
+  fs::path dir_;
+  std::optional<Playback> playback_;
+};
+
+TEST_F(Render, AFrameHasTheSizeAskedAndThePlayerWhereTheStateSays) {
+  const std::string png = (dir_ / "frame.png").string();
+  Overlays overlays;
+  overlays.boxes = false;
+  overlays.sweeps = false;
+  ASSERT_FALSE(renderFramePng(*playback_, font_, 100, png, {640, 480}, overlays).has_value());
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png));
+  EXPECT_EQ(image.getSize(), sf::Vector2u(640, 480));
+  // Map the centre of the player's box through the frame layout and read the pixel there.
+  const auto& session = dynamic_cast<const sim::GameModelSession<sim::dodge::Game>&>(playback_->current());
+  const sim::Box player = session.state().player;
+  const FrameLayout layout = computeLayout({0.0F, 0.0F, 640.0F, 480.0F}, findDrawer("dodge")->worldSize(session));
+  const float x = layout.scene.left + (toPixels(player.x) + toPixels(player.w) / 2) * layout.scale;
+  const float y = layout.scene.top + (toPixels(player.y) + toPixels(player.h) / 2) * layout.scale;
+  EXPECT_EQ(image.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(y)), kPlayerColour);
+  // And a corner of the arena, far from any body, is the background.
+  EXPECT_EQ(image.getPixel(static_cast<unsigned>(layout.scene.left + 2), static_cast<unsigned>(layout.scene.top + layout.scene.height - 3)),
+            kBackground);
+}
+
+TEST_F(Render, AContactSheetHasOneCellPerTick) {
+  const std::string png = (dir_ / "sheet.png").string();
+  ASSERT_EQ(countSheetCells(0, 1800, 120), 16U);
+  ASSERT_FALSE(renderSheetPng(*playback_, font_, 0, 1800, 120, png, {}).has_value());
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png));
+  EXPECT_EQ(image.getSize(), sf::Vector2u(4 * kCellWidth, 4 * kCellHeight));  // 16 cells: 4 x 4
+  // Each cell's scene background starts just below its label.
+  for (unsigned cell = 0; cell < 16; ++cell) {
+    const unsigned x = (cell % 4) * kCellWidth + 8;
+    const unsigned y = (cell / 4) * kCellHeight + 40;
+    EXPECT_EQ(image.getPixel(x, y), kBackground) << "cell " << cell;
+  }
+}
+
+TEST_F(Render, BadRangesAreOneSentence) {
+  const std::string png = (dir_ / "bad.png").string();
+  const auto past = renderFramePng(*playback_, font_, 999999, png, {320, 240}, {});
+  ASSERT_TRUE(past.has_value());
+  EXPECT_NE(past->find("past the replay's last tick"), std::string::npos);
+  EXPECT_TRUE(renderSheetPng(*playback_, font_, 100, 50, 10, png, {}).has_value());
+  EXPECT_TRUE(renderSheetPng(*playback_, font_, 0, 3600, 1, png, {}).has_value());  // too many cells
+  EXPECT_FALSE(fs::exists(png));
+}
+
+}  // namespace
+}  // namespace retrace::viewer

@@ -1,0 +1,64 @@
+#include "viewer/headless.h"
+
+#include <cmath>
+#include <filesystem>
+
+#include "viewer/frame.h"
+
+namespace retrace::viewer {
+namespace {
+
+/// Saves through a temporary name so a failed save never leaves half a PNG at `path`.
+std::optional<std::string> saveImage(const sf::Image& image, const std::string& path) {
+  const std::string partial = path + ".partial.png";
+  if (!image.saveToFile(partial)) return "cannot write " + partial;
+  std::error_code error;
+  std::filesystem::rename(partial, path, error);
+  if (error) return "cannot rename " + partial + " to " + path + ": " + error.message();
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> renderFramePng(Playback& playback, const sf::Font& font, std::uint64_t tick, const std::string& path,
+                                          sf::Vector2u size, const Overlays& overlays) {
+  if (tick > playback.lastTick()) {
+    return "tick " + std::to_string(tick) + " is past the replay's last tick, " + std::to_string(playback.lastTick());
+  }
+  sf::RenderTexture texture;
+  if (!texture.create(size.x, size.y)) return "cannot create a " + std::to_string(size.x) + "x" + std::to_string(size.y) + " render texture";
+  playback.seek(tick);
+  texture.clear(sf::Color::Black);
+  FrameRenderer(font).render(texture, {0.0F, 0.0F, static_cast<float>(size.x), static_cast<float>(size.y)}, playback, overlays);
+  texture.display();
+  return saveImage(texture.getTexture().copyToImage(), path);
+}
+
+std::uint64_t countSheetCells(std::uint64_t from, std::uint64_t to, std::uint64_t every) noexcept {
+  if (every == 0 || from > to) return 0;
+  return (to - from) / every + 1;
+}
+
+std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& font, std::uint64_t from, std::uint64_t to,
+                                          std::uint64_t every, const std::string& path, const Overlays& overlays) {
+  const std::uint64_t cells = countSheetCells(from, to, every);
+  if (cells == 0) return "the range --from " + std::to_string(from) + " --to " + std::to_string(to) + " --every " + std::to_string(every) + " holds no tick";
+  if (to > playback.lastTick()) return "tick " + std::to_string(to) + " is past the replay's last tick, " + std::to_string(playback.lastTick());
+  if (cells > kMaxSheetCells) return std::to_string(cells) + " cells is more than a sheet holds (" + std::to_string(kMaxSheetCells) + "): raise --every";
+  const auto columns = static_cast<unsigned>(std::ceil(std::sqrt(static_cast<double>(cells))));
+  const auto rows = static_cast<unsigned>((cells + columns - 1) / columns);
+  sf::RenderTexture texture;
+  if (!texture.create(columns * kCellWidth, rows * kCellHeight)) return "cannot create the sheet's render texture";
+  texture.clear(sf::Color::Black);
+  const FrameRenderer renderer(font);
+  for (std::uint64_t i = 0; i < cells; ++i) {
+    playback.seek(from + i * every);
+    const auto column = static_cast<float>(i % columns);
+    const auto row = static_cast<float>(i / columns);
+    renderer.renderScene(texture, {column * kCellWidth + 2.0F, row * kCellHeight + 2.0F, kCellWidth - 4.0F, kCellHeight - 4.0F}, playback, overlays);
+  }
+  texture.display();
+  return saveImage(texture.getTexture().copyToImage(), path);
+}
+
+}  // namespace retrace::viewer

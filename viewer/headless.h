@@ -1,0 +1,32 @@
+#pragma once
+// Headless rendering for CI artifacts and bug reports: one frame, or a contact sheet of many,
+// into a PNG through an off-screen render texture (no window manager; needs an X display,
+// so run it under xvfb-run -a on a machine without a screen).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <SFML/Graphics.hpp>
+
+#include "viewer/playback.h"
+#include "viewer/scene.h"
+
+namespace retrace::viewer {
+
+/// Renders the frame at `tick` (HUD and timeline included) to a PNG of the given size.
+[[nodiscard]] std::optional<std::string> renderFramePng(Playback& playback, const sf::Font& font, std::uint64_t tick,
+                                                        const std::string& path, sf::Vector2u size, const Overlays& overlays);
+/// The number of cells a sheet of ticks from..to every `every` has; 0 for a bad range.
+[[nodiscard]] std::uint64_t countSheetCells(std::uint64_t from, std::uint64_t to, std::uint64_t every) noexcept;
+/// Renders ticks from, from+every, ... <= to as a grid of labelled cells to a PNG.
+[[nodiscard]] std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& font, std::uint64_t from, std::uint64_t to,
+                                                        std::uint64_t every, const std::string& path, const Overlays& overlays);
+
+/// Cells per sheet at most (a sheet is an overview, not a video).
+inline constexpr std::uint64_t kMaxSheetCells = 400;
+/// The size of one cell of a sheet, in pixels.
+inline constexpr unsigned kCellWidth = 240;
+inline constexpr unsigned kCellHeight = 200;
+
+}  // namespace retrace::viewer

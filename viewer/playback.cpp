@@ -1,0 +1,111 @@
+#include "viewer/playback.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace retrace::viewer {
+namespace {
+
+MarkerKind classify(const sim::GameDefinition& game, const sim::Event& e) {
+  const std::string name = game.eventSchemas()[e.kind].name;
+  if (name == "landed") return MarkerKind::kLanding;
+  if (name == "contact" || name == "died" || name == "tankDestroyed" || name == "baseDestroyed" || name == "tankHit") {
+    return MarkerKind::kContact;
+  }
+  return MarkerKind::kEvent;
+}
+
+std::vector<std::uint16_t> flattenChecksums(const recorder::LoadedReplay& replay) {
+  std::vector<std::uint16_t> checksums;
+  for (const recorder::Chunk& c : replay.chunks) checksums.insert(checksums.end(), c.checksums.begin(), c.checksums.end());
+  return checksums;
+}
+
+}  // namespace
+
+Playback::Playback(recorder::LoadedReplay replay, bool verify)
+    : replay_(std::move(replay)), game_(recorder::gameOf(replay_.header)), inputs_(recorder::expandInputs(replay_)) {
+  last_ = inputs_.size();
+  auto session = game_->start(recorder::configOf(replay_.header), replay_.header.seed);
+  session->setOracle(verify);
+  const std::vector<std::uint16_t> checksums = verify ? flattenChecksums(replay_) : std::vector<std::uint16_t>{};
+  keyframes_.push_back(session->clone());
+  for (std::uint64_t t = 1; t <= last_; ++t) {
+    const sim::StepResult result = session->step(inputs_[t - 1]);
+    if (!result.tunnels.empty()) markers_.push_back({t, MarkerKind::kTunnel});
+    if (verify && !divergence_ && recorder::toTickChecksum(session->hash()) != checksums[t - 1]) {
+      divergence_ = t;
+      markers_.push_back({t, MarkerKind::kDivergence});
+    }
+    if (t % kKeyframeEvery == 0) keyframes_.push_back(session->clone());
+  }
+  for (const recorder::Chunk& c : replay_.chunks) {
+    for (const recorder::RecordedEvent& e : c.events) markers_.push_back({e.tick, classify(*game_, e.event)});
+  }
+  std::stable_sort(markers_.begin(), markers_.end(), [](const Marker& a, const Marker& b) { return a.tick < b.tick; });
+  for (auto& keyframe : keyframes_) keyframe->setOracle(false);
+  seek(0);
+}
+
+std::vector<sim::Event> Playback::eventsNow() const {
+  std::vector<sim::Event> events;
+  for (const recorder::Chunk& c : replay_.chunks) {
+    if (tick_ < c.firstTick || tick_ >= c.firstTick + c.checksums.size()) continue;
+    for (const recorder::RecordedEvent& e : c.events) {
+      if (e.tick == tick_) events.push_back(e.event);
+    }
+  }
+  return events;
+}
+
+void Playback::seek(std::uint64_t tick) {
+  tick = std::min(tick, last_);
+  if (current_ && tick == tick_ + 1) {
+    // Stepping forward by one: the current game becomes the previous one.
+    previous_ = current_->clone();
+    (void)current_->step(inputs_[tick - 1]);
+    tick_ = tick;
+    return;
+  }
+  const std::uint64_t target = tick == 0 ? 0 : tick - 1;  // rebuild the previous tick first
+  const std::uint64_t base = target / kKeyframeEvery;
+  auto session = keyframes_[base]->clone();
+  for (std::uint64_t t = base * kKeyframeEvery + 1; t <= target; ++t) (void)session->step(inputs_[t - 1]);
+  previous_ = session->clone();
+  if (tick > 0) (void)session->step(inputs_[tick - 1]);
+  current_ = std::move(session);
+  tick_ = tick;
+}
+
+void Playback::faster() noexcept { speedIndex_ = std::min(speedIndex_ + 1, std::size(kSpeeds) - 1); }
+void Playback::slower() noexcept { speedIndex_ = speedIndex_ == 0 ? 0 : speedIndex_ - 1; }
+
+std::uint64_t Playback::advance(double seconds) {
+  if (!playing_) return 0;
+  pending_ += seconds * sim::kTickRate * speed();
+  const auto ticks = static_cast<std::uint64_t>(pending_);
+  pending_ -= static_cast<double>(ticks);
+  const std::uint64_t from = tick_;
+  if (ticks == 1) {
+    stepForward();
+  } else if (ticks > 1) {
+    seek(tick_ + ticks);
+  }
+  if (tick_ == last_) playing_ = false;
+  return tick_ - from;
+}
+
+std::optional<std::uint64_t> findFirstDifference(const recorder::LoadedReplay& a, const recorder::LoadedReplay& b) {
+  const auto inputsA = recorder::expandInputs(a);
+  const auto inputsB = recorder::expandInputs(b);
+  const auto checksA = flattenChecksums(a);
+  const auto checksB = flattenChecksums(b);
+  const std::size_t common = std::min(inputsA.size(), inputsB.size());
+  for (std::size_t t = 0; t < common; ++t) {
+    if (inputsA[t] != inputsB[t] || checksA[t] != checksB[t]) return t + 1;
+  }
+  if (inputsA.size() != inputsB.size()) return common + 1;
+  return std::nullopt;
+}
+
+}  // namespace retrace::viewer

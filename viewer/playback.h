@@ -1,0 +1,86 @@
+#pragma once
+// The playback controller: everything the viewer does with time, without a window.
+//
+// Opening a replay re-simulates it once and keeps a copy of the game every kKeyframeEvery
+// ticks, so any tick is reached by copying the nearest earlier keyframe and stepping at most
+// kKeyframeEvery - 1 ticks. The controller only ever reads the replay and steps its own
+// copies: nothing it does (speed, seeks, overlays) reaches a recorded state.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "recorder/replay.h"
+#include "sim/game.h"
+
+namespace retrace::viewer {
+
+/// Ticks between in-memory keyframes.
+inline constexpr std::uint64_t kKeyframeEvery = 256;
+/// Playback speeds, slowest to fastest.
+inline constexpr double kSpeeds[] = {0.25, 0.5, 1.0, 2.0, 4.0, 8.0};
+
+/// What happened at a tick, for the timeline.
+enum class MarkerKind : std::uint8_t { kEvent, kContact, kLanding, kTunnel, kDivergence };
+
+/// A mark on the timeline.
+struct Marker {
+  std::uint64_t tick = 0;
+  MarkerKind kind = MarkerKind::kEvent;
+};
+
+/// Plays one replay: current tick, play state, speed, keyframes, markers.
+class Playback {
+ public:
+  /// Re-simulates the replay to build keyframes; with verify, also compares every tick with
+  /// the recording and runs the oracle, marking the first divergence and every tunnel.
+  Playback(recorder::LoadedReplay replay, bool verify);
+
+  [[nodiscard]] std::uint64_t tick() const noexcept { return tick_; }
+  [[nodiscard]] std::uint64_t lastTick() const noexcept { return last_; }
+  [[nodiscard]] bool playing() const noexcept { return playing_; }
+  [[nodiscard]] double speed() const noexcept { return kSpeeds[speedIndex_]; }
+  [[nodiscard]] const sim::GameDefinition& game() const noexcept { return *game_; }
+  [[nodiscard]] const recorder::LoadedReplay& replay() const noexcept { return replay_; }
+  /// The game after the current tick (tick 0: as initialised).
+  [[nodiscard]] const sim::GameSession& current() const noexcept { return *current_; }
+  /// The game one tick earlier (the same as current at tick 0).
+  [[nodiscard]] const sim::GameSession& previous() const noexcept { return *previous_; }
+  /// The events recorded at the current tick.
+  [[nodiscard]] std::vector<sim::Event> eventsNow() const;
+  [[nodiscard]] const std::vector<Marker>& markers() const noexcept { return markers_; }
+  [[nodiscard]] std::optional<std::uint64_t> divergenceTick() const noexcept { return divergence_; }
+
+  /// Moves to any tick in [0, lastTick] (clamped).
+  void seek(std::uint64_t tick);
+  void stepForward() { seek(tick_ + 1); }
+  void stepBack() { seek(tick_ == 0 ? 0 : tick_ - 1); }
+  void togglePlay() noexcept { playing_ = !playing_; }
+  void setPlaying(bool playing) noexcept { playing_ = playing; }
+  void faster() noexcept;
+  void slower() noexcept;
+  /// Advances playback by wall time; returns the ticks moved.
+  std::uint64_t advance(double seconds);
+
+ private:
+  recorder::LoadedReplay replay_;
+  const sim::GameDefinition* game_;
+  std::vector<sim::Input> inputs_;
+  std::vector<std::unique_ptr<sim::GameSession>> keyframes_;  ///< state after tick i * kKeyframeEvery
+  std::unique_ptr<sim::GameSession> current_;
+  std::unique_ptr<sim::GameSession> previous_;
+  std::vector<Marker> markers_;
+  std::optional<std::uint64_t> divergence_;
+  std::uint64_t tick_ = 0;
+  std::uint64_t last_ = 0;
+  bool playing_ = false;
+  std::size_t speedIndex_ = 2;
+  double pending_ = 0.0;  ///< fractional ticks owed to playback
+};
+
+/// The first tick where two replays' inputs or per-tick checksums differ, if any.
+[[nodiscard]] std::optional<std::uint64_t> findFirstDifference(const recorder::LoadedReplay& a, const recorder::LoadedReplay& b);
+
+}  // namespace retrace::viewer
