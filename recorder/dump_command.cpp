@@ -75,13 +75,19 @@ ordered_json replayToJson(const LoadedReplay& replay) {
 
 }  // namespace
 
+struct DumpOptions {
+  std::string file;
+  bool json = false;  ///< JSON is the only format; the flag lets scripts say what they expect
+};
+
 void attachDumpCommand(CLI::App& command, ExitCode& outExit) {
-  auto file = std::make_shared<std::string>();
-  auto json = std::make_shared<bool>(false);
-  command.add_option("file", *file, "a replay")->required();
-  command.add_flag("--json", *json, "print JSON (the only format; the flag makes scripts say what they expect)");
-  command.callback([file, &outExit] {
-    auto loaded = loadReplayFile(*file);
+  // The options live as long as the callback that owns them: CLI11 writes into them while
+  // parsing, after this function has returned.
+  auto options = std::make_shared<DumpOptions>();
+  command.add_option("file", options->file, "a replay")->required();
+  command.add_flag("--json", options->json, "print JSON (the only format; the flag makes scripts say what they expect)");
+  command.callback([options, &outExit] {
+    auto loaded = loadReplayFile(options->file);
     if (auto* problem = std::get_if<std::string>(&loaded)) {
       spdlog::error("retrace dump: {}", *problem);
       outExit = ExitCode::kBadInput;
