@@ -17,6 +17,8 @@
 #include <gtest/gtest.h>
 
 #include "recorder/gtest/expect_replay.h"
+#include "recorder/replay.h"
+#include "recorder/verifier.h"
 
 namespace {
 
@@ -36,10 +38,36 @@ std::string toTestName(const fs::path& file) {
   return name;
 }
 
+/// When the viewer is built, a failing replay also gets a contact sheet of the ticks around
+/// its first divergence in the artifacts folder (rendered by retrace-view under xvfb-run).
+void renderDivergenceSheet(const fs::path& file) {
+#ifdef RETRACE_VIEW_BINARY
+  auto loaded = retrace::recorder::loadReplayFile(file.string());
+  if (!std::holds_alternative<retrace::recorder::LoadedReplay>(loaded)) return;
+  const auto& replay = std::get<retrace::recorder::LoadedReplay>(loaded);
+  const auto report = retrace::recorder::verifyReplay(replay);
+  if (!report.divergence) return;
+  const std::uint64_t tick = report.divergence->tick;
+  const std::uint64_t from = tick > 30 ? tick - 30 : 0;
+  const std::uint64_t to = std::min<std::uint64_t>(tick + 30, retrace::recorder::countTicks(replay));
+  const char* configured = std::getenv("RETRACE_ARTIFACTS_DIR");
+  const fs::path dir = configured != nullptr && *configured != '\0' ? fs::path(configured) : fs::path("replay-artifacts");
+  const fs::path sheet = dir / (file.stem().string() + ".png");
+  const std::string command = "xvfb-run -a " + std::string(RETRACE_VIEW_BINARY) + " '" + file.string() + "' --force --sheet '" +
+                              sheet.string() + "' --from " + std::to_string(from) + " --to " + std::to_string(to) + " --every 5 >/dev/null 2>&1";
+  if (std::system(command.c_str()) == 0) std::printf("contact sheet around tick %llu: %s\n", static_cast<unsigned long long>(tick), sheet.c_str());
+#else
+  (void)file;
+#endif
+}
+
 class ReplayCase : public ::testing::Test {
  public:
   explicit ReplayCase(fs::path file) : file_(std::move(file)) {}
-  void TestBody() override { EXPECT_REPLAY_MATCHES(file_.string()); }
+  void TestBody() override {
+    EXPECT_REPLAY_MATCHES(file_.string());
+    if (HasFailure()) renderDivergenceSheet(file_);
+  }
 
  private:
   fs::path file_;
