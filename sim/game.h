@@ -33,6 +33,12 @@ struct Event {
   bool operator==(const Event&) const = default;
 };
 
+/// An event of a kind with up to four arguments.
+[[nodiscard]] constexpr Event makeEvent(std::uint16_t kind, std::int32_t a = 0, std::int32_t b = 0, std::int32_t c = 0,
+                                        std::int32_t d = 0) noexcept {
+  return {kind, {a, b, c, d}};
+}
+
 /// How to print one kind of event: its name and the names and kinds of its arguments.
 struct EventSchema {
   const char* name;

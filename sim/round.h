@@ -29,6 +29,14 @@ void visitField(V& v, const char* name, RoundClock& clock) {
   v.leave();
 }
 
+/// Counts down a finished round on screen; true when the next round begins on this tick (its
+/// number already advanced: the game resets its world and reports roundStart).
+[[nodiscard]] constexpr bool countDownRoundOver(RoundClock& ioClock) noexcept {
+  if (--ioClock.overCountdown > 0) return false;
+  ++ioClock.round;
+  return true;
+}
+
 /// True while a finished round is still on screen.
 [[nodiscard]] constexpr bool isRoundOver(const RoundClock& clock) noexcept { return clock.overCountdown > 0; }
 

@@ -16,10 +16,6 @@ constexpr EventSchema kSchemas[] = {
 };
 constexpr const char* kInputNames[] = {"left", "right"};
 
-Event makeEvent(EventKind kind, std::int32_t a, std::int32_t b = 0, std::int32_t c = 0, std::int32_t d = 0) {
-  return {kind, {a, b, c, d}};
-}
-
 std::int32_t smallestObstacleHeight() {
   int smallest = kObstacleSizes[0].second;
   for (const auto& size : kObstacleSizes) smallest = std::min(smallest, size.second);
@@ -102,8 +98,7 @@ void removeFallenObstacles(const Config& config, State& ioState) {
 }
 
 void stepRoundOver(const Config& config, State& ioState, std::vector<Event>& outEvents) {
-  if (--ioState.clock.overCountdown > 0) return;
-  ++ioState.clock.round;
+  if (!countDownRoundOver(ioState.clock)) return;
   startRound(config, ioState);
   outEvents.push_back(makeEvent(kRoundStart, ioState.clock.round));
 }

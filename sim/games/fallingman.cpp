@@ -19,10 +19,6 @@ constexpr int kPruneMarginPx = 32;
 // The first platform of a round sits this far below the top of the screen, under the man.
 constexpr int kFirstPlatformPx = 120;
 
-Event makeEvent(EventKind kind, std::int32_t a, std::int32_t b = 0, std::int32_t c = 0, std::int32_t d = 0) {
-  return {kind, {a, b, c, d}};
-}
-
 Fixed half(const Config& config) { return px(config.manSize / 2); }
 
 bool spansOverlap(Fixed a0, Fixed a1, Fixed b0, Fixed b1) { return a0 < b1 && b0 < a1; }
@@ -162,8 +158,7 @@ void checkDeath(const Config& config, State& ioState, std::vector<Event>& outEve
 }
 
 void stepRoundOver(const Config& config, State& ioState, std::vector<Event>& outEvents) {
-  if (--ioState.clock.overCountdown > 0) return;
-  ++ioState.clock.round;
+  if (!countDownRoundOver(ioState.clock)) return;
   startRound(config, ioState);
   outEvents.push_back(makeEvent(kRoundStart, ioState.clock.round));
 }

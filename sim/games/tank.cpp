@@ -43,10 +43,6 @@ constexpr std::array<const char*, kRows> kLevel = {
 constexpr std::array<TileCoord, 3> kEnemySpawnTiles{TileCoord{0, 0}, TileCoord{6, 0}, TileCoord{12, 0}};
 constexpr TileCoord kPlayerSpawnTile{4, 12};
 
-Event makeEvent(EventKind kind, std::int32_t a, std::int32_t b = 0, std::int32_t c = 0, std::int32_t d = 0) {
-  return {kind, {a, b, c, d}};
-}
-
 Vec2 tileCentre(TileCoord c) { return pxVec(c.column * kTilePx + kTilePx / 2, c.row * kTilePx + kTilePx / 2); }
 
 Vec2 scaled(Vec2 unit, Fixed length) { return {unit.x * length, unit.y * length}; }
@@ -235,8 +231,7 @@ void flyBullets(const Config& config, State& ioState, std::vector<Event>& outEve
 }
 
 void stepRoundOver(const Config& config, State& ioState, std::vector<Event>& outEvents) {
-  if (--ioState.clock.overCountdown > 0) return;
-  ++ioState.clock.round;
+  if (!countDownRoundOver(ioState.clock)) return;
   startRound(config, ioState);
   outEvents.push_back(makeEvent(kRoundStart, ioState.clock.round));
 }

@@ -11,6 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "support/temp_dir.h"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -35,15 +37,9 @@ CliRun runRetrace(const std::string& arguments, const std::string& environment =
 
 class Cli : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("retrace_cli_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  fs::path dir_;
+  std::string path(const std::string& name) const { return temp_.file(name); }
+  retrace::testing::TempDir temp_{"retrace_cli"};
+  const fs::path& dir_ = temp_.path();
 };
 
 TEST_F(Cli, RecordVerifyInfoDumpAndDiff) {

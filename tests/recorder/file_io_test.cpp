@@ -14,6 +14,7 @@
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
+#include "support/temp_dir.h"
 
 namespace retrace::recorder {
 namespace {
@@ -22,14 +23,8 @@ namespace fs = std::filesystem;
 
 class FileIo : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("retrace_file_io_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  fs::path dir_;
+  retrace::testing::TempDir temp_{"retrace_file_io"};
+  const fs::path& dir_ = temp_.path();
 };
 
 std::string readText(const fs::path& path) {

@@ -11,6 +11,7 @@
 #include "sim/games/dodge.h"
 #include "viewer/frame.h"
 #include "viewer/headless.h"
+#include "support/temp_dir.h"
 #include "viewer/playback.h"
 
 namespace retrace::viewer {
@@ -22,15 +23,13 @@ class Render : public ::testing::Test {
  protected:
   void SetUp() override {
     ASSERT_FALSE(loadFont(font_).has_value());
-    dir_ = fs::temp_directory_path() / ("retrace_render_" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
     auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/dodge-bot-seed3.rtr");
     ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
     playback_.emplace(std::get<recorder::LoadedReplay>(std::move(loaded)), false);
   }
-  void TearDown() override { fs::remove_all(dir_); }
   sf::Font font_;
-  fs::path dir_;
+  retrace::testing::TempDir temp_{"retrace_render"};
+  const fs::path& dir_ = temp_.path();
   std::optional<Playback> playback_;
 };
 
