@@ -32,6 +32,10 @@ void attachInfoCommand(CLI::App& command, ExitCode& outExit);
 void attachDumpCommand(CLI::App& command, ExitCode& outExit);
 /// `retrace approve`: re-records golden replays with the current simulation, on consent.
 void attachApproveCommand(CLI::App& command, ExitCode& outExit);
+/// `retrace hunt`: plays many perturbed games and saves every tunnel found as a replay.
+void attachHuntCommand(CLI::App& command, ExitCode& outExit);
+/// `retrace shrink`: the smallest input that still shows a failure.
+void attachShrinkCommand(CLI::App& command, ExitCode& outExit);
 /// `retrace diff`: the first tick where two replays differ.
 void attachDiffCommand(CLI::App& command, ExitCode& outExit);
 

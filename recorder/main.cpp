@@ -18,6 +18,8 @@ constexpr std::array kCommands{
     CommandSpec{"info", "What a replay holds: game, ticks, size, events, completeness", retrace::recorder::attachInfoCommand},
     CommandSpec{"dump", "The whole replay as JSON", retrace::recorder::attachDumpCommand},
     CommandSpec{"diff", "The first tick where two replays differ", retrace::recorder::attachDiffCommand},
+    CommandSpec{"hunt", "Play many perturbed games looking for tunnels; save each as a replay", retrace::recorder::attachHuntCommand},
+    CommandSpec{"shrink", "Make a failing replay's input as small as possible while it still fails", retrace::recorder::attachShrinkCommand},
     CommandSpec{"approve", "Re-record golden replays with the current simulation (--check for CI)", retrace::recorder::attachApproveCommand},
     CommandSpec{"sweep", "Time of impact of a box moving against another (swept AABB)", retrace::recorder::attachSweepCommand},
 };

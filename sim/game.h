@@ -68,6 +68,8 @@ class GameSession {
   virtual bool loadState(std::span<const std::int64_t> values) = 0;
   /// Every field with its dotted name, for diffs.
   [[nodiscard]] virtual std::vector<Field> describeState() const = 0;
+  /// True while a finished round is still on screen (contact, death or lost base).
+  [[nodiscard]] virtual bool roundOver() const = 0;
   /// The bot's choice for this tick; the bot's RNG is its own, never the game's.
   [[nodiscard]] virtual Input chooseBotInput(Rng& ioBotRng) const = 0;
   /// Turns the tunnel oracle on or off (it costs a state copy per tick).

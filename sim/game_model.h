@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sim/game.h"
+#include "sim/round.h"
 
 namespace retrace::sim {
 
@@ -72,6 +73,7 @@ class GameModelSession final : public GameSession {
     G::visitState(namer, mutableState());
     return namer.take();
   }
+  bool roundOver() const override { return isRoundOver(state_.clock); }  // every game keeps a RoundClock
   Input chooseBotInput(Rng& ioBotRng) const override { return G::chooseInput(config_, state_, ioBotRng); }
   void setOracle(bool enabled) override { oracle_ = enabled; }
   std::unique_ptr<GameSession> clone() const override { return std::make_unique<GameModelSession>(*this); }

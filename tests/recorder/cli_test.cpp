@@ -1,10 +1,12 @@
 // The `retrace` command as users run it: exit codes 0 fine, 1 diverged or broken, 2 bad input,
 // with one clear line naming the file and the problem.
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -166,6 +168,75 @@ TEST_F(Cli, ApproveChecksRefusesUnderCiAndRewritesOnConsent) {
   EXPECT_EQ(runRetrace("verify " + path("spliced.rtr")).exitCode, 0);
   EXPECT_EQ(runRetrace("approve --check " + dir_.string()).exitCode, 0);
   EXPECT_FALSE(fs::exists(path("spliced.rtr.partial")));
+}
+
+}  // namespace
+
+namespace {
+
+TEST_F(Cli, HuntFindsTheDiscreteTunnelAndSavesAReplayThatShowsIt) {
+  const CliRun hunt = runRetrace("hunt --game dodge --config discrete --allow-limit-breaks --seed 1 --runs 20 --no-progress -o " + path("found"));
+  EXPECT_EQ(hunt.exitCode, 1) << hunt.output;
+  EXPECT_NE(hunt.output.find("finding"), std::string::npos) << hunt.output;
+  std::vector<fs::path> found;
+  for (const auto& entry : fs::directory_iterator(path("found"))) found.push_back(entry.path());
+  ASSERT_FALSE(found.empty());
+  EXPECT_NE(found[0].filename().string().find("dodge-discrete-tunnel-run"), std::string::npos);
+  const CliRun verify = runRetrace("verify " + found[0].string());
+  EXPECT_EQ(verify.exitCode, 1) << verify.output;  // identical, but the oracle fires
+  EXPECT_NE(verify.output.find("oracle: "), std::string::npos) << verify.output;
+  // The same seed hunts the same games and finds the same things.
+  const CliRun again = runRetrace("hunt --game dodge --config discrete --allow-limit-breaks --seed 1 --runs 20 --no-progress -o " + path("again"));
+  EXPECT_EQ(again.exitCode, 1);
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(path("again"))) names.push_back(entry.path().filename().string());
+  std::vector<std::string> first;
+  for (const auto& f : found) first.push_back(f.filename().string());
+  std::sort(names.begin(), names.end());
+  std::sort(first.begin(), first.end());
+  EXPECT_EQ(names, first);
+}
+
+TEST_F(Cli, HuntFindsAFallCapAboveTheWindowAndNothingWithinTheLimits) {
+  const CliRun outside = runRetrace("hunt --game fallingman --configs outside --seed 2 --runs 40 --ticks 1200 --no-progress -o " + path("out"));
+  EXPECT_EQ(outside.exitCode, 1) << outside.output;
+  const CliRun within = runRetrace("hunt --game fallingman --configs within --seed 2 --runs 40 --ticks 1200 --no-progress -o " + path("in"));
+  EXPECT_EQ(within.exitCode, 0) << within.output;
+  EXPECT_NE(within.output.find("0 findings"), std::string::npos) << within.output;
+  const CliRun tank = runRetrace("hunt --game tank --configs within --seed 2 --runs 40 --ticks 1200 --no-progress -o " + path("tank"));
+  EXPECT_EQ(tank.exitCode, 0) << tank.output;
+}
+
+TEST_F(Cli, ShrinkKeepsTheTunnelInAFarShorterReplay) {
+  const std::string original = std::string(RETRACE_REPLAYS_DIR) + "/dodge-discrete-tunneling.rtr";
+  const CliRun shrink = runRetrace("shrink " + original + " --until tunnel -o " + path("min.rtr"));
+  ASSERT_EQ(shrink.exitCode, 0) << shrink.output;
+  EXPECT_NE(shrink.output.find("shrunk"), std::string::npos) << shrink.output;
+  const CliRun info = runRetrace("dump --json " + path("min.rtr"));
+  const auto json = nlohmann::json::parse(info.output);
+  const std::uint64_t ticks = json["footer"]["totalTicks"];
+  EXPECT_LT(ticks, 30000U / 2);
+  const CliRun verify = runRetrace("verify " + path("min.rtr"));
+  EXPECT_EQ(verify.exitCode, 1) << verify.output;  // identical, and the tunnel is still there
+  EXPECT_EQ(verify.output.find("diverged"), std::string::npos) << verify.output;
+  EXPECT_NE(verify.output.find("oracle: "), std::string::npos) << verify.output;
+}
+
+TEST_F(Cli, ShrinkOtherPredicatesAndBadOnes) {
+  const std::string dodge = std::string(RETRACE_REPLAYS_DIR) + "/dodge-bot-seed3.rtr";
+  const CliRun ends = runRetrace("shrink " + dodge + " --until ends-before:3600 -o " + path("ends.rtr"));
+  EXPECT_EQ(ends.exitCode, 0) << ends.output;
+  const std::string fallingman = std::string(RETRACE_REPLAYS_DIR) + "/fallingman-bot-seed4.rtr";
+  const CliRun landed = runRetrace("shrink " + fallingman + " --until event:landed -o " + path("landed.rtr"));
+  EXPECT_EQ(landed.exitCode, 0) << landed.output;
+  EXPECT_NE(landed.output.find("landed{"), std::string::npos) << landed.output;
+  const CliRun bad = runRetrace("shrink " + dodge + " --until event:teleport -o " + path("bad.rtr"));
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_NE(bad.output.find("'teleport' is not an event of dodge"), std::string::npos) << bad.output;
+  const CliRun never = runRetrace("shrink " + dodge + " --until tunnel -o " + path("never.rtr"));
+  EXPECT_EQ(never.exitCode, 1);
+  EXPECT_NE(never.output.find("does not show 'tunnel'"), std::string::npos) << never.output;
+  EXPECT_FALSE(fs::exists(path("never.rtr")));
 }
 
 }  // namespace

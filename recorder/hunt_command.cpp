@@ -1,0 +1,153 @@
+// `retrace hunt`: plays many games looking for tunnels, with seeded random input and the bot's
+// input perturbed by random button flips, optionally with configurations drawn at random
+// within the declared speed limits or just outside them. Every run is derived from --seed and
+// its number, so a hunt is reproducible; each finding is saved as a replay named after it.
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+
+#include "recorder/command.h"
+#include "recorder/search.h"
+#include "sim/state_hash.h"
+
+namespace retrace::recorder {
+namespace {
+
+struct HuntOptions {
+  std::string game;
+  std::string config = "default";
+  bool allowLimitBreaks = false;
+  std::uint64_t seed = 1;
+  std::uint64_t runs = 0;
+  double seconds = 0.0;
+  std::uint64_t ticks = 3600;
+  std::string configs = "named";  ///< named, within, outside
+  std::string output = "hunt-findings";
+  bool quiet = false;
+};
+
+/// The configuration of a run: the named one, or each number scaled by 1/2 to 2 at random
+/// until the result lies within the limits (or, for "outside", breaks one while staying sane).
+std::optional<sim::ConfigValues> drawConfig(const sim::GameDefinition& game, const sim::ConfigValues& base, const std::string& mode,
+                                            sim::Rng& rng) {
+  if (mode == "named") return base;
+  const auto fields = game.describeConfig(base);
+  for (int attempt = 0; attempt < 200; ++attempt) {
+    sim::ConfigValues candidate{base.name + "~" + mode, base.values};
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+      if (fields[i].kind == sim::FieldKind::kBool || sim::drawChance(rng, 1, 2)) continue;
+      const std::int64_t scaled = candidate.values[i] * sim::drawBetween(rng, 32, 128) / 64;
+      candidate.values[i] = scaled == 0 && candidate.values[i] != 0 ? candidate.values[i] : scaled;
+    }
+    const bool sane = !game.validateConfig(candidate, true);
+    const bool within = sane && !game.validateConfig(candidate, false);
+    if ((mode == "within" && within) || (mode == "outside" && sane && !within)) return candidate;
+  }
+  return std::nullopt;
+}
+
+/// The inputs of run `run`: even runs mash buttons at random, odd runs follow the bot with
+/// random buttons flipped now and then, both seeded from the hunt's seed and the run number.
+std::vector<sim::Input> playRun(const RunSetup& setup, std::uint64_t run, std::uint64_t ticks) {
+  sim::Rng rng = sim::seedRng(setup.seed, run);
+  sim::Rng bot = sim::seedRng(setup.seed, run + 0xB07);
+  auto session = setup.game->start(setup.config, setup.seed);
+  const auto mask = static_cast<sim::Input>((1U << setup.game->inputNames().size()) - 1U);
+  std::vector<sim::Input> inputs;
+  sim::Input held = 0;
+  std::int32_t left = 0;
+  for (std::uint64_t t = 0; t < ticks; ++t) {
+    if (left-- <= 0) {
+      held = run % 2 == 0 || sim::drawChance(rng, 1, 8) ? static_cast<sim::Input>(sim::nextU32(rng) & mask) : sim::Input{0};
+      left = sim::drawBetween(rng, 1, 30);
+    }
+    const sim::Input input = run % 2 == 0 ? held : static_cast<sim::Input>(session->chooseBotInput(bot) ^ held);
+    inputs.push_back(input);
+    (void)session->step(input);
+  }
+  return inputs;
+}
+
+ExitCode runHunt(const HuntOptions& options) {
+  const sim::GameDefinition* game = sim::findGame(options.game);
+  if (game == nullptr) {
+    spdlog::error("retrace hunt: there is no game '{}'", options.game);
+    return ExitCode::kBadInput;
+  }
+  const auto base = game->findConfig(options.config);
+  if (!base) {
+    spdlog::error("retrace hunt: {} has no configuration '{}'", options.game, options.config);
+    return ExitCode::kBadInput;
+  }
+  if (auto problem = game->validateConfig(*base, options.allowLimitBreaks || options.configs == "outside")) {
+    spdlog::error("retrace hunt: {}", *problem);
+    return ExitCode::kBadInput;
+  }
+  const std::uint64_t runs = options.runs > 0 ? options.runs : (options.seconds > 0 ? UINT64_MAX : 100);
+  Predicate tunnel;
+  tunnel.text = "tunnel";
+  const auto start = std::chrono::steady_clock::now();
+  std::uint64_t findings = 0;
+  std::uint64_t ticks = 0;
+  std::uint64_t run = 0;
+  sim::Rng configRng = sim::seedRng(options.seed, 0xC0F16);
+  for (; run < runs; ++run) {
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (options.seconds > 0 && elapsed >= options.seconds) break;
+    const auto config = drawConfig(*game, *base, options.configs, configRng);
+    if (!config) continue;
+    const RunSetup setup{game, *config, sim::StateHasher().mix(options.seed).mix(run).value()};
+    const std::vector<sim::Input> inputs = playRun(setup, run, options.ticks);
+    ticks += inputs.size();
+    if (const auto witness = findWitness(setup, inputs, tunnel)) {
+      ++findings;
+      std::filesystem::create_directories(options.output);
+      const std::string name = options.output + "/" + options.game + "-" + options.config + (options.configs == "named" ? "" : "-" + options.configs) +
+                               "-tunnel-run" + std::to_string(run) + "-tick" + std::to_string(witness->tick) + ".rtr";
+      std::vector<sim::Input> prefix(inputs.begin(), inputs.begin() + static_cast<std::ptrdiff_t>(witness->tick));
+      if (auto problem = writeReplay(name, true, setup, true, "hunt run " + std::to_string(run) + " of seed " + std::to_string(options.seed), prefix)) {
+        spdlog::error("retrace hunt: {}", *problem);
+        return ExitCode::kBadInput;
+      }
+      if (!options.quiet) std::fprintf(stderr, "\rfound: %s\n  %s\n", name.c_str(), witness->description.c_str());
+    }
+    if (!options.quiet) {
+      const double seconds = std::max(1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      std::fprintf(stderr, "\rruns %llu  ticks/s %.0f  findings %llu   ", static_cast<unsigned long long>(run + 1),
+                   static_cast<double>(ticks) / seconds, static_cast<unsigned long long>(findings));
+    }
+  }
+  if (!options.quiet) std::fprintf(stderr, "\n");
+  std::printf("hunted %s (%s, %s configurations, seed %llu): %llu runs, %llu ticks, %llu finding%s%s\n", options.game.c_str(),
+              options.config.c_str(), options.configs.c_str(), static_cast<unsigned long long>(options.seed), static_cast<unsigned long long>(run),
+              static_cast<unsigned long long>(ticks), static_cast<unsigned long long>(findings), findings == 1 ? "" : "s",
+              findings > 0 ? (" saved in " + options.output).c_str() : "");
+  return findings > 0 ? ExitCode::kFailed : ExitCode::kOk;
+}
+
+}  // namespace
+
+void attachHuntCommand(CLI::App& command, ExitCode& outExit) {
+  auto options = std::make_shared<HuntOptions>();
+  command.add_option("--game", options->game, "dodge, tank or fallingman")->required();
+  command.add_option("--config", options->config, "the named configuration to start from")->capture_default_str();
+  command.add_flag("--allow-limit-breaks", options->allowLimitBreaks, "hunt in a configuration that breaks a speed limit");
+  command.add_option("--seed", options->seed, "the hunt's seed: the same seed replays the same hunt")->capture_default_str();
+  command.add_option("--runs", options->runs, "games to play (default 100)");
+  command.add_option("--seconds", options->seconds, "or play for this long");
+  command.add_option("--ticks", options->ticks, "ticks per game")->capture_default_str()->check(CLI::Range(1ULL, 10'000'000ULL));
+  command.add_option("--configs", options->configs, "named, within (random within the limits) or outside (just past them)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"named", "within", "outside"}));
+  command.add_option("-o,--output", options->output, "folder for the findings' replays")->capture_default_str();
+  command.add_flag("--no-progress", options->quiet, "no progress line");
+  command.footer("Exit status: 0 nothing found, 1 findings saved, 2 bad input.");
+  command.callback([options, &outExit] { outExit = runHunt(*options); });
+}
+
+}  // namespace retrace::recorder

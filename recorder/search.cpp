@@ -1,0 +1,108 @@
+#include "recorder/search.h"
+
+#include "recorder/recorder.h"
+
+namespace retrace::recorder {
+
+std::variant<Predicate, std::string> parsePredicate(const std::string& text, const sim::GameDefinition& game) {
+  Predicate p;
+  p.text = text;
+  if (text == "tunnel") return p;
+  if (text == "diverges") {
+    p.kind = Predicate::Kind::kDiverges;
+    return p;
+  }
+  if (text.rfind("ends-before:", 0) == 0) {
+    p.kind = Predicate::Kind::kEndsBefore;
+    try {
+      std::size_t used = 0;
+      p.tick = std::stoull(text.substr(12), &used);
+      if (used == text.size() - 12 && p.tick > 0) return p;
+    } catch (const std::exception&) {
+    }
+    return "'" + text + "': ends-before needs a tick, like ends-before:600";
+  }
+  if (text.rfind("event:", 0) == 0) {
+    p.kind = Predicate::Kind::kEvent;
+    const std::string name = text.substr(6);
+    const auto schemas = game.eventSchemas();
+    for (std::size_t k = 0; k < schemas.size(); ++k) {
+      if (name == schemas[k].name) {
+        p.event = static_cast<std::uint16_t>(k);
+        return p;
+      }
+    }
+    std::string known;
+    for (const auto& schema : schemas) known += (known.empty() ? "" : ", ") + std::string(schema.name);
+    return "'" + name + "' is not an event of " + std::string(game.name()) + " (events: " + known + ")";
+  }
+  return "'" + text + "' is not a predicate (tunnel, ends-before:T, event:KIND, diverges)";
+}
+
+std::optional<Witness> findWitness(const RunSetup& setup, std::span<const sim::Input> inputs, const Predicate& predicate,
+                                   std::span<const std::uint16_t> recorded) {
+  auto session = setup.game->start(setup.config, setup.seed);
+  session->setOracle(predicate.kind == Predicate::Kind::kTunnel);
+  for (std::uint64_t tick = 1; tick <= inputs.size(); ++tick) {
+    const sim::StepResult result = session->step(inputs[tick - 1]);
+    switch (predicate.kind) {
+      case Predicate::Kind::kTunnel:
+        if (!result.tunnels.empty()) return Witness{tick, result.tunnels.front()};
+        break;
+      case Predicate::Kind::kEndsBefore:
+        if (tick >= predicate.tick) return std::nullopt;
+        if (session->roundOver()) return Witness{tick, "the round ended at tick " + std::to_string(tick)};
+        break;
+      case Predicate::Kind::kEvent:
+        for (const sim::Event& e : result.events) {
+          if (e.kind == predicate.event) return Witness{tick, sim::formatEvent(*setup.game, e)};
+        }
+        break;
+      case Predicate::Kind::kDiverges:
+        if (tick > recorded.size()) return std::nullopt;
+        if (toTickChecksum(session->hash()) != recorded[tick - 1]) return Witness{tick, "diverged at tick " + std::to_string(tick)};
+        break;
+    }
+  }
+  return std::nullopt;
+}
+
+std::uint64_t countInputChanges(std::span<const sim::Input> inputs) noexcept {
+  std::uint64_t changes = 0;
+  sim::Input previous = 0;
+  for (const sim::Input input : inputs) {
+    if (input != previous) ++changes;
+    previous = input;
+  }
+  return changes;
+}
+
+std::optional<std::string> writeReplay(const std::string& path, bool overwrite, const RunSetup& setup, bool limitBreaksAllowed,
+                                       const std::string& inputSource, std::span<const sim::Input> inputs) {
+  RecordingOptions options;
+  options.output = path;
+  options.overwrite = overwrite;
+  options.game = std::string(setup.game->name());
+  options.seed = setup.seed;
+  options.inputSource = inputSource;
+  options.plannedTicks = inputs.size();
+  auto sink = FileSink::create(options.output, overwrite);
+  if (auto* problem = std::get_if<std::string>(&sink)) return *problem;
+  ReplayHeader header;
+  header.toolVersion = kToolVersion;
+  header.game = options.game;
+  header.rulesVersion = setup.game->rulesVersion();
+  header.configName = setup.config.name;
+  header.configValues = setup.config.values;
+  header.limitBreaksAllowed = limitBreaksAllowed;
+  header.seed = setup.seed;
+  header.chunkTicks = options.chunkTicks;
+  header.snapshotEvery = options.snapshotEvery;
+  header.inputSource = inputSource;
+  header.plannedTicks = inputs.size();
+  Recorder recorder(std::move(std::get<std::unique_ptr<FileSink>>(sink)), header, setup.game->start(setup.config, setup.seed));
+  for (const sim::Input input : inputs) (void)recorder.record(input);
+  return recorder.close();
+}
+
+}  // namespace retrace::recorder
