@@ -63,7 +63,7 @@ ExitCode runDiff(const DiffOptions& options) {
   }
   const sim::GameDefinition& game = *gameOf(a.header);
   if (a.header.seed != b.header.seed) std::printf("seeds differ: %llu (A) and %llu (B)\n", static_cast<unsigned long long>(a.header.seed), static_cast<unsigned long long>(b.header.seed));
-  if (a.header.configValues != b.header.configValues) {
+  if (a.header.configValues != b.header.configValues && a.header.rulesVersion == b.header.rulesVersion) {
     const auto fields = diffFields(game.describeConfig(configOf(a.header)), game.describeConfig(configOf(b.header)), 24);
     std::printf("configurations differ (%s vs %s):\n", a.header.configName.c_str(), b.header.configName.c_str());
     for (const auto& line : fields) std::printf("  %s\n", line.c_str());

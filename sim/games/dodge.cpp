@@ -22,6 +22,17 @@ std::int32_t smallestObstacleHeight() {
   return smallest;
 }
 
+/// Fills the arena with stressObstacles obstacles at random heights and speeds.
+void spawnStressObstacles(const Config& config, State& ioState) {
+  for (std::int32_t i = 0; i < config.stressObstacles; ++i) {
+    const auto size = kObstacleSizes[drawBelow(ioState.rng, std::size(kObstacleSizes))];
+    const std::int32_t x = drawBetween(ioState.rng, 0, config.arenaWidth - size.first);
+    const std::int32_t y = drawBetween(ioState.rng, -config.arenaHeight, config.playerTop - size.second - 1);
+    const Fixed speed = Fixed::fromRaw(drawBetween(ioState.rng, config.startSpeed.raw(), config.maxSpeed.raw()));
+    ioState.obstacles.push_back({ioState.nextId++, makeBox(x, y, size.first, size.second), speed});
+  }
+}
+
 /// Resets the world for a new round; the RNG carries on, so every round differs.
 void startRound(const Config& config, State& ioState) {
   ioState.player = makeBox((config.arenaWidth - config.playerWidth) / 2, config.playerTop, config.playerWidth, config.playerHeight);
@@ -30,6 +41,7 @@ void startRound(const Config& config, State& ioState) {
   ioState.spawnCountdown = config.spawnEvery;
   ioState.clock.roundTick = 0;
   ioState.clock.overCountdown = 0;
+  spawnStressObstacles(config, ioState);
 }
 
 void spawnObstacle(const Config& config, State& ioState, std::vector<Event>& outEvents) {
@@ -50,27 +62,64 @@ Fixed computePlayerDx(const Config& config, const State& state, Input input) {
   return target - state.player.x;
 }
 
-/// The earliest contact this tick: (time of impact, index), ties broken by obstacle id.
-struct Contact {
-  Fraction toi;
-  std::size_t index = 0;
+/// The region an obstacle sweeps this tick, and the player's, as closed bounds: any hit or
+/// graze needs the two to touch, so obstacles whose bounds do not are skipped unswept.
+struct Bounds {
+  Fixed left, top, right, bottom;
 };
 
-std::optional<Contact> findSweptContact(const State& state, Fixed dx, std::vector<Event>& outEvents) {
+Bounds sweptBounds(const Obstacle& o) { return {o.box.left(), o.box.top(), o.box.right(), o.box.bottom() + o.speed}; }
+
+Bounds sweptBounds(const Box& player, Fixed dx) {
+  return {smaller(player.left(), player.left() + dx), player.top(), larger(player.right(), player.right() + dx), player.bottom()};
+}
+
+bool touch(const Bounds& a, const Bounds& b) { return a.left <= b.right && b.left <= a.right && a.top <= b.bottom && b.top <= a.bottom; }
+
+/// Sweeps the candidate obstacles (indices ascending, as brute force visits them).
+std::optional<Contact> sweepCandidates(const State& state, Fixed dx, const std::vector<std::size_t>* candidates,
+                                       const Bounds* filter, std::vector<Event>& outEvents) {
   std::optional<Contact> best;
-  for (std::size_t i = 0; i < state.obstacles.size(); ++i) {
+  const auto visit = [&](std::size_t i) {
     const Obstacle& o = state.obstacles[i];
+    if (filter != nullptr && !touch(sweptBounds(o), *filter)) return;
     // Hold the obstacle still and give the player the relative displacement (seed 000).
     const SweepOutput sweep = sweepBoxes({state.player, o.box, {dx, -o.speed}});
     if (sweep.kind == SweepKind::kGraze) {
       outEvents.push_back(makeEvent(kNearMiss, o.id, toFixedFloor(sweep.enter).raw()));
     } else if (sweep.kind == SweepKind::kHit) {
-      if (!best || sweep.enter < best->toi || (sweep.enter == best->toi && o.id < state.obstacles[best->index].id)) {
-        best = Contact{sweep.enter, i};
+      if (!best || sweep.enter < best->toi || (sweep.enter == best->toi && o.id < state.obstacles[best->index].id)) best = Contact{sweep.enter, i};
+    }
+  };
+  if (candidates != nullptr) {
+    for (const std::size_t i : *candidates) visit(i);
+  } else {
+    for (std::size_t i = 0; i < state.obstacles.size(); ++i) visit(i);
+  }
+  return best;
+}
+
+/// The obstacles whose swept bounds share a grid cell with the player's swept bounds.
+std::vector<std::size_t> collectGridCandidates(const State& state, const Bounds& player) {
+  constexpr int kCellPx = 64;
+  const auto cellOf = [](Fixed v) { return v.floorToInt() >= 0 ? v.floorToInt() / kCellPx : (v.floorToInt() - kCellPx + 1) / kCellPx; };
+  const int x0 = cellOf(player.left), x1 = cellOf(player.right), y0 = cellOf(player.top), y1 = cellOf(player.bottom);
+  const int columns = x1 - x0 + 1;
+  std::vector<std::vector<std::size_t>> cells(static_cast<std::size_t>(columns * (y1 - y0 + 1)));
+  for (std::size_t i = 0; i < state.obstacles.size(); ++i) {
+    const Bounds b = sweptBounds(state.obstacles[i]);
+    // Only the cells the player's bounds cover are kept: the rest of the grid is never queried.
+    for (int y = std::max(cellOf(b.top), y0); y <= std::min(cellOf(b.bottom), y1); ++y) {
+      for (int x = std::max(cellOf(b.left), x0); x <= std::min(cellOf(b.right), x1); ++x) {
+        cells[static_cast<std::size_t>((y - y0) * columns + (x - x0))].push_back(i);
       }
     }
   }
-  return best;
+  std::vector<std::size_t> candidates;
+  for (const auto& cell : cells) candidates.insert(candidates.end(), cell.begin(), cell.end());
+  std::sort(candidates.begin(), candidates.end());
+  candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+  return candidates;
 }
 
 std::optional<Contact> findDiscreteContact(const State& state) {
@@ -94,7 +143,17 @@ void endRound(State& ioState, const Contact& contact, std::vector<Event>& outEve
 }
 
 void removeFallenObstacles(const Config& config, State& ioState) {
-  std::erase_if(ioState.obstacles, [&](const Obstacle& o) { return o.box.top() >= px(config.arenaHeight); });
+  if (config.stressObstacles == 0) {
+    std::erase_if(ioState.obstacles, [&](const Obstacle& o) { return o.box.top() >= px(config.arenaHeight); });
+    return;
+  }
+  // Under stress every obstacle that leaves the bottom comes back at the top, so the count
+  // stays constant.
+  for (Obstacle& o : ioState.obstacles) {
+    if (o.box.top() < px(config.arenaHeight)) continue;
+    o.box.x = px(drawBetween(ioState.rng, 0, config.arenaWidth - o.box.w.floorToInt()));
+    o.box.y = -o.box.h;
+  }
 }
 
 void stepRoundOver(const Config& config, State& ioState, std::vector<Event>& outEvents) {
@@ -105,10 +164,32 @@ void stepRoundOver(const Config& config, State& ioState, std::vector<Event>& out
 
 }  // namespace
 
+std::optional<Contact> findSweptContact(const State& state, Fixed dx, Broadphase broadphase, std::vector<Event>& outEvents) {
+  const Bounds player = sweptBounds(state.player, dx);
+  switch (broadphase) {
+    case Broadphase::kBounds: return sweepCandidates(state, dx, nullptr, &player, outEvents);
+    case Broadphase::kGrid: {
+      const std::vector<std::size_t> candidates = collectGridCandidates(state, player);
+      return sweepCandidates(state, dx, &candidates, &player, outEvents);
+    }
+    case Broadphase::kBruteForce: break;
+  }
+  return sweepCandidates(state, dx, nullptr, nullptr, outEvents);
+}
+
 std::vector<std::pair<std::string, Config>> Game::namedConfigs() {
   Config discrete;
   discrete.discrete = true;
-  return {{"default", Config{}}, {"discrete", discrete}};
+  Config stress;  // ten thousand obstacles at once in a 4096-px arena: the scale benchmark's world
+  stress.arenaWidth = 4096;
+  stress.arenaHeight = 4096;
+  stress.playerTop = 4096 - 40;
+  stress.stressObstacles = 10000;
+  stress.maxObstacles = 10000;
+  stress.startSpeed = px(1);
+  stress.maxSpeed = px(8);
+  stress.rampStep = Fixed();
+  return {{"default", Config{}}, {"discrete", discrete}, {"stress", stress}};
 }
 
 std::optional<std::string> Game::checkSanity(const Config& c) {
@@ -123,6 +204,7 @@ std::optional<std::string> Game::checkSanity(const Config& c) {
   if (c.maxObstacles < 1 || static_cast<std::size_t>(c.maxObstacles) > kMaxObstaclesEver) {
     return "dodge: maxObstacles must be between 1 and " + std::to_string(kMaxObstaclesEver);
   }
+  if (c.stressObstacles < 0 || c.stressObstacles > c.maxObstacles) return "dodge: stressObstacles must be between 0 and maxObstacles";
   if (c.playerSpeed < Fixed() || c.startSpeed <= Fixed() || c.rampStep < Fixed() || c.maxSpeed < c.startSpeed ||
       c.maxSpeed > px(c.arenaHeight)) {
     return "dodge: speeds must be positive, startSpeed <= maxSpeed <= arena height";
@@ -167,7 +249,7 @@ void Game::step(const Config& config, State& ioState, Input input, std::vector<E
   if (config.discrete) {
     advanceBodies(ioState, dx, Fraction{1, 1});
     if (const auto contact = findDiscreteContact(ioState)) endRound(ioState, *contact, outEvents);
-  } else if (const auto contact = findSweptContact(ioState, dx, outEvents)) {
+  } else if (const auto contact = findSweptContact(ioState, dx, Broadphase::kBounds, outEvents)) {
     advanceBodies(ioState, dx, contact->toi);
     endRound(ioState, *contact, outEvents);
     return;  // frozen at first contact: nothing leaves the arena this tick

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "sim/fields.h"
+#include "sim/fraction.h"
 #include "sim/game.h"
 #include "sim/round.h"
 
@@ -43,6 +44,20 @@ struct Config {
   Fixed maxSpeed = px(48);           ///< above obstacle + player height: discrete tunnels
   std::int32_t maxObstacles = 64;
   bool discrete = false;
+  std::int32_t stressObstacles = 0;  ///< > 0: this many fall at once, recycled at the bottom (scale)
+};
+
+/// How the contact query narrows the obstacles it sweeps (results are identical by contract).
+enum class Broadphase : std::uint8_t {
+  kBruteForce,  ///< sweep every obstacle
+  kBounds,      ///< sweep only obstacles whose swept bounds touch the player's (what step uses)
+  kGrid,        ///< bin the swept bounds in a uniform grid and sweep the player's cells
+};
+
+/// The earliest contact of a tick: (time of impact, index into obstacles).
+struct Contact {
+  Fraction toi;
+  std::size_t index = 0;
 };
 
 /// A falling obstacle.
@@ -66,6 +81,10 @@ struct State {
   bool operator==(const State&) const = default;
 };
 
+/// The earliest swept contact of the player moving dx against every obstacle this tick (ties
+/// by id), with a near-miss event per corner graze, narrowed by the given broadphase.
+[[nodiscard]] std::optional<Contact> findSweptContact(const State& state, Fixed dx, Broadphase broadphase, std::vector<Event>& outEvents);
+
 /// The obstacle sizes spawned, as (width, height).
 inline constexpr std::pair<int, int> kObstacleSizes[] = {{40, 12}, {24, 24}, {64, 10}, {16, 32}};
 
@@ -73,7 +92,8 @@ struct Game {
   using Config = dodge::Config;
   using State = dodge::State;
   static constexpr std::string_view kName = "dodge";
-  static constexpr std::uint32_t kRulesVersion = 1;
+  // 2: the stressObstacles field joined the configuration (no rule of play changed).
+  static constexpr std::uint32_t kRulesVersion = 2;
 
   static std::vector<std::pair<std::string, Config>> namedConfigs();
   static std::optional<std::string> checkSanity(const Config& config);
@@ -102,6 +122,7 @@ struct Game {
     visitField(v, "maxSpeed", c.maxSpeed);
     visitField(v, "maxObstacles", c.maxObstacles);
     visitField(v, "discrete", c.discrete);
+    visitField(v, "stressObstacles", c.stressObstacles);
   }
 
   template <typename V>
@@ -121,7 +142,7 @@ struct Game {
   }
 
   /// The most obstacles any configuration may keep alive (bounds loading).
-  static constexpr std::size_t kMaxObstaclesEver = 4096;
+  static constexpr std::size_t kMaxObstaclesEver = 131072;
 };
 
 }  // namespace retrace::sim::dodge
