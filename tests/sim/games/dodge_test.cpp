@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "golden.h"
+
 #include "sim/fraction.h"
 
 namespace retrace::sim::dodge {
@@ -144,15 +146,8 @@ TEST(Dodge, LimitsAreDataCheckedOnLoad) {
 }
 
 TEST(Dodge, GoldenHashOfABotGame) {
-  // Changing this constant is a deliberate act: re-approve the golden replays with it.
-  const Config c;
-  State s = Game::init(c, 42);
-  Rng bot = seedRng(42);
-  std::vector<Event> events;
-  for (int i = 0; i < 20000; ++i) Game::step(c, s, Game::chooseInput(c, s, bot), events);
-  FieldHasher hasher;
-  Game::visitState(hasher, s);
-  EXPECT_EQ(hasher.value(), 0xf7befff3fb6c5918ULL) << std::hex << hasher.value();
+  const std::uint64_t hash = testing::hashBotGame<Game>(42, 20000);
+  EXPECT_EQ(hash, 0xf7befff3fb6c5918ULL) << std::hex << hash;
 }
 
 }  // namespace

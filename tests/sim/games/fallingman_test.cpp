@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "golden.h"
+
 namespace retrace::sim::fallingman {
 namespace {
 
@@ -180,15 +182,8 @@ TEST(Fallingman, RebasingIsInvisibleToTheRules) {
 }
 
 TEST(Fallingman, GoldenHashOfABotGame) {
-  // Changing this constant is a deliberate act: re-approve the golden replays with it.
-  const Config c;
-  State s = Game::init(c, 42);
-  Rng bot = seedRng(42);
-  std::vector<Event> events;
-  for (int i = 0; i < 20000; ++i) Game::step(c, s, Game::chooseInput(c, s, bot), events);
-  FieldHasher hasher;
-  Game::visitState(hasher, s);
-  EXPECT_EQ(hasher.value(), 0x0d8cc3e826446727ULL) << std::hex << hasher.value();
+  const std::uint64_t hash = testing::hashBotGame<Game>(42, 20000);
+  EXPECT_EQ(hash, 0x0d8cc3e826446727ULL) << std::hex << hash;
 }
 
 }  // namespace

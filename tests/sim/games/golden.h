@@ -1,0 +1,27 @@
+#pragma once
+// The golden-hash check every game's tests share: the bot plays a fixed number of ticks from a
+// fixed seed and the state hash must equal a constant written in the test. Changing such a
+// constant is a deliberate act: the golden replays are re-approved with it.
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/fields.h"
+#include "sim/rng.h"
+
+namespace retrace::sim::testing {
+
+/// The state hash after the bot of game G plays `ticks` ticks of the default configuration.
+template <typename G>
+std::uint64_t hashBotGame(std::uint64_t seed, int ticks) {
+  const typename G::Config config;
+  typename G::State state = G::init(config, seed);
+  Rng bot = seedRng(seed);
+  std::vector<Event> events;
+  for (int i = 0; i < ticks; ++i) G::step(config, state, G::chooseInput(config, state, bot), events);
+  FieldHasher hasher;
+  G::visitState(hasher, state);
+  return hasher.value();
+}
+
+}  // namespace retrace::sim::testing
