@@ -110,7 +110,13 @@ ExitCode runHunt(const HuntOptions& options) {
       const std::string name = options.output + "/" + options.game + "-" + options.config + (options.configs == "named" ? "" : "-" + options.configs) +
                                "-tunnel-run" + std::to_string(run) + "-tick" + std::to_string(witness->tick) + ".rtr";
       std::vector<sim::Input> prefix(inputs.begin(), inputs.begin() + static_cast<std::ptrdiff_t>(witness->tick));
-      if (auto problem = writeReplay(name, true, setup, true, "hunt run " + std::to_string(run) + " of seed " + std::to_string(options.seed), prefix)) {
+      // A file of the same name from an earlier hunt is kept: it may hold a finding this
+      // build no longer reproduces.
+      if (std::filesystem::exists(name)) {
+        if (!options.quiet) std::fprintf(stderr, "\rfound again (kept the existing file): %s\n", name.c_str());
+        continue;
+      }
+      if (auto problem = writeReplay(name, false, setup, true, "hunt run " + std::to_string(run) + " of seed " + std::to_string(options.seed), prefix)) {
         spdlog::error("retrace hunt: {}", *problem);
         return ExitCode::kBadInput;
       }
