@@ -136,3 +136,21 @@ TEST(Controls, StepsAndJumpsMoveByOneAndSixty) {
 
 }  // namespace
 }  // namespace retrace::viewer
+
+namespace retrace::viewer {
+namespace {
+
+TEST(Compare, FindsTheFirstTickWhereTwoReplaysPart) {
+  const recorder::LoadedReplay a = loadCorpus("tank-bot-seed5.rtr");
+  EXPECT_FALSE(findFirstDifference(a, a).has_value());
+  recorder::LoadedReplay b = a;
+  b.chunks[1].checksums[5] ^= 0x100U;  // tick chunkTicks + 6 recorded differently
+  ASSERT_TRUE(findFirstDifference(a, b).has_value());
+  EXPECT_EQ(*findFirstDifference(a, b), a.header.chunkTicks + 6);
+  recorder::LoadedReplay shorter = a;
+  shorter.chunks.pop_back();
+  EXPECT_EQ(findFirstDifference(a, shorter), recorder::countTicks(shorter) + 1);  // one ends first
+}
+
+}  // namespace
+}  // namespace retrace::viewer
