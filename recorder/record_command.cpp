@@ -31,7 +31,8 @@ ExitCode runRecord(RecordCommandOptions options) {
   }
   auto opened = openRecording(rec);
   if (auto* problem = std::get_if<std::string>(&opened)) {
-    spdlog::error("retrace record: {}", *problem);
+    const bool limit = problem->find("limit breaks are allowed explicitly") != std::string::npos;
+    spdlog::error("retrace record: {}{}", *problem, limit ? ": pass --allow-limit-breaks" : "");
     return ExitCode::kBadInput;
   }
   Recorder& recorder = *std::get<std::unique_ptr<Recorder>>(opened);

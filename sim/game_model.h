@@ -122,7 +122,7 @@ class GameModel final : public GameDefinition {
     if (auto problem = G::checkSanity(*config)) return problem;
     if (allowLimitBreaks) return std::nullopt;
     if (auto broken = G::checkLimits(*config)) {
-      return *broken + " (a speed limit: it runs only when limit breaks are allowed explicitly, e.g. retrace record --allow-limit-breaks)";
+      return *broken + " (a speed limit: such a configuration runs only when limit breaks are allowed explicitly)";
     }
     return std::nullopt;
   }
