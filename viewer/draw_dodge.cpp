@@ -18,27 +18,34 @@ class DodgeDrawer final : public SceneDrawer {
 
   void draw(sf::RenderTarget& target, sf::RenderStates states, const sim::GameSession& previous, const sim::GameSession& now,
             const Overlays& overlays) const override {
+    const auto& session = dynamic_cast<const Session&>(now);
     const auto& before = dynamic_cast<const Session&>(previous).state();
-    const auto& state = dynamic_cast<const Session&>(now).state();
-    if (overlays.sweeps) drawSweeps(target, states, before, state);
-    drawBox(target, states, state.player, kPlayerColour, overlays.boxes ? kOverlayColour : sf::Color::Transparent);
-    for (const auto& o : state.obstacles) drawBox(target, states, o.box, kObstacleColour, overlays.boxes ? kOverlayColour : sf::Color::Transparent);
+    const auto& state = session.state();
+    // Obstacles spawn above the arena: only the part inside it is drawn.
+    const sim::Box arena = sim::makeBox(0, 0, session.config().arenaWidth, session.config().arenaHeight);
+    const auto drawVisible = [&](const sim::Box& box, sf::Color fill, sf::Color edge) {
+      if (const auto visible = sim::intersect(box, arena)) drawBox(target, states, *visible, fill, edge);
+    };
+    if (overlays.sweeps) drawSweeps(before, state, drawVisible);
+    const sf::Color outline = overlays.boxes ? kOverlayColour : sf::Color::Transparent;
+    drawVisible(state.player, kPlayerColour, outline);
+    for (const auto& o : state.obstacles) drawVisible(o.box, kObstacleColour, outline);
   }
 
  private:
-  static void drawSweeps(sf::RenderTarget& target, sf::RenderStates states, const sim::dodge::State& before, const sim::dodge::State& now) {
+  template <typename Draw>
+  static void drawSweeps(const sim::dodge::State& before, const sim::dodge::State& now, const Draw& drawVisible) {
     for (const auto& was : before.obstacles) {
       for (const auto& is : now.obstacles) {
         if (is.id != was.id) continue;
         // The volume the obstacle swept this tick: from its old top to its new bottom.
-        const sim::Box swept{is.box.x, was.box.y, is.box.w, is.box.bottom() - was.box.y};
-        drawBox(target, states, swept, kSweepColour);
-        drawBox(target, states, was.box, sf::Color::Transparent, kSweepColour);
+        drawVisible(sim::Box{is.box.x, was.box.y, is.box.w, is.box.bottom() - was.box.y}, kSweepColour, sf::Color::Transparent);
+        drawVisible(was.box, sf::Color::Transparent, kSweepColour);
       }
     }
     const sim::Box playerSwept{sim::smaller(before.player.x, now.player.x), now.player.y,
                                sim::absolute(now.player.x - before.player.x) + now.player.w, now.player.h};
-    drawBox(target, states, playerSwept, kSweepColour);
+    drawVisible(playerSwept, kSweepColour, sf::Color::Transparent);
   }
 };
 

@@ -24,22 +24,25 @@ class FallingmanDrawer final : public SceneDrawer {
     const auto& config = session.config();
     const float camera = toPixels(state.cameraY);
     const sf::Color outline = overlays.boxes ? kOverlayColour : sf::Color::Transparent;
+    // The world extends past the screen (platforms wait below it and linger above it); only
+    // what the camera sees is drawn, so nothing spills over the HUD or a neighbouring cell.
+    const sim::Box screen{sim::Fixed(), state.cameraY, sim::px(config.screenWidth), sim::px(config.screenHeight)};
+    const auto drawVisible = [&](const sim::Box& box, sf::Color fill, sf::Color edge) {
+      if (const auto visible = sim::intersect(box, screen)) drawBox(target, states, *visible, fill, edge, -camera);
+    };
     for (const auto& p : state.platforms) {
-      drawBox(target, states, p.box, p.spiked ? kSpikedColour : kPlatformColour, outline, -camera);
-      if (overlays.window) {
-        // feet <= top + window - 1: the band a falling man's feet must end the tick in.
-        const sim::Box band{p.box.x, p.box.y, p.box.w, sim::px(config.landingWindow - 1)};
-        drawBox(target, states, band, sf::Color(255, 230, 0, 90), sf::Color::Transparent, -camera);
-      }
+      drawVisible(p.box, p.spiked ? kSpikedColour : kPlatformColour, outline);
+      // feet <= top + window - 1: the band a falling man's feet must end the tick in.
+      if (overlays.window) drawVisible({p.box.x, p.box.y, p.box.w, sim::px(config.landingWindow - 1)}, sf::Color(255, 230, 0, 90), sf::Color::Transparent);
     }
     if (overlays.sweeps) {
       const auto& before = dynamic_cast<const Session&>(previous).state();
       const float shift = static_cast<float>((state.rebases - before.rebases) * fm::kRebasePx);
       sim::Box was = fm::manBox(config, before.man);
       was.y -= sim::px(static_cast<int>(shift));
-      drawBox(target, states, was, sf::Color::Transparent, kSweepColour, -camera);
+      drawVisible(was, sf::Color::Transparent, kSweepColour);
     }
-    drawBox(target, states, fm::manBox(config, state.man), kPlayerColour, outline, -camera);
+    drawVisible(fm::manBox(config, state.man), kPlayerColour, outline);
     sf::RectangleShape spikes({static_cast<float>(config.screenWidth), static_cast<float>(config.ceilingSpikes)});
     spikes.setFillColor(kSteelColour);
     target.draw(spikes, states);
