@@ -33,12 +33,16 @@ std::string hex(std::uint64_t v) { return sim::formatFieldValue(static_cast<std:
 
 ordered_json snapshotToJson(const sim::GameDefinition& game, const LoadedReplay& replay, const StateSnapshot& s) {
   ordered_json out{{"tick", s.tick}, {"hash", hex(s.hash)}};
-  auto session = game.start(configOf(replay.header), replay.header.seed);
-  if (replay.header.rulesVersion == game.rulesVersion() && session->loadState(s.values)) {
-    out["state"] = fieldsToJson(session->describeState());
-  } else {
-    out["values"] = s.values;  // another rules version: the raw values, unnamed
+  // Only this build's rules can name the fields (another version's configuration may not
+  // even start a game here); otherwise the raw values, unnamed.
+  if (replay.header.rulesVersion == game.rulesVersion()) {
+    auto session = game.start(configOf(replay.header), replay.header.seed);
+    if (session->loadState(s.values)) {
+      out["state"] = fieldsToJson(session->describeState());
+      return out;
+    }
   }
+  out["values"] = s.values;
   return out;
 }
 

@@ -240,3 +240,25 @@ TEST_F(Cli, ShrinkOtherPredicatesAndBadOnes) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST_F(Cli, AReplayOfOtherRulesIsDescribedButNeverSimulated) {
+  // dodge-rules1.rtr: a dodge replay from before dodge's rules version 2 (its configuration has
+  // one field fewer). No command may try to start a game from it.
+  const std::string old = std::string(RETRACE_TEST_DATA) + "/dodge-rules1.rtr";
+  const CliRun info = runRetrace("info " + old);
+  EXPECT_EQ(info.exitCode, 0) << info.output;
+  EXPECT_NE(info.output.find("dodge rules 1"), std::string::npos);
+  const CliRun dump = runRetrace("dump --json " + old);
+  ASSERT_EQ(dump.exitCode, 0) << dump.output;
+  EXPECT_TRUE(nlohmann::json::parse(dump.output)["footer"]["finalState"].contains("values"));
+  const CliRun verify = runRetrace("verify " + old);
+  EXPECT_EQ(verify.exitCode, 1);
+  EXPECT_NE(verify.output.find("recorded with dodge rules version 1"), std::string::npos) << verify.output;
+  EXPECT_EQ(runRetrace("diff " + old + " " + old).exitCode, 0);
+  EXPECT_EQ(runRetrace("shrink " + old + " --until tunnel -o " + path("s.rtr")).exitCode, 2);
+  EXPECT_EQ(runRetrace("approve --check " + old).exitCode, 1);
+}
+
+}  // namespace
