@@ -143,7 +143,10 @@ void countFloors(const Config& config, State& ioState, std::vector<Event>& outEv
   while (const Platform* p = findPlatform(ioState, ioState.nextFloorId)) {
     if (p->box.top() >= feet) return;
     ++ioState.floorsPassed;
-    ioState.scroll = smaller(config.scrollStart + Fixed::fromRaw(config.scrollStep.raw() * ioState.floorsPassed), config.scrollMax);
+    // In 64 bits: step x floors passes 2^31 raw after a day or so of play, long after the
+    // ramp has reached scrollMax.
+    const std::int64_t ramped = std::int64_t{config.scrollStart.raw()} + std::int64_t{config.scrollStep.raw()} * ioState.floorsPassed;
+    ioState.scroll = Fixed::fromRaw(static_cast<std::int32_t>(std::min<std::int64_t>(ramped, config.scrollMax.raw())));
     outEvents.push_back(makeEvent(kFloorPassed, ioState.floorsPassed, p->id, ioState.scroll.raw()));
     ++ioState.nextFloorId;
   }
