@@ -4,6 +4,7 @@
 // is live play, and a bug late in a long session is still one replay.
 
 #include <cstdint>
+#include <vector>
 
 #include "sim/game.h"
 
@@ -29,15 +30,25 @@ void visitField(V& v, const char* name, RoundClock& clock) {
   v.leave();
 }
 
-/// Counts down a finished round on screen; true when the next round begins on this tick (its
-/// number already advanced: the game resets its world and reports roundStart).
-[[nodiscard]] constexpr bool countDownRoundOver(RoundClock& ioClock) noexcept {
-  if (--ioClock.overCountdown > 0) return false;
-  ++ioClock.round;
-  return true;
-}
-
 /// True while a finished round is still on screen.
 [[nodiscard]] constexpr bool isRoundOver(const RoundClock& clock) noexcept { return clock.overCountdown > 0; }
+
+/// The start every game's tick shares: counts the tick and, while a finished round is still on
+/// screen, counts that down; when it ends, advances the round, calls startRound() to reset the
+/// world and reports roundStart. True when the round is live and the game's own rules run.
+template <typename State, typename StartRound>
+[[nodiscard]] bool beginTick(State& ioState, std::uint16_t roundStartKind, std::vector<Event>& outEvents, StartRound startRound) {
+  ++ioState.tick;
+  if (isRoundOver(ioState.clock)) {
+    if (--ioState.clock.overCountdown == 0) {
+      ++ioState.clock.round;
+      startRound();
+      outEvents.push_back(makeEvent(roundStartKind, ioState.clock.round));
+    }
+    return false;
+  }
+  ++ioState.clock.roundTick;
+  return true;
+}
 
 }  // namespace retrace::sim

@@ -156,12 +156,6 @@ void removeFallenObstacles(const Config& config, State& ioState) {
   }
 }
 
-void stepRoundOver(const Config& config, State& ioState, std::vector<Event>& outEvents) {
-  if (!countDownRoundOver(ioState.clock)) return;
-  startRound(config, ioState);
-  outEvents.push_back(makeEvent(kRoundStart, ioState.clock.round));
-}
-
 }  // namespace
 
 std::optional<Contact> findSweptContact(const State& state, Fixed dx, Broadphase broadphase, std::vector<Event>& outEvents) {
@@ -232,12 +226,7 @@ State Game::init(const Config& config, std::uint64_t seed) {
 }
 
 void Game::step(const Config& config, State& ioState, Input input, std::vector<Event>& outEvents) {
-  ++ioState.tick;
-  if (isRoundOver(ioState.clock)) {
-    stepRoundOver(config, ioState, outEvents);
-    return;
-  }
-  ++ioState.clock.roundTick;
+  if (!beginTick(ioState, kRoundStart, outEvents, [&] { startRound(config, ioState); })) return;
   if (ioState.clock.roundTick % config.rampEvery == 0) {
     ioState.fallSpeed = smaller(ioState.fallSpeed + config.rampStep, config.maxSpeed);
   }

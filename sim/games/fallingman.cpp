@@ -160,12 +160,6 @@ void checkDeath(const Config& config, State& ioState, std::vector<Event>& outEve
   ioState.clock.overCountdown = kRoundOverTicks;
 }
 
-void stepRoundOver(const Config& config, State& ioState, std::vector<Event>& outEvents) {
-  if (!countDownRoundOver(ioState.clock)) return;
-  startRound(config, ioState);
-  outEvents.push_back(makeEvent(kRoundStart, ioState.clock.round));
-}
-
 }  // namespace
 
 Fixed feetOf(const Config& config, const Man& man) noexcept { return man.centre.y + px(config.manSize / 2); }
@@ -226,12 +220,7 @@ State Game::init(const Config& config, std::uint64_t seed) {
 }
 
 void Game::step(const Config& config, State& ioState, Input input, std::vector<Event>& outEvents) {
-  ++ioState.tick;
-  if (isRoundOver(ioState.clock)) {
-    stepRoundOver(config, ioState, outEvents);
-    return;
-  }
-  ++ioState.clock.roundTick;
+  if (!beginTick(ioState, kRoundStart, outEvents, [&] { startRound(config, ioState); })) return;
   Man& man = ioState.man;
   if (man.invulnerable > 0) --man.invulnerable;
   ioState.cameraY += ioState.scroll;

@@ -230,12 +230,6 @@ void flyBullets(const Config& config, State& ioState, std::vector<Event>& outEve
   std::erase_if(ioState.bullets, [&](const Bullet& b) { return std::find(spent.begin(), spent.end(), b.id) != spent.end(); });
 }
 
-void stepRoundOver(const Config& config, State& ioState, std::vector<Event>& outEvents) {
-  if (!countDownRoundOver(ioState.clock)) return;
-  startRound(config, ioState);
-  outEvents.push_back(makeEvent(kRoundStart, ioState.clock.round));
-}
-
 }  // namespace
 
 Vec2 directionVector(Direction d) noexcept {
@@ -308,12 +302,7 @@ State Game::init(const Config& config, std::uint64_t seed) {
 }
 
 void Game::step(const Config& config, State& ioState, Input input, std::vector<Event>& outEvents) {
-  ++ioState.tick;
-  if (isRoundOver(ioState.clock)) {
-    stepRoundOver(config, ioState, outEvents);
-    return;
-  }
-  ++ioState.clock.roundTick;
+  if (!beginTick(ioState, kRoundStart, outEvents, [&] { startRound(config, ioState); })) return;
   if (--ioState.spawnCountdown <= 0) {
     spawnEnemy(config, ioState, outEvents);
     ioState.spawnCountdown = config.enemySpawnEvery;
