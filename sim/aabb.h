@@ -37,6 +37,9 @@ struct Box {
   return {box.x + delta.x, box.y + delta.y, box.w, box.h};
 }
 
+/// True when the open spans (a0, a1) and (b0, b1) share a stretch: touching ends do not count.
+[[nodiscard]] constexpr bool spansOverlap(Fixed a0, Fixed a1, Fixed b0, Fixed b1) noexcept { return a0 < b1 && b0 < a1; }
+
 /// True when the boxes share a region of positive area; touching edges do not count.
 [[nodiscard]] bool overlaps(const Box& a, const Box& b) noexcept;
 /// The largest box inside both, or nothing when they do not overlap (its size is the depth).

@@ -3,8 +3,6 @@
 namespace retrace::sim {
 namespace {
 
-bool spansOverlap(Fixed a0, Fixed a1, Fixed b0, Fixed b1) noexcept { return a0 < b1 && b0 < a1; }
-
 /// The x the body may reach moving by dx, clamped against the nearest wall its edge crosses.
 Fixed limitX(const Box& body, Fixed dx, std::span<const Box> walls, bool& outBlocked) noexcept {
   Fixed target = body.x + dx;

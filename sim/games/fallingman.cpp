@@ -21,17 +21,8 @@ constexpr int kFirstPlatformPx = 120;
 
 Fixed half(const Config& config) { return px(config.manSize / 2); }
 
-bool spansOverlap(Fixed a0, Fixed a1, Fixed b0, Fixed b1) { return a0 < b1 && b0 < a1; }
-
 bool isOverPlatform(const Config& config, const Man& man, const Platform& p) {
   return spansOverlap(man.centre.x - half(config), man.centre.x + half(config), p.box.left(), p.box.right());
-}
-
-const Platform* findPlatform(const State& state, std::int32_t id) {
-  for (const Platform& p : state.platforms) {
-    if (p.id == id) return &p;
-  }
-  return nullptr;
 }
 
 void addPlatform(const Config& config, State& ioState) {
@@ -161,6 +152,13 @@ void checkDeath(const Config& config, State& ioState, std::vector<Event>& outEve
 }
 
 }  // namespace
+
+const Platform* findPlatform(const State& state, std::int32_t id) noexcept {
+  for (const Platform& p : state.platforms) {
+    if (p.id == id) return &p;
+  }
+  return nullptr;
+}
 
 Fixed feetOf(const Config& config, const Man& man) noexcept { return man.centre.y + px(config.manSize / 2); }
 

@@ -103,6 +103,8 @@ inline constexpr int kRebasePx = 1024;
 
 /// The man's feet: his centre plus half his size.
 [[nodiscard]] Fixed feetOf(const Config& config, const Man& man) noexcept;
+/// The platform with this id, or nullptr (pruned, or -1).
+[[nodiscard]] const Platform* findPlatform(const State& state, std::int32_t id) noexcept;
 /// The man's box.
 [[nodiscard]] Box manBox(const Config& config, const Man& man) noexcept;
 

@@ -7,18 +7,6 @@
 #include "sim/games/fallingman.h"
 
 namespace retrace::sim::fallingman {
-namespace {
-
-bool spansOverlap(Fixed a0, Fixed a1, Fixed b0, Fixed b1) { return a0 < b1 && b0 < a1; }
-
-const Platform* findPlatformIn(const State& state, std::int32_t id) {
-  for (const Platform& p : state.platforms) {
-    if (p.id == id) return &p;
-  }
-  return nullptr;
-}
-
-}  // namespace
 
 void Game::checkOracle(const Config& config, const State& before, const State& after, const std::vector<Event>& events,
                        std::vector<std::string>& outTunnels) {
@@ -27,7 +15,7 @@ void Game::checkOracle(const Config& config, const State& before, const State& a
   const Fixed half = px(config.manSize / 2);
   const Fixed left = after.man.centre.x - half;
   const Fixed right = after.man.centre.x + half;
-  if (const Platform* stood = findPlatformIn(after, was.standingOn);
+  if (const Platform* stood = findPlatform(after, was.standingOn);
       stood != nullptr && spansOverlap(left, right, stood->box.left(), stood->box.right())) {
     return;  // still standing: no fall this tick
   }
