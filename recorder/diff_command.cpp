@@ -29,7 +29,7 @@ struct TickView {
 TickView flatten(const LoadedReplay& replay) {
   TickView view;
   view.inputs = expandInputs(replay);
-  for (const Chunk& c : replay.chunks) view.checksums.insert(view.checksums.end(), c.checksums.begin(), c.checksums.end());
+  view.checksums = flattenChecksums(replay);
   view.events.resize(view.inputs.size());
   for (const Chunk& c : replay.chunks) {
     for (const RecordedEvent& e : c.events) view.events[e.tick - 1].push_back(e.event);

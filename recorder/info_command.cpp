@@ -7,6 +7,7 @@
 
 #include "recorder/command.h"
 #include "recorder/input_source.h"
+#include "recorder/parse.h"
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
 
@@ -29,9 +30,7 @@ void printInfo(const std::string& file, const LoadedReplay& replay) {
   std::printf("file:      %s (%llu bytes, written by %s)\n", file.c_str(), static_cast<unsigned long long>(replay.fileBytes), h.toolVersion.c_str());
   std::printf("game:      %s rules %u, configuration %s%s, seed %llu\n", h.game.c_str(), h.rulesVersion, h.configName.c_str(),
               h.limitBreaksAllowed ? " (limit breaks allowed)" : "", static_cast<unsigned long long>(h.seed));
-  std::string buttons;
-  for (const char* name : game.inputNames()) buttons += (buttons.empty() ? "" : ", ") + std::string(name);
-  std::printf("input:     %s; buttons: %s\n", h.inputSource.c_str(), buttons.c_str());
+  std::printf("input:     %s; buttons: %s\n", h.inputSource.c_str(), joinNames(game.inputNames()).c_str());
   std::printf("ticks:     %llu (%s at %u ticks/s)\n", static_cast<unsigned long long>(ticks), formatDuration(ticks).c_str(), h.tickRate);
   if (ticks > 0) {
     std::printf("size:      %.2f bytes per tick (%zu chunks of up to %u ticks, a snapshot every %u)\n",

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "recorder/byte_sink.h"
+#include "recorder/parse.h"
 
 namespace retrace::recorder {
 namespace {
@@ -82,9 +83,8 @@ std::variant<sim::Input, std::string> parseButtons(std::string_view text, const 
       }
     }
     if (!found) {
-      std::string known;
-      for (const char* n : names) known += (known.empty() ? "" : ", ") + std::string(n);
-      return "unknown button '" + std::string(name) + "' for " + std::string(game.name()) + " (buttons: " + known + ", or - for none)";
+      return "unknown button '" + std::string(name) + "' for " + std::string(game.name()) + " (buttons: " + joinNames(names) +
+             ", or - for none)";
     }
     text = plus == std::string_view::npos ? std::string_view() : text.substr(plus + 1);
   }

@@ -80,6 +80,12 @@ Parsed<sim::Vec2> parseVec2(std::string_view text) {
   return sim::Vec2{values[0], values[1]};
 }
 
+std::string joinGameNames() {
+  std::vector<std::string_view> names;
+  for (const sim::GameDefinition* game : sim::listGames()) names.push_back(game->name());
+  return joinNames(names);
+}
+
 std::string formatFixed(sim::Fixed value) { return sim::formatFieldValue(value.raw(), sim::FieldKind::kFixed); }
 
 }  // namespace retrace::recorder

@@ -19,6 +19,16 @@ using Parsed = std::variant<T, std::string>;
 [[nodiscard]] Parsed<sim::Box> parseBox(std::string_view text);
 /// Parses "dx,dy" into a displacement.
 [[nodiscard]] Parsed<sim::Vec2> parseVec2(std::string_view text);
+/// Names joined for a message: "dodge, tank, fallingman".
+template <typename Range>
+[[nodiscard]] std::string joinNames(const Range& names) {
+  std::string text;
+  for (const auto& name : names) text += (text.empty() ? "" : ", ") + std::string(name);
+  return text;
+}
+/// The names of every game, joined for a message.
+[[nodiscard]] std::string joinGameNames();
+
 /// Formats a fixed-point value as a short decimal ("98", "0.38", "-2.5").
 [[nodiscard]] std::string formatFixed(sim::Fixed value);
 

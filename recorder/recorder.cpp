@@ -1,6 +1,7 @@
 #include "recorder/recorder.h"
 
 #include "recorder/frame.h"
+#include "recorder/parse.h"
 #include "recorder/payload.h"
 
 namespace retrace::recorder {
@@ -59,15 +60,11 @@ void Recorder::flushChunk() {
 std::variant<ReplayHeader, std::string> makeHeader(const RecordingOptions& options) {
   const sim::GameDefinition* game = sim::findGame(options.game);
   if (game == nullptr) {
-    std::string known;
-    for (const sim::GameDefinition* g : sim::listGames()) known += (known.empty() ? "" : ", ") + std::string(g->name());
-    return "there is no game '" + options.game + "' (games: " + known + ")";
+    return "there is no game '" + options.game + "' (games: " + joinGameNames() + ")";
   }
   const auto config = game->findConfig(options.configName);
   if (!config) {
-    std::string known;
-    for (const auto& name : game->configNames()) known += (known.empty() ? "" : ", ") + name;
-    return options.game + " has no configuration '" + options.configName + "' (configurations: " + known + ")";
+    return options.game + " has no configuration '" + options.configName + "' (configurations: " + joinNames(game->configNames()) + ")";
   }
   if (auto problem = game->validateConfig(*config, options.allowLimitBreaks)) return *problem;
   if (options.chunkTicks == 0 || options.chunkTicks > kMaxChunkTicks) return "chunks hold 1 to " + std::to_string(kMaxChunkTicks) + " ticks";

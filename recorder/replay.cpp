@@ -2,6 +2,7 @@
 
 #include "recorder/byte_sink.h"
 #include "recorder/frame.h"
+#include "recorder/parse.h"
 #include "recorder/payload.h"
 
 namespace retrace::recorder {
@@ -10,9 +11,7 @@ namespace {
 std::string validateHeader(const ReplayHeader& h) {
   const sim::GameDefinition* game = gameOf(h);
   if (game == nullptr) {
-    std::string known;
-    for (const sim::GameDefinition* g : sim::listGames()) known += (known.empty() ? "" : ", ") + std::string(g->name());
-    return "names the game '" + h.game + "', which this build does not have (it has " + known + ")";
+    return "names the game '" + h.game + "', which this build does not have (it has " + joinGameNames() + ")";
   }
   if (h.tickRate != sim::kTickRate) return "was recorded at " + std::to_string(h.tickRate) + " ticks per second; games run at " + std::to_string(sim::kTickRate);
   if (h.chunkTicks == 0 || h.snapshotEvery == 0) return "has a corrupt header (chunk or snapshot cadence of 0)";
@@ -59,6 +58,13 @@ std::vector<sim::Input> expandInputs(const LoadedReplay& replay) {
     for (const InputRun& run : c.inputs) inputs.insert(inputs.end(), run.length, run.input);
   }
   return inputs;
+}
+
+std::vector<std::uint16_t> flattenChecksums(const LoadedReplay& replay) {
+  std::vector<std::uint16_t> checksums;
+  checksums.reserve(countTicks(replay));
+  for (const Chunk& c : replay.chunks) checksums.insert(checksums.end(), c.checksums.begin(), c.checksums.end());
+  return checksums;
 }
 
 sim::ConfigValues configOf(const ReplayHeader& header) { return {header.configName, header.configValues}; }

@@ -29,6 +29,8 @@ struct LoadedReplay {
 [[nodiscard]] std::uint64_t countTicks(const LoadedReplay& replay) noexcept;
 /// The inputs of every tick, in order (tick 1 first).
 [[nodiscard]] std::vector<sim::Input> expandInputs(const LoadedReplay& replay);
+/// The recorded checksum of every tick, in order (tick 1 first).
+[[nodiscard]] std::vector<std::uint16_t> flattenChecksums(const LoadedReplay& replay);
 /// The header's configuration as the game's values.
 [[nodiscard]] sim::ConfigValues configOf(const ReplayHeader& header);
 /// The game a header names, or nullptr.

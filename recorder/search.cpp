@@ -1,5 +1,6 @@
 #include "recorder/search.h"
 
+#include "recorder/parse.h"
 #include "recorder/recorder.h"
 
 namespace retrace::recorder {
@@ -32,9 +33,9 @@ std::variant<Predicate, std::string> parsePredicate(const std::string& text, con
         return p;
       }
     }
-    std::string known;
-    for (const auto& schema : schemas) known += (known.empty() ? "" : ", ") + std::string(schema.name);
-    return "'" + name + "' is not an event of " + std::string(game.name()) + " (events: " + known + ")";
+    std::vector<const char*> known;
+    for (const auto& schema : schemas) known.push_back(schema.name);
+    return "'" + name + "' is not an event of " + std::string(game.name()) + " (events: " + joinNames(known) + ")";
   }
   return "'" + text + "' is not a predicate (tunnel, ends-before:T, event:KIND, diverges)";
 }

@@ -131,9 +131,7 @@ ExitCode runShrink(const ShrinkOptions& options) {
   }
   const Predicate& predicate = std::get<Predicate>(parsed);
   std::vector<sim::Input> inputs = expandInputs(replay);
-  std::vector<std::uint16_t> recorded;
-  for (const Chunk& c : replay.chunks) recorded.insert(recorded.end(), c.checksums.begin(), c.checksums.end());
-  const auto witness = findWitness(setup, inputs, predicate, recorded);
+  const auto witness = findWitness(setup, inputs, predicate, flattenChecksums(replay));
   if (!witness) {
     spdlog::error("retrace shrink: {} does not show '{}': nothing to keep while shrinking", options.file, predicate.text);
     return ExitCode::kFailed;

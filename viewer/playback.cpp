@@ -15,12 +15,6 @@ MarkerKind classify(const sim::GameDefinition& game, const sim::Event& e) {
   return MarkerKind::kEvent;
 }
 
-std::vector<std::uint16_t> flattenChecksums(const recorder::LoadedReplay& replay) {
-  std::vector<std::uint16_t> checksums;
-  for (const recorder::Chunk& c : replay.chunks) checksums.insert(checksums.end(), c.checksums.begin(), c.checksums.end());
-  return checksums;
-}
-
 }  // namespace
 
 Playback::Playback(recorder::LoadedReplay replay, bool verify)
@@ -28,7 +22,7 @@ Playback::Playback(recorder::LoadedReplay replay, bool verify)
   last_ = inputs_.size();
   auto session = game_->start(recorder::configOf(replay_.header), replay_.header.seed);
   session->setOracle(verify);
-  const std::vector<std::uint16_t> checksums = verify ? flattenChecksums(replay_) : std::vector<std::uint16_t>{};
+  const std::vector<std::uint16_t> checksums = verify ? recorder::flattenChecksums(replay_) : std::vector<std::uint16_t>{};
   keyframes_.push_back(session->clone());
   for (std::uint64_t t = 1; t <= last_; ++t) {
     const sim::StepResult result = session->step(inputs_[t - 1]);
@@ -98,8 +92,8 @@ std::uint64_t Playback::advance(double seconds) {
 std::optional<std::uint64_t> findFirstDifference(const recorder::LoadedReplay& a, const recorder::LoadedReplay& b) {
   const auto inputsA = recorder::expandInputs(a);
   const auto inputsB = recorder::expandInputs(b);
-  const auto checksA = flattenChecksums(a);
-  const auto checksB = flattenChecksums(b);
+  const auto checksA = recorder::flattenChecksums(a);
+  const auto checksB = recorder::flattenChecksums(b);
   const std::size_t common = std::min(inputsA.size(), inputsB.size());
   for (std::size_t t = 0; t < common; ++t) {
     if (inputsA[t] != inputsB[t] || checksA[t] != checksB[t]) return t + 1;
