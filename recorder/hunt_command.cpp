@@ -51,14 +51,22 @@ std::optional<sim::ConfigValues> drawConfig(const sim::GameDefinition& game, con
   return std::nullopt;
 }
 
-/// The inputs of run `run`: even runs mash buttons at random, odd runs follow the bot with
-/// random buttons flipped now and then, both seeded from the hunt's seed and the run number.
-std::vector<sim::Input> playRun(const RunSetup& setup, std::uint64_t run, std::uint64_t ticks) {
+/// A played run: its inputs, up to and including the first tunnel if the oracle saw one.
+struct PlayedRun {
+  std::vector<sim::Input> inputs;
+  std::optional<Witness> tunnel;
+};
+
+/// Plays run `run` with the oracle on, stopping at the first tunnel: even runs mash buttons at
+/// random, odd runs follow the bot with random buttons flipped now and then, both seeded from
+/// the hunt's seed and the run number.
+PlayedRun playRun(const RunSetup& setup, std::uint64_t run, std::uint64_t ticks) {
   sim::Rng rng = sim::seedRng(setup.seed, run);
   sim::Rng bot = sim::seedRng(setup.seed, run + 0xB07);
   auto session = setup.game->start(setup.config, setup.seed);
+  session->setOracle(true);
+  PlayedRun played;
   const auto mask = static_cast<sim::Input>((1U << setup.game->inputNames().size()) - 1U);
-  std::vector<sim::Input> inputs;
   sim::Input held = 0;
   std::int32_t left = 0;
   for (std::uint64_t t = 0; t < ticks; ++t) {
@@ -67,10 +75,14 @@ std::vector<sim::Input> playRun(const RunSetup& setup, std::uint64_t run, std::u
       left = sim::drawBetween(rng, 1, 30);
     }
     const sim::Input input = run % 2 == 0 ? held : static_cast<sim::Input>(session->chooseBotInput(bot) ^ held);
-    inputs.push_back(input);
-    (void)session->step(input);
+    played.inputs.push_back(input);
+    const sim::StepResult result = session->step(input);
+    if (!result.tunnels.empty()) {
+      played.tunnel = Witness{t + 1, result.tunnels.front()};
+      break;
+    }
   }
-  return inputs;
+  return played;
 }
 
 ExitCode runHunt(const HuntOptions& options) {
@@ -89,8 +101,6 @@ ExitCode runHunt(const HuntOptions& options) {
     return ExitCode::kBadInput;
   }
   const std::uint64_t runs = options.runs > 0 ? options.runs : (options.seconds > 0 ? UINT64_MAX : 100);
-  Predicate tunnel;
-  tunnel.text = "tunnel";
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t findings = 0;
   std::uint64_t ticks = 0;
@@ -102,21 +112,20 @@ ExitCode runHunt(const HuntOptions& options) {
     const auto config = drawConfig(*game, *base, options.configs, configRng);
     if (!config) continue;
     const RunSetup setup{game, *config, sim::StateHasher().mix(options.seed).mix(run).value()};
-    const std::vector<sim::Input> inputs = playRun(setup, run, options.ticks);
-    ticks += inputs.size();
-    if (const auto witness = findWitness(setup, inputs, tunnel)) {
+    const PlayedRun played = playRun(setup, run, options.ticks);
+    ticks += played.inputs.size();
+    if (const auto& witness = played.tunnel) {
       ++findings;
       std::filesystem::create_directories(options.output);
       const std::string name = options.output + "/" + options.game + "-" + options.config + (options.configs == "named" ? "" : "-" + options.configs) +
                                "-tunnel-run" + std::to_string(run) + "-tick" + std::to_string(witness->tick) + ".rtr";
-      std::vector<sim::Input> prefix(inputs.begin(), inputs.begin() + static_cast<std::ptrdiff_t>(witness->tick));
       // A file of the same name from an earlier hunt is kept: it may hold a finding this
       // build no longer reproduces.
       if (std::filesystem::exists(name)) {
         if (!options.quiet) std::fprintf(stderr, "\rfound again (kept the existing file): %s\n", name.c_str());
         continue;
       }
-      if (auto problem = writeReplay(name, false, setup, true, "hunt run " + std::to_string(run) + " of seed " + std::to_string(options.seed), prefix)) {
+      if (auto problem = writeReplay(name, false, setup, true, "hunt run " + std::to_string(run) + " of seed " + std::to_string(options.seed), played.inputs)) {
         spdlog::error("retrace hunt: {}", *problem);
         return ExitCode::kBadInput;
       }
