@@ -31,8 +31,10 @@ ExitCode runRecord(RecordCommandOptions options) {
   }
   auto opened = openRecording(rec);
   if (auto* problem = std::get_if<std::string>(&opened)) {
-    const bool limit = problem->find("limit breaks are allowed explicitly") != std::string::npos;
-    spdlog::error("retrace record: {}{}", *problem, limit ? ": pass --allow-limit-breaks" : "");
+    // The hint only when the configuration is refused for a speed limit and nothing else.
+    const auto config = game != nullptr ? game->findConfig(rec.configName) : std::nullopt;
+    const bool limitOnly = config && !rec.allowLimitBreaks && game->validateConfig(*config, false) && !game->validateConfig(*config, true);
+    spdlog::error("retrace record: {}{}", *problem, limitOnly ? ": pass --allow-limit-breaks" : "");
     return ExitCode::kBadInput;
   }
   Recorder& recorder = *std::get<std::unique_ptr<Recorder>>(opened);

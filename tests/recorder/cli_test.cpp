@@ -99,6 +99,9 @@ TEST_F(Cli, ABrokenLimitNeedsTheFlagAndTheOracleFailsVerify) {
   const CliRun refused = runRetrace("record --game dodge --config discrete --ticks 100 -o " + path("d.rtr"));
   EXPECT_EQ(refused.exitCode, 2);
   EXPECT_NE(refused.output.find("maxSpeed 48"), std::string::npos) << refused.output;
+  EXPECT_NE(refused.output.find("pass --allow-limit-breaks"), std::string::npos) << refused.output;
+  const CliRun otherError = runRetrace("record --game dodge --config nope --ticks 100 -o " + path("n.rtr"));
+  EXPECT_EQ(otherError.output.find("--allow-limit-breaks"), std::string::npos) << otherError.output;
   ASSERT_EQ(runRetrace("record --game dodge --config discrete --allow-limit-breaks --input random --ticks 30000 -o " + path("d.rtr")).exitCode, 0);
   const CliRun verify = runRetrace("verify " + path("d.rtr"));
   EXPECT_EQ(verify.exitCode, 1) << verify.output;
