@@ -62,6 +62,7 @@ std::optional<std::string> rewriteReplay(const std::string& file, const LoadedRe
   options.plannedTicks = countTicks(replay);
   options.chunkTicks = old.chunkTicks;
   options.snapshotEvery = old.snapshotEvery;
+  options.fullHashEvery = old.fullHashEvery;
   auto sink = FileSink::create(options.output, true);
   if (auto* problem = std::get_if<std::string>(&sink)) return *problem;
   auto header = makeHeader(options);

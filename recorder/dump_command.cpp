@@ -53,7 +53,8 @@ ordered_json replayToJson(const LoadedReplay& replay) {
   out["header"] = {{"toolVersion", h.toolVersion}, {"game", h.game}, {"rulesVersion", h.rulesVersion},
                    {"configName", h.configName}, {"limitBreaksAllowed", h.limitBreaksAllowed}, {"seed", h.seed},
                    {"tickRate", h.tickRate}, {"chunkTicks", h.chunkTicks}, {"snapshotEvery", h.snapshotEvery},
-                   {"inputSource", h.inputSource}, {"plannedTicks", h.plannedTicks}};
+                   {"fullHashEvery", h.fullHashEvery}, {"inputSource", h.inputSource}, {"plannedTicks", h.plannedTicks}};
+  out["format"] = std::to_string(kFormatMajor) + "." + std::to_string(replay.formatMinor);
   out["config"] = h.rulesVersion == game.rulesVersion() ? fieldsToJson(game.describeConfig(configOf(h))) : ordered_json(h.configValues);
   out["chunks"] = ordered_json::array();
   for (const Chunk& c : replay.chunks) {

@@ -1,5 +1,5 @@
 #pragma once
-// The replay file format, version 1.0.
+// The replay file format, version 1.1 (1.0 files load too: see below).
 //
 //   preamble   16 bytes: magic "RETRACE\x1A", format major u16, minor u16, reserved u32 (0)
 //   frames     header frame, chunk frames..., footer frame (the last thing in the file)
@@ -16,12 +16,24 @@
 // checksum is verified before Cereal sees a byte, and Cereal then reads through an archive
 // that refuses sizes larger than the bytes left (checked_archive.h).
 //
-// Per tick a chunk keeps the input (run-length coded), the events, and the low 16 bits of the
-// state hash. Sixteen bits were chosen by measurement (see the closing note of the replays
-// issue): they are the bulk of a replay's size, and a divergence that slips past one tick's
-// 16 bits (1 in 65,536) is caught on the next tick, by the next snapshot's full 64-bit hash,
-// or by the footer's final hash. A full snapshot of the state rides along every
-// snapshotEvery ticks, so a divergence can be shown field by field.
+// Per tick a chunk keeps the input (run-length coded), the events, and a 16-bit checksum of
+// the state after the tick (tickChecksum below): on every fullHashEvery-th tick the low 16
+// bits of the whole-state hash, on the others those of the tick digest (every field outside
+// lists, each list's length and first element: sim/fields.h). Sixteen bits were chosen by measurement (see
+// the closing note of the replays issue): they are the bulk of a replay's size, and a
+// divergence that slips past one tick's 16 bits (1 in 65,536) is caught on the next tick, by
+// the next snapshot's full 64-bit hash, or by the footer's final hash. A full snapshot of the
+// state rides along every snapshotEvery ticks, so a divergence can be shown field by field.
+//
+// Why a digest and not the whole state every tick (format 1.0 did that): hashing a whole
+// dodge state costs half a dodge tick, so recording could not stay near the cost of the
+// simulation. A divergence that stays inside later list elements (an obstacle moved
+// differently, nothing else changed) is caught at most fullHashEvery - 1 ticks late; the
+// verifier says so.
+//
+// Versions: 1.1 added ReplayHeader::fullHashEvery. A 1.0 file is migrated on load: its header
+// has no such field and every tick's checksum covered the whole state, which is exactly
+// fullHashEvery = 1, so it verifies unchanged. A newer major or minor version is refused.
 
 #include <array>
 #include <cstdint>
@@ -34,7 +46,7 @@ namespace retrace::recorder {
 
 inline constexpr std::array<char, 8> kMagic{'R', 'E', 'T', 'R', 'A', 'C', 'E', '\x1A'};
 inline constexpr std::uint16_t kFormatMajor = 1;
-inline constexpr std::uint16_t kFormatMinor = 0;
+inline constexpr std::uint16_t kFormatMinor = 1;
 inline constexpr std::size_t kPreambleBytes = 16;
 inline constexpr std::size_t kFrameHeaderBytes = 24;
 
@@ -64,6 +76,7 @@ struct ReplayHeader {
   std::uint32_t snapshotEvery = 0;
   std::string inputSource;       ///< "bot", "random", "script NAME", "live", ...
   std::uint64_t plannedTicks = 0;  ///< 0 when unknown (live play)
+  std::uint32_t fullHashEvery = 1;  ///< every this many ticks the checksum covers the whole state (1.1)
   bool operator==(const ReplayHeader&) const = default;
 };
 
@@ -94,7 +107,7 @@ struct Chunk {
   std::uint64_t firstTick = 1;
   std::vector<InputRun> inputs;
   std::vector<RecordedEvent> events;
-  std::vector<std::uint16_t> checksums;  ///< low 16 bits of the state hash after each tick
+  std::vector<std::uint16_t> checksums;  ///< tickChecksum after each tick
   bool hasSnapshot = false;
   StateSnapshot snapshot;  ///< after the chunk's last tick, when hasSnapshot
   bool operator==(const Chunk&) const = default;
@@ -108,7 +121,21 @@ struct Footer {
   bool operator==(const Footer&) const = default;
 };
 
-/// The per-tick checksum kept for a state hash.
+/// The per-tick checksum kept for a state hash or digest.
 [[nodiscard]] constexpr std::uint16_t toTickChecksum(std::uint64_t hash) noexcept { return static_cast<std::uint16_t>(hash); }
+
+/// True when the checksum after this tick covers the whole state (not just the digest).
+[[nodiscard]] constexpr bool coversWholeState(std::uint64_t tick, std::uint32_t fullHashEvery) noexcept {
+  return fullHashEvery <= 1 || tick % fullHashEvery == 0;
+}
+
+/// The checksum recorded after a tick: the whole-state hash's low bits every fullHashEvery
+/// ticks, the tick digest's otherwise.
+[[nodiscard]] inline std::uint16_t tickChecksum(const sim::GameSession& session, std::uint64_t tick, std::uint32_t fullHashEvery) {
+  return toTickChecksum(coversWholeState(tick, fullHashEvery) ? session.hash() : session.digest());
+}
+
+/// The most ticks between whole-state checksums a header may ask for.
+inline constexpr std::uint32_t kMaxFullHashEvery = 3600;
 
 }  // namespace retrace::recorder

@@ -108,6 +108,8 @@ std::optional<std::string> checkPreamble(std::span<const std::byte> file) {
   return std::nullopt;
 }
 
+std::uint16_t readFormatMinor(std::span<const std::byte> file) { return static_cast<std::uint16_t>(getLittleEndian(file, 10, 2)); }
+
 FrameRead readFrame(std::span<const std::byte> file, std::size_t offset) {
   FrameRead read;
   if (offset == file.size()) return read;

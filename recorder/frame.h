@@ -36,6 +36,8 @@ struct FrameRead {
 
 /// Checks the preamble; one sentence when the bytes are not a replay this build can read.
 [[nodiscard]] std::optional<std::string> checkPreamble(std::span<const std::byte> file);
+/// The format minor version of a file whose preamble checkPreamble accepted.
+[[nodiscard]] std::uint16_t readFormatMinor(std::span<const std::byte> file);
 /// Reads the frame at offset: the end of the file, a frame, a frame cut short, or corruption.
 [[nodiscard]] FrameRead readFrame(std::span<const std::byte> file, std::size_t offset);
 

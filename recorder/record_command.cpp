@@ -39,7 +39,7 @@ ExitCode runRecord(RecordCommandOptions options) {
   }
   Recorder& recorder = *std::get<std::unique_ptr<Recorder>>(opened);
   auto source = std::get<std::unique_ptr<InputSource>>(makeInputSource(options.input, *game, rec.seed));
-  for (std::uint64_t tick = 0; tick < options.ticks && !recorder.error(); ++tick) (void)recorder.record(source->next(recorder.session()));
+  for (std::uint64_t tick = 0; tick < options.ticks && !recorder.failed(); ++tick) (void)recorder.record(source->next(recorder.session()));
   if (auto problem = recorder.close()) {
     spdlog::error("retrace record: {}", *problem);
     return ExitCode::kBadInput;
@@ -64,6 +64,9 @@ void attachRecordCommand(CLI::App& command, ExitCode& outExit) {
   command.add_flag("--allow-limit-breaks", rec.allowLimitBreaks, "run a configuration that breaks a speed limit (bug replays, negative controls)");
   command.add_option("--chunk-ticks", rec.chunkTicks, "ticks per chunk: the most a crash can lose")->capture_default_str()->check(CLI::Range(1U, kMaxChunkTicks));
   command.add_option("--snapshot-every", rec.snapshotEvery, "ticks between full state snapshots (a multiple of --chunk-ticks)")->capture_default_str()->check(CLI::Range(1U, 100'000'000U));
+  command.add_option("--full-hash-every", rec.fullHashEvery, "every N ticks the checksum covers the whole state; the tick digest between (1: whole state every tick, slower)")
+      ->capture_default_str()
+      ->check(CLI::Range(1U, kMaxFullHashEvery));
   command.footer(
       "Input scripts: one 'TICKS BUTTONS' run per line, buttons joined by + or - for none, # comments.\n"
       "Example: retrace record --game tank --seed 7 --ticks 3600 --input bot -o tank.rtr");

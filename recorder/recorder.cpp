@@ -12,7 +12,14 @@ Recorder::Recorder(std::unique_ptr<ByteSink> sink, ReplayHeader header, std::uni
   if (auto problem = sink_->write(preamble)) error_ = problem;
   writeFrame(FrameKind::kHeader, encodePayload(header_));
   if (!error_) error_ = sink_->flush();
-  chunk_.firstTick = 1;
+  writer_ = std::make_unique<ChunkWriter>(*sink_);
+  chunk_ = Chunk{};
+  startChunk();
+}
+
+void Recorder::startChunk() {
+  chunk_.firstTick = ticks_ + 1;
+  chunk_.checksums.reserve(header_.chunkTicks);  // no regrowth mid-chunk
 }
 
 sim::StepResult Recorder::record(sim::Input input) {
@@ -24,7 +31,7 @@ sim::StepResult Recorder::record(sim::Input input) {
     ++chunk_.inputs.back().length;
   }
   for (const sim::Event& e : result.events) chunk_.events.push_back({ticks_, e});
-  chunk_.checksums.push_back(toTickChecksum(session_->hash()));
+  chunk_.checksums.push_back(tickChecksum(*session_, ticks_, header_.fullHashEvery));
   if (chunk_.checksums.size() == header_.chunkTicks) flushChunk();
   return result;
 }
@@ -33,6 +40,7 @@ std::optional<std::string> Recorder::close() {
   if (closed_) return "the recording is already closed";
   closed_ = true;
   if (!chunk_.checksums.empty()) flushChunk();
+  if (!error_) error_ = writer_->drain();
   const StateSnapshot final = takeSnapshot();
   writeFrame(FrameKind::kFooter, encodePayload(Footer{ticks_, final.hash, final}));
   if (!error_) error_ = sink_->commit();
@@ -51,10 +59,9 @@ void Recorder::flushChunk() {
     chunk_.hasSnapshot = true;
     chunk_.snapshot = takeSnapshot();
   }
-  writeFrame(FrameKind::kChunk, encodePayload(chunk_));
-  if (!error_) error_ = sink_->flush();
-  chunk_ = Chunk{};
-  chunk_.firstTick = ticks_ + 1;
+  Chunk spare = error_ ? Chunk{} : writer_->submit(std::move(chunk_));
+  chunk_ = std::move(spare);
+  startChunk();
 }
 
 std::variant<ReplayHeader, std::string> makeHeader(const RecordingOptions& options) {
@@ -71,6 +78,9 @@ std::variant<ReplayHeader, std::string> makeHeader(const RecordingOptions& optio
   if (options.snapshotEvery == 0 || options.snapshotEvery % options.chunkTicks != 0) {
     return "the snapshot cadence must be a positive multiple of the chunk length";
   }
+  if (options.fullHashEvery == 0 || options.fullHashEvery > kMaxFullHashEvery) {
+    return "the whole-state checksum cadence must be 1 to " + std::to_string(kMaxFullHashEvery) + " ticks";
+  }
   ReplayHeader header;
   header.toolVersion = kToolVersion;
   header.game = options.game;
@@ -81,6 +91,7 @@ std::variant<ReplayHeader, std::string> makeHeader(const RecordingOptions& optio
   header.seed = options.seed;
   header.chunkTicks = options.chunkTicks;
   header.snapshotEvery = options.snapshotEvery;
+  header.fullHashEvery = options.fullHashEvery;
   header.inputSource = options.inputSource;
   header.plannedTicks = options.plannedTicks;
   return header;
@@ -92,7 +103,7 @@ std::variant<std::unique_ptr<Recorder>, std::string> openRecording(const Recordi
   const ReplayHeader& h = std::get<ReplayHeader>(header);
   auto session = sim::findGame(h.game)->start({h.configName, h.configValues}, h.seed);
   auto recorder = std::make_unique<Recorder>(std::move(sink), h, std::move(session));
-  if (recorder->error()) return *recorder->error();
+  if (auto problem = recorder->error()) return *problem;
   return recorder;
 }
 

@@ -7,8 +7,11 @@
 //   while (playing) rec.record(readButtons());
 //   if (auto problem = rec.close()) report(*problem);
 //
-// Chunks are written and flushed every chunkTicks ticks, so a killed process loses at most
-// the chunk being filled; its BUG.rtr.partial loads up to the last complete chunk.
+// Every chunkTicks ticks the chunk is handed to a writer thread (chunk_writer.h), which
+// encodes, compresses, writes and flushes it within microseconds; so a killed process loses
+// the chunk being filled (and any chunk still queued), and its BUG.rtr.partial loads up to the
+// last complete chunk. On the game thread a tick costs the step, the tick checksum and a few
+// appends.
 
 #include <cstdint>
 #include <filesystem>
@@ -18,6 +21,7 @@
 #include <variant>
 
 #include "recorder/byte_sink.h"
+#include "recorder/chunk_writer.h"
 #include "recorder/format.h"
 #include "sim/game.h"
 
@@ -38,6 +42,7 @@ struct RecordingOptions {
   std::uint64_t plannedTicks = 0;
   std::uint32_t chunkTicks = 600;     ///< 10 s: the most a crash can lose
   std::uint32_t snapshotEvery = 1800;  ///< 30 s between full snapshots (a multiple of chunkTicks)
+  std::uint32_t fullHashEvery = 30;    ///< 0.5 s between whole-state checksums (the digest between)
 };
 
 /// Records a game as it is played.
@@ -49,17 +54,21 @@ class Recorder {
   sim::StepResult record(sim::Input input);
   /// Writes the last chunk and the footer and completes the output; call once.
   std::optional<std::string> close();
-  /// The first write error, if any (recording stops writing after it; close reports it).
-  [[nodiscard]] const std::optional<std::string>& error() const noexcept { return error_; }
+  /// True once a write has failed (recording stops writing after it; close reports it).
+  [[nodiscard]] bool failed() const noexcept { return error_.has_value() || writer_->failed(); }
+  /// The first write error, if any.
+  [[nodiscard]] std::optional<std::string> error() const { return error_ ? error_ : writer_->error(); }
   [[nodiscard]] const sim::GameSession& session() const noexcept { return *session_; }
   [[nodiscard]] const ReplayHeader& header() const noexcept { return header_; }
 
  private:
   void writeFrame(FrameKind kind, std::span<const std::byte> payload);
   void flushChunk();
+  void startChunk();
   StateSnapshot takeSnapshot() const;
 
   std::unique_ptr<ByteSink> sink_;
+  std::unique_ptr<ChunkWriter> writer_;  // after sink_: stops before the sink goes
   ReplayHeader header_;
   std::unique_ptr<sim::GameSession> session_;
   Chunk chunk_;

@@ -15,10 +15,23 @@ std::string validateHeader(const ReplayHeader& h) {
   }
   if (h.tickRate != sim::kTickRate) return "was recorded at " + std::to_string(h.tickRate) + " ticks per second; games run at " + std::to_string(sim::kTickRate);
   if (h.chunkTicks == 0 || h.snapshotEvery == 0) return "has a corrupt header (chunk or snapshot cadence of 0)";
+  if (h.fullHashEvery == 0 || h.fullHashEvery > kMaxFullHashEvery) {
+    return "has a corrupt header (a whole-state checksum every " + std::to_string(h.fullHashEvery) + " ticks; 1 to " + std::to_string(kMaxFullHashEvery) + " are valid)";
+  }
   if (h.rulesVersion == game->rulesVersion()) {
     if (auto problem = game->validateConfig(configOf(h), h.limitBreaksAllowed)) return "has a configuration this build refuses: " + *problem;
   }
   return {};
+}
+
+/// The header in the layout of the file's format version, migrated to today's.
+std::variant<ReplayHeader, std::string> decodeHeader(std::span<const std::byte> payload, std::uint16_t formatMinor) {
+  if (formatMinor == 0) {
+    auto old = decodePayload<HeaderV1_0>(payload);
+    if (auto* error = std::get_if<std::string>(&old)) return *error;
+    return std::move(std::get<HeaderV1_0>(old).header);
+  }
+  return decodePayload<ReplayHeader>(payload);
 }
 
 /// The tick-level consistency of a chunk that follows tick `expectedFirst - 1`.
@@ -76,6 +89,7 @@ std::variant<LoadedReplay, std::string> loadReplay(std::span<const std::byte> fi
   if (auto problem = checkPreamble(file)) return *problem;
   LoadedReplay replay;
   replay.fileBytes = file.size();
+  replay.formatMinor = readFormatMinor(file);
   std::size_t offset = kPreambleBytes;
   bool haveHeader = false;
   while (true) {
@@ -91,7 +105,7 @@ std::variant<LoadedReplay, std::string> loadReplay(std::span<const std::byte> fi
     const std::string where = "the frame at byte " + std::to_string(frame.offset);
     if (!haveHeader) {
       if (frame.kind != FrameKind::kHeader) return "does not start with a header frame";
-      auto header = decodePayload<ReplayHeader>(frame.payload);
+      auto header = decodeHeader(frame.payload, replay.formatMinor);
       if (auto* error = std::get_if<std::string>(&header)) return "has an unreadable header: " + *error;
       replay.header = std::move(std::get<ReplayHeader>(header));
       if (auto problem = validateHeader(replay.header); !problem.empty()) return problem;

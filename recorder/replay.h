@@ -22,6 +22,7 @@ struct LoadedReplay {
   bool truncated = false;
   std::string truncation;   ///< what was cut short, when truncated
   std::uint64_t fileBytes = 0;
+  std::uint16_t formatMinor = kFormatMinor;  ///< the file's format minor version (older ones are migrated)
   bool operator==(const LoadedReplay&) const = default;
 };
 

@@ -41,7 +41,7 @@ std::variant<Predicate, std::string> parsePredicate(const std::string& text, con
 }
 
 std::optional<Witness> findWitness(const RunSetup& setup, std::span<const sim::Input> inputs, const Predicate& predicate,
-                                   std::span<const std::uint16_t> recorded) {
+                                   RecordedChecksums recorded) {
   auto session = setup.game->start(setup.config, setup.seed);
   session->setOracle(predicate.kind == Predicate::Kind::kTunnel);
   for (std::uint64_t tick = 1; tick <= inputs.size(); ++tick) {
@@ -60,8 +60,8 @@ std::optional<Witness> findWitness(const RunSetup& setup, std::span<const sim::I
         }
         break;
       case Predicate::Kind::kDiverges:
-        if (tick > recorded.size()) return std::nullopt;
-        if (toTickChecksum(session->hash()) != recorded[tick - 1]) return Witness{tick, "diverged at tick " + std::to_string(tick)};
+        if (tick > recorded.values.size()) return std::nullopt;
+        if (tickChecksum(*session, tick, recorded.fullHashEvery) != recorded.values[tick - 1]) return Witness{tick, "diverged at tick " + std::to_string(tick)};
         break;
     }
   }
@@ -99,6 +99,7 @@ std::optional<std::string> writeReplay(const std::string& path, bool overwrite, 
   header.seed = setup.seed;
   header.chunkTicks = options.chunkTicks;
   header.snapshotEvery = options.snapshotEvery;
+  header.fullHashEvery = options.fullHashEvery;
   header.inputSource = inputSource;
   header.plannedTicks = inputs.size();
   Recorder recorder(std::move(std::get<std::unique_ptr<FileSink>>(sink)), header, setup.game->start(setup.config, setup.seed));

@@ -44,10 +44,16 @@ struct Witness {
   std::string description;  ///< e.g. the oracle's finding
 };
 
+/// A replay's per-tick checksums and the cadence of its whole-state ones.
+struct RecordedChecksums {
+  std::span<const std::uint16_t> values;
+  std::uint32_t fullHashEvery = 1;
+};
+
 /// Runs the inputs and returns the first tick where the predicate holds (kDiverges compares
 /// with `recorded` checksums, which must then be given).
 [[nodiscard]] std::optional<Witness> findWitness(const RunSetup& setup, std::span<const sim::Input> inputs, const Predicate& predicate,
-                                                 std::span<const std::uint16_t> recorded = {});
+                                                 RecordedChecksums recorded = {});
 
 /// Ticks where the input differs from the tick before (the first tick counts when not idle).
 [[nodiscard]] std::uint64_t countInputChanges(std::span<const sim::Input> inputs) noexcept;

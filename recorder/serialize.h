@@ -18,10 +18,28 @@ void serialize(Archive& ar, Event& e) {
 
 namespace retrace::recorder {
 
+/// The header fields format 1.0 had.
 template <class Archive>
-void serialize(Archive& ar, ReplayHeader& h) {
+void serializeHeaderV1_0(Archive& ar, ReplayHeader& h) {
   ar(h.toolVersion, h.game, h.rulesVersion, h.configName, h.configValues, h.limitBreaksAllowed, h.seed, h.tickRate,
      h.chunkTicks, h.snapshotEvery, h.inputSource, h.plannedTicks);
+}
+
+template <class Archive>
+void serialize(Archive& ar, ReplayHeader& h) {
+  serializeHeaderV1_0(ar, h);
+  ar(h.fullHashEvery);
+}
+
+/// A header as format 1.0 wrote it, read into today's header (migration on load).
+struct HeaderV1_0 {
+  ReplayHeader header;
+};
+
+template <class Archive>
+void serialize(Archive& ar, HeaderV1_0& h) {
+  serializeHeaderV1_0(ar, h.header);
+  h.header.fullHashEvery = 1;  // 1.0 checksummed the whole state after every tick
 }
 
 template <class Archive>

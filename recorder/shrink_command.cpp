@@ -131,7 +131,8 @@ ExitCode runShrink(const ShrinkOptions& options) {
   }
   const Predicate& predicate = std::get<Predicate>(parsed);
   std::vector<sim::Input> inputs = expandInputs(replay);
-  const auto witness = findWitness(setup, inputs, predicate, flattenChecksums(replay));
+  const std::vector<std::uint16_t> checksums = flattenChecksums(replay);
+  const auto witness = findWitness(setup, inputs, predicate, {checksums, replay.header.fullHashEvery});
   if (!witness) {
     spdlog::error("retrace shrink: {} does not show '{}': nothing to keep while shrinking", options.file, predicate.text);
     return ExitCode::kFailed;

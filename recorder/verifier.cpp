@@ -138,6 +138,7 @@ VerifyReport verifyReplay(const LoadedReplay& replay, const VerifyOptions& optio
   }
   const std::vector<TickRecord> ticks = indexTicks(replay);
   RecordedEvents recorded(replay);
+  const std::uint32_t fullHashEvery = replay.header.fullHashEvery;
   auto session = game.start(configOf(replay.header), replay.header.seed);
   session->setOracle(options.oracle);
   std::map<std::uint64_t, std::vector<sim::Event>> window;  // re-simulated events near the divergence
@@ -149,7 +150,6 @@ VerifyReport verifyReplay(const LoadedReplay& replay, const VerifyOptions& optio
       if (report.tunnels.size() < options.maxTunnelsShown) report.tunnels.push_back(std::move(tunnel));
     }
     const TickRecord& record = ticks[tick - 1];
-    const std::uint64_t hash = session->hash();
     Divergence* divergence = report.divergence ? &*report.divergence : nullptr;
     if (divergence == nullptr) {
       // Only ticks with events need remembering for the context: most ticks have none.
@@ -157,11 +157,23 @@ VerifyReport verifyReplay(const LoadedReplay& replay, const VerifyOptions& optio
       while (!window.empty() && window.begin()->first + options.contextTicks < tick) window.erase(window.begin());
       const auto simulated = window.find(tick);
       static const std::vector<sim::Event> kNone;
-      const char* reason = nullptr;
-      if (!recorded.match(tick, simulated == window.end() ? kNone : simulated->second)) reason = "the events differ";
-      else if (toTickChecksum(hash) != record.checksum) reason = "the state checksum differs while the events agree";
-      else if (record.snapshot != nullptr && record.snapshot->hash != hash) reason = "the state hash differs from the snapshot";
-      if (reason != nullptr) {
+      // The whole state is hashed only where the recording did (and at snapshots): hashing it
+      // every tick would cost verify what the digest saved the recorder.
+      const bool whole = coversWholeState(tick, fullHashEvery);
+      const std::uint64_t hash = whole || record.snapshot != nullptr ? session->hash() : 0;
+      std::string reason;
+      if (!recorded.match(tick, simulated == window.end() ? kNone : simulated->second)) {
+        reason = "the events differ";
+      } else if (!whole && toTickChecksum(session->digest()) != record.checksum) {
+        reason = "the tick digest (fields outside lists, list lengths and first elements) differs while the events agree";
+      } else if (whole && toTickChecksum(hash) != record.checksum) {
+        reason = fullHashEvery == 1 ? "the state checksum differs while the events agree"
+                                    : "the whole-state checksum differs while the events and digests agree: later list elements parted after tick " +
+                                          std::to_string(tick > fullHashEvery ? tick - fullHashEvery : 0);
+      } else if (record.snapshot != nullptr && record.snapshot->hash != hash) {
+        reason = "the state hash differs from the snapshot";
+      }
+      if (!reason.empty()) {
         report.divergence = Divergence{tick, reason, {}, 0, {}};
         divergence = &*report.divergence;
       }

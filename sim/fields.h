@@ -8,7 +8,11 @@
 //  - FieldSaver: the values as a flat list of int64 (snapshots, keyframes, replay headers);
 //  - FieldLoader: the reverse, refusing short input and absurd list sizes (never trusts data);
 //  - FieldNamer: "obstacles[2].box.y = 98" rows, for field-level diffs of two states;
-//  - FieldHasher: the state hash, mixing fields (never struct bytes).
+//  - FieldHasher: the state hash, mixing fields (never struct bytes);
+//  - FieldDigester: the tick digest, the same mix over every field outside lists plus each
+//    list's length and first element: a few values, cheap enough to take after every tick.
+// Read-only visitors (kReadOnly) never write a visited value back, and their listSize() says
+// how many elements to visit (at most the list's size), so a digest can skip elements.
 // Cereal stays out of sim: the recorder serialises the flat list.
 
 #include <algorithm>
@@ -134,6 +138,32 @@ class FieldHasher {
   StateHasher hasher_;
 };
 
+/// Mixes every field outside lists, and each list's length and first element, into the tick
+/// digest.
+///
+/// Why: the recorder checksums every tick, and the whole state costs a third of a dodge tick
+/// to hash. The scalars (tick, RNG, counters), the player and the list lengths are what a
+/// divergence reaches first, often on its very tick: any extra or missing random draw moves
+/// the RNG, any spawn or removal changes a length. The player is a scalar field in dodge and
+/// falling man and the first tank in tank, hence the first element (put the player first in a
+/// game of your own). A difference in the other elements only is left to the whole-state
+/// hash, which the recorder takes on a fixed cadence.
+class FieldDigester {
+ public:
+  static constexpr bool kReadOnly = true;
+  void integer(const char*, std::int64_t& value, FieldKind) { hasher_.mix(value); }
+  void enter(const char*, std::size_t = FieldSaver::kNoIndex) {}
+  void leave() {}
+  std::size_t listSize(const char*, std::size_t size, std::size_t) {
+    hasher_.mix(static_cast<std::uint64_t>(size));
+    return std::min<std::size_t>(size, 1);  // the other elements are left to the whole-state hash
+  }
+  [[nodiscard]] std::uint64_t value() const noexcept { return hasher_.digestValue(); }
+
+ private:
+  StateHasher hasher_;
+};
+
 // Leaf and composite fields. Each converts to int64, lets the visitor read or replace the
 // value, and converts back, so one description serves saving and loading alike.
 
@@ -142,7 +172,7 @@ template <typename V, typename T>
 void visitField(V& v, const char* name, T& value) {
   auto wide = static_cast<std::int64_t>(value);
   v.integer(name, wide, FieldKind::kInt);
-  value = static_cast<T>(wide);
+  if constexpr (!V::kReadOnly) value = static_cast<T>(wide);
 }
 
 template <typename V, typename E>
@@ -150,21 +180,21 @@ template <typename V, typename E>
 void visitField(V& v, const char* name, E& value) {
   auto wide = static_cast<std::int64_t>(value);
   v.integer(name, wide, FieldKind::kInt);
-  value = static_cast<E>(static_cast<std::underlying_type_t<E>>(wide));
+  if constexpr (!V::kReadOnly) value = static_cast<E>(static_cast<std::underlying_type_t<E>>(wide));
 }
 
 template <typename V>
 void visitField(V& v, const char* name, bool& value) {
   std::int64_t wide = value ? 1 : 0;
   v.integer(name, wide, FieldKind::kBool);
-  value = wide != 0;
+  if constexpr (!V::kReadOnly) value = wide != 0;
 }
 
 template <typename V>
 void visitField(V& v, const char* name, Fixed& value) {
   std::int64_t wide = value.raw();
   v.integer(name, wide, FieldKind::kFixed);
-  value = Fixed::fromRaw(static_cast<std::int32_t>(wide));
+  if constexpr (!V::kReadOnly) value = Fixed::fromRaw(static_cast<std::int32_t>(wide));
 }
 
 template <typename V>
@@ -192,16 +222,23 @@ void visitField(V& v, const char* name, Rng& value) {
   auto increment = static_cast<std::int64_t>(value.increment);
   v.integer("state", state, FieldKind::kBits);
   v.integer("increment", increment, FieldKind::kBits);
-  value.state = static_cast<std::uint64_t>(state);
-  value.increment = static_cast<std::uint64_t>(increment) | 1U;  // PCG needs an odd increment
+  if constexpr (!V::kReadOnly) {
+    value.state = static_cast<std::uint64_t>(state);
+    value.increment = static_cast<std::uint64_t>(increment) | 1U;  // PCG needs an odd increment
+  }
   v.leave();
 }
 
-/// Visits a vector: its size (bounded by maxSize when loading), then each element by index.
+/// Visits a vector: its size (bounded by maxSize when loading), then each element by index
+/// (a read-only visitor may ask for fewer: the digest asks for none).
 template <typename V, typename T, typename VisitElement>
 void visitList(V& v, const char* name, std::vector<T>& list, std::size_t maxSize, VisitElement visitElement) {
-  const std::size_t size = v.listSize(name, list.size(), maxSize);
-  list.resize(size);
+  std::size_t size = v.listSize(name, list.size(), maxSize);
+  if constexpr (V::kReadOnly) {
+    size = std::min(size, list.size());
+  } else {
+    list.resize(size);
+  }
   for (std::size_t i = 0; i < size; ++i) {
     v.enter(name, i);
     visitElement(list[i]);
@@ -235,7 +272,7 @@ inline void writeLittleEndian(std::uint64_t v, std::uint8_t* at, std::size_t n) 
 template <typename V>
 void visitPackedBytes(V& v, const char* name, std::vector<std::uint8_t>& bytes, std::size_t count) {
   const std::size_t words = (count + 7) / 8;
-  const std::size_t visited = v.listSize(name, words, words);
+  const std::size_t visited = std::min(v.listSize(name, words, words), words);
   bytes.resize(count);
   for (std::size_t w = 0; w < visited; ++w) {
     const std::size_t n = std::min<std::size_t>(8, count - w * 8);

@@ -62,6 +62,8 @@ class GameSession {
   [[nodiscard]] virtual std::int64_t tick() const = 0;
   /// The state hash (fields, not bytes).
   [[nodiscard]] virtual std::uint64_t hash() const = 0;
+  /// The tick digest: every field outside lists, each list's length and first element (fields.h).
+  [[nodiscard]] virtual std::uint64_t digest() const = 0;
   /// The whole state as a flat list of field values (with the tick).
   [[nodiscard]] virtual std::vector<std::int64_t> saveState() const = 0;
   /// Restores a saved state; false (state unchanged) when the values do not fit.

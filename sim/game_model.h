@@ -55,6 +55,11 @@ class GameModelSession final : public GameSession {
     G::visitState(hasher, mutableState());
     return hasher.value();
   }
+  std::uint64_t digest() const override {
+    FieldDigester digester;
+    G::visitState(digester, mutableState());
+    return digester.value();
+  }
   std::vector<std::int64_t> saveState() const override {
     FieldSaver saver;
     G::visitState(saver, mutableState());
@@ -83,7 +88,7 @@ class GameModelSession final : public GameSession {
   [[nodiscard]] const typename G::Config& config() const noexcept { return config_; }
 
  private:
-  // The read-only visitors (saver, hasher, namer) share one description with the loader,
+  // The read-only visitors (saver, hasher, digester, namer) share one description with the loader,
   // which needs a mutable reference; they never write, so the cast is safe.
   typename G::State& mutableState() const { return const_cast<typename G::State&>(state_); }
 

@@ -64,7 +64,7 @@ int runLivePlay(const std::string& game, const std::string& config, std::uint64_
     }
     // A fixed 60-Hz tick whatever the frame rate: the simulation never sees wall time.
     owed += clock.restart().asSeconds();
-    while (owed >= kTick && window.isOpen() && !recorder.error()) {
+    while (owed >= kTick && window.isOpen() && !recorder.failed()) {
       previous = recorder.session().clone();
       (void)recorder.record(window.hasFocus() ? readButtons(definition) : sim::Input{0});
       owed -= kTick;

@@ -27,7 +27,7 @@ Playback::Playback(recorder::LoadedReplay replay, bool verify)
   for (std::uint64_t t = 1; t <= last_; ++t) {
     const sim::StepResult result = session->step(inputs_[t - 1]);
     if (!result.tunnels.empty()) markers_.push_back({t, MarkerKind::kTunnel});
-    if (verify && !divergence_ && recorder::toTickChecksum(session->hash()) != checksums[t - 1]) {
+    if (verify && !divergence_ && recorder::tickChecksum(*session, t, replay_.header.fullHashEvery) != checksums[t - 1]) {
       divergence_ = t;
       markers_.push_back({t, MarkerKind::kDivergence});
     }

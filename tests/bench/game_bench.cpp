@@ -18,12 +18,13 @@ void runGame(benchmark::State& bench, const GameDefinition& game, bool oracle) {
   bench.SetItemsProcessed(bench.iterations());
 }
 
-/// The per-tick state hash the recorder and verifier take, on a state mid-game.
-void hashState(benchmark::State& bench, const GameDefinition& game) {
+/// The whole-state hash (every fullHashEvery ticks) or the tick digest (the other ticks), on a
+/// state mid-game.
+void hashState(benchmark::State& bench, const GameDefinition& game, bool digest) {
   auto session = game.start(*game.findConfig(game.configNames().front()), 1);
   Rng bot = seedRng(1);
   for (int i = 0; i < 2000; ++i) (void)session->step(session->chooseBotInput(bot));
-  for (auto _ : bench) benchmark::DoNotOptimize(session->hash());
+  for (auto _ : bench) benchmark::DoNotOptimize(digest ? session->digest() : session->hash());
   bench.SetItemsProcessed(bench.iterations());
 }
 
@@ -33,8 +34,10 @@ void registerGameBenchmarks() {
       const std::string name = "Game/" + std::string(game->name()) + (oracle ? "/oracle" : "/plain");
       benchmark::RegisterBenchmark(name.c_str(), [game, oracle](benchmark::State& s) { runGame(s, *game, oracle); });
     }
-    const std::string hashName = "Hash/" + std::string(game->name());
-    benchmark::RegisterBenchmark(hashName.c_str(), [game](benchmark::State& s) { hashState(s, *game); });
+    for (const bool digest : {false, true}) {
+      const std::string hashName = std::string(digest ? "Digest/" : "Hash/") + std::string(game->name());
+      benchmark::RegisterBenchmark(hashName.c_str(), [game, digest](benchmark::State& s) { hashState(s, *game, digest); });
+    }
   }
 }
 

@@ -64,7 +64,7 @@ TEST(ReplayLoad, NewerMajorVersionIsRefusedNamingBothVersions) {
   const auto preamble = encodePreamble(2, 0);
   std::copy(preamble.begin(), preamble.end(), bytes.begin());
   const std::string error = loadError(bytes);
-  EXPECT_NE(error.find("replay format 2.0, newer than this build's 1.0"), std::string::npos) << error;
+  EXPECT_NE(error.find("replay format 2.0, newer than this build's 1.1"), std::string::npos) << error;
 }
 
 TEST(ReplayLoad, NewerMinorVersionIsRefusedToo) {

@@ -21,7 +21,7 @@ namespace retrace::recorder::testing {
 inline std::vector<std::byte> recordInMemory(const std::string& game, std::uint64_t ticks, std::uint64_t seed = 1,
                                              const std::string& config = "default", std::uint32_t chunkTicks = 30,
                                              std::uint32_t snapshotEvery = 60, bool allowLimitBreaks = false,
-                                             const std::string& input = "bot") {
+                                             const std::string& input = "bot", std::uint32_t fullHashEvery = 30) {
   RecordingOptions options;
   options.game = game;
   options.configName = config;
@@ -31,6 +31,7 @@ inline std::vector<std::byte> recordInMemory(const std::string& game, std::uint6
   options.chunkTicks = chunkTicks;
   options.snapshotEvery = snapshotEvery;
   options.allowLimitBreaks = allowLimitBreaks;
+  options.fullHashEvery = fullHashEvery;
   auto sink = std::make_unique<MemorySink>();
   MemorySink* memory = sink.get();
   auto opened = openRecording(options, std::move(sink));

@@ -113,6 +113,50 @@ TEST(Verify, TheOracleReportsTunnelsInADiscreteReplay) {
   EXPECT_TRUE(verifyReplay(replay, noOracle).passed());
 }
 
+/// Flips one tick's recorded checksum and returns what verify says.
+VerifyReport verifyWithFlippedChecksum(LoadedReplay replay, std::uint64_t tick) {
+  Chunk& chunk = replay.chunks[(tick - 1) / replay.header.chunkTicks];
+  chunk.checksums[tick - chunk.firstTick] ^= 0x8000U;
+  return verifyReplay(loadOrFail(encodeReplay(replay)));
+}
+
+TEST(Verify, EachTickChecksumIsTheDigestOrOnEveryFullHashEveryThTickTheWholeState) {
+  const LoadedReplay replay = loadOrFail(recordInMemory("fallingman", 120));  // chunks of 30 ticks
+  ASSERT_EQ(replay.header.fullHashEvery, 30U);
+  ASSERT_TRUE(verifyReplay(replay).passed());
+  const VerifyReport digest = verifyWithFlippedChecksum(replay, 31);
+  ASSERT_TRUE(digest.divergence.has_value());
+  EXPECT_EQ(digest.divergence->tick, 31U);
+  EXPECT_NE(digest.divergence->reason.find("tick digest"), std::string::npos) << digest.divergence->reason;
+  const VerifyReport whole = verifyWithFlippedChecksum(replay, 60);
+  ASSERT_TRUE(whole.divergence.has_value());
+  EXPECT_EQ(whole.divergence->tick, 60U);
+  EXPECT_NE(whole.divergence->reason.find("whole-state checksum differs"), std::string::npos) << whole.divergence->reason;
+  EXPECT_NE(whole.divergence->reason.find("after tick 30"), std::string::npos) << whole.divergence->reason;
+}
+
+TEST(Verify, ACadenceOfOneChecksumsTheWholeStateEveryTick) {
+  const LoadedReplay replay = loadOrFail(recordInMemory("dodge", 90, 1, "default", 30, 60, false, "bot", 1));
+  const VerifyReport report = verifyWithFlippedChecksum(replay, 31);
+  ASSERT_TRUE(report.divergence.has_value());
+  EXPECT_EQ(report.divergence->reason, "the state checksum differs while the events agree");
+}
+
+TEST(Verify, AFormat10ReplayIsMigratedOnLoadAndVerifiesUnchanged) {
+  // tank-format1.0.rtr: replays/tank-bot-seed5.rtr as format 1.0 wrote it (no fullHashEvery in
+  // its header; every tick's checksum covered the whole state).
+  const auto loaded = loadReplayFile(std::string(RETRACE_TEST_DATA) + "/tank-format1.0.rtr");
+  ASSERT_TRUE(std::holds_alternative<LoadedReplay>(loaded)) << std::get<std::string>(loaded);
+  const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
+  EXPECT_EQ(replay.formatMinor, 0U);
+  EXPECT_EQ(replay.header.fullHashEvery, 1U);
+  EXPECT_TRUE(verifyReplay(replay).passed());
+  // Every tick is checked against the whole state, as when it was recorded.
+  const VerifyReport tampered = verifyWithFlippedChecksum(replay, 1001);
+  ASSERT_TRUE(tampered.divergence.has_value());
+  EXPECT_EQ(tampered.divergence->tick, 1001U);
+}
+
 TEST(Verify, FieldDiffNamesFieldsWithExpectedAndGot) {
   const std::vector<sim::Field> expected{{"a", 1, sim::FieldKind::kInt}, {"b.x", sim::px(3).raw(), sim::FieldKind::kFixed}, {"c", 0, sim::FieldKind::kBool}};
   const std::vector<sim::Field> got{{"a", 1, sim::FieldKind::kInt}, {"b.x", sim::Fixed::fromRatio(7, 2).raw(), sim::FieldKind::kFixed}, {"d", 4, sim::FieldKind::kInt}};

@@ -106,6 +106,37 @@ TEST_P(GameContract, DescribedFieldsMatchSavedValues) {
   EXPECT_EQ(fields.front().name, "tick");
 }
 
+TEST_P(GameContract, DigestCoversScalarsListLengthsAndFirstElementsOnly) {
+  auto session = startDefault(*GetParam(), 4);
+  Rng bot = seedRng(1);
+  for (int i = 0; i < 300; ++i) (void)session->step(session->chooseBotInput(bot));
+  const auto fields = session->describeState();
+  const auto values = session->saveState();
+  std::size_t covered = 0;
+  std::size_t laterElements = 0;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    const std::string& name = fields[i].name;
+    if (name.ends_with(".size")) continue;  // a changed length makes the values not fit
+    auto altered = values;
+    altered[i] ^= 1;  // one raw unit, or a flipped bool
+    auto copy = session->clone();
+    // Skip what the game refuses as implausible or normalises on load (an RNG increment is odd).
+    if (!copy->loadState(altered) || copy->saveState() != altered) continue;
+    EXPECT_NE(copy->hash(), session->hash()) << name;
+    const bool laterElement = name.find('[') != std::string::npos && name.find("[0]") == std::string::npos;
+    if (laterElement) {
+      ++laterElements;
+      EXPECT_EQ(copy->digest(), session->digest()) << name << " is left to the whole-state hash";
+    } else {
+      ++covered;
+      EXPECT_NE(copy->digest(), session->digest()) << name << " must be in the tick digest";
+    }
+  }
+  EXPECT_GE(covered, 8U);
+  EXPECT_GT(laterElements, 0U);
+  EXPECT_NE(session->digest(), session->hash());
+}
+
 TEST_P(GameContract, EventsFormatWithTheirSchema) {
   const GameDefinition& game = *GetParam();
   auto session = startDefault(game, 6);

@@ -1,0 +1,72 @@
+#pragma once
+// Writes a recording's chunks on a thread of its own, in the order they were handed over.
+//
+// Why a thread: encoding, compressing and checksumming a 600-tick chunk costs 6 to 13 us,
+// 10 to 20 ns per tick, which is half a dodge tick; and a write can stall on a slow disk for
+// milliseconds, which a game loop must never wait for. The game thread only moves the chunk
+// into a short queue and gets back an emptied chunk whose buffers it reuses. Waking a sleeping
+// thread is a system call of a few microseconds, so the game thread wakes the writer only when
+// kWakeAt chunks wait; otherwise the writer looks every kLookEvery on its own, which at 60
+// ticks a second (a chunk every 10 s) writes each chunk within that time of its completion.
+// The queue is bounded: when the disk cannot keep up the game thread waits (back-pressure)
+// rather than memory growing without end.
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "recorder/byte_sink.h"
+#include "recorder/format.h"
+
+namespace retrace::recorder {
+
+/// A background writer of chunk frames into one sink.
+class ChunkWriter {
+ public:
+  /// At most this many chunks wait for the writer (10 s of play and a few KB each, by default).
+  static constexpr std::size_t kMaxQueued = 64;
+  /// The game thread wakes the writer when this many chunks wait.
+  static constexpr std::size_t kWakeAt = 16;
+  /// How often the writer looks for chunks when nobody woke it.
+  static constexpr std::chrono::milliseconds kLookEvery{20};
+
+  explicit ChunkWriter(ByteSink& sink);
+  ChunkWriter(const ChunkWriter&) = delete;
+  ChunkWriter& operator=(const ChunkWriter&) = delete;
+  /// Writes whatever is still queued, then stops the thread.
+  ~ChunkWriter();
+
+  /// Queues a chunk for writing (waits while the queue is full; ignored after an error) and
+  /// returns an empty chunk whose buffers may be reused.
+  [[nodiscard]] Chunk submit(Chunk chunk);
+  /// Waits until every queued chunk is written and flushed; the first write error, if any.
+  [[nodiscard]] std::optional<std::string> drain();
+  /// True once a write has failed (cheap enough to ask every tick).
+  [[nodiscard]] bool failed() const noexcept { return failed_.load(std::memory_order_relaxed); }
+  /// The first write error, if any.
+  [[nodiscard]] std::optional<std::string> error() const;
+
+ private:
+  void run();
+
+  ByteSink& sink_;
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<Chunk> queue_;
+  std::vector<Chunk> spares_;  ///< written chunks, emptied, for the game thread to refill
+  bool writing_ = false;  ///< a chunk taken off the queue is being written
+  bool stopping_ = false;
+  bool draining_ = false;  ///< someone waits for the queue to empty
+  std::optional<std::string> error_;
+  std::atomic<bool> failed_{false};
+  std::thread thread_;  // last: starts after every member it uses exists
+};
+
+}  // namespace retrace::recorder

@@ -1,0 +1,91 @@
+// The recorder's writer thread: chunks arrive in order, a failed write reaches the game loop
+// and close(), and nothing queued is lost when a recording ends.
+#include "recorder/chunk_writer.h"
+
+#include <chrono>
+#include <memory>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "recorder/recorder.h"
+#include "replay_test_support.h"
+
+namespace retrace::recorder {
+namespace {
+
+using testing::loadOrFail;
+
+/// Keeps bytes in memory like MemorySink, but can be slow and can fail from its Nth write on.
+class TestSink final : public ByteSink {
+ public:
+  TestSink(std::vector<std::byte>& out, int failFromWrite, std::chrono::microseconds delay)
+      : out_(out), failFromWrite_(failFromWrite), delay_(delay) {}
+  std::optional<std::string> write(std::span<const std::byte> bytes) override {
+    std::this_thread::sleep_for(delay_);
+    if (failFromWrite_ > 0 && ++writes_ >= failFromWrite_) return "the disk is full";
+    out_.insert(out_.end(), bytes.begin(), bytes.end());
+    return std::nullopt;
+  }
+  std::optional<std::string> flush() override { return std::nullopt; }
+  std::optional<std::string> commit() override { return std::nullopt; }
+
+ private:
+  std::vector<std::byte>& out_;
+  int failFromWrite_;
+  int writes_ = 0;
+  std::chrono::microseconds delay_;
+};
+
+std::unique_ptr<Recorder> openInto(std::unique_ptr<ByteSink> sink, std::uint32_t chunkTicks) {
+  RecordingOptions options;
+  options.game = "tank";
+  options.seed = 3;
+  options.chunkTicks = chunkTicks;
+  options.snapshotEvery = chunkTicks * 2;
+  auto opened = openRecording(options, std::move(sink));
+  EXPECT_TRUE(std::holds_alternative<std::unique_ptr<Recorder>>(opened));
+  return std::move(std::get<std::unique_ptr<Recorder>>(opened));
+}
+
+TEST(ChunkWriter, ASlowSinkGetsEveryChunkInOrder) {
+  std::vector<std::byte> bytes;
+  auto recorder = openInto(std::make_unique<TestSink>(bytes, 0, std::chrono::microseconds(300)), 1);
+  // More one-tick chunks than the queue holds: the game loop waits only for room in the queue.
+  const std::uint64_t ticks = ChunkWriter::kMaxQueued * 3;
+  for (std::uint64_t t = 0; t < ticks; ++t) (void)recorder->record(0);
+  ASSERT_FALSE(recorder->close().has_value());
+  const LoadedReplay replay = loadOrFail(bytes);
+  EXPECT_EQ(countTicks(replay), ticks);
+  EXPECT_EQ(replay.chunks.size(), ticks);
+  EXPECT_TRUE(replay.footer.has_value());
+}
+
+TEST(ChunkWriter, AFailedWriteReachesTheGameLoopAndClose) {
+  std::vector<std::byte> bytes;
+  // Writes 1 and 2 are the preamble and header; the first chunk's write fails.
+  auto recorder = openInto(std::make_unique<TestSink>(bytes, 3, std::chrono::microseconds(0)), 10);
+  std::uint64_t ticks = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (!recorder->failed() && std::chrono::steady_clock::now() < deadline) {
+    (void)recorder->record(0);
+    ++ticks;
+  }
+  EXPECT_TRUE(recorder->failed()) << "after " << ticks << " ticks";
+  EXPECT_EQ(recorder->error(), std::optional<std::string>("the disk is full"));
+  EXPECT_EQ(recorder->close(), std::optional<std::string>("the disk is full"));
+}
+
+TEST(ChunkWriter, ARecorderDestroyedWithoutCloseStillWritesEveryCompleteChunk) {
+  std::vector<std::byte> bytes;
+  {
+    auto recorder = openInto(std::make_unique<TestSink>(bytes, 0, std::chrono::microseconds(200)), 5);
+    for (int t = 0; t < 53; ++t) (void)recorder->record(0);
+  }
+  const LoadedReplay replay = loadOrFail(bytes);
+  EXPECT_TRUE(replay.truncated);
+  EXPECT_EQ(countTicks(replay), 50U);  // ten whole chunks; the three ticks being filled are lost
+}
+
+}  // namespace
+}  // namespace retrace::recorder
