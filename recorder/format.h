@@ -124,15 +124,26 @@ struct Footer {
 /// The per-tick checksum kept for a state hash or digest.
 [[nodiscard]] constexpr std::uint16_t toTickChecksum(std::uint64_t hash) noexcept { return static_cast<std::uint16_t>(hash); }
 
-/// True when the checksum after this tick covers the whole state (not just the digest).
-[[nodiscard]] constexpr bool coversWholeState(std::uint64_t tick, std::uint32_t fullHashEvery) noexcept {
-  return fullHashEvery <= 1 || tick % fullHashEvery == 0;
-}
+/// Says tick by tick, from tick 1 on, which checksums cover the whole state: a countdown, since
+/// a 64-bit division per tick costs a good part of what the digest saves.
+class ChecksumCadence {
+ public:
+  explicit ChecksumCadence(std::uint32_t fullHashEvery) noexcept : every_(fullHashEvery == 0 ? 1 : fullHashEvery), left_(every_) {}
+  /// Moves to the next tick; true when its checksum covers the whole state.
+  [[nodiscard]] bool nextCoversWholeState() noexcept {
+    if (--left_ != 0) return false;
+    left_ = every_;
+    return true;
+  }
 
-/// The checksum recorded after a tick: the whole-state hash's low bits every fullHashEvery
-/// ticks, the tick digest's otherwise.
-[[nodiscard]] inline std::uint16_t tickChecksum(const sim::GameSession& session, std::uint64_t tick, std::uint32_t fullHashEvery) {
-  return toTickChecksum(coversWholeState(tick, fullHashEvery) ? session.hash() : session.digest());
+ private:
+  std::uint32_t every_;
+  std::uint32_t left_;
+};
+
+/// The checksum recorded after a tick: the whole-state hash's low bits, or the tick digest's.
+[[nodiscard]] inline std::uint16_t tickChecksum(const sim::GameSession& session, bool wholeState) {
+  return toTickChecksum(wholeState ? session.hash() : session.digest());
 }
 
 /// The most ticks between whole-state checksums a header may ask for.

@@ -31,7 +31,7 @@ sim::StepResult Recorder::record(sim::Input input) {
     ++chunk_.inputs.back().length;
   }
   for (const sim::Event& e : result.events) chunk_.events.push_back({ticks_, e});
-  chunk_.checksums.push_back(tickChecksum(*session_, ticks_, header_.fullHashEvery));
+  chunk_.checksums.push_back(tickChecksum(*session_, cadence_.nextCoversWholeState()));
   if (chunk_.checksums.size() == header_.chunkTicks) flushChunk();
   return result;
 }

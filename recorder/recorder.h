@@ -71,6 +71,7 @@ class Recorder {
   std::unique_ptr<ChunkWriter> writer_;  // after sink_: stops before the sink goes
   ReplayHeader header_;
   std::unique_ptr<sim::GameSession> session_;
+  ChecksumCadence cadence_{header_.fullHashEvery};
   Chunk chunk_;
   std::uint64_t ticks_ = 0;
   std::optional<std::string> error_;

@@ -44,6 +44,7 @@ std::optional<Witness> findWitness(const RunSetup& setup, std::span<const sim::I
                                    RecordedChecksums recorded) {
   auto session = setup.game->start(setup.config, setup.seed);
   session->setOracle(predicate.kind == Predicate::Kind::kTunnel);
+  ChecksumCadence cadence(recorded.fullHashEvery);
   for (std::uint64_t tick = 1; tick <= inputs.size(); ++tick) {
     const sim::StepResult result = session->step(inputs[tick - 1]);
     switch (predicate.kind) {
@@ -61,7 +62,7 @@ std::optional<Witness> findWitness(const RunSetup& setup, std::span<const sim::I
         break;
       case Predicate::Kind::kDiverges:
         if (tick > recorded.values.size()) return std::nullopt;
-        if (tickChecksum(*session, tick, recorded.fullHashEvery) != recorded.values[tick - 1]) return Witness{tick, "diverged at tick " + std::to_string(tick)};
+        if (tickChecksum(*session, cadence.nextCoversWholeState()) != recorded.values[tick - 1]) return Witness{tick, "diverged at tick " + std::to_string(tick)};
         break;
     }
   }

@@ -41,21 +41,34 @@ class RecordedEvents {
   std::vector<sim::Event> events_;
 };
 
-/// Where each tick's checksum and each snapshot sits.
-struct TickRecord {
-  std::uint16_t checksum = 0;
-  const StateSnapshot* snapshot = nullptr;
-};
-
-std::vector<TickRecord> indexTicks(const LoadedReplay& replay) {
-  std::vector<TickRecord> ticks;
-  for (const Chunk& c : replay.chunks) {
-    for (const std::uint16_t checksum : c.checksums) ticks.push_back({checksum, nullptr});
-    if (c.hasSnapshot) ticks.back().snapshot = &c.snapshot;
+/// Events of the last few ticks, kept while nothing has diverged, so that the event diff can
+/// show the ticks before a divergence. A ring of reused vectors: the clean path (every tick
+/// of a passing replay) allocates nothing.
+class RecentEvents {
+ public:
+  explicit RecentEvents(std::uint64_t contextTicks) : slots_(static_cast<std::size_t>(contextTicks) + 1) {}
+  /// Keeps a tick's events (taking them; the caller's vector gets an old buffer back).
+  void keep(std::uint64_t tick, std::vector<sim::Event>& events) {
+    Slot& slot = slots_[next_];
+    slot.tick = tick;
+    slot.events.swap(events);
+    if (++next_ == slots_.size()) next_ = 0;
   }
-  if (replay.footer && !ticks.empty()) ticks.back().snapshot = &replay.footer->finalState;
-  return ticks;
-}
+  /// Moves every kept tick that has events into a map.
+  void moveInto(std::map<std::uint64_t, std::vector<sim::Event>>& window) {
+    for (Slot& slot : slots_) {
+      if (slot.tick != 0 && !slot.events.empty()) window[slot.tick] = std::move(slot.events);
+    }
+  }
+
+ private:
+  struct Slot {
+    std::uint64_t tick = 0;
+    std::vector<sim::Event> events;
+  };
+  std::vector<Slot> slots_;
+  std::size_t next_ = 0;
+};
 
 std::string describeTruncation(const LoadedReplay& replay) {
   const std::uint64_t got = countTicks(replay);
@@ -131,65 +144,80 @@ VerifyReport verifyReplay(const LoadedReplay& replay, const VerifyOptions& optio
                               "; this build simulates version " + std::to_string(game.rulesVersion()) + " (re-approve it)");
     return report;
   }
-  const std::vector<sim::Input> inputs = expandInputs(replay);
-  if (inputs.empty()) {
+  if (countTicks(replay) == 0) {
     report.problems.push_back("holds no ticks: nothing was verified");
     return report;
   }
-  const std::vector<TickRecord> ticks = indexTicks(replay);
   RecordedEvents recorded(replay);
   const std::uint32_t fullHashEvery = replay.header.fullHashEvery;
+  ChecksumCadence cadence(fullHashEvery);
   auto session = game.start(configOf(replay.header), replay.header.seed);
   session->setOracle(options.oracle);
+  RecentEvents recent(options.contextTicks);
   std::map<std::uint64_t, std::vector<sim::Event>> window;  // re-simulated events near the divergence
-  for (std::uint64_t tick = 1; tick <= inputs.size(); ++tick) {
-    sim::StepResult result = session->step(inputs[tick - 1]);
-    report.ticksChecked = tick;
-    report.tunnelCount += result.tunnels.size();
-    for (auto& tunnel : result.tunnels) {
-      if (report.tunnels.size() < options.maxTunnelsShown) report.tunnels.push_back(std::move(tunnel));
-    }
-    const TickRecord& record = ticks[tick - 1];
-    Divergence* divergence = report.divergence ? &*report.divergence : nullptr;
-    if (divergence == nullptr) {
-      // Only ticks with events need remembering for the context: most ticks have none.
-      if (!result.events.empty()) window.emplace(tick, std::move(result.events));
-      while (!window.empty() && window.begin()->first + options.contextTicks < tick) window.erase(window.begin());
-      const auto simulated = window.find(tick);
-      static const std::vector<sim::Event> kNone;
-      // The whole state is hashed only where the recording did (and at snapshots): hashing it
-      // every tick would cost verify what the digest saved the recorder.
-      const bool whole = coversWholeState(tick, fullHashEvery);
-      const std::uint64_t hash = whole || record.snapshot != nullptr ? session->hash() : 0;
-      std::string reason;
-      if (!recorded.match(tick, simulated == window.end() ? kNone : simulated->second)) {
-        reason = "the events differ";
-      } else if (!whole && toTickChecksum(session->digest()) != record.checksum) {
-        reason = "the tick digest (fields outside lists, list lengths and first elements) differs while the events agree";
-      } else if (whole && toTickChecksum(hash) != record.checksum) {
-        reason = fullHashEvery == 1 ? "the state checksum differs while the events agree"
-                                    : "the whole-state checksum differs while the events and digests agree: later list elements parted after tick " +
-                                          std::to_string(tick > fullHashEvery ? tick - fullHashEvery : 0);
-      } else if (record.snapshot != nullptr && record.snapshot->hash != hash) {
-        reason = "the state hash differs from the snapshot";
+  std::uint64_t tick = 0;
+  // Walks the chunks as they were loaded (inputs run by run): no per-tick copy of the replay.
+  for (std::size_t c = 0; c < replay.chunks.size(); ++c) {
+    const Chunk& chunk = replay.chunks[c];
+    const bool lastChunk = c + 1 == replay.chunks.size();
+    std::size_t run = 0;
+    std::uint32_t leftInRun = chunk.inputs.front().length;  // the loader checked the runs cover the chunk
+    for (std::size_t i = 0; i < chunk.checksums.size(); ++i) {
+      while (leftInRun == 0) leftInRun = chunk.inputs[++run].length;
+      --leftInRun;
+      ++tick;
+      const bool lastOfChunk = i + 1 == chunk.checksums.size();
+      const StateSnapshot* snapshot = !lastOfChunk                      ? nullptr
+                                      : lastChunk && replay.footer      ? &replay.footer->finalState
+                                      : chunk.hasSnapshot               ? &chunk.snapshot
+                                                                        : nullptr;
+      sim::StepResult result = session->step(chunk.inputs[run].input);
+      report.ticksChecked = tick;
+      report.tunnelCount += result.tunnels.size();
+      for (auto& tunnel : result.tunnels) {
+        if (report.tunnels.size() < options.maxTunnelsShown) report.tunnels.push_back(std::move(tunnel));
       }
-      if (!reason.empty()) {
+      Divergence* divergence = report.divergence ? &*report.divergence : nullptr;
+      if (divergence == nullptr) {
+        // The whole state is hashed only where the recording did (and at snapshots): hashing it
+        // every tick would cost verify what the digest saved the recorder.
+        const bool whole = cadence.nextCoversWholeState();
+        const std::uint64_t hash = whole || snapshot != nullptr ? session->hash() : 0;
+        std::string reason;
+        if (!recorded.match(tick, result.events)) {
+          reason = "the events differ";
+        } else if (!whole && toTickChecksum(session->digest()) != chunk.checksums[i]) {
+          reason = "the tick digest (fields outside lists, list lengths and first elements) differs while the events agree";
+        } else if (whole && toTickChecksum(hash) != chunk.checksums[i]) {
+          reason = fullHashEvery == 1 ? "the state checksum differs while the events agree"
+                                      : "the whole-state checksum differs while the events and digests agree: later list elements parted after tick " +
+                                            std::to_string(tick > fullHashEvery ? tick - fullHashEvery : 0);
+        } else if (snapshot != nullptr && snapshot->hash != hash) {
+          reason = "the state hash differs from the snapshot";
+        }
+        if (reason.empty()) {
+          recent.keep(tick, result.events);
+          continue;
+        }
         report.divergence = Divergence{tick, reason, {}, 0, {}};
         divergence = &*report.divergence;
+        recent.moveInto(window);
+        window[tick] = std::move(result.events);
+      } else if (tick <= divergence->tick + options.contextTicks) {
+        window.emplace(tick, std::move(result.events));
       }
-    } else if (tick <= divergence->tick + options.contextTicks) {
-      window.emplace(tick, std::move(result.events));
-    }
-    if (divergence != nullptr && divergence->fieldDiffTick == 0 && record.snapshot != nullptr) {
-      auto expected = session->clone();
-      divergence->fieldDiffTick = tick;
-      if (expected->loadState(record.snapshot->values)) {
-        divergence->fieldDiff = diffFields(expected->describeState(), session->describeState(), options.maxFieldDiffs);
-      } else {
-        divergence->fieldDiff.push_back("the snapshot does not fit this build's " + replay.header.game + " state");
+      if (divergence->fieldDiffTick == 0 && snapshot != nullptr) {
+        auto expected = session->clone();
+        divergence->fieldDiffTick = tick;
+        if (expected->loadState(snapshot->values)) {
+          divergence->fieldDiff = diffFields(expected->describeState(), session->describeState(), options.maxFieldDiffs);
+        } else {
+          divergence->fieldDiff.push_back("the snapshot does not fit this build's " + replay.header.game + " state");
+        }
       }
+      if (divergence->fieldDiffTick != 0 && tick >= divergence->tick + options.contextTicks) break;
     }
-    if (divergence != nullptr && divergence->fieldDiffTick != 0 && tick >= divergence->tick + options.contextTicks) break;
+    if (report.divergence && report.divergence->fieldDiffTick != 0 && tick >= report.divergence->tick + options.contextTicks) break;
   }
   if (report.divergence) {
     Divergence& d = *report.divergence;

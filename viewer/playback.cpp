@@ -24,10 +24,12 @@ Playback::Playback(recorder::LoadedReplay replay, bool verify)
   session->setOracle(verify);
   const std::vector<std::uint16_t> checksums = verify ? recorder::flattenChecksums(replay_) : std::vector<std::uint16_t>{};
   keyframes_.push_back(session->clone());
+  recorder::ChecksumCadence cadence(replay_.header.fullHashEvery);
   for (std::uint64_t t = 1; t <= last_; ++t) {
     const sim::StepResult result = session->step(inputs_[t - 1]);
     if (!result.tunnels.empty()) markers_.push_back({t, MarkerKind::kTunnel});
-    if (verify && !divergence_ && recorder::tickChecksum(*session, t, replay_.header.fullHashEvery) != checksums[t - 1]) {
+    const bool wholeState = cadence.nextCoversWholeState();
+    if (verify && !divergence_ && recorder::tickChecksum(*session, wholeState) != checksums[t - 1]) {
       divergence_ = t;
       markers_.push_back({t, MarkerKind::kDivergence});
     }
