@@ -151,17 +151,38 @@ class FieldHasher {
 class FieldDigester {
  public:
   static constexpr bool kReadOnly = true;
-  void integer(const char*, std::int64_t& value, FieldKind) { hasher_.mix(value); }
+  void integer(const char*, std::int64_t& value, FieldKind) {
+    // Two accumulators taken in turn: each is the whole-state hash's rotate-xor chain, but the
+    // two chains run side by side, so the digest's latency is half of one long chain.
+    const std::uint64_t mixed = static_cast<std::uint64_t>(value) * StateHasher::kPrime;
+    if (odd_) {
+      b_ = std::rotl(b_, 23) ^ mixed;
+    } else {
+      a_ = std::rotl(a_, 23) ^ mixed;
+    }
+    odd_ = !odd_;
+  }
   void enter(const char*, std::size_t = FieldSaver::kNoIndex) {}
   void leave() {}
-  std::size_t listSize(const char*, std::size_t size, std::size_t) {
-    hasher_.mix(static_cast<std::uint64_t>(size));
+  std::size_t listSize(const char* name, std::size_t size, std::size_t) {
+    std::int64_t length = static_cast<std::int64_t>(size);
+    integer(name, length, FieldKind::kInt);
     return std::min<std::size_t>(size, 1);  // the other elements are left to the whole-state hash
   }
-  [[nodiscard]] std::uint64_t value() const noexcept { return hasher_.digestValue(); }
+  /// The digest: both chains joined and folded so that its low 16 bits (the recorded tick
+  /// checksum) depend on every bit of both: a multiply carries each bit only upwards, hence
+  /// the folds of the high half down before and after it.
+  [[nodiscard]] std::uint64_t value() const noexcept {
+    std::uint64_t z = a_ ^ std::rotl(b_, 32) ^ StateHasher::kDigestDomain;
+    z ^= z >> 32U;
+    z *= 0xD6E8FEB86659FD93ULL;
+    return z ^ (z >> 32U);
+  }
 
  private:
-  StateHasher hasher_;
+  std::uint64_t a_ = 0x243F6A8885A308D3ULL;
+  std::uint64_t b_ = 0x13198A2E03707344ULL;  // the next digits of pi
+  bool odd_ = false;
 };
 
 // Leaf and composite fields. Each converts to int64, lets the visitor read or replace the

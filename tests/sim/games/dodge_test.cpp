@@ -145,6 +145,11 @@ TEST(Dodge, LimitsAreDataCheckedOnLoad) {
   EXPECT_TRUE(Game::checkSanity(bad).has_value());
 }
 
+TEST(Dodge, GoldenDigestOfABotGame) {
+  const std::uint64_t digest = testing::hashBotGame<Game, FieldDigester>(42, 20000);
+  EXPECT_EQ(digest, 0xbbe44594c88c963fULL) << std::hex << digest;
+}
+
 TEST(Dodge, GoldenHashOfABotGame) {
   const std::uint64_t hash = testing::hashBotGame<Game>(42, 20000);
   EXPECT_EQ(hash, 0xf7befff3fb6c5918ULL) << std::hex << hash;

@@ -181,6 +181,11 @@ TEST(Fallingman, RebasingIsInvisibleToTheRules) {
   EXPECT_EQ(a, b);
 }
 
+TEST(Fallingman, GoldenDigestOfABotGame) {
+  const std::uint64_t digest = testing::hashBotGame<Game, FieldDigester>(42, 20000);
+  EXPECT_EQ(digest, 0x00014f7005d9f85aULL) << std::hex << digest;
+}
+
 TEST(Fallingman, GoldenHashOfABotGame) {
   const std::uint64_t hash = testing::hashBotGame<Game>(42, 20000);
   EXPECT_EQ(hash, 0x0d8cc3e826446727ULL) << std::hex << hash;

@@ -11,15 +11,16 @@
 
 namespace retrace::sim::testing {
 
-/// The state hash after the bot of game G plays `ticks` ticks of the default configuration.
-template <typename G>
+/// The state hash (or, with FieldDigester, the tick digest) after the bot of game G plays
+/// `ticks` ticks of the default configuration.
+template <typename G, typename Hasher = FieldHasher>
 std::uint64_t hashBotGame(std::uint64_t seed, int ticks) {
   const typename G::Config config;
   typename G::State state = G::init(config, seed);
   Rng bot = seedRng(seed);
   std::vector<Event> events;
   for (int i = 0; i < ticks; ++i) G::step(config, state, G::chooseInput(config, state, bot), events);
-  FieldHasher hasher;
+  Hasher hasher;
   G::visitState(hasher, state);
   return hasher.value();
 }

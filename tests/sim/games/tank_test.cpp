@@ -148,6 +148,11 @@ TEST(Tank, LimitsAreDataCheckedOnLoad) {
   EXPECT_TRUE(Game::checkSanity(c).has_value());
 }
 
+TEST(Tank, GoldenDigestOfABotGame) {
+  const std::uint64_t digest = testing::hashBotGame<Game, FieldDigester>(42, 20000);
+  EXPECT_EQ(digest, 0x79c3ef4eb6cd333eULL) << std::hex << digest;
+}
+
 TEST(Tank, GoldenHashOfABotGame) {
   const std::uint64_t hash = testing::hashBotGame<Game>(42, 20000);
   EXPECT_EQ(hash, 0xebb44edd2ad5a9b4ULL) << std::hex << hash;
