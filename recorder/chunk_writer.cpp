@@ -25,6 +25,7 @@ ChunkWriter::~ChunkWriter() {
     const std::lock_guard lock(mutex_);
     stopping_ = true;
   }
+  stopRequested_.store(true, std::memory_order_relaxed);
   changed_.notify_all();
   thread_.join();
 }
@@ -37,7 +38,8 @@ Chunk ChunkWriter::submit(Chunk chunk) {
   }
   if (error_) return {};
   queue_.push_back(std::move(chunk));
-  const bool wake = queue_.size() >= kWakeAt;
+  queued_.store(queue_.size(), std::memory_order_relaxed);
+  const bool wake = sleeping_;  // a lingering or busy writer sees the chunk without a wake-up
   Chunk spare;
   if (!spares_.empty()) {
     spare = std::move(spares_.back());
@@ -50,10 +52,8 @@ Chunk ChunkWriter::submit(Chunk chunk) {
 
 std::optional<std::string> ChunkWriter::drain() {
   std::unique_lock lock(mutex_);
-  draining_ = true;
   changed_.notify_all();
   changed_.wait(lock, [this] { return (queue_.empty() && !writing_) || error_.has_value(); });
-  draining_ = false;
   return error_;
 }
 
@@ -62,17 +62,29 @@ std::optional<std::string> ChunkWriter::error() const {
   return error_;
 }
 
+void ChunkWriter::lingerForWork() {
+  const auto until = std::chrono::steady_clock::now() + kLinger;
+  while (queued_.load(std::memory_order_relaxed) == 0 && !stopRequested_.load(std::memory_order_relaxed) &&
+         std::chrono::steady_clock::now() < until) {
+    std::this_thread::yield();
+  }
+}
+
 void ChunkWriter::run() {
   std::unique_lock lock(mutex_);
   while (true) {
-    // Woken early when chunks pile up, on drain and on stop; otherwise it looks on its own.
-    changed_.wait_for(lock, kLookEvery, [this] { return queue_.size() >= kWakeAt || stopping_ || (draining_ && !queue_.empty()); });
-    if (queue_.empty()) {
-      if (stopping_) return;
-      continue;
+    if (queue_.empty() && !stopping_) {
+      lock.unlock();
+      lingerForWork();
+      lock.lock();
+      sleeping_ = true;
+      changed_.wait(lock, [this] { return !queue_.empty() || stopping_; });
+      sleeping_ = false;
     }
+    if (queue_.empty()) return;  // stopping, and everything was written
     Chunk chunk = std::move(queue_.front());
     queue_.pop_front();
+    queued_.store(queue_.size(), std::memory_order_relaxed);
     writing_ = true;
     lock.unlock();
     std::optional<std::string> problem = sink_.write(encodeFrame(FrameKind::kChunk, encodePayload(chunk)));
@@ -85,6 +97,7 @@ void ChunkWriter::run() {
       error_ = std::move(problem);
       failed_.store(true, std::memory_order_relaxed);
       queue_.clear();  // nothing after a failed write could be loaded anyway
+      queued_.store(0, std::memory_order_relaxed);
     }
     changed_.notify_all();
   }

@@ -4,10 +4,15 @@
 // Why a thread: encoding, compressing and checksumming a 600-tick chunk costs 6 to 13 us,
 // 10 to 20 ns per tick, which is half a dodge tick; and a write can stall on a slow disk for
 // milliseconds, which a game loop must never wait for. The game thread only moves the chunk
-// into a short queue and gets back an emptied chunk whose buffers it reuses. Waking a sleeping
-// thread is a system call of a few microseconds, so the game thread wakes the writer only when
-// kWakeAt chunks wait; otherwise the writer looks every kLookEvery on its own, which at 60
-// ticks a second (a chunk every 10 s) writes each chunk within that time of its completion.
+// into a short queue and gets back an emptied chunk whose buffers it reuses.
+//
+// Waking a sleeping thread is a system call, and on a virtual machine an interrupt to the
+// other processor: measured here at 5 to 20 us, as much as 600 dodge ticks cost to simulate.
+// So the game thread wakes the writer only when the writer sleeps, and the writer, when its
+// queue runs empty, lingers (polling, yielding the processor) for kLinger before it sleeps. A
+// recorder running flat out (a chunk every 10 to 100 us) then never pays a wake-up; one at
+// 60 ticks a second (a chunk every 10 s) pays one per chunk, and the writer spends kLinger of
+// processor time per chunk.
 // The queue is bounded: when the disk cannot keep up the game thread waits (back-pressure)
 // rather than memory growing without end.
 
@@ -32,10 +37,8 @@ class ChunkWriter {
  public:
   /// At most this many chunks wait for the writer (10 s of play and a few KB each, by default).
   static constexpr std::size_t kMaxQueued = 64;
-  /// The game thread wakes the writer when this many chunks wait.
-  static constexpr std::size_t kWakeAt = 16;
-  /// How often the writer looks for chunks when nobody woke it.
-  static constexpr std::chrono::milliseconds kLookEvery{20};
+  /// How long the writer looks for more chunks before it sleeps.
+  static constexpr std::chrono::microseconds kLinger{1000};
 
   explicit ChunkWriter(ByteSink& sink);
   ChunkWriter(const ChunkWriter&) = delete;
@@ -55,6 +58,7 @@ class ChunkWriter {
 
  private:
   void run();
+  void lingerForWork();
 
   ByteSink& sink_;
   mutable std::mutex mutex_;
@@ -63,7 +67,9 @@ class ChunkWriter {
   std::vector<Chunk> spares_;  ///< written chunks, emptied, for the game thread to refill
   bool writing_ = false;  ///< a chunk taken off the queue is being written
   bool stopping_ = false;
-  bool draining_ = false;  ///< someone waits for the queue to empty
+  bool sleeping_ = false;                ///< the writer waits on changed_ and needs a wake-up
+  std::atomic<std::size_t> queued_{0};  ///< queue_.size(), for the lingering writer to poll
+  std::atomic<bool> stopRequested_{false};  ///< stopping_, for the lingering writer to poll
   std::optional<std::string> error_;
   std::atomic<bool> failed_{false};
   std::thread thread_;  // last: starts after every member it uses exists
