@@ -4,7 +4,8 @@
 //  - "loop": the game loop as it runs without the recorder, the bot choosing each input;
 //    record/loop is what turning the recorder on costs a game that plays.
 //  - "step": stepping pre-chosen inputs only, the cheapest possible tick; verify reads its
-//    inputs from the file, so verify/step is its honest ratio.
+//    inputs from the file, so verify/step is its honest ratio. record_ticks/step counts the
+//    record() calls only; open+close_us is what a recording costs once (writer thread, footer).
 // Run: build/default/tests/bench/retrace_bench --benchmark_filter=Replay
 #include <chrono>
 #include <memory>
@@ -69,7 +70,14 @@ double runRecordLoop(const sim::GameDefinition& game) {
   return secondsSince(start);
 }
 
-double runRecord(const sim::GameDefinition& game, const std::vector<sim::Input>& inputs, std::vector<std::byte>& outBytes) {
+/// What one recording cost: in all, and in its record() calls alone (the rest is opening,
+/// which starts the writer thread, and closing, which waits for it and writes the footer).
+struct RecordTimes {
+  double total = 0;
+  double ticks = 0;
+};
+
+RecordTimes runRecord(const sim::GameDefinition& game, const std::vector<sim::Input>& inputs, std::vector<std::byte>& outBytes) {
   const auto start = Clock::now();
   RecordingOptions options;
   options.game = std::string(game.name());
@@ -77,11 +85,15 @@ double runRecord(const sim::GameDefinition& game, const std::vector<sim::Input>&
   auto sink = std::make_unique<MemorySink>();
   MemorySink* memory = sink.get();
   auto recorder = std::move(std::get<std::unique_ptr<Recorder>>(openRecording(options, std::move(sink))));
+  const auto firstTick = Clock::now();
   for (const sim::Input input : inputs) benchmark::DoNotOptimize(recorder->record(input));
+  const double ticks = secondsSince(firstTick);
   (void)recorder->close();
-  const double seconds = secondsSince(start);
-  outBytes = memory->bytes();
-  return seconds;
+  const double closed = secondsSince(start);
+  outBytes = memory->bytes();  // the sink dies with the recorder
+  const auto joining = Clock::now();
+  recorder.reset();  // joins the writer thread
+  return {closed + secondsSince(joining), ticks};
 }
 
 double runVerify(const std::vector<std::byte>& bytes, bool oracle) {
@@ -96,19 +108,23 @@ double runVerify(const std::vector<std::byte>& bytes, bool oracle) {
 
 void measureReplayOverhead(benchmark::State& bench, const sim::GameDefinition& game) {
   const std::vector<sim::Input> inputs = chooseBotInputs(game);
-  double step = 0, record = 0, verify = 0, stepOracle = 0, verifyOracle = 0, loop = 0, recordLoop = 0;
+  double step = 0, record = 0, recordTicks = 0, verify = 0, stepOracle = 0, verifyOracle = 0, loop = 0, recordLoop = 0;
   std::vector<std::byte> bytes;
   for (auto _ : bench) {
     loop += runLoop(game);
     recordLoop += runRecordLoop(game);
     step += runBare(game, inputs, false);
-    record += runRecord(game, inputs, bytes);
+    const RecordTimes times = runRecord(game, inputs, bytes);
+    record += times.total;
+    recordTicks += times.ticks;
     verify += runVerify(bytes, false);
     stepOracle += runBare(game, inputs, true);
     verifyOracle += runVerify(bytes, true);
   }
   bench.counters["record/loop"] = recordLoop / loop;
   bench.counters["record/step"] = record / step;
+  bench.counters["record_ticks/step"] = recordTicks / step;
+  bench.counters["open+close_us"] = (record - recordTicks) / static_cast<double>(bench.iterations()) * 1e6;
   bench.counters["verify/step"] = verify / step;
   bench.counters["verify+oracle/step+oracle"] = verifyOracle / stepOracle;
   bench.counters["bytes/tick"] = static_cast<double>(bytes.size()) / static_cast<double>(kTicks);
