@@ -46,6 +46,22 @@ class CheckedInputArchive : public cereal::InputArchive<CheckedInputArchive, cer
     }
   }
 
+  /// Reads one value of a fixed size: the same checks as loadBinary, but a copy of constant
+  /// length compiles to one load instead of a call to memcpy (most of a chunk's fields are
+  /// such small values, and the calls were a quarter of the loading time).
+  template <typename T>
+  void loadValue(T& value) {
+    if (sizeof(T) > remaining()) {
+      throw cereal::Exception("needs " + std::to_string(sizeof(T)) + " bytes, " + std::to_string(remaining()) + " left");
+    }
+    std::memcpy(&value, bytes_.data() + position_, sizeof(T));
+    position_ += sizeof(T);
+    if constexpr (std::endian::native == std::endian::big && sizeof(T) > 1) {
+      auto* p = reinterpret_cast<std::uint8_t*>(&value);
+      for (std::size_t a = 0, b = sizeof(T) - 1; a < b; ++a, --b) std::swap(p[a], p[b]);
+    }
+  }
+
   /// Refuses a claimed element count that could not fit in the bytes left (each element of
   /// every type we store takes at least one byte).
   void checkCount(std::uint64_t count) const {
@@ -70,12 +86,12 @@ template <class T>
   requires std::is_arithmetic_v<T> && (!std::is_same_v<T, bool>)
 void CEREAL_LOAD_FUNCTION_NAME(CheckedInputArchive& ar, T& value) {
   static_assert(!std::is_floating_point_v<T>, "replays hold no floating point");
-  ar.loadBinary(&value, sizeof(T), sizeof(T));
+  ar.loadValue(value);
 }
 
 inline void CEREAL_LOAD_FUNCTION_NAME(CheckedInputArchive& ar, bool& value) {
   std::uint8_t byte = 0;
-  ar.loadBinary(&byte, 1, 1);
+  ar.loadValue(byte);
   if (byte > 1) throw cereal::Exception("a bool byte holds " + std::to_string(byte));
   value = byte == 1;
 }
@@ -83,7 +99,7 @@ inline void CEREAL_LOAD_FUNCTION_NAME(CheckedInputArchive& ar, bool& value) {
 template <class T>
 void CEREAL_LOAD_FUNCTION_NAME(CheckedInputArchive& ar, cereal::SizeTag<T>& tag) {
   std::uint64_t size = 0;
-  ar.loadBinary(&size, sizeof(size), sizeof(size));
+  ar.loadValue(size);
   ar.checkCount(size);
   tag.size = static_cast<std::remove_reference_t<T>>(size);
 }
