@@ -13,6 +13,7 @@
 // recorder running flat out (a chunk every 10 to 100 us) then never pays a wake-up; one at
 // 60 ticks a second (a chunk every 10 s) pays one per chunk, and the writer spends kLinger of
 // processor time per chunk.
+//
 // The queue is bounded: when the disk cannot keep up the game thread waits (back-pressure)
 // rather than memory growing without end.
 
