@@ -62,7 +62,9 @@ std::optional<std::string> rewriteReplay(const std::string& file, const LoadedRe
   options.plannedTicks = countTicks(replay);
   options.chunkTicks = old.chunkTicks;
   options.snapshotEvery = old.snapshotEvery;
-  options.fullHashEvery = old.fullHashEvery;
+  // A cadence the recording chose is kept; a 1.0 file had no choice (every tick was whole
+  // state), so it gets today's default like any new recording.
+  if (replay.formatMinor > 0) options.fullHashEvery = old.fullHashEvery;
   auto sink = FileSink::create(options.output, true);
   if (auto* problem = std::get_if<std::string>(&sink)) return *problem;
   auto header = makeHeader(options);

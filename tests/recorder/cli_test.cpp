@@ -246,6 +246,24 @@ TEST_F(Cli, ShrinkOtherPredicatesAndBadOnes) {
 
 namespace {
 
+TEST_F(Cli, ApproveRewritesAFormat10ReplayInTodaysFormat) {
+  // A 1.0 replay that still verifies is left alone (approve is for changed simulations);
+  // dodge-rules1.rtr, a 1.0 replay of an older dodge, is rewritten in format 1.1 with the
+  // default whole-state cadence, since 1.0 had no cadence of its own to keep.
+  fs::copy_file(std::string(RETRACE_TEST_DATA) + "/tank-format1.0.rtr", path("current.rtr"));
+  const CliRun unchanged = runRetrace("approve --yes " + path("current.rtr"), "-u CI");
+  EXPECT_EQ(unchanged.exitCode, 0) << unchanged.output;
+  EXPECT_NE(unchanged.output.find("current.rtr: unchanged"), std::string::npos) << unchanged.output;
+  fs::copy_file(std::string(RETRACE_TEST_DATA) + "/dodge-rules1.rtr", path("old.rtr"));
+  const CliRun before = runRetrace("info " + path("old.rtr"));
+  EXPECT_NE(before.output.find("format:    1.0 (migrated on load); tick checksums: whole state every 1 tick"), std::string::npos) << before.output;
+  const CliRun approved = runRetrace("approve --yes " + path("old.rtr"), "-u CI");
+  EXPECT_EQ(approved.exitCode, 0) << approved.output;
+  const CliRun after = runRetrace("info " + path("old.rtr"));
+  EXPECT_NE(after.output.find("format:    1.1; tick checksums: whole state every 30 ticks"), std::string::npos) << after.output;
+  EXPECT_EQ(runRetrace("verify " + path("old.rtr")).exitCode, 0);
+}
+
 TEST_F(Cli, AReplayOfOtherRulesIsDescribedButNeverSimulated) {
   // dodge-rules1.rtr: a dodge replay from before dodge's rules version 2 (its configuration has
   // one field fewer). No command may try to start a game from it.
