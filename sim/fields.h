@@ -141,8 +141,8 @@ class FieldHasher {
 /// Mixes every field outside lists, and each list's length and first element, into the tick
 /// digest.
 ///
-/// Why: the recorder checksums every tick, and the whole state costs a third of a dodge tick
-/// to hash. The scalars (tick, RNG, counters), the player and the list lengths are what a
+/// Why: the recorder checksums every tick, and hashing the whole state costs 40% of a dodge
+/// tick (tank: 23 of 175 ns). The scalars (tick, RNG, counters), the player and the list lengths are what a
 /// divergence reaches first, often on its very tick: any extra or missing random draw moves
 /// the RNG, any spawn or removal changes a length. The player is a scalar field in dodge and
 /// falling man and the first tank in tank, hence the first element (put the player first in a
@@ -251,7 +251,7 @@ void visitField(V& v, const char* name, Rng& value) {
 }
 
 /// Visits a vector: its size (bounded by maxSize when loading), then each element by index
-/// (a read-only visitor may ask for fewer: the digest asks for none).
+/// (a read-only visitor may ask for fewer: the digest asks for the first only).
 template <typename V, typename T, typename VisitElement>
 void visitList(V& v, const char* name, std::vector<T>& list, std::size_t maxSize, VisitElement visitElement) {
   std::size_t size = v.listSize(name, list.size(), maxSize);

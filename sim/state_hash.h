@@ -27,6 +27,7 @@ namespace retrace::sim {
 class StateHasher {
  public:
   static constexpr std::uint64_t kPrime = 0x9E3779B97F4A7C15ULL;  // odd: multiplying is a bijection
+  /// Mixed into the tick digest (fields.h) so that it never equals a whole-state hash by design.
   static constexpr std::uint64_t kDigestDomain = 0x6469676573740000ULL;  // "digest\0\0"
 
   /// Mixes an unsigned value.
@@ -46,10 +47,6 @@ class StateHasher {
 
   /// The hash of everything mixed so far (the count of values included).
   [[nodiscard]] constexpr std::uint64_t value() const noexcept { return finalise(hash_ ^ finalise(count_)); }
-  /// A cheaper close for the tick digest: one finaliser, and a domain constant so that a digest
-  /// and a whole-state hash of the same values differ. (value() stays as it was: recorded
-  /// replays depend on it.)
-  [[nodiscard]] constexpr std::uint64_t digestValue() const noexcept { return finalise(hash_ ^ (count_ * kPrime) ^ kDigestDomain); }
 
   /// The splitmix64 finaliser (Steele, Lea, Flood 2014): a bijection with full avalanche.
   [[nodiscard]] static constexpr std::uint64_t finalise(std::uint64_t z) noexcept {
