@@ -19,15 +19,16 @@
 // Per tick a chunk keeps the input (run-length coded), the events, and a 16-bit checksum of
 // the state after the tick (tickChecksum below): on every fullHashEvery-th tick the low 16
 // bits of the whole-state hash, on the others those of the tick digest (every field outside
-// lists, each list's length and first element: sim/fields.h). Sixteen bits were chosen by measurement (see
-// the closing note of the replays issue): they are the bulk of a replay's size, and a
-// divergence that slips past one tick's 16 bits (1 in 65,536) is caught on the next tick, by
-// the next snapshot's full 64-bit hash, or by the footer's final hash. A full snapshot of the
-// state rides along every snapshotEvery ticks, so a divergence can be shown field by field.
+// lists, each list's length and first element: sim/fields.h). Sixteen bits were chosen by
+// measurement (see the closing note of the replays issue): they are the bulk of a replay's
+// size, and a divergence that slips past one tick's 16 bits (1 in 65,536) is caught on the
+// next tick, by the next snapshot's full 64-bit hash, or by the footer's final hash. A full
+// snapshot of the state rides along every snapshotEvery ticks, so a divergence can be shown
+// field by field.
 //
 // Why a digest and not the whole state every tick (format 1.0 did that): hashing a whole
-// dodge state costs half a dodge tick, so recording could not stay near the cost of the
-// simulation. A divergence that stays inside later list elements (an obstacle moved
+// dodge state costs 40% of a dodge tick (tank 13%, falling man 55%), the digest a third of
+// that for tank and falling man (BENCHMARKS.md). A divergence that stays inside later list elements (an obstacle moved
 // differently, nothing else changed) is caught at most fullHashEvery - 1 ticks late; the
 // verifier says so.
 //
