@@ -27,8 +27,8 @@
 // field by field.
 //
 // Why a digest and not the whole state every tick (format 1.0 did that): hashing a whole
-// dodge state costs 40% of a dodge tick (tank 13%, falling man 55%), the digest a third of
-// that for tank and falling man (BENCHMARKS.md). A divergence that stays inside later list elements (an obstacle moved
+// dodge state costs 40% of a dodge tick (tank 13%, falling man 55%); the digest costs 40% of
+// the whole-state hash for tank and falling man, 80% for dodge (BENCHMARKS.md). A divergence that stays inside later list elements (an obstacle moved
 // differently, nothing else changed) is caught at most fullHashEvery - 1 ticks late; the
 // verifier says so.
 //
