@@ -84,51 +84,82 @@ sim::ConfigValues configOf(const ReplayHeader& header) { return {header.configNa
 
 const sim::GameDefinition* gameOf(const ReplayHeader& header) { return sim::findGame(header.game); }
 
-std::variant<LoadedReplay, std::string> loadReplay(std::span<const std::byte> file) {
+std::variant<ReplayReader, std::string> ReplayReader::open(std::span<const std::byte> file) {
   if (file.size() > kMaxFileBytes) return "is " + std::to_string(file.size()) + " bytes, over the 1 GiB cap for replays";
   if (auto problem = checkPreamble(file)) return *problem;
-  LoadedReplay replay;
-  replay.fileBytes = file.size();
-  replay.formatMinor = readFormatMinor(file);
-  std::size_t offset = kPreambleBytes;
-  bool haveHeader = false;
+  ReplayReader reader(file);
+  reader.replay_.fileBytes = file.size();
+  reader.replay_.formatMinor = readFormatMinor(file);
+  const FrameRead read = readFrame(file, reader.offset_);
+  if (read.status == FrameRead::Status::kCorrupt) return read.problem;
+  if (read.status == FrameRead::Status::kEnd) return "ends before its header";
+  if (read.status == FrameRead::Status::kTruncated) return "is cut short inside its header: " + read.problem;
+  if (read.frame.kind != FrameKind::kHeader) return "does not start with a header frame";
+  auto header = decodeHeader(read.frame.payload, reader.replay_.formatMinor);
+  if (auto* error = std::get_if<std::string>(&header)) return "has an unreadable header: " + *error;
+  reader.replay_.header = std::move(std::get<ReplayHeader>(header));
+  if (auto problem = validateHeader(reader.replay_.header); !problem.empty()) return problem;
+  reader.eventKinds_ = gameOf(reader.replay_.header)->eventSchemas().size();
+  reader.offset_ = read.next;
+  return reader;
+}
+
+ReplayReader::Found ReplayReader::next(Chunk& chunk) {
+  const FrameRead read = readFrame(file_, offset_);
+  if (read.status == FrameRead::Status::kCorrupt) return refuse(read.problem);
+  if (read.status == FrameRead::Status::kTruncated || read.status == FrameRead::Status::kEnd) {
+    replay_.truncated = true;
+    replay_.truncation = read.status == FrameRead::Status::kEnd ? "the file ends without a footer" : read.problem;
+    return Found::kEnd;
+  }
+  const DecodedFrame& frame = read.frame;
+  const std::string where = "the frame at byte " + std::to_string(frame.offset);
+  if (frame.kind == FrameKind::kChunk) {
+    auto decoded = decodePayload<Chunk>(frame.payload);
+    if (auto* error = std::get_if<std::string>(&decoded)) return refuse(where + " holds an unreadable chunk: " + *error);
+    if (auto problem = validateChunk(std::get<Chunk>(decoded), ticks_ + 1, eventKinds_); !problem.empty()) return refuse(problem);
+    chunk = std::move(std::get<Chunk>(decoded));
+    ticks_ += chunk.checksums.size();
+    offset_ = read.next;
+    return Found::kChunk;
+  }
+  if (frame.kind == FrameKind::kFooter) {
+    auto footer = decodePayload<Footer>(frame.payload);
+    if (auto* error = std::get_if<std::string>(&footer)) return refuse(where + " holds an unreadable footer: " + *error);
+    replay_.footer = std::move(std::get<Footer>(footer));
+    if (read.next != file_.size()) return refuse("has " + std::to_string(file_.size() - read.next) + " bytes after its footer");
+    if (replay_.footer->totalTicks != ticks_) {
+      return refuse("has a footer for " + std::to_string(replay_.footer->totalTicks) + " ticks but chunks for " + std::to_string(ticks_));
+    }
+    return Found::kEnd;
+  }
+  return refuse(where + " is a second header");
+}
+
+ReplayReader::Found ReplayReader::refuse(std::string problem) {
+  problem_ = std::move(problem);
+  return Found::kProblem;
+}
+
+std::variant<LoadedReplay, std::string> loadReplay(std::span<const std::byte> file) {
+  auto opened = ReplayReader::open(file);
+  if (auto* problem = std::get_if<std::string>(&opened)) return *problem;
+  ReplayReader& reader = std::get<ReplayReader>(opened);
+  std::vector<Chunk> chunks;
   while (true) {
-    const FrameRead read = readFrame(file, offset);
-    if (read.status == FrameRead::Status::kCorrupt) return read.problem;
-    if (read.status == FrameRead::Status::kTruncated || read.status == FrameRead::Status::kEnd) {
-      if (!haveHeader) return read.status == FrameRead::Status::kEnd ? "ends before its header" : "is cut short inside its header: " + read.problem;
-      replay.truncated = true;
-      replay.truncation = read.status == FrameRead::Status::kEnd ? "the file ends without a footer" : read.problem;
-      return replay;
-    }
-    const DecodedFrame& frame = read.frame;
-    const std::string where = "the frame at byte " + std::to_string(frame.offset);
-    if (!haveHeader) {
-      if (frame.kind != FrameKind::kHeader) return "does not start with a header frame";
-      auto header = decodeHeader(frame.payload, replay.formatMinor);
-      if (auto* error = std::get_if<std::string>(&header)) return "has an unreadable header: " + *error;
-      replay.header = std::move(std::get<ReplayHeader>(header));
-      if (auto problem = validateHeader(replay.header); !problem.empty()) return problem;
-      haveHeader = true;
-    } else if (frame.kind == FrameKind::kChunk) {
-      auto chunk = decodePayload<Chunk>(frame.payload);
-      if (auto* error = std::get_if<std::string>(&chunk)) return where + " holds an unreadable chunk: " + *error;
-      const std::size_t kinds = gameOf(replay.header)->eventSchemas().size();
-      if (auto problem = validateChunk(std::get<Chunk>(chunk), countTicks(replay) + 1, kinds); !problem.empty()) return problem;
-      replay.chunks.push_back(std::move(std::get<Chunk>(chunk)));
-    } else if (frame.kind == FrameKind::kFooter) {
-      auto footer = decodePayload<Footer>(frame.payload);
-      if (auto* error = std::get_if<std::string>(&footer)) return where + " holds an unreadable footer: " + *error;
-      replay.footer = std::move(std::get<Footer>(footer));
-      if (read.next != file.size()) return "has " + std::to_string(file.size() - read.next) + " bytes after its footer";
-      if (replay.footer->totalTicks != countTicks(replay)) {
-        return "has a footer for " + std::to_string(replay.footer->totalTicks) + " ticks but chunks for " + std::to_string(countTicks(replay));
+    Chunk chunk;
+    switch (reader.next(chunk)) {
+      case ReplayReader::Found::kChunk:
+        chunks.push_back(std::move(chunk));
+        break;
+      case ReplayReader::Found::kProblem:
+        return reader.problem();
+      case ReplayReader::Found::kEnd: {
+        LoadedReplay replay = reader.takeReplay();
+        replay.chunks = std::move(chunks);
+        return replay;
       }
-      return replay;
-    } else {
-      return where + " is a second header";
     }
-    offset = read.next;
   }
 }
 

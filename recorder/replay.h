@@ -44,4 +44,34 @@ struct LoadedReplay {
 /// name, which the caller puts in front).
 [[nodiscard]] std::variant<LoadedReplay, std::string> loadReplay(std::span<const std::byte> file);
 
+/// Reads a replay one frame at a time with every check loadReplay makes (loadReplay is a loop
+/// over it), so that a verifier can simulate one chunk while the next is being decoded.
+class ReplayReader {
+ public:
+  /// Checks the preamble and reads the header; one sentence (without the file's name) on failure.
+  [[nodiscard]] static std::variant<ReplayReader, std::string> open(std::span<const std::byte> file);
+  /// What next() found.
+  enum class Found : std::uint8_t { kChunk, kEnd, kProblem };
+  /// Reads the next chunk into `chunk`. kEnd: the footer was read or the file was cut short
+  /// (replay() says which); kProblem: the file is refused (problem() says why).
+  Found next(Chunk& chunk);
+  /// The header, and after kEnd the footer or the truncation; never the chunks.
+  [[nodiscard]] const LoadedReplay& replay() const noexcept { return replay_; }
+  /// Hands over replay() (call once, after kEnd).
+  [[nodiscard]] LoadedReplay takeReplay() { return std::move(replay_); }
+  /// Why the file was refused, after kProblem.
+  [[nodiscard]] const std::string& problem() const noexcept { return problem_; }
+
+ private:
+  explicit ReplayReader(std::span<const std::byte> file) : file_(file) {}
+  Found refuse(std::string problem);
+
+  std::span<const std::byte> file_;
+  std::size_t offset_ = kPreambleBytes;
+  std::uint64_t ticks_ = 0;
+  std::size_t eventKinds_ = 0;
+  LoadedReplay replay_;  // without chunks
+  std::string problem_;
+};
+
 }  // namespace retrace::recorder
