@@ -1,22 +1,28 @@
 #include "recorder/verifier.h"
 
+#include "recorder/byte_sink.h"
+
 #include <algorithm>
+#include <condition_variable>
 #include <deque>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <span>
+#include <thread>
 
 namespace retrace::recorder {
 namespace {
 
-/// The recorded events of every tick, in tick order, looked up without allocating.
+/// The recorded events of every tick handed over so far, in tick order, looked up without
+/// allocating.
 class RecordedEvents {
  public:
-  explicit RecordedEvents(const LoadedReplay& replay) {
-    for (const Chunk& c : replay.chunks) {
-      for (const RecordedEvent& e : c.events) {
-        ticks_.push_back(e.tick);
-        events_.push_back(e.event);
-      }
+  /// Adds a chunk's events (chunks come in tick order).
+  void append(const Chunk& chunk) {
+    for (const RecordedEvent& e : chunk.events) {
+      ticks_.push_back(e.tick);
+      events_.push_back(e.event);
     }
   }
   /// The events recorded on a tick.
@@ -135,98 +141,222 @@ std::vector<std::string> diffFields(const std::vector<sim::Field>& expected, con
   return lines;
 }
 
-VerifyReport verifyReplay(const LoadedReplay& replay, const VerifyOptions& options) {
-  VerifyReport report;
-  if (replay.truncated) report.truncation = describeTruncation(replay);
-  const sim::GameDefinition& game = *gameOf(replay.header);
-  if (replay.header.rulesVersion != game.rulesVersion()) {
-    report.problems.push_back("recorded with " + replay.header.game + " rules version " + std::to_string(replay.header.rulesVersion) +
-                              "; this build simulates version " + std::to_string(game.rulesVersion()) + " (re-approve it)");
-    return report;
+namespace {
+
+/// Verifies a replay chunk by chunk, in tick order: the same loop serves a replay in memory
+/// and one still being decoded on another thread.
+class ChunkVerifier {
+ public:
+  ChunkVerifier(const ReplayHeader& header, const VerifyOptions& options)
+      : header_(header), options_(options), game_(*gameOf(header)), cadence_(header.fullHashEvery), recent_(options.contextTicks) {
+    if (header.rulesVersion != game_.rulesVersion()) {
+      rulesProblem_ = "recorded with " + header.game + " rules version " + std::to_string(header.rulesVersion) + "; this build simulates version " +
+                      std::to_string(game_.rulesVersion()) + " (re-approve it)";
+      return;
+    }
+    session_ = game_.start(configOf(header), header.seed);
+    session_->setOracle(options.oracle);
   }
-  if (countTicks(replay) == 0) {
-    report.problems.push_back("holds no ticks: nothing was verified");
-    return report;
-  }
-  RecordedEvents recorded(replay);
-  const std::uint32_t fullHashEvery = replay.header.fullHashEvery;
-  ChecksumCadence cadence(fullHashEvery);
-  auto session = game.start(configOf(replay.header), replay.header.seed);
-  session->setOracle(options.oracle);
-  RecentEvents recent(options.contextTicks);
-  std::map<std::uint64_t, std::vector<sim::Event>> window;  // re-simulated events near the divergence
-  std::uint64_t tick = 0;
-  // Walks the chunks as they were loaded (inputs run by run): no per-tick copy of the replay.
-  for (std::size_t c = 0; c < replay.chunks.size(); ++c) {
-    const Chunk& chunk = replay.chunks[c];
-    const bool lastChunk = c + 1 == replay.chunks.size();
+
+  /// True while more chunks can change the report (not after the rules differ, or once a
+  /// divergence has its context and field diff).
+  [[nodiscard]] bool wantsMore() const noexcept { return session_ != nullptr && !done_; }
+
+  /// Verifies a chunk's ticks; `finalState` is the footer's state when this is the last chunk.
+  void verify(const Chunk& chunk, const StateSnapshot* finalState) {
+    if (!wantsMore()) return;
+    recorded_.append(chunk);
     std::size_t run = 0;
     std::uint32_t leftInRun = chunk.inputs.front().length;  // the loader checked the runs cover the chunk
-    for (std::size_t i = 0; i < chunk.checksums.size(); ++i) {
+    for (std::size_t i = 0; i < chunk.checksums.size() && !done_; ++i) {
       while (leftInRun == 0) leftInRun = chunk.inputs[++run].length;
       --leftInRun;
-      ++tick;
       const bool lastOfChunk = i + 1 == chunk.checksums.size();
-      const StateSnapshot* snapshot = !lastOfChunk                      ? nullptr
-                                      : lastChunk && replay.footer      ? &replay.footer->finalState
-                                      : chunk.hasSnapshot               ? &chunk.snapshot
-                                                                        : nullptr;
-      sim::StepResult result = session->step(chunk.inputs[run].input);
-      report.ticksChecked = tick;
-      report.tunnelCount += result.tunnels.size();
-      for (auto& tunnel : result.tunnels) {
-        if (report.tunnels.size() < options.maxTunnelsShown) report.tunnels.push_back(std::move(tunnel));
-      }
-      Divergence* divergence = report.divergence ? &*report.divergence : nullptr;
-      if (divergence == nullptr) {
-        // The whole state is hashed only where the recording did (and at snapshots): hashing it
-        // every tick would cost verify what the digest saved the recorder.
-        const bool whole = cadence.nextCoversWholeState();
-        const std::uint64_t hash = whole || snapshot != nullptr ? session->hash() : 0;
-        std::string reason;
-        if (!recorded.match(tick, result.events)) {
-          reason = "the events differ";
-        } else if (!whole && toTickChecksum(session->digest()) != chunk.checksums[i]) {
-          reason = "the tick digest (fields outside lists, list lengths and first elements) differs while the events agree";
-        } else if (whole && toTickChecksum(hash) != chunk.checksums[i]) {
-          reason = fullHashEvery == 1 ? "the state checksum differs while the events agree"
-                                      : "the whole-state checksum differs while the events and digests agree: later list elements parted after tick " +
-                                            std::to_string(tick > fullHashEvery ? tick - fullHashEvery : 0);
-        } else if (snapshot != nullptr && snapshot->hash != hash) {
-          reason = "the state hash differs from the snapshot";
-        }
-        if (reason.empty()) {
-          recent.keep(tick, result.events);
-          continue;
-        }
-        report.divergence = Divergence{tick, reason, {}, 0, {}};
-        divergence = &*report.divergence;
-        recent.moveInto(window);
-        window[tick] = std::move(result.events);
-      } else if (tick <= divergence->tick + options.contextTicks) {
-        window.emplace(tick, std::move(result.events));
-      }
-      if (divergence->fieldDiffTick == 0 && snapshot != nullptr) {
-        auto expected = session->clone();
-        divergence->fieldDiffTick = tick;
-        if (expected->loadState(snapshot->values)) {
-          divergence->fieldDiff = diffFields(expected->describeState(), session->describeState(), options.maxFieldDiffs);
-        } else {
-          divergence->fieldDiff.push_back("the snapshot does not fit this build's " + replay.header.game + " state");
-        }
-      }
-      if (divergence->fieldDiffTick != 0 && tick >= divergence->tick + options.contextTicks) break;
+      const StateSnapshot* snapshot = !lastOfChunk ? nullptr : finalState != nullptr ? finalState : chunk.hasSnapshot ? &chunk.snapshot : nullptr;
+      verifyTick(chunk.inputs[run].input, chunk.checksums[i], snapshot);
     }
-    if (report.divergence && report.divergence->fieldDiffTick != 0 && tick >= report.divergence->tick + options.contextTicks) break;
   }
-  if (report.divergence) {
-    Divergence& d = *report.divergence;
-    const std::uint64_t first = d.tick > options.contextTicks ? d.tick - options.contextTicks : 1;
-    d.eventDiff = diffEventWindow(game, recorded, window, first, std::min(d.tick + options.contextTicks, report.ticksChecked));
-  } else if (replay.footer && replay.footer->finalHash != session->hash()) {
-    report.divergence = Divergence{report.ticksChecked, "the final state hash differs from the footer's", {}, 0, {}};
+
+  /// The report, once every chunk was handed over: `replay` says how the file ended.
+  [[nodiscard]] VerifyReport finish(const LoadedReplay& replay) {
+    if (replay.truncated) report_.truncation = describeTruncation(replay);
+    if (!rulesProblem_.empty()) {
+      report_.problems.push_back(rulesProblem_);
+      return std::move(report_);
+    }
+    if (tick_ == 0) {
+      report_.problems.push_back("holds no ticks: nothing was verified");
+      return std::move(report_);
+    }
+    if (report_.divergence) {
+      Divergence& d = *report_.divergence;
+      const std::uint64_t first = d.tick > options_.contextTicks ? d.tick - options_.contextTicks : 1;
+      d.eventDiff = diffEventWindow(game_, recorded_, window_, first, std::min(d.tick + options_.contextTicks, report_.ticksChecked));
+    } else if (replay.footer && replay.footer->finalHash != session_->hash()) {
+      report_.divergence = Divergence{report_.ticksChecked, "the final state hash differs from the footer's", {}, 0, {}};
+    }
+    return std::move(report_);
   }
-  return report;
+
+ private:
+  void verifyTick(sim::Input input, std::uint16_t checksum, const StateSnapshot* snapshot) {
+    const std::uint64_t tick = ++tick_;
+    sim::StepResult result = session_->step(input);
+    report_.ticksChecked = tick;
+    report_.tunnelCount += result.tunnels.size();
+    for (auto& tunnel : result.tunnels) {
+      if (report_.tunnels.size() < options_.maxTunnelsShown) report_.tunnels.push_back(std::move(tunnel));
+    }
+    Divergence* divergence = report_.divergence ? &*report_.divergence : nullptr;
+    if (divergence == nullptr) {
+      // The whole state is hashed only where the recording did (and at snapshots): hashing it
+      // every tick would cost verify what the digest saved the recorder.
+      const bool whole = cadence_.nextCoversWholeState();
+      const std::uint64_t hash = whole || snapshot != nullptr ? session_->hash() : 0;
+      std::string reason;
+      if (!recorded_.match(tick, result.events)) {
+        reason = "the events differ";
+      } else if (!whole && toTickChecksum(session_->digest()) != checksum) {
+        reason = "the tick digest (fields outside lists, list lengths and first elements) differs while the events agree";
+      } else if (whole && toTickChecksum(hash) != checksum) {
+        reason = header_.fullHashEvery == 1 ? "the state checksum differs while the events agree"
+                                            : "the whole-state checksum differs while the events and digests agree: later list elements parted after tick " +
+                                                  std::to_string(tick > header_.fullHashEvery ? tick - header_.fullHashEvery : 0);
+      } else if (snapshot != nullptr && snapshot->hash != hash) {
+        reason = "the state hash differs from the snapshot";
+      }
+      if (reason.empty()) {
+        recent_.keep(tick, result.events);
+        return;
+      }
+      report_.divergence = Divergence{tick, reason, {}, 0, {}};
+      divergence = &*report_.divergence;
+      recent_.moveInto(window_);
+      window_[tick] = std::move(result.events);
+    } else if (tick <= divergence->tick + options_.contextTicks) {
+      window_.emplace(tick, std::move(result.events));
+    }
+    if (divergence->fieldDiffTick == 0 && snapshot != nullptr) {
+      auto expected = session_->clone();
+      divergence->fieldDiffTick = tick;
+      if (expected->loadState(snapshot->values)) {
+        divergence->fieldDiff = diffFields(expected->describeState(), session_->describeState(), options_.maxFieldDiffs);
+      } else {
+        divergence->fieldDiff.push_back("the snapshot does not fit this build's " + header_.game + " state");
+      }
+    }
+    if (divergence->fieldDiffTick != 0 && tick >= divergence->tick + options_.contextTicks) done_ = true;
+  }
+
+  const ReplayHeader header_;  // a copy: the streaming path hands the reader's header over before the last chunk
+  const VerifyOptions& options_;
+  const sim::GameDefinition& game_;
+  std::string rulesProblem_;
+  std::unique_ptr<sim::GameSession> session_;
+  ChecksumCadence cadence_;
+  RecordedEvents recorded_;
+  RecentEvents recent_;
+  std::map<std::uint64_t, std::vector<sim::Event>> window_;  // re-simulated events near the divergence
+  VerifyReport report_;
+  std::uint64_t tick_ = 0;
+  bool done_ = false;
+};
+
+/// Decoded chunks handed from the reading thread to the verifying one.
+class ChunkQueue {
+ public:
+  void push(Chunk chunk) {
+    {
+      const std::lock_guard lock(mutex_);
+      chunks_.push_back(std::move(chunk));
+    }
+    ready_.notify_one();
+  }
+  /// No more chunks will come.
+  void close() {
+    {
+      const std::lock_guard lock(mutex_);
+      closed_ = true;
+    }
+    ready_.notify_one();
+  }
+  /// The next chunk, or nothing once the queue is closed and empty.
+  std::optional<Chunk> pop() {
+    std::unique_lock lock(mutex_);
+    ready_.wait(lock, [this] { return !chunks_.empty() || closed_; });
+    if (chunks_.empty()) return std::nullopt;
+    Chunk chunk = std::move(chunks_.front());
+    chunks_.pop_front();
+    return chunk;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<Chunk> chunks_;
+  bool closed_ = false;
+};
+
+}  // namespace
+
+VerifyReport verifyReplay(const LoadedReplay& replay, const VerifyOptions& options) {
+  ChunkVerifier verifier(replay.header, options);
+  for (std::size_t c = 0; c < replay.chunks.size() && verifier.wantsMore(); ++c) {
+    const bool last = c + 1 == replay.chunks.size();
+    verifier.verify(replay.chunks[c], last && replay.footer ? &replay.footer->finalState : nullptr);
+  }
+  return verifier.finish(replay);
+}
+
+std::variant<VerifiedReplay, std::string> verifyReplayBytes(std::span<const std::byte> file, const VerifyOptions& options) {
+  auto opened = ReplayReader::open(file);
+  if (auto* problem = std::get_if<std::string>(&opened)) return *problem;
+  ReplayReader& reader = std::get<ReplayReader>(opened);
+  ChunkVerifier verifier(reader.replay().header, options);
+  ChunkQueue queue;
+  ReplayReader::Found end = ReplayReader::Found::kEnd;
+  // Decoding (checksums, zstd, Cereal) runs on its own thread, one chunk ahead of the simulation.
+  std::thread decoder([&reader, &queue, &end] {
+    while (true) {
+      Chunk chunk;
+      const ReplayReader::Found found = reader.next(chunk);
+      if (found != ReplayReader::Found::kChunk) {
+        end = found;
+        break;
+      }
+      queue.push(std::move(chunk));
+    }
+    queue.close();
+  });
+  std::vector<Chunk> chunks;
+  // A chunk is verified once the next one (or the end) is known: the last one's final tick is
+  // checked against the footer's state.
+  std::optional<Chunk> held;
+  while (std::optional<Chunk> next = queue.pop()) {
+    if (held) {
+      verifier.verify(*held, nullptr);
+      chunks.push_back(std::move(*held));
+    }
+    held = std::move(next);
+  }
+  decoder.join();
+  if (end == ReplayReader::Found::kProblem) return reader.problem();
+  VerifiedReplay verified{reader.takeReplay(), {}};
+  if (held) {
+    verifier.verify(*held, verified.replay.footer ? &verified.replay.footer->finalState : nullptr);
+    chunks.push_back(std::move(*held));
+  }
+  verified.replay.chunks = std::move(chunks);
+  verified.report = verifier.finish(verified.replay);
+  return verified;
+}
+
+std::variant<VerifiedReplay, std::string> verifyReplayFile(const std::string& path, const VerifyOptions& options) {
+  auto bytes = readFileCapped(path, kMaxFileBytes);
+  if (auto* problem = std::get_if<std::string>(&bytes)) return path + " " + *problem;
+  auto verified = verifyReplayBytes(std::get<std::vector<std::byte>>(bytes), options);
+  if (auto* problem = std::get_if<std::string>(&verified)) return path + " " + *problem;
+  return verified;
 }
 
 std::string formatReport(const std::string& name, const LoadedReplay& replay, const VerifyReport& report) {

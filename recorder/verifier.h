@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "recorder/replay.h"
@@ -45,6 +47,19 @@ struct VerifyReport {
 
 /// Re-simulates and compares; never throws for anything a replay holds.
 [[nodiscard]] VerifyReport verifyReplay(const LoadedReplay& replay, const VerifyOptions& options = {});
+
+/// A replay read while it was verified, and the report.
+struct VerifiedReplay {
+  LoadedReplay replay;
+  VerifyReport report;
+};
+
+/// Loads and verifies replay bytes at once: chunks are decoded on a second thread while the
+/// first simulates, so verifying costs little more than simulating. The same report as
+/// loadReplay + verifyReplay; the load's sentence when the file is refused.
+[[nodiscard]] std::variant<VerifiedReplay, std::string> verifyReplayBytes(std::span<const std::byte> file, const VerifyOptions& options = {});
+/// verifyReplayBytes on a file; on failure one sentence starting with the path.
+[[nodiscard]] std::variant<VerifiedReplay, std::string> verifyReplayFile(const std::string& path, const VerifyOptions& options = {});
 
 /// The report as lines a person reads (without a trailing newline).
 [[nodiscard]] std::string formatReport(const std::string& name, const LoadedReplay& replay, const VerifyReport& report);

@@ -19,16 +19,15 @@ struct VerifyCommandOptions {
 ExitCode runVerify(const VerifyCommandOptions& options) {
   ExitCode exit = ExitCode::kOk;
   for (const std::string& file : options.files) {
-    auto loaded = loadReplayFile(file);
-    if (auto* problem = std::get_if<std::string>(&loaded)) {
+    VerifyOptions verify;
+    verify.oracle = !options.noOracle;
+    auto verified = verifyReplayFile(file, verify);
+    if (auto* problem = std::get_if<std::string>(&verified)) {
       spdlog::error("retrace verify: {}", *problem);
       exit = worse(exit, ExitCode::kBadInput);
       continue;
     }
-    const auto& replay = std::get<LoadedReplay>(loaded);
-    VerifyOptions verify;
-    verify.oracle = !options.noOracle;
-    const VerifyReport report = verifyReplay(replay, verify);
+    const auto& [replay, report] = std::get<VerifiedReplay>(verified);
     std::printf("%s\n", formatReport(file, replay, report).c_str());
     if (!report.passed()) exit = worse(exit, ExitCode::kFailed);
   }

@@ -96,13 +96,13 @@ RecordTimes runRecord(const sim::GameDefinition& game, const std::vector<sim::In
   return {closed + secondsSince(joining), ticks};
 }
 
+/// What `retrace verify` does with the bytes: decode on one thread, simulate on the other.
 double runVerify(const std::vector<std::byte>& bytes, bool oracle) {
   const auto start = Clock::now();
-  const auto replay = std::get<LoadedReplay>(loadReplay(bytes));
   VerifyOptions options;
   options.oracle = oracle;
-  const VerifyReport report = verifyReplay(replay, options);
-  if (!report.passed()) std::abort();
+  const auto verified = verifyReplayBytes(bytes, options);
+  if (!std::get<VerifiedReplay>(verified).report.passed()) std::abort();
   return secondsSince(start);
 }
 

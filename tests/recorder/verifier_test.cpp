@@ -157,6 +157,58 @@ TEST(Verify, AFormat10ReplayIsMigratedOnLoadAndVerifiesUnchanged) {
   EXPECT_EQ(tampered.divergence->tick, 1001U);
 }
 
+/// True when two reports say the same thing.
+void expectSameReport(const VerifyReport& a, const VerifyReport& b) {
+  EXPECT_EQ(a.ticksChecked, b.ticksChecked);
+  EXPECT_EQ(a.tunnelCount, b.tunnelCount);
+  EXPECT_EQ(a.tunnels, b.tunnels);
+  EXPECT_EQ(a.problems, b.problems);
+  EXPECT_EQ(a.truncation, b.truncation);
+  ASSERT_EQ(a.divergence.has_value(), b.divergence.has_value());
+  if (a.divergence) {
+    EXPECT_EQ(a.divergence->tick, b.divergence->tick);
+    EXPECT_EQ(a.divergence->reason, b.divergence->reason);
+    EXPECT_EQ(a.divergence->eventDiff, b.divergence->eventDiff);
+    EXPECT_EQ(a.divergence->fieldDiffTick, b.divergence->fieldDiffTick);
+    EXPECT_EQ(a.divergence->fieldDiff, b.divergence->fieldDiff);
+  }
+}
+
+TEST(Verify, DecodingOnASecondThreadGivesTheSameAnswersAsLoadingFirst) {
+  const std::vector<std::byte> passing = recordInMemory("tank", 400);
+  LoadedReplay tampered = loadOrFail(recordInMemory("fallingman", 400));
+  tampered.chunks[5].checksums[7] ^= 1U;  // a divergence near the start of the 6th chunk
+  LoadedReplay lastTick = loadOrFail(recordInMemory("dodge", 300));
+  lastTick.chunks.back().checksums.back() ^= 1U;  // at the footer's tick
+  const std::vector<std::byte> discrete = recordInMemory("dodge", 30000, 1, "discrete", 600, 1800, true, "random");
+  std::vector<std::byte> truncated = recordInMemory("tank", 200);
+  truncated.resize(truncated.size() * 2 / 3);
+  std::vector<std::byte> corrupt = passing;
+  corrupt[corrupt.size() / 2] ^= std::byte{0x10};
+  const std::vector<std::vector<std::byte>> files{passing, encodeReplay(tampered), encodeReplay(lastTick), discrete, truncated, corrupt};
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    SCOPED_TRACE("file " + std::to_string(f));
+    auto loaded = loadReplay(files[f]);
+    auto streamed = verifyReplayBytes(files[f]);
+    ASSERT_EQ(loaded.index(), streamed.index());
+    if (auto* problem = std::get_if<std::string>(&loaded)) {
+      EXPECT_EQ(std::get<std::string>(streamed), *problem);
+      continue;
+    }
+    const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
+    const VerifiedReplay& verified = std::get<VerifiedReplay>(streamed);
+    EXPECT_EQ(verified.replay, replay);
+    expectSameReport(verified.report, verifyReplay(replay));
+  }
+  // The cases above are what they claim to be.
+  EXPECT_TRUE(std::get<VerifiedReplay>(verifyReplayBytes(files[0])).report.passed());
+  EXPECT_EQ(std::get<VerifiedReplay>(verifyReplayBytes(files[1])).report.divergence->tick, 30U * 5 + 8);
+  EXPECT_EQ(std::get<VerifiedReplay>(verifyReplayBytes(files[2])).report.divergence->tick, 300U);
+  EXPECT_GT(std::get<VerifiedReplay>(verifyReplayBytes(files[3])).report.tunnelCount, 0U);
+  EXPECT_TRUE(std::get<VerifiedReplay>(verifyReplayBytes(files[4])).report.truncation.has_value());
+  EXPECT_TRUE(std::holds_alternative<std::string>(verifyReplayBytes(files[5])));
+}
+
 TEST(Verify, FieldDiffNamesFieldsWithExpectedAndGot) {
   const std::vector<sim::Field> expected{{"a", 1, sim::FieldKind::kInt}, {"b.x", sim::px(3).raw(), sim::FieldKind::kFixed}, {"c", 0, sim::FieldKind::kBool}};
   const std::vector<sim::Field> got{{"a", 1, sim::FieldKind::kInt}, {"b.x", sim::Fixed::fromRatio(7, 2).raw(), sim::FieldKind::kFixed}, {"d", 4, sim::FieldKind::kInt}};
