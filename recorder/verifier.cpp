@@ -199,6 +199,26 @@ class ChunkVerifier {
   }
 
  private:
+  /// What a tick's comparison found first (a sentence is built only for a divergence).
+  enum class Mismatch : std::uint8_t { kNone, kEvents, kDigest, kWholeState, kSnapshot };
+
+  [[nodiscard]] std::string describeMismatch(Mismatch mismatch, std::uint64_t tick) const {
+    switch (mismatch) {
+      case Mismatch::kEvents:
+        return "the events differ";
+      case Mismatch::kDigest:
+        return "the tick digest (fields outside lists, list lengths and first elements) differs while the events agree";
+      case Mismatch::kWholeState:
+        if (header_.fullHashEvery == 1) return "the state checksum differs while the events agree";
+        return "the whole-state checksum differs while the events and digests agree: later list elements parted after tick " +
+               std::to_string(tick > header_.fullHashEvery ? tick - header_.fullHashEvery : 0);
+      case Mismatch::kSnapshot:
+      case Mismatch::kNone:
+        break;
+    }
+    return "the state hash differs from the snapshot";
+  }
+
   void verifyTick(sim::Input input, std::uint16_t checksum, const StateSnapshot* snapshot) {
     const std::uint64_t tick = ++tick_;
     sim::StepResult result = session_->step(input);
@@ -213,22 +233,21 @@ class ChunkVerifier {
       // every tick would cost verify what the digest saved the recorder.
       const bool whole = cadence_.nextCoversWholeState();
       const std::uint64_t hash = whole || snapshot != nullptr ? session_->hash() : 0;
-      std::string reason;
+      Mismatch mismatch = Mismatch::kNone;
       if (!recorded_.match(tick, result.events)) {
-        reason = "the events differ";
+        mismatch = Mismatch::kEvents;
       } else if (!whole && toTickChecksum(session_->digest()) != checksum) {
-        reason = "the tick digest (fields outside lists, list lengths and first elements) differs while the events agree";
+        mismatch = Mismatch::kDigest;
       } else if (whole && toTickChecksum(hash) != checksum) {
-        reason = header_.fullHashEvery == 1 ? "the state checksum differs while the events agree"
-                                            : "the whole-state checksum differs while the events and digests agree: later list elements parted after tick " +
-                                                  std::to_string(tick > header_.fullHashEvery ? tick - header_.fullHashEvery : 0);
+        mismatch = Mismatch::kWholeState;
       } else if (snapshot != nullptr && snapshot->hash != hash) {
-        reason = "the state hash differs from the snapshot";
+        mismatch = Mismatch::kSnapshot;
       }
-      if (reason.empty()) {
+      if (mismatch == Mismatch::kNone) {
         recent_.keep(tick, result.events);
         return;
       }
+      const std::string reason = describeMismatch(mismatch, tick);
       report_.divergence = Divergence{tick, reason, {}, 0, {}};
       divergence = &*report_.divergence;
       recent_.moveInto(window_);
