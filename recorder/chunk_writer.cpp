@@ -25,7 +25,6 @@ ChunkWriter::~ChunkWriter() {
     const std::lock_guard lock(mutex_);
     stopping_ = true;
   }
-  stopRequested_.store(true, std::memory_order_relaxed);
   changed_.notify_all();
   thread_.join();
 }
@@ -38,7 +37,6 @@ Chunk ChunkWriter::submit(Chunk chunk) {
   }
   if (error_) return {};
   queue_.push_back(std::move(chunk));
-  queued_.store(queue_.size(), std::memory_order_relaxed);
   const bool wake = sleeping_;  // a lingering or busy writer sees the chunk without a wake-up
   Chunk spare;
   if (!spares_.empty()) {
@@ -62,21 +60,18 @@ std::optional<std::string> ChunkWriter::error() const {
   return error_;
 }
 
-void ChunkWriter::lingerForWork() {
-  const auto until = std::chrono::steady_clock::now() + kLinger;
-  while (queued_.load(std::memory_order_relaxed) == 0 && !stopRequested_.load(std::memory_order_relaxed) &&
-         std::chrono::steady_clock::now() < until) {
-    std::this_thread::yield();
-  }
-}
-
 void ChunkWriter::run() {
   std::unique_lock lock(mutex_);
   while (true) {
     if (queue_.empty() && !stopping_) {
-      lock.unlock();
-      lingerForWork();
-      lock.lock();
+      // Linger: look every kLingerNap for up to kLinger, in timed waits rather than spinning (a
+      // spinning writer took processor time the game thread could have had wherever the two
+      // threads share a core: record/step of dodge swung between 1.6 and 2.0 from run to run).
+      // drain() and the destructor notify, so they never wait out a nap.
+      const auto until = std::chrono::steady_clock::now() + kLinger;
+      while (queue_.empty() && !stopping_ && std::chrono::steady_clock::now() < until) changed_.wait_for(lock, kLingerNap);
+    }
+    if (queue_.empty() && !stopping_) {
       sleeping_ = true;
       changed_.wait(lock, [this] { return !queue_.empty() || stopping_; });
       sleeping_ = false;
@@ -84,7 +79,6 @@ void ChunkWriter::run() {
     if (queue_.empty()) return;  // stopping, and everything was written
     Chunk chunk = std::move(queue_.front());
     queue_.pop_front();
-    queued_.store(queue_.size(), std::memory_order_relaxed);
     writing_ = true;
     lock.unlock();
     std::optional<std::string> problem = sink_.write(encodeFrame(FrameKind::kChunk, encodePayload(chunk)));
@@ -97,7 +91,6 @@ void ChunkWriter::run() {
       error_ = std::move(problem);
       failed_.store(true, std::memory_order_relaxed);
       queue_.clear();  // nothing after a failed write could be loaded anyway
-      queued_.store(0, std::memory_order_relaxed);
     }
     changed_.notify_all();
   }

@@ -9,10 +9,10 @@
 // Waking a sleeping thread is a system call, and on a virtual machine an interrupt to the
 // other processor: measured here at 5 to 20 us, as much as 600 dodge ticks cost to simulate.
 // So the game thread wakes the writer only when the writer sleeps, and the writer, when its
-// queue runs empty, lingers (polling, yielding the processor) for kLinger before it sleeps. A
+// queue runs empty, lingers for kLinger (looking every kLingerNap) before it sleeps. A
 // recorder running flat out (a chunk every 10 to 100 us) then never pays a wake-up; one at
-// 60 ticks a second (a chunk every 10 s) pays one per chunk, and the writer spends kLinger of
-// processor time per chunk.
+// 60 ticks a second (a chunk every 10 s) pays one per chunk, and the writer wakes about twenty
+// times in the kLinger after each chunk.
 //
 // The queue is bounded: when the disk cannot keep up the game thread waits (back-pressure)
 // rather than memory growing without end.
@@ -38,8 +38,9 @@ class ChunkWriter {
  public:
   /// At most this many chunks wait for the writer (10 s of play and a few KB each, by default).
   static constexpr std::size_t kMaxQueued = 64;
-  /// How long the writer looks for more chunks before it sleeps.
+  /// How long the writer looks for more chunks before it sleeps, and how often it looks.
   static constexpr std::chrono::microseconds kLinger{1000};
+  static constexpr std::chrono::microseconds kLingerNap{50};
 
   explicit ChunkWriter(ByteSink& sink);
   ChunkWriter(const ChunkWriter&) = delete;
@@ -59,7 +60,6 @@ class ChunkWriter {
 
  private:
   void run();
-  void lingerForWork();
 
   ByteSink& sink_;
   mutable std::mutex mutex_;
@@ -69,8 +69,6 @@ class ChunkWriter {
   bool writing_ = false;  ///< a chunk taken off the queue is being written
   bool stopping_ = false;
   bool sleeping_ = false;                ///< the writer waits on changed_ and needs a wake-up
-  std::atomic<std::size_t> queued_{0};  ///< queue_.size(), for the lingering writer to poll
-  std::atomic<bool> stopRequested_{false};  ///< stopping_, for the lingering writer to poll
   std::optional<std::string> error_;
   std::atomic<bool> failed_{false};
   std::thread thread_;  // last: starts after every member it uses exists
