@@ -1,8 +1,6 @@
 #include "recorder/frame.h"
 
 #include <cstring>
-#include <mutex>
-#include <vector>
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -14,66 +12,26 @@ namespace {
 // Fast enough that compressing a chunk costs a few nanoseconds per tick.
 constexpr int kZstdLevel = 1;
 
-// Contexts are reused: creating one costs more than compressing a whole chunk (it dominated
-// recording time when made per call). Decompression contexts live one per thread. Compression
-// contexts are pooled for the whole process instead, because every recording compresses on a
-// writer thread of its own, which would otherwise build (and fault in) fresh tables each time.
-struct DecompressContext {
-  ZSTD_DCtx* context = ZSTD_createDCtx();
-  DecompressContext() = default;
-  DecompressContext(const DecompressContext&) = delete;
-  DecompressContext& operator=(const DecompressContext&) = delete;
-  ~DecompressContext() { ZSTD_freeDCtx(context); }
+// One compression and one decompression context per thread, reused: creating a context
+// costs more than compressing a whole chunk (it dominated recording time when made per call).
+// Each recording's writer thread so builds one compression context, once per recording: a
+// cost well below that of starting and joining the thread itself.
+struct ZstdContexts {
+  ZSTD_CCtx* compress = ZSTD_createCCtx();
+  ZSTD_DCtx* decompress = ZSTD_createDCtx();
+  ZstdContexts() = default;
+  ZstdContexts(const ZstdContexts&) = delete;
+  ZstdContexts& operator=(const ZstdContexts&) = delete;
+  ~ZstdContexts() {
+    ZSTD_freeCCtx(compress);
+    ZSTD_freeDCtx(decompress);
+  }
 };
 
-ZSTD_DCtx* decompressContext() {
-  thread_local DecompressContext context;
-  return context.context;
+ZstdContexts& zstdContexts() {
+  thread_local ZstdContexts contexts;
+  return contexts;
 }
-
-/// The process's idle compression contexts.
-class CompressContextPool {
- public:
-  CompressContextPool() = default;
-  CompressContextPool(const CompressContextPool&) = delete;
-  CompressContextPool& operator=(const CompressContextPool&) = delete;
-  ~CompressContextPool() {
-    for (ZSTD_CCtx* context : idle_) ZSTD_freeCCtx(context);
-  }
-  ZSTD_CCtx* take() {
-    const std::lock_guard lock(mutex_);
-    if (idle_.empty()) return ZSTD_createCCtx();
-    ZSTD_CCtx* context = idle_.back();
-    idle_.pop_back();
-    return context;
-  }
-  void giveBack(ZSTD_CCtx* context) {
-    const std::lock_guard lock(mutex_);
-    idle_.push_back(context);
-  }
-
- private:
-  std::mutex mutex_;
-  std::vector<ZSTD_CCtx*> idle_;
-};
-
-CompressContextPool& compressContexts() {
-  static CompressContextPool pool;
-  return pool;
-}
-
-/// A pooled compression context for one call.
-class BorrowedCompressContext {
- public:
-  BorrowedCompressContext() : context_(compressContexts().take()) {}
-  BorrowedCompressContext(const BorrowedCompressContext&) = delete;
-  BorrowedCompressContext& operator=(const BorrowedCompressContext&) = delete;
-  ~BorrowedCompressContext() { compressContexts().giveBack(context_); }
-  [[nodiscard]] ZSTD_CCtx* get() const noexcept { return context_; }
-
- private:
-  ZSTD_CCtx* context_;
-};
 
 void putLittleEndian(std::vector<std::byte>& out, std::uint64_t value, int bytes) {
   for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::byte>((value >> (8 * i)) & 0xFFU));
@@ -101,7 +59,7 @@ std::optional<std::vector<std::byte>> decompress(std::span<const std::byte> stor
   const unsigned long long declared = ZSTD_getFrameContentSize(stored.data(), stored.size());
   if (declared != rawLength) return std::nullopt;
   std::vector<std::byte> raw(rawLength);
-  const std::size_t got = ZSTD_decompressDCtx(decompressContext(), raw.data(), raw.size(), stored.data(), stored.size());
+  const std::size_t got = ZSTD_decompressDCtx(zstdContexts().decompress, raw.data(), raw.size(), stored.data(), stored.size());
   if (ZSTD_isError(got) != 0U || got != rawLength) return std::nullopt;
   return raw;
 }
@@ -119,8 +77,8 @@ std::vector<std::byte> encodePreamble(std::uint16_t major, std::uint16_t minor) 
 
 std::vector<std::byte> encodeFrame(FrameKind kind, std::span<const std::byte> payload) {
   std::vector<std::byte> compressed(ZSTD_compressBound(payload.size()));
-  const BorrowedCompressContext context;
-  const std::size_t size = ZSTD_compressCCtx(context.get(), compressed.data(), compressed.size(), payload.data(), payload.size(), kZstdLevel);
+  const std::size_t size =
+      ZSTD_compressCCtx(zstdContexts().compress, compressed.data(), compressed.size(), payload.data(), payload.size(), kZstdLevel);
   const bool useZstd = ZSTD_isError(size) == 0U && size < payload.size();
   const std::span<const std::byte> stored = useZstd ? std::span<const std::byte>(compressed.data(), size) : payload;
   std::vector<std::byte> out;

@@ -166,14 +166,14 @@ class ChunkVerifier {
   void verify(const Chunk& chunk, const StateSnapshot* finalState) {
     if (!wantsMore()) return;
     recorded_.append(chunk);
+    // Only a chunk's last tick has a state to compare: the footer's, else the chunk's snapshot.
+    const StateSnapshot* lastSnapshot = finalState != nullptr ? finalState : chunk.hasSnapshot ? &chunk.snapshot : nullptr;
     std::size_t run = 0;
     std::uint32_t leftInRun = chunk.inputs.front().length;  // the loader checked the runs cover the chunk
     for (std::size_t i = 0; i < chunk.checksums.size() && !done_; ++i) {
       while (leftInRun == 0) leftInRun = chunk.inputs[++run].length;
       --leftInRun;
-      const bool lastOfChunk = i + 1 == chunk.checksums.size();
-      const StateSnapshot* snapshot = !lastOfChunk ? nullptr : finalState != nullptr ? finalState : chunk.hasSnapshot ? &chunk.snapshot : nullptr;
-      verifyTick(chunk.inputs[run].input, chunk.checksums[i], snapshot);
+      verifyTick(chunk.inputs[run].input, chunk.checksums[i], i + 1 == chunk.checksums.size() ? lastSnapshot : nullptr);
     }
   }
 
@@ -203,20 +203,12 @@ class ChunkVerifier {
   enum class Mismatch : std::uint8_t { kNone, kEvents, kDigest, kWholeState, kSnapshot };
 
   [[nodiscard]] std::string describeMismatch(Mismatch mismatch, std::uint64_t tick) const {
-    switch (mismatch) {
-      case Mismatch::kEvents:
-        return "the events differ";
-      case Mismatch::kDigest:
-        return "the tick digest (fields outside lists, list lengths and first elements) differs while the events agree";
-      case Mismatch::kWholeState:
-        if (header_.fullHashEvery == 1) return "the state checksum differs while the events agree";
-        return "the whole-state checksum differs while the events and digests agree: later list elements parted after tick " +
-               std::to_string(tick > header_.fullHashEvery ? tick - header_.fullHashEvery : 0);
-      case Mismatch::kSnapshot:
-      case Mismatch::kNone:
-        break;
-    }
-    return "the state hash differs from the snapshot";
+    if (mismatch == Mismatch::kEvents) return "the events differ";
+    if (mismatch == Mismatch::kDigest) return "the tick digest (fields outside lists, list lengths and first elements) differs while the events agree";
+    if (mismatch == Mismatch::kSnapshot) return "the state hash differs from the snapshot";
+    if (header_.fullHashEvery == 1) return "the state checksum differs while the events agree";
+    return "the whole-state checksum differs while the events and digests agree: later list elements parted after tick " +
+           std::to_string(tick > header_.fullHashEvery ? tick - header_.fullHashEvery : 0);
   }
 
   void verifyTick(sim::Input input, std::uint16_t checksum, const StateSnapshot* snapshot) {
@@ -267,7 +259,7 @@ class ChunkVerifier {
     if (divergence->fieldDiffTick != 0 && tick >= divergence->tick + options_.contextTicks) done_ = true;
   }
 
-  const ReplayHeader header_;  // a copy: the streaming path hands the reader's header over before the last chunk
+  const ReplayHeader header_;  // a copy, so it never depends on who owns the replay
   const VerifyOptions& options_;
   const sim::GameDefinition& game_;
   std::string rulesProblem_;
@@ -360,11 +352,12 @@ std::variant<VerifiedReplay, std::string> verifyReplayBytes(std::span<const std:
   }
   decoder.join();
   if (end == ReplayReader::Found::kProblem) return reader.problem();
-  VerifiedReplay verified{reader.takeReplay(), {}};
   if (held) {
-    verifier.verify(*held, verified.replay.footer ? &verified.replay.footer->finalState : nullptr);
+    const auto& footer = reader.replay().footer;
+    verifier.verify(*held, footer ? &footer->finalState : nullptr);
     chunks.push_back(std::move(*held));
   }
+  VerifiedReplay verified{reader.takeReplay(), {}};
   verified.replay.chunks = std::move(chunks);
   verified.report = verifier.finish(verified.replay);
   return verified;
