@@ -81,12 +81,16 @@ std::variant<ReplayHeader, std::string> makeHeader(const RecordingOptions& optio
   if (options.fullHashEvery == 0 || options.fullHashEvery > kMaxFullHashEvery) {
     return "the whole-state checksum cadence must be 1 to " + std::to_string(kMaxFullHashEvery) + " ticks";
   }
+  return buildHeader(options, *game, *config);
+}
+
+ReplayHeader buildHeader(const RecordingOptions& options, const sim::GameDefinition& game, const sim::ConfigValues& config) {
   ReplayHeader header;
   header.toolVersion = kToolVersion;
-  header.game = options.game;
-  header.rulesVersion = game->rulesVersion();
-  header.configName = config->name;
-  header.configValues = config->values;
+  header.game = std::string(game.name());
+  header.rulesVersion = game.rulesVersion();
+  header.configName = config.name;
+  header.configValues = config.values;
   header.limitBreaksAllowed = options.allowLimitBreaks;
   header.seed = options.seed;
   header.chunkTicks = options.chunkTicks;

@@ -80,6 +80,9 @@ class Recorder {
 
 /// Builds the header for a game and configuration, checking both; one sentence on failure.
 [[nodiscard]] std::variant<ReplayHeader, std::string> makeHeader(const RecordingOptions& options);
+/// The header for exactly these configuration values, unchecked (makeHeader checks, then calls
+/// it; tools that replay a configuration they already ran call it directly).
+[[nodiscard]] ReplayHeader buildHeader(const RecordingOptions& options, const sim::GameDefinition& game, const sim::ConfigValues& config);
 /// Checks the options, opens OUTPUT.partial and starts recording.
 [[nodiscard]] std::variant<std::unique_ptr<Recorder>, std::string> openRecording(const RecordingOptions& options);
 /// Starts recording into any sink (memory, for tests and tools).

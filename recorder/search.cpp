@@ -82,27 +82,13 @@ std::uint64_t countInputChanges(std::span<const sim::Input> inputs) noexcept {
 std::optional<std::string> writeReplay(const std::string& path, bool overwrite, const RunSetup& setup, bool limitBreaksAllowed,
                                        const std::string& inputSource, std::span<const sim::Input> inputs) {
   RecordingOptions options;
-  options.output = path;
-  options.overwrite = overwrite;
-  options.game = std::string(setup.game->name());
+  options.allowLimitBreaks = limitBreaksAllowed;
   options.seed = setup.seed;
   options.inputSource = inputSource;
   options.plannedTicks = inputs.size();
-  auto sink = FileSink::create(options.output, overwrite);
+  auto sink = FileSink::create(path, overwrite);
   if (auto* problem = std::get_if<std::string>(&sink)) return *problem;
-  ReplayHeader header;
-  header.toolVersion = kToolVersion;
-  header.game = options.game;
-  header.rulesVersion = setup.game->rulesVersion();
-  header.configName = setup.config.name;
-  header.configValues = setup.config.values;
-  header.limitBreaksAllowed = limitBreaksAllowed;
-  header.seed = setup.seed;
-  header.chunkTicks = options.chunkTicks;
-  header.snapshotEvery = options.snapshotEvery;
-  header.fullHashEvery = options.fullHashEvery;
-  header.inputSource = inputSource;
-  header.plannedTicks = inputs.size();
+  const ReplayHeader header = buildHeader(options, *setup.game, setup.config);
   Recorder recorder(std::move(std::get<std::unique_ptr<FileSink>>(sink)), header, setup.game->start(setup.config, setup.seed));
   for (const sim::Input input : inputs) (void)recorder.record(input);
   return recorder.close();
