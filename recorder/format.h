@@ -38,6 +38,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -145,6 +146,18 @@ class ChecksumCadence {
 /// The checksum recorded after a tick: the whole-state hash's low bits, or the tick digest's.
 [[nodiscard]] inline std::uint16_t tickChecksum(const sim::GameSession& session, bool wholeState) {
   return toTickChecksum(wholeState ? session.hash() : session.digest());
+}
+
+/// Appends one tick to a chunk: its input (extending the last run when it repeats), its
+/// events and its checksum. The recorder's whole per-tick bookkeeping, apart from the checksum.
+inline void appendTick(Chunk& chunk, std::uint64_t tick, sim::Input input, std::span<const sim::Event> events, std::uint16_t checksum) {
+  if (chunk.inputs.empty() || chunk.inputs.back().input != input) {
+    chunk.inputs.push_back({input, 1});
+  } else {
+    ++chunk.inputs.back().length;
+  }
+  for (const sim::Event& e : events) chunk.events.push_back({tick, e});
+  chunk.checksums.push_back(checksum);
 }
 
 /// The most ticks between whole-state checksums a header may ask for.

@@ -25,13 +25,7 @@ void Recorder::startChunk() {
 sim::StepResult Recorder::record(sim::Input input) {
   sim::StepResult result = session_->step(input);
   ++ticks_;
-  if (chunk_.inputs.empty() || chunk_.inputs.back().input != input) {
-    chunk_.inputs.push_back({input, 1});
-  } else {
-    ++chunk_.inputs.back().length;
-  }
-  for (const sim::Event& e : result.events) chunk_.events.push_back({ticks_, e});
-  chunk_.checksums.push_back(tickChecksum(*session_, cadence_.nextCoversWholeState()));
+  appendTick(chunk_, ticks_, input, result.events, tickChecksum(*session_, cadence_.nextCoversWholeState()));
   if (chunk_.checksums.size() == header_.chunkTicks) flushChunk();
   return result;
 }

@@ -6,6 +6,9 @@
 //  - "step": stepping pre-chosen inputs only, the cheapest possible tick; verify reads its
 //    inputs from the file, so verify/step is its honest ratio. record_ticks/step counts the
 //    record() calls only; open+close_us is what a recording costs once (writer thread, footer).
+//  - "floor": the two parts of record()'s own work on the game thread, each with the step and
+//    without the other: appending the tick (floor:append/step) and taking its checksum
+//    (floor:checksum/step). Recording cannot cost less than the step plus both excesses.
 // Run: build/default/tests/bench/retrace_bench --benchmark_filter=Replay
 #include <chrono>
 #include <memory>
@@ -45,6 +48,40 @@ double runBare(const sim::GameDefinition& game, const std::vector<sim::Input>& i
   session->setOracle(oracle);
   for (const sim::Input input : inputs) benchmark::DoNotOptimize(session->step(input));
   benchmark::DoNotOptimize(session->hash());
+  return secondsSince(start);
+}
+
+/// The floor of recording's game-thread share, in two parts that leave the other out:
+/// stepping and appending each tick to a chunk (what record() does besides the checksum, with
+/// no writer), and stepping and taking each tick's checksum (what it does besides appending).
+double runStepAppend(const sim::GameDefinition& game, const std::vector<sim::Input>& inputs) {
+  const auto start = Clock::now();
+  auto session = game.start(*game.findConfig("default"), 1);
+  Chunk chunk;
+  chunk.checksums.reserve(600);
+  std::uint64_t tick = 0;
+  for (const sim::Input input : inputs) {
+    const sim::StepResult result = session->step(input);
+    appendTick(chunk, ++tick, input, result.events, 0);
+    if (chunk.checksums.size() == 600) {
+      benchmark::DoNotOptimize(chunk);
+      chunk.inputs.clear();
+      chunk.events.clear();
+      chunk.checksums.clear();
+    }
+  }
+  benchmark::DoNotOptimize(chunk);
+  return secondsSince(start);
+}
+
+double runStepChecksum(const sim::GameDefinition& game, const std::vector<sim::Input>& inputs) {
+  const auto start = Clock::now();
+  auto session = game.start(*game.findConfig("default"), 1);
+  ChecksumCadence cadence(RecordingOptions{}.fullHashEvery);
+  for (const sim::Input input : inputs) {
+    benchmark::DoNotOptimize(session->step(input));
+    benchmark::DoNotOptimize(tickChecksum(*session, cadence.nextCoversWholeState()));
+  }
   return secondsSince(start);
 }
 
@@ -109,11 +146,14 @@ double runVerify(const std::vector<std::byte>& bytes, bool oracle) {
 void measureReplayOverhead(benchmark::State& bench, const sim::GameDefinition& game) {
   const std::vector<sim::Input> inputs = chooseBotInputs(game);
   double step = 0, record = 0, recordTicks = 0, verify = 0, stepOracle = 0, verifyOracle = 0, loop = 0, recordLoop = 0;
+  double stepAppend = 0, stepChecksum = 0;
   std::vector<std::byte> bytes;
   for (auto _ : bench) {
     loop += runLoop(game);
     recordLoop += runRecordLoop(game);
     step += runBare(game, inputs, false);
+    stepAppend += runStepAppend(game, inputs);
+    stepChecksum += runStepChecksum(game, inputs);
     const RecordTimes times = runRecord(game, inputs, bytes);
     record += times.total;
     recordTicks += times.ticks;
@@ -124,6 +164,8 @@ void measureReplayOverhead(benchmark::State& bench, const sim::GameDefinition& g
   bench.counters["record/loop"] = recordLoop / loop;
   bench.counters["record/step"] = record / step;
   bench.counters["record_ticks/step"] = recordTicks / step;
+  bench.counters["floor:append/step"] = stepAppend / step;
+  bench.counters["floor:checksum/step"] = stepChecksum / step;
   bench.counters["open+close_us"] = (record - recordTicks) / static_cast<double>(bench.iterations()) * 1e6;
   bench.counters["verify/step"] = verify / step;
   bench.counters["verify+oracle/step+oracle"] = verifyOracle / stepOracle;
