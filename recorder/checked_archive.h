@@ -36,6 +36,7 @@ class CheckedInputArchive : public cereal::InputArchive<CheckedInputArchive, cer
     if (size > remaining()) {
       throw cereal::Exception("needs " + std::to_string(size) + " bytes, " + std::to_string(remaining()) + " left");
     }
+    if (size == 0) return;  // an empty vector's data() may be null, which memcpy must not get
     std::memcpy(data, bytes_.data() + position_, size);
     position_ += size;
     if constexpr (std::endian::native == std::endian::big) {

@@ -191,7 +191,7 @@ std::optional<std::string> Game::checkSanity(const Config& c) {
     return "dodge: the arena must be between 64 and 4096 px on each side";
   }
   if (c.playerWidth <= 0 || c.playerHeight <= 0 || c.playerWidth > c.arenaWidth || c.playerTop < 0 ||
-      c.playerTop + c.playerHeight > c.arenaHeight) {
+      std::int64_t{c.playerTop} + c.playerHeight > c.arenaHeight) {
     return "dodge: the player must have a size and fit inside the arena";
   }
   if (c.spawnEvery < 1 || c.rampEvery < 1) return "dodge: spawnEvery and rampEvery must be at least 1 tick";
@@ -199,9 +199,10 @@ std::optional<std::string> Game::checkSanity(const Config& c) {
     return "dodge: maxObstacles must be between 1 and " + std::to_string(kMaxObstaclesEver);
   }
   if (c.stressObstacles < 0 || c.stressObstacles > c.maxObstacles) return "dodge: stressObstacles must be between 0 and maxObstacles";
-  if (c.playerSpeed < Fixed() || c.startSpeed <= Fixed() || c.rampStep < Fixed() || c.maxSpeed < c.startSpeed ||
-      c.maxSpeed > px(c.arenaHeight)) {
-    return "dodge: speeds must be positive, startSpeed <= maxSpeed <= arena height";
+  // Every speed at most an arena side, so that no position plus a tick's move leaves 16.16.
+  if (c.playerSpeed < Fixed() || c.playerSpeed > px(c.arenaWidth) || c.startSpeed <= Fixed() || c.rampStep < Fixed() ||
+      c.rampStep > c.maxSpeed || c.maxSpeed < c.startSpeed || c.maxSpeed > px(c.arenaHeight)) {
+    return "dodge: speeds must be positive, playerSpeed <= arena width, startSpeed <= maxSpeed <= arena height, rampStep <= maxSpeed";
   }
   return std::nullopt;
 }

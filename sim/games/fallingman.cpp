@@ -177,19 +177,22 @@ std::optional<std::string> Game::checkSanity(const Config& c) {
     return "fallingman: the screen must be between 64 and 2048 px on each side";
   }
   if (c.manSize < 2 || c.manSize % 2 != 0 || c.manSize > c.widthMin) return "fallingman: manSize must be even, at least 2 and at most widthMin";
-  if (c.widthMin < 1 || c.widthMax < c.widthMin || c.widthMax > c.screenWidth || c.thickness < 1) {
-    return "fallingman: platform widths must satisfy 1 <= widthMin <= widthMax <= screenWidth";
+  if (c.widthMin < 1 || c.widthMax < c.widthMin || c.widthMax > c.screenWidth || c.thickness < 1 || c.thickness > c.screenHeight) {
+    return "fallingman: platforms need 1 <= widthMin <= widthMax <= screenWidth and 1 <= thickness <= screenHeight";
   }
   if (c.gapMin <= c.thickness + c.manSize || c.gapMax < c.gapMin || c.gapMax > c.screenHeight) {
     return "fallingman: gaps must leave room for the man between platforms (gapMin > thickness + manSize)";
   }
-  if (c.gravity <= Fixed() || c.fallCap <= Fixed() || c.walkSpeed < Fixed() || c.scrollStart < Fixed() ||
-      c.scrollStep < Fixed() || c.scrollMax < c.scrollStart || c.fallCap > px(c.gapMin - c.thickness)) {
-    return "fallingman: speeds must be positive, scrollStart <= scrollMax, and the fall cap under a gap";
+  // Every speed at most a screen side, so that no position plus a tick's move leaves 16.16.
+  const Fixed height = px(c.screenHeight);
+  if (c.gravity <= Fixed() || c.gravity > height || c.fallCap <= Fixed() || c.walkSpeed < Fixed() || c.walkSpeed > px(c.screenWidth) ||
+      c.scrollStart < Fixed() || c.scrollStep < Fixed() || c.scrollStep > height || c.scrollMax < c.scrollStart || c.scrollMax > height ||
+      c.fallCap > px(c.gapMin - c.thickness)) {
+    return "fallingman: speeds must be positive and at most a screen side, scrollStart <= scrollMax, and the fall cap under a gap";
   }
-  if (c.landingWindow < 1 || c.landingWindow > c.thickness + 1 || c.ceilingSpikes < 0 || c.maxHp < 1 || c.spikeDamage < 0 ||
+  if (c.landingWindow < 1 || c.landingWindow > c.thickness + 1 || c.ceilingSpikes < 0 || c.ceilingSpikes > c.screenHeight || c.maxHp < 1 || c.spikeDamage < 0 ||
       c.invulnerableTicks < 0 || c.spikedChance < 0 || c.spikedChance > 256) {
-    return "fallingman: landingWindow 1..thickness + 1, counts non-negative, maxHp >= 1, spikedChance out of 256";
+    return "fallingman: landingWindow 1..thickness + 1, ceilingSpikes 0..screenHeight, counts non-negative, maxHp >= 1, spikedChance out of 256";
   }
   return std::nullopt;
 }

@@ -268,9 +268,12 @@ std::optional<std::string> Game::checkSanity(const Config& c) {
   if (c.tankSize < 4 || c.tankSize > kTilePx || c.tankSize % 2 != 0) {
     return "tank: tankSize must be even, at least 4 and at most a tile (" + std::to_string(kTilePx) + " px)";
   }
-  if (c.tankSpeed <= Fixed()) return "tank: tankSpeed must be above 0";
-  if (c.bulletSpeed <= Fixed() || c.hitRadius <= Fixed() || c.hitRadius > px(kTilePx)) {
-    return "tank: bulletSpeed must be above 0 and hitRadius between 0 and a tile";
+  // Speeds are capped at the map's width, past every limit worth hunting, so that no position
+  // plus a tick's move can leave 16.16's range (a forged replay header must not crash verify).
+  const Fixed mapWidth = px(kColumns * kTilePx);
+  if (c.tankSpeed <= Fixed() || c.tankSpeed > mapWidth) return "tank: tankSpeed must be above 0 and at most the map's width";
+  if (c.bulletSpeed <= Fixed() || c.bulletSpeed > mapWidth || c.hitRadius <= Fixed() || c.hitRadius > px(kTilePx)) {
+    return "tank: bulletSpeed must be above 0 and at most the map's width, and hitRadius between 0 and a tile";
   }
   if (c.fireCooldown < 0 || c.enemySpawnEvery < 1 || c.maxEnemies < 0 || c.maxEnemies > 16 || c.playerHp < 1 ||
       c.enemyHp < 1) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <span>
 #include <variant>
+#include <vector>
 
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
@@ -23,3 +24,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   return 0;
 }
+
+/// The loader's input is the replay file itself.
+std::vector<std::uint8_t> corpusInputFrom(const std::vector<std::uint8_t>& replayFile) { return replayFile; }

@@ -129,6 +129,15 @@ TEST(ReplayLoad, CheckedArchiveRefusesHugeCountsBadBoolsAndTrailingBytes) {
   EXPECT_TRUE(std::holds_alternative<std::string>(decodePayload<std::uint32_t>(trailing)));
 }
 
+TEST(ReplayLoad, CheckedArchiveReadsEmptyVectorsOfNumbers) {
+  // An empty vector's data() may be null: the archive must not hand it to memcpy (UBSan
+  // caught that under the payload fuzzer). Empty lists are valid payloads.
+  const StateSnapshot empty{7, 9, {}};
+  const auto decoded = decodePayload<StateSnapshot>(encodePayload(empty));
+  ASSERT_TRUE(std::holds_alternative<StateSnapshot>(decoded));
+  EXPECT_EQ(std::get<StateSnapshot>(decoded), empty);
+}
+
 TEST(ReplayLoad, BytesAfterTheFooterAreRefused) {
   auto bytes = recordInMemory("dodge", 60);
   bytes.push_back(std::byte{0});

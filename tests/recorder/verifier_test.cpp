@@ -209,6 +209,32 @@ TEST(Verify, DecodingOnASecondThreadGivesTheSameAnswersAsLoadingFirst) {
   EXPECT_TRUE(std::holds_alternative<std::string>(verifyReplayBytes(files[5])));
 }
 
+TEST(Verify, AForgedConfigurationThatWouldOverflowTheSimulationIsRefusedOnLoad) {
+  // Found by the payload fuzzer (tests/fuzz/replay_payload_fuzz.cpp): headers whose checksums
+  // were valid carried configurations the sanity checks let through, and verify then stopped
+  // on a failed overflow check (fallingman's spike band of 32,780 px moved past 16.16 in the
+  // first tick) or overflowed int inside the check itself (dodge's playerTop + playerHeight).
+  // Sanity applies with the limit-break opt-in as well: it is what keeps the arithmetic exact.
+  struct Forgery {
+    const char* game;
+    const char* field;
+    std::int64_t value;
+  };
+  const std::int64_t hugeSpeed = sim::px(30000).raw();
+  for (const Forgery& f : {Forgery{"fallingman", "ceilingSpikes", 32780}, Forgery{"fallingman", "thickness", INT32_MAX},
+                           Forgery{"fallingman", "walkSpeed", hugeSpeed}, Forgery{"fallingman", "scrollMax", hugeSpeed},
+                           Forgery{"dodge", "playerTop", INT32_MAX}, Forgery{"dodge", "playerSpeed", hugeSpeed},
+                           Forgery{"dodge", "rampStep", hugeSpeed}, Forgery{"tank", "tankSpeed", hugeSpeed},
+                           Forgery{"tank", "bulletSpeed", hugeSpeed}}) {
+    SCOPED_TRACE(std::string(f.game) + "." + f.field);
+    LoadedReplay replay = loadOrFail(recordInMemory(f.game, 60));
+    replay.header.limitBreaksAllowed = true;
+    replay.header.configValues[indexOfConfigField(*sim::findGame(f.game), replay.header, f.field)] = f.value;
+    const std::string problem = testing::loadError(encodeReplay(replay));
+    EXPECT_EQ(problem.rfind("has a configuration this build refuses: " + std::string(f.game) + ": ", 0), 0U) << problem;
+  }
+}
+
 TEST(Verify, FieldDiffNamesFieldsWithExpectedAndGot) {
   const std::vector<sim::Field> expected{{"a", 1, sim::FieldKind::kInt}, {"b.x", sim::px(3).raw(), sim::FieldKind::kFixed}, {"c", 0, sim::FieldKind::kBool}};
   const std::vector<sim::Field> got{{"a", 1, sim::FieldKind::kInt}, {"b.x", sim::Fixed::fromRatio(7, 2).raw(), sim::FieldKind::kFixed}, {"d", 4, sim::FieldKind::kInt}};
