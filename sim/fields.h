@@ -69,6 +69,8 @@ class FieldLoader {
   void integer(const char*, std::int64_t& value, FieldKind) { value = next(); }
   void enter(const char*, std::size_t = FieldSaver::kNoIndex) {}
   void leave() {}
+  /// Marks the load failed: a value does not fit its field (visitField checks each one).
+  void refuse() noexcept { failed_ = true; }
   std::size_t listSize(const char*, std::size_t, std::size_t maxSize) {
     const std::int64_t size = next();
     // Each element has at least one value, so a size beyond what is left is corrupt.
@@ -186,14 +188,19 @@ class FieldDigester {
 };
 
 // Leaf and composite fields. Each converts to int64, lets the visitor read or replace the
-// value, and converts back, so one description serves saving and loading alike.
+// value, and converts back, so one description serves saving and loading alike. A loaded value
+// that does not fit its field (2^32 + 12 for an int32, 2 for a bool) is refused, never narrowed:
+// narrowed, a forged header's 2^32 + 12 would run as 12 while the file says otherwise.
 
 template <typename V, typename T>
   requires std::is_integral_v<T> && (!std::is_same_v<T, bool>)
 void visitField(V& v, const char* name, T& value) {
   auto wide = static_cast<std::int64_t>(value);
   v.integer(name, wide, FieldKind::kInt);
-  if constexpr (!V::kReadOnly) value = static_cast<T>(wide);
+  if constexpr (!V::kReadOnly) {
+    if (!std::in_range<T>(wide)) v.refuse();
+    value = static_cast<T>(wide);
+  }
 }
 
 template <typename V, typename E>
@@ -201,21 +208,30 @@ template <typename V, typename E>
 void visitField(V& v, const char* name, E& value) {
   auto wide = static_cast<std::int64_t>(value);
   v.integer(name, wide, FieldKind::kInt);
-  if constexpr (!V::kReadOnly) value = static_cast<E>(static_cast<std::underlying_type_t<E>>(wide));
+  if constexpr (!V::kReadOnly) {
+    if (!std::in_range<std::underlying_type_t<E>>(wide)) v.refuse();
+    value = static_cast<E>(static_cast<std::underlying_type_t<E>>(wide));
+  }
 }
 
 template <typename V>
 void visitField(V& v, const char* name, bool& value) {
   std::int64_t wide = value ? 1 : 0;
   v.integer(name, wide, FieldKind::kBool);
-  if constexpr (!V::kReadOnly) value = wide != 0;
+  if constexpr (!V::kReadOnly) {
+    if (wide != 0 && wide != 1) v.refuse();
+    value = wide != 0;
+  }
 }
 
 template <typename V>
 void visitField(V& v, const char* name, Fixed& value) {
   std::int64_t wide = value.raw();
   v.integer(name, wide, FieldKind::kFixed);
-  if constexpr (!V::kReadOnly) value = Fixed::fromRaw(static_cast<std::int32_t>(wide));
+  if constexpr (!V::kReadOnly) {
+    if (!std::in_range<std::int32_t>(wide)) v.refuse();
+    value = Fixed::fromRaw(static_cast<std::int32_t>(wide));
+  }
 }
 
 template <typename V>
@@ -244,8 +260,9 @@ void visitField(V& v, const char* name, Rng& value) {
   v.integer("state", state, FieldKind::kBits);
   v.integer("increment", increment, FieldKind::kBits);
   if constexpr (!V::kReadOnly) {
+    if ((increment & 1) == 0) v.refuse();  // PCG needs an odd increment, and every saved one is
     value.state = static_cast<std::uint64_t>(state);
-    value.increment = static_cast<std::uint64_t>(increment) | 1U;  // PCG needs an odd increment
+    value.increment = static_cast<std::uint64_t>(increment) | 1U;
   }
   v.leave();
 }
@@ -301,7 +318,10 @@ void visitPackedBytes(V& v, const char* name, std::vector<std::uint8_t>& bytes, 
     v.enter(name, w);
     v.integer("bytes", word, FieldKind::kBits);
     v.leave();
-    if constexpr (!V::kReadOnly) writeLittleEndian(static_cast<std::uint64_t>(word), bytes.data() + w * 8, n);
+    if constexpr (!V::kReadOnly) {
+      if (n < 8 && (static_cast<std::uint64_t>(word) >> (8 * n)) != 0) v.refuse();  // bytes past the last
+      writeLittleEndian(static_cast<std::uint64_t>(word), bytes.data() + w * 8, n);
+    }
   }
 }
 

@@ -80,6 +80,41 @@ TEST_P(GameContract, LoadRefusesTruncatedAndPaddedStates) {
   EXPECT_EQ(session->hash(), hash);  // a refused load leaves the state alone
 }
 
+TEST_P(GameContract, LoadKeepsEveryValueItAcceptsExactly) {
+  // A loaded value that does not fit its field (2^32 + v for an int32, 2 for a bool, an even
+  // RNG increment) is refused, never narrowed: whatever a load accepts saves back unchanged.
+  auto session = startDefault(*GetParam(), 3);
+  Rng bot = seedRng(5);
+  for (int i = 0; i < 500; ++i) (void)session->step(session->chooseBotInput(bot));
+  const auto saved = session->saveState();
+  std::size_t refused = 0;
+  for (std::size_t i = 0; i < saved.size(); ++i) {
+    for (const std::int64_t hostile : {saved[i] + (std::int64_t{1} << 32), std::int64_t{2}, saved[i] ^ 1, INT64_MIN}) {
+      auto values = saved;
+      values[i] = hostile;
+      auto copy = session->clone();
+      if (!copy->loadState(values)) {
+        ++refused;
+        continue;
+      }
+      ASSERT_EQ(copy->saveState(), values) << "value " << i << " loaded as something else than " << hostile;
+    }
+  }
+  EXPECT_GT(refused, saved.size());  // at least the 2^32 shifts of every 32-bit field
+}
+
+TEST_P(GameContract, ConfigurationsRefuseValuesThatDoNotFitTheirFields) {
+  const GameDefinition& game = *GetParam();
+  const auto config = game.findConfig(game.configNames().front());
+  ASSERT_TRUE(config.has_value());
+  const auto fields = game.describeConfig(*config);
+  for (std::size_t i = 0; i < config->values.size(); ++i) {
+    auto shifted = *config;
+    shifted.values[i] += std::int64_t{1} << 32;  // the same low 32 bits: narrowing would hide it
+    EXPECT_TRUE(game.validateConfig(shifted, true).has_value()) << fields[i].name;
+  }
+}
+
 TEST_P(GameContract, CloneIsIndependent) {
   auto session = startDefault(*GetParam(), 11);
   Rng bot = seedRng(2);
