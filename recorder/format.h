@@ -55,6 +55,10 @@ inline constexpr std::size_t kFrameHeaderBytes = 24;
 // Caps applied before any allocation: nothing a file claims can make the loader allocate more.
 inline constexpr std::uint64_t kMaxFileBytes = 1ULL << 30;     ///< 1 GiB
 inline constexpr std::uint32_t kMaxPayloadBytes = 16U << 20;   ///< 16 MiB, stored or raw
+/// All payloads of a file together, decompressed: zstd packs a 16 MiB run of equal bytes into a
+/// few hundred, so without it a 1 GiB file could decode to terabytes. 1 GiB is about 300
+/// million recorded ticks, two months of play at 60 ticks a second.
+inline constexpr std::uint64_t kMaxDecodedBytes = 1ULL << 30;
 
 /// The most ticks one chunk may hold (event ticks are stored as 16-bit offsets).
 inline constexpr std::uint32_t kMaxChunkTicks = 65535;

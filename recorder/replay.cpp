@@ -84,10 +84,10 @@ sim::ConfigValues configOf(const ReplayHeader& header) { return {header.configNa
 
 const sim::GameDefinition* gameOf(const ReplayHeader& header) { return sim::findGame(header.game); }
 
-std::variant<ReplayReader, std::string> ReplayReader::open(std::span<const std::byte> file) {
+std::variant<ReplayReader, std::string> ReplayReader::open(std::span<const std::byte> file, std::uint64_t maxDecodedBytes) {
   if (file.size() > kMaxFileBytes) return "is " + std::to_string(file.size()) + " bytes, over the 1 GiB cap for replays";
   if (auto problem = checkPreamble(file)) return *problem;
-  ReplayReader reader(file);
+  ReplayReader reader(file, maxDecodedBytes);
   reader.replay_.fileBytes = file.size();
   reader.replay_.formatMinor = readFormatMinor(file);
   const FrameRead read = readFrame(file, reader.offset_);
@@ -114,6 +114,10 @@ ReplayReader::Found ReplayReader::next(Chunk& chunk) {
   }
   const DecodedFrame& frame = read.frame;
   const std::string where = "the frame at byte " + std::to_string(frame.offset);
+  decodedBytes_ += frame.payload.size();
+  if (decodedBytes_ > maxDecodedBytes_) {
+    return refuse("decompresses to more than " + std::to_string(maxDecodedBytes_) + " bytes by " + where + ", over the cap for replays");
+  }
   if (frame.kind == FrameKind::kChunk) {
     auto decoded = decodePayload<Chunk>(frame.payload);
     if (auto* error = std::get_if<std::string>(&decoded)) return refuse(where + " holds an unreadable chunk: " + *error);

@@ -49,7 +49,9 @@ struct LoadedReplay {
 class ReplayReader {
  public:
   /// Checks the preamble and reads the header; one sentence (without the file's name) on failure.
-  [[nodiscard]] static std::variant<ReplayReader, std::string> open(std::span<const std::byte> file);
+  /// Refuses a file whose payloads decompress to more than maxDecodedBytes in all.
+  [[nodiscard]] static std::variant<ReplayReader, std::string> open(std::span<const std::byte> file,
+                                                                    std::uint64_t maxDecodedBytes = kMaxDecodedBytes);
   /// What next() found.
   enum class Found : std::uint8_t { kChunk, kEnd, kProblem };
   /// Reads the next chunk into `chunk`. kEnd: the footer was read or the file was cut short
@@ -63,10 +65,12 @@ class ReplayReader {
   [[nodiscard]] const std::string& problem() const noexcept { return problem_; }
 
  private:
-  explicit ReplayReader(std::span<const std::byte> file) : file_(file) {}
+  ReplayReader(std::span<const std::byte> file, std::uint64_t maxDecodedBytes) : file_(file), maxDecodedBytes_(maxDecodedBytes) {}
   Found refuse(std::string problem);
 
   std::span<const std::byte> file_;
+  std::uint64_t maxDecodedBytes_;
+  std::uint64_t decodedBytes_ = 0;
   std::size_t offset_ = kPreambleBytes;
   std::uint64_t ticks_ = 0;
   std::size_t eventKinds_ = 0;

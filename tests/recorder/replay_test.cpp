@@ -138,6 +138,24 @@ TEST(ReplayLoad, CheckedArchiveReadsEmptyVectorsOfNumbers) {
   EXPECT_EQ(std::get<StateSnapshot>(decoded), empty);
 }
 
+TEST(ReplayLoad, PayloadsThatDecompressPastTheCapAreRefused) {
+  // zstd packs a 16 MiB run of equal bytes into a few hundred, so a 1 GiB file could decode to
+  // terabytes: the reader counts what it decompressed. The real cap is 1 GiB; 4 KB here.
+  const auto bytes = recordInMemory("tank", 600);  // 20 chunks of 30 ticks, about 10 KB decoded
+  auto opened = ReplayReader::open(bytes, 4096);
+  ASSERT_TRUE(std::holds_alternative<ReplayReader>(opened));
+  ReplayReader& reader = std::get<ReplayReader>(opened);
+  Chunk chunk;
+  ReplayReader::Found found = ReplayReader::Found::kChunk;
+  int chunks = 0;
+  while ((found = reader.next(chunk)) == ReplayReader::Found::kChunk) ++chunks;
+  EXPECT_EQ(found, ReplayReader::Found::kProblem);
+  EXPECT_GT(chunks, 0);
+  EXPECT_LT(chunks, 20);
+  EXPECT_NE(reader.problem().find("decompresses to more than 4096 bytes by the frame at byte "), std::string::npos) << reader.problem();
+  EXPECT_EQ(loadError(bytes), "");  // under the real cap it loads
+}
+
 TEST(ReplayLoad, BytesAfterTheFooterAreRefused) {
   auto bytes = recordInMemory("dodge", 60);
   bytes.push_back(std::byte{0});
