@@ -190,8 +190,8 @@ std::optional<std::string> Game::checkSanity(const Config& c) {
       c.fallCap > px(c.gapMin - c.thickness)) {
     return "fallingman: speeds must be positive and at most a screen side, scrollStart <= scrollMax, and the fall cap under a gap";
   }
-  if (c.landingWindow < 1 || c.landingWindow > c.thickness + 1 || c.ceilingSpikes < 0 || c.ceilingSpikes > c.screenHeight || c.maxHp < 1 || c.spikeDamage < 0 ||
-      c.invulnerableTicks < 0 || c.spikedChance < 0 || c.spikedChance > 256) {
+  if (c.landingWindow < 1 || c.landingWindow > c.thickness + 1 || c.ceilingSpikes < 0 || c.ceilingSpikes > c.screenHeight ||
+      c.maxHp < 1 || c.spikeDamage < 0 || c.invulnerableTicks < 0 || c.spikedChance < 0 || c.spikedChance > 256) {
     return "fallingman: landingWindow 1..thickness + 1, ceilingSpikes 0..screenHeight, counts non-negative, maxHp >= 1, spikedChance out of 256";
   }
   return std::nullopt;
