@@ -5,6 +5,8 @@
 #include <cstring>
 #include <sstream>
 
+#include "recorder/parse.h"
+
 namespace retrace::recorder {
 namespace {
 
@@ -34,9 +36,9 @@ std::variant<EventSubject, std::string> resolveEvent(const std::string& name, co
     for (std::size_t a = 0; a < schemas[k].argNames.size(); ++a) {
       if (schemas[k].argNames[a] != nullptr && argName == schemas[k].argNames[a]) return EventSubject{k, static_cast<int>(a)};
     }
-    return "event " + kindName + " has no argument '" + argName + "'";
+    return "event " + kindName + " has no argument " + quoteForMessage(argName);
   }
-  return "'" + kindName + "' is not an event of " + std::string(game.name());
+  return quoteForMessage(kindName) + " is not an event of " + std::string(game.name());
 }
 
 }  // namespace
@@ -74,7 +76,7 @@ std::variant<std::vector<Expectation>, std::string> parseExpectations(std::strin
     e.op = tokens[next];
     const std::string& number_text = tokens[next + 1];
     const auto [end, error] = std::from_chars(number_text.data(), number_text.data() + number_text.size(), e.value);
-    if (error != std::errc() || end != number_text.data() + number_text.size()) return where + "'" + number_text + "' is not a whole number";
+    if (error != std::errc() || end != number_text.data() + number_text.size()) return where + quoteForMessage(number_text) + " is not a whole number";
     expectations.push_back(e);
   }
   return expectations;

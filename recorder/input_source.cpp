@@ -83,7 +83,7 @@ std::variant<sim::Input, std::string> parseButtons(std::string_view text, const 
       }
     }
     if (!found) {
-      return "unknown button '" + std::string(name) + "' for " + std::string(game.name()) + " (buttons: " + joinNames(names) +
+      return "unknown button " + quoteForMessage(name) + " for " + std::string(game.name()) + " (buttons: " + joinNames(names) +
              ", or - for none)";
     }
     text = plus == std::string_view::npos ? std::string_view() : text.substr(plus + 1);
@@ -119,7 +119,7 @@ std::variant<std::vector<ScriptRun>, std::string> parseInputScript(std::string_v
     ScriptRun run;
     const auto [end, error] = std::from_chars(count.data(), count.data() + count.size(), run.ticks);
     if (error != std::errc() || end != count.data() + count.size() || run.ticks == 0 || run.ticks > 100'000'000) {
-      return where + "'" + std::string(count) + "' is not a tick count from 1 to 100000000";
+      return where + quoteForMessage(count) + " is not a tick count from 1 to 100000000";
     }
     auto buttons = parseButtons(trim(line.substr(space)), game);
     if (auto* problem = std::get_if<std::string>(&buttons)) return where + *problem;

@@ -30,8 +30,23 @@ bool parseDigits(std::string_view digits, std::int64_t& outValue) {
 
 }  // namespace
 
+std::string quoteForMessage(std::string_view text) {
+  constexpr std::size_t kMostShown = 40;
+  std::string quoted = "'";
+  for (std::size_t i = 0; i < text.size() && i < kMostShown; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7F) {
+      quoted += static_cast<char>(c);
+    } else {
+      constexpr const char* kHex = "0123456789abcdef";
+      quoted += {'\\', 'x', kHex[c >> 4U], kHex[c & 0xFU]};
+    }
+  }
+  return quoted + (text.size() > kMostShown ? "...'" : "'");
+}
+
 Parsed<sim::Fixed> parseFixed(std::string_view text) {
-  const std::string quoted = "'" + std::string(text) + "'";
+  const std::string quoted = quoteForMessage(text);
   bool negative = !text.empty() && text.front() == '-';
   if (negative) text.remove_prefix(1);
   const std::size_t dot = text.find('.');
@@ -57,7 +72,7 @@ Parsed<sim::Fixed> parseFixed(std::string_view text) {
 
 Parsed<sim::Box> parseBox(std::string_view text) {
   const auto parts = splitOnComma(text);
-  if (parts.size() != 4) return "'" + std::string(text) + "' is not a box: expected x,y,w,h";
+  if (parts.size() != 4) return quoteForMessage(text) + " is not a box: expected x,y,w,h";
   sim::Fixed values[4];
   for (std::size_t i = 0; i < 4; ++i) {
     auto parsed = parseFixed(parts[i]);
@@ -70,7 +85,7 @@ Parsed<sim::Box> parseBox(std::string_view text) {
 
 Parsed<sim::Vec2> parseVec2(std::string_view text) {
   const auto parts = splitOnComma(text);
-  if (parts.size() != 2) return "'" + std::string(text) + "' is not a displacement: expected dx,dy";
+  if (parts.size() != 2) return quoteForMessage(text) + " is not a displacement: expected dx,dy";
   sim::Fixed values[2];
   for (std::size_t i = 0; i < 2; ++i) {
     auto parsed = parseFixed(parts[i]);

@@ -11,7 +11,7 @@ namespace {
 std::string validateHeader(const ReplayHeader& h) {
   const sim::GameDefinition* game = gameOf(h);
   if (game == nullptr) {
-    return "names the game '" + h.game + "', which this build does not have (it has " + joinGameNames() + ")";
+    return "names the game " + quoteForMessage(h.game) + ", which this build does not have (it has " + joinGameNames() + ")";
   }
   if (h.tickRate != sim::kTickRate) return "was recorded at " + std::to_string(h.tickRate) + " ticks per second; games run at " + std::to_string(sim::kTickRate);
   if (h.chunkTicks == 0 || h.snapshotEvery == 0) return "has a corrupt header (chunk or snapshot cadence of 0)";

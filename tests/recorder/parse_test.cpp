@@ -35,5 +35,12 @@ TEST(FormatFixed, ShortDecimals) {
   EXPECT_EQ(formatFixed(sim::Fixed::fromRatio(-1, 4)), "-0.25");
 }
 
+TEST(QuoteForMessage, KeepsASentenceOneShortLineWhateverTheTextHolds) {
+  EXPECT_EQ(quoteForMessage("banana"), "'banana'");
+  EXPECT_EQ(quoteForMessage(std::string_view("a\nb\0c\xff", 6)), "'a\\x0ab\\x00c\\xff'");
+  const std::string huge(16 << 20, 'x');  // a 16 MiB line in a script
+  EXPECT_EQ(quoteForMessage(huge), "'" + std::string(40, 'x') + "...'");
+}
+
 }  // namespace
 }  // namespace retrace::recorder
