@@ -18,18 +18,25 @@ void clearKeepingCapacity(Chunk& chunk) {
 
 }  // namespace
 
-ChunkWriter::ChunkWriter(ByteSink& sink) : sink_(sink), thread_([this] { run(); }) {}
+ChunkWriter::~ChunkWriter() { (void)finish(); }
 
-ChunkWriter::~ChunkWriter() {
-  {
-    const std::lock_guard lock(mutex_);
-    stopping_ = true;
+std::optional<std::string> ChunkWriter::finish() {
+  if (thread_.joinable()) {
+    {
+      const std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    changed_.notify_all();
+    thread_.join();
   }
-  changed_.notify_all();
-  thread_.join();
+  const std::lock_guard lock(mutex_);
+  stopping_ = false;
+  return error_;
 }
 
 Chunk ChunkWriter::submit(Chunk chunk) {
+  // The submitting thread is the only one that starts or joins the writer.
+  if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
   std::unique_lock lock(mutex_);
   if (queue_.size() >= kMaxQueued) {
     changed_.notify_all();
@@ -67,7 +74,7 @@ void ChunkWriter::run() {
       // Linger: look every kLingerNap for up to kLinger, in timed waits rather than spinning (a
       // spinning writer took processor time the game thread could have had wherever the two
       // threads share a core: record/step of dodge swung between 1.6 and 2.0 from run to run).
-      // drain() and the destructor notify, so they never wait out a nap.
+      // drain() and finish() notify, so they never wait out a nap.
       const auto until = std::chrono::steady_clock::now() + kLinger;
       while (queue_.empty() && !stopping_ && std::chrono::steady_clock::now() < until) changed_.wait_for(lock, kLingerNap);
     }

@@ -16,6 +16,10 @@
 //
 // The queue is bounded: when the disk cannot keep up the game thread waits (back-pressure)
 // rather than memory growing without end.
+//
+// The thread starts with the first chunk, so a recording shorter than a chunk never starts
+// one; finish() writes what is queued and joins it, after which the recorder writes its last,
+// partial chunk and the footer itself (one wake-up fewer than handing them over).
 
 #include <atomic>
 #include <chrono>
@@ -42,17 +46,20 @@ class ChunkWriter {
   static constexpr std::chrono::microseconds kLinger{1000};
   static constexpr std::chrono::microseconds kLingerNap{50};
 
-  explicit ChunkWriter(ByteSink& sink);
+  explicit ChunkWriter(ByteSink& sink) : sink_(sink) {}
   ChunkWriter(const ChunkWriter&) = delete;
   ChunkWriter& operator=(const ChunkWriter&) = delete;
-  /// Writes whatever is still queued, then stops the thread.
+  /// Writes whatever is still queued, then stops the thread (finish()).
   ~ChunkWriter();
 
   /// Queues a chunk for writing (waits while the queue is full; ignored after an error) and
-  /// returns an empty chunk whose buffers may be reused.
+  /// returns an empty chunk whose buffers may be reused. Call from one thread.
   [[nodiscard]] Chunk submit(Chunk chunk);
   /// Waits until every queued chunk is written and flushed; the first write error, if any.
   [[nodiscard]] std::optional<std::string> drain();
+  /// Writes every queued chunk and stops the thread; the first write error, if any. Chunks
+  /// submitted afterwards start it again.
+  [[nodiscard]] std::optional<std::string> finish();
   /// True once a write has failed (cheap enough to ask every tick).
   [[nodiscard]] bool failed() const noexcept { return failed_.load(std::memory_order_relaxed); }
   /// The first write error, if any.

@@ -33,8 +33,11 @@ sim::StepResult Recorder::record(sim::Input input) {
 std::optional<std::string> Recorder::close() {
   if (closed_) return "the recording is already closed";
   closed_ = true;
-  if (!chunk_.checksums.empty()) flushChunk();
-  if (!error_) error_ = writer_->drain();
+  if (!error_) error_ = writer_->finish();  // every queued chunk written, the thread stopped
+  if (!chunk_.checksums.empty()) {
+    addSnapshotIfDue();
+    writeFrame(FrameKind::kChunk, encodePayload(chunk_));
+  }
   const StateSnapshot final = takeSnapshot();
   writeFrame(FrameKind::kFooter, encodePayload(Footer{ticks_, final.hash, final}));
   if (!error_) error_ = sink_->commit();
@@ -48,11 +51,15 @@ void Recorder::writeFrame(FrameKind kind, std::span<const std::byte> payload) {
 
 StateSnapshot Recorder::takeSnapshot() const { return {ticks_, session_->hash(), session_->saveState()}; }
 
-void Recorder::flushChunk() {
+void Recorder::addSnapshotIfDue() {
   if (ticks_ % header_.snapshotEvery == 0) {
     chunk_.hasSnapshot = true;
     chunk_.snapshot = takeSnapshot();
   }
+}
+
+void Recorder::flushChunk() {
+  addSnapshotIfDue();
   Chunk spare = error_ ? Chunk{} : writer_->submit(std::move(chunk_));
   chunk_ = std::move(spare);
   startChunk();

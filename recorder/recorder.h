@@ -11,7 +11,8 @@
 // encodes, compresses, writes and flushes it within microseconds; so a killed process loses
 // the chunk being filled (and any chunk still queued), and its BUG.rtr.partial loads up to the
 // last complete chunk. On the game thread a tick costs the step, the tick checksum and a few
-// appends.
+// appends. close() lets the writer finish its queue, then writes the last, partial chunk and the
+// footer itself; a recording shorter than a chunk never starts the thread.
 
 #include <cstdint>
 #include <filesystem>
@@ -63,6 +64,7 @@ class Recorder {
 
  private:
   void writeFrame(FrameKind kind, std::span<const std::byte> payload);
+  void addSnapshotIfDue();
   void flushChunk();
   void startChunk();
   StateSnapshot takeSnapshot() const;

@@ -173,12 +173,27 @@ void measureReplayOverhead(benchmark::State& bench, const sim::GameDefinition& g
   bench.counters["step_ns"] = step / static_cast<double>(bench.iterations()) / static_cast<double>(kTicks) * 1e9;
 }
 
+/// A recording shorter than a chunk, whole: open, ten ticks, close (tests and tools make many).
+void measureShortRecording(benchmark::State& bench, const sim::GameDefinition& game) {
+  RecordingOptions options;
+  options.game = std::string(game.name());
+  options.seed = 1;
+  for (auto _ : bench) {
+    auto recorder = std::move(std::get<std::unique_ptr<Recorder>>(openRecording(options, std::make_unique<MemorySink>())));
+    for (int t = 0; t < 10; ++t) benchmark::DoNotOptimize(recorder->record(0));
+    benchmark::DoNotOptimize(recorder->close());
+  }
+}
+
 void registerReplayBenchmarks() {
   for (const sim::GameDefinition* game : sim::listGames()) {
     const std::string name = "Replay/" + std::string(game->name());
     benchmark::RegisterBenchmark(name.c_str(), [game](benchmark::State& s) { measureReplayOverhead(s, *game); })
         ->Unit(benchmark::kMillisecond)
         ->MinTime(2.0);
+    const std::string shortName = "ShortRecording/" + std::string(game->name());
+    benchmark::RegisterBenchmark(shortName.c_str(), [game](benchmark::State& s) { measureShortRecording(s, *game); })
+        ->Unit(benchmark::kMicrosecond);
   }
 }
 

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "recorder/frame.h"
+#include "recorder/payload.h"
 #include "recorder/recorder.h"
 #include "replay_test_support.h"
 
@@ -59,6 +61,37 @@ TEST(ChunkWriter, ASlowSinkGetsEveryChunkInOrder) {
   EXPECT_EQ(countTicks(replay), ticks);
   EXPECT_EQ(replay.chunks.size(), ticks);
   EXPECT_TRUE(replay.footer.has_value());
+}
+
+TEST(ChunkWriter, FinishWritesWhatIsQueuedAndALaterChunkStartsTheThreadAgain) {
+  std::vector<std::byte> bytes;
+  TestSink sink(bytes, 0, std::chrono::microseconds(200));
+  ChunkWriter writer(sink);
+  EXPECT_FALSE(writer.finish().has_value());  // no chunk yet: no thread to stop
+  Chunk chunk;
+  for (std::uint64_t first : {1U, 2U, 3U}) {
+    chunk.firstTick = first;
+    chunk.checksums = {static_cast<std::uint16_t>(first)};
+    chunk = writer.submit(std::move(chunk));
+    if (first == 2) {
+      ASSERT_FALSE(writer.finish().has_value());
+      EXPECT_EQ(bytes.size(), 2 * encodeFrame(FrameKind::kChunk, encodePayload(Chunk{1, {}, {}, {1}, false, {}})).size());
+    }
+  }
+  ASSERT_FALSE(writer.finish().has_value());
+  // Three frames, in order, decoded back.
+  std::size_t offset = 0;
+  for (std::uint64_t first : {1U, 2U, 3U}) {
+    std::vector<std::byte> file = encodePreamble();
+    file.insert(file.end(), bytes.begin() + static_cast<std::ptrdiff_t>(offset), bytes.end());
+    const FrameRead read = readFrame(file, kPreambleBytes);
+    ASSERT_EQ(read.status, FrameRead::Status::kFrame);
+    const auto decoded = decodePayload<Chunk>(read.frame.payload);
+    ASSERT_TRUE(std::holds_alternative<Chunk>(decoded));
+    EXPECT_EQ(std::get<Chunk>(decoded).firstTick, first);
+    offset += read.next - kPreambleBytes;
+  }
+  EXPECT_EQ(offset, bytes.size());
 }
 
 TEST(ChunkWriter, AFailedWriteReachesTheGameLoopAndClose) {
