@@ -31,9 +31,10 @@ bool parseDigits(std::string_view digits, std::int64_t& outValue) {
 }  // namespace
 
 std::string quoteForMessage(std::string_view text) {
-  constexpr std::size_t kMostShown = 40;
+  constexpr std::size_t kMostShown = 40;  // characters of the message, escapes included
   std::string quoted = "'";
-  for (std::size_t i = 0; i < text.size() && i < kMostShown; ++i) {
+  std::size_t i = 0;
+  for (; i < text.size() && quoted.size() <= kMostShown; ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
     if (c >= 0x20 && c < 0x7F) {
       quoted += static_cast<char>(c);
@@ -42,7 +43,7 @@ std::string quoteForMessage(std::string_view text) {
       quoted += {'\\', 'x', kHex[c >> 4U], kHex[c & 0xFU]};
     }
   }
-  return quoted + (text.size() > kMostShown ? "...'" : "'");
+  return quoted + (i < text.size() ? "...'" : "'");
 }
 
 Parsed<sim::Fixed> parseFixed(std::string_view text) {

@@ -19,8 +19,9 @@ using Parsed = std::variant<T, std::string>;
 [[nodiscard]] Parsed<sim::Box> parseBox(std::string_view text);
 /// Parses "dx,dy" into a displacement.
 [[nodiscard]] Parsed<sim::Vec2> parseVec2(std::string_view text);
-/// Text a user gave, quoted for a message: at most 40 characters (then "..."), and bytes that
-/// are not printable ASCII as \xNN, so that a sentence stays one short line whatever a file holds.
+/// Text a user gave, quoted for a message: bytes that are not printable ASCII as \xNN, cut
+/// (with "...") once about 40 characters are shown, so that a sentence stays one short line
+/// whatever a file holds.
 [[nodiscard]] std::string quoteForMessage(std::string_view text);
 /// Names joined for a message: "dodge, tank, fallingman".
 template <typename Range>

@@ -40,6 +40,8 @@ TEST(QuoteForMessage, KeepsASentenceOneShortLineWhateverTheTextHolds) {
   EXPECT_EQ(quoteForMessage(std::string_view("a\nb\0c\xff", 6)), "'a\\x0ab\\x00c\\xff'");
   const std::string huge(16 << 20, 'x');  // a 16 MiB line in a script
   EXPECT_EQ(quoteForMessage(huge), "'" + std::string(40, 'x') + "...'");
+  EXPECT_LE(quoteForMessage(std::string(1000, '\xff')).size(), 50U);  // escapes count too
+  EXPECT_EQ(quoteForMessage(std::string(40, 'y')), "'" + std::string(40, 'y') + "'");  // exactly 40: whole
 }
 
 }  // namespace
