@@ -55,13 +55,6 @@ Chunk ChunkWriter::submit(Chunk chunk) {
   return spare;
 }
 
-std::optional<std::string> ChunkWriter::drain() {
-  std::unique_lock lock(mutex_);
-  changed_.notify_all();
-  changed_.wait(lock, [this] { return (queue_.empty() && !writing_) || error_.has_value(); });
-  return error_;
-}
-
 std::optional<std::string> ChunkWriter::error() const {
   const std::lock_guard lock(mutex_);
   return error_;
@@ -74,7 +67,7 @@ void ChunkWriter::run() {
       // Linger: look every kLingerNap for up to kLinger, in timed waits rather than spinning (a
       // spinning writer took processor time the game thread could have had wherever the two
       // threads share a core: record/step of dodge swung between 1.6 and 2.0 from run to run).
-      // drain() and finish() notify, so they never wait out a nap.
+      // finish() notifies, so stopping never waits out a nap.
       const auto until = std::chrono::steady_clock::now() + kLinger;
       while (queue_.empty() && !stopping_ && std::chrono::steady_clock::now() < until) changed_.wait_for(lock, kLingerNap);
     }
@@ -86,13 +79,11 @@ void ChunkWriter::run() {
     if (queue_.empty()) return;  // stopping, and everything was written
     Chunk chunk = std::move(queue_.front());
     queue_.pop_front();
-    writing_ = true;
     lock.unlock();
     std::optional<std::string> problem = sink_.write(encodeFrame(FrameKind::kChunk, encodePayload(chunk)));
     if (!problem) problem = sink_.flush();
     clearKeepingCapacity(chunk);
     lock.lock();
-    writing_ = false;
     if (spares_.size() < kMaxQueued) spares_.push_back(std::move(chunk));
     if (problem && !error_) {
       error_ = std::move(problem);

@@ -55,8 +55,6 @@ class ChunkWriter {
   /// Queues a chunk for writing (waits while the queue is full; ignored after an error) and
   /// returns an empty chunk whose buffers may be reused. Call from one thread.
   [[nodiscard]] Chunk submit(Chunk chunk);
-  /// Waits until every queued chunk is written and flushed; the first write error, if any.
-  [[nodiscard]] std::optional<std::string> drain();
   /// Writes every queued chunk and stops the thread; the first write error, if any. Chunks
   /// submitted afterwards start it again.
   [[nodiscard]] std::optional<std::string> finish();
@@ -73,7 +71,6 @@ class ChunkWriter {
   std::condition_variable changed_;
   std::deque<Chunk> queue_;
   std::vector<Chunk> spares_;  ///< written chunks, emptied, for the game thread to refill
-  bool writing_ = false;  ///< a chunk taken off the queue is being written
   bool stopping_ = false;
   bool sleeping_ = false;                ///< the writer waits on changed_ and needs a wake-up
   std::optional<std::string> error_;
