@@ -3,7 +3,7 @@
 // text said: written back out with the game's button names, they parse to the same runs.
 //
 // With clang: cmake --preset fuzz && cmake --build --preset fuzz --target input_script_fuzz
-//   build/fuzz/tests/fuzz/input_script_fuzz replays/scripts -max_total_time=60
+//   build/fuzz/tests/fuzz/input_script_fuzz NEW replays/scripts -max_total_time=60   (finds go to NEW)
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>

@@ -2,7 +2,7 @@
 // verifies without crashing, hanging or allocating past the caps.
 //
 // With clang: cmake -DRETRACE_BUILD_FUZZERS=ON -DCMAKE_CXX_COMPILER=clang++ ...
-//   build/fuzz/tests/fuzz/replay_loader_fuzz tests/fuzz/corpus -max_total_time=60
+//   build/fuzz/tests/fuzz/replay_loader_fuzz NEW tests/fuzz/corpus -max_total_time=60   (finds go to NEW)
 // Without it, replay_loader_corpus (this file plus corpus_main.cpp) runs every corpus file
 // and every single-byte corruption of it in the normal suite.
 #include <cstddef>

@@ -13,7 +13,7 @@
 //
 // With clang: cmake --preset fuzz && cmake --build --preset fuzz --target replay_payload_fuzz
 //   build/fuzz/tests/fuzz/replay_payload_corpus tests/fuzz/corpus SEEDS   (writes seed inputs)
-//   build/fuzz/tests/fuzz/replay_payload_fuzz SEEDS -max_total_time=60
+//   build/fuzz/tests/fuzz/replay_payload_fuzz NEW SEEDS -max_total_time=60   (finds go to NEW)
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
