@@ -57,13 +57,14 @@ double runBare(const sim::GameDefinition& game, const std::vector<sim::Input>& i
 double runStepAppend(const sim::GameDefinition& game, const std::vector<sim::Input>& inputs) {
   const auto start = Clock::now();
   auto session = game.start(*game.findConfig("default"), 1);
+  const std::uint32_t chunkTicks = RecordingOptions{}.chunkTicks;
   Chunk chunk;
-  chunk.checksums.reserve(600);
+  chunk.checksums.reserve(chunkTicks);
   std::uint64_t tick = 0;
   for (const sim::Input input : inputs) {
     const sim::StepResult result = session->step(input);
     appendTick(chunk, ++tick, input, result.events, 0);
-    if (chunk.checksums.size() == 600) {
+    if (chunk.checksums.size() == chunkTicks) {
       benchmark::DoNotOptimize(chunk);
       chunk.inputs.clear();
       chunk.events.clear();
