@@ -19,6 +19,14 @@ std::unique_ptr<GameSession> startDefault(const GameDefinition& game, std::uint6
   return game.start(*config, seed);
 }
 
+/// A default game after the bot (seeded botSeed) has played it for n ticks.
+std::unique_ptr<GameSession> playDefault(const GameDefinition& game, std::uint64_t seed, std::uint64_t botSeed, int ticks) {
+  auto session = startDefault(game, seed);
+  Rng bot = seedRng(botSeed);
+  for (int i = 0; i < ticks; ++i) (void)session->step(session->chooseBotInput(bot));
+  return session;
+}
+
 /// Runs the bot for n ticks and returns the hash after every tick.
 std::vector<std::uint64_t> runBot(GameSession& session, std::uint64_t botSeed, int ticks) {
   Rng bot = seedRng(botSeed, 0xB07);
@@ -66,9 +74,7 @@ TEST_P(GameContract, SaveAndRestoreReplaysIdentically) {
 }
 
 TEST_P(GameContract, LoadRefusesTruncatedAndPaddedStates) {
-  auto session = startDefault(*GetParam(), 3);
-  Rng bot = seedRng(5);
-  for (int i = 0; i < 500; ++i) (void)session->step(session->chooseBotInput(bot));
+  auto session = playDefault(*GetParam(), 3, 5, 500);
   const std::uint64_t hash = session->hash();
   auto saved = session->saveState();
   auto longer = saved;
@@ -83,9 +89,7 @@ TEST_P(GameContract, LoadRefusesTruncatedAndPaddedStates) {
 TEST_P(GameContract, LoadKeepsEveryValueItAcceptsExactly) {
   // A loaded value that does not fit its field (2^32 + v for an int32, 2 for a bool, an even
   // RNG increment) is refused, never narrowed: whatever a load accepts saves back unchanged.
-  auto session = startDefault(*GetParam(), 3);
-  Rng bot = seedRng(5);
-  for (int i = 0; i < 500; ++i) (void)session->step(session->chooseBotInput(bot));
+  auto session = playDefault(*GetParam(), 3, 5, 500);
   const auto saved = session->saveState();
   std::size_t refused = 0;
   for (std::size_t i = 0; i < saved.size(); ++i) {
@@ -116,9 +120,7 @@ TEST_P(GameContract, ConfigurationsRefuseValuesThatDoNotFitTheirFields) {
 }
 
 TEST_P(GameContract, CloneIsIndependent) {
-  auto session = startDefault(*GetParam(), 11);
-  Rng bot = seedRng(2);
-  for (int i = 0; i < 200; ++i) (void)session->step(session->chooseBotInput(bot));
+  auto session = playDefault(*GetParam(), 11, 2, 200);
   auto copy = session->clone();
   EXPECT_EQ(copy->hash(), session->hash());
   Rng botA = seedRng(9);
@@ -131,9 +133,7 @@ TEST_P(GameContract, CloneIsIndependent) {
 }
 
 TEST_P(GameContract, DescribedFieldsMatchSavedValues) {
-  auto session = startDefault(*GetParam(), 4);
-  Rng bot = seedRng(1);
-  for (int i = 0; i < 300; ++i) (void)session->step(session->chooseBotInput(bot));
+  auto session = playDefault(*GetParam(), 4, 1, 300);
   const auto fields = session->describeState();
   const auto values = session->saveState();
   ASSERT_EQ(fields.size(), values.size());
@@ -142,9 +142,7 @@ TEST_P(GameContract, DescribedFieldsMatchSavedValues) {
 }
 
 TEST_P(GameContract, DigestCoversScalarsListLengthsAndFirstElementsOnly) {
-  auto session = startDefault(*GetParam(), 4);
-  Rng bot = seedRng(1);
-  for (int i = 0; i < 300; ++i) (void)session->step(session->chooseBotInput(bot));
+  auto session = playDefault(*GetParam(), 4, 1, 300);
   const auto fields = session->describeState();
   const auto values = session->saveState();
   std::size_t covered = 0;
