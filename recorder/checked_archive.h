@@ -33,34 +33,19 @@ class CheckedInputArchive : public cereal::InputArchive<CheckedInputArchive, cer
 
   /// Copies size bytes, swapping each element of elementSize bytes on big-endian hosts.
   void loadBinary(void* data, std::size_t size, std::size_t elementSize) {
-    if (size > remaining()) {
-      throw cereal::Exception("needs " + std::to_string(size) + " bytes, " + std::to_string(remaining()) + " left");
-    }
+    const std::byte* from = take(size);
     if (size == 0) return;  // an empty vector's data() may be null, which memcpy must not get
-    std::memcpy(data, bytes_.data() + position_, size);
-    position_ += size;
-    if constexpr (std::endian::native == std::endian::big) {
-      auto* p = static_cast<std::uint8_t*>(data);
-      for (std::size_t i = 0; i + elementSize <= size; i += elementSize) {
-        for (std::size_t a = i, b = i + elementSize - 1; a < b; ++a, --b) std::swap(p[a], p[b]);
-      }
-    }
+    std::memcpy(data, from, size);
+    swapOnBigEndian(static_cast<std::uint8_t*>(data), size, elementSize);
   }
 
-  /// Reads one value of a fixed size: the same checks as loadBinary, but a copy of constant
+  /// Reads one value of a fixed size: loadBinary for one element, but a copy of constant
   /// length compiles to one load instead of a call to memcpy (most of a chunk's fields are
   /// such small values, and the calls were a quarter of the loading time).
   template <typename T>
   void loadValue(T& value) {
-    if (sizeof(T) > remaining()) {
-      throw cereal::Exception("needs " + std::to_string(sizeof(T)) + " bytes, " + std::to_string(remaining()) + " left");
-    }
-    std::memcpy(&value, bytes_.data() + position_, sizeof(T));
-    position_ += sizeof(T);
-    if constexpr (std::endian::native == std::endian::big && sizeof(T) > 1) {
-      auto* p = reinterpret_cast<std::uint8_t*>(&value);
-      for (std::size_t a = 0, b = sizeof(T) - 1; a < b; ++a, --b) std::swap(p[a], p[b]);
-    }
+    std::memcpy(&value, take(sizeof(T)), sizeof(T));
+    swapOnBigEndian(reinterpret_cast<std::uint8_t*>(&value), sizeof(T), sizeof(T));
   }
 
   /// Refuses a claimed element count that could not fit in the bytes left (each element of
@@ -79,6 +64,26 @@ class CheckedInputArchive : public cereal::InputArchive<CheckedInputArchive, cer
   [[nodiscard]] std::size_t remaining() const noexcept { return bytes_.size() - position_; }
 
  private:
+  /// The next size bytes, consumed; throws when fewer are left.
+  const std::byte* take(std::size_t size) {
+    if (size > remaining()) {
+      throw cereal::Exception("needs " + std::to_string(size) + " bytes, " + std::to_string(remaining()) + " left");
+    }
+    const std::byte* from = bytes_.data() + position_;
+    position_ += size;
+    return from;
+  }
+
+  /// Portable binary is little-endian: a big-endian host swaps each element's bytes.
+  static void swapOnBigEndian([[maybe_unused]] std::uint8_t* p, [[maybe_unused]] std::size_t size,
+                              [[maybe_unused]] std::size_t elementSize) {
+    if constexpr (std::endian::native == std::endian::big) {
+      for (std::size_t i = 0; i + elementSize <= size; i += elementSize) {
+        for (std::size_t a = i, b = i + elementSize - 1; a < b; ++a, --b) std::swap(p[a], p[b]);
+      }
+    }
+  }
+
   std::span<const std::byte> bytes_;
   std::size_t position_ = 0;
 };
