@@ -28,9 +28,9 @@
 //
 // Why a digest and not the whole state every tick (format 1.0 did that): hashing a whole
 // dodge state costs 40% of a dodge tick (tank 13%, falling man 55%); the digest costs 40% of
-// the whole-state hash for tank and falling man, 80% for dodge (BENCHMARKS.md). A divergence that stays inside later list elements (an obstacle moved
-// differently, nothing else changed) is caught at most fullHashEvery - 1 ticks late; the
-// verifier says so.
+// the whole-state hash for tank and falling man, 80% for dodge (BENCHMARKS.md). A divergence
+// that stays inside later list elements (an obstacle moved differently, nothing else changed)
+// is caught at most fullHashEvery - 1 ticks late; the verifier says so.
 //
 // Versions: 1.1 added ReplayHeader::fullHashEvery. A 1.0 file is migrated on load: its header
 // has no such field and every tick's checksum covered the whole state, which is exactly

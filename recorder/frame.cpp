@@ -14,8 +14,8 @@ constexpr int kZstdLevel = 1;
 
 // One compression and one decompression context per thread, reused: creating a context
 // costs more than compressing a whole chunk (it dominated recording time when made per call).
-// Each recording's writer thread so builds one compression context, once per recording: a
-// cost well below that of starting and joining the thread itself.
+// A recording's writer thread (started with its first full chunk) so builds one compression
+// context; its last, partial chunk and footer use the closing thread's, reused across recordings.
 struct ZstdContexts {
   ZSTD_CCtx* compress = ZSTD_createCCtx();
   ZSTD_DCtx* decompress = ZSTD_createDCtx();

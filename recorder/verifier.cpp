@@ -326,7 +326,9 @@ std::variant<VerifiedReplay, std::string> verifyReplayBytes(std::span<const std:
   ChunkVerifier verifier(reader.replay().header, options);
   ChunkQueue queue;
   ReplayReader::Found end = ReplayReader::Found::kEnd;
-  // Decoding (checksums, zstd, Cereal) runs on its own thread, one chunk ahead of the simulation.
+  // Decoding (checksums, zstd, Cereal) runs on its own thread, as far ahead of the simulation as
+  // it gets: the queue needs no bound, since every chunk is kept for the returned replay anyway
+  // (and the reader caps what a file decodes to).
   std::thread decoder([&reader, &queue, &end] {
     while (true) {
       Chunk chunk;
