@@ -71,7 +71,9 @@ std::variant<std::vector<std::byte>, std::string> readFileCapped(const std::file
   std::error_code error;
   const auto status = std::filesystem::status(path, error);
   if (!std::filesystem::exists(status)) return "does not exist";
-  if (std::filesystem::is_directory(status)) return "is a directory, not a replay";
+  if (std::filesystem::is_directory(status)) return "is a directory, not a file";
+  // Read whole after its size is checked against the cap, which needs a regular file.
+  if (!std::filesystem::is_regular_file(status)) return "is not a regular file (a device, pipe or socket)";
   const std::uintmax_t size = std::filesystem::file_size(path, error);
   if (error) return "cannot be read: " + error.message();
   if (size > maxBytes) return "is " + std::to_string(size) + " bytes, over the cap of " + std::to_string(maxBytes);

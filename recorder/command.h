@@ -17,6 +17,15 @@ struct CommandSpec {
   void (*attach)(CLI::App& command, ExitCode& outExit);
 };
 
+/// Adds every `retrace` sub-command to `app`; each stores its exit code in `outExit` when run.
+void attachCommands(CLI::App& app, ExitCode& outExit);
+
+/// Makes every unsigned option of `app` and of its sub-commands take decimal digits only.
+/// CLI11 2.1 converts through strtoull in base 0, which reads "-1" as 18446744073709551615,
+/// "010" as octal 8 and 2^64 as 2^64 - 1: a negative count would run for ever, and a
+/// zero-padded seed would play another game than the one named.
+void readUnsignedOptionsAsDecimal(CLI::App& app);
+
 /// The more severe of two exit codes (bad input over divergence over success).
 [[nodiscard]] constexpr ExitCode worse(ExitCode a, ExitCode b) noexcept { return static_cast<int>(a) > static_cast<int>(b) ? a : b; }
 

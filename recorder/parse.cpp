@@ -46,6 +46,16 @@ std::string quoteForMessage(std::string_view text) {
   return quoted + (i < text.size() ? "...'" : "'");
 }
 
+Parsed<std::uint64_t> parseCount(std::string_view text) {
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string_view::npos) {
+    return quoteForMessage(text) + " is not a whole number (digits 0-9 only)";
+  }
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) return quoteForMessage(text) + " is too large (at most 18446744073709551615)";
+  return value;
+}
+
 Parsed<sim::Fixed> parseFixed(std::string_view text) {
   const std::string quoted = quoteForMessage(text);
   bool negative = !text.empty() && text.front() == '-';

@@ -1,6 +1,7 @@
 #pragma once
 // Parsing of numbers and boxes typed by users. Errors come back as one human sentence.
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -13,6 +14,9 @@ namespace retrace::recorder {
 template <typename T>
 using Parsed = std::variant<T, std::string>;
 
+/// Parses a count, seed or tick typed in decimal digits ("600", "010" is ten); a sign, any other
+/// character or a value past 2^64 - 1 is refused, never wrapped or saturated.
+[[nodiscard]] Parsed<std::uint64_t> parseCount(std::string_view text);
 /// Parses a decimal like "98", "-3.25" or "0.38" exactly into 16.16 (rounded to nearest).
 [[nodiscard]] Parsed<sim::Fixed> parseFixed(std::string_view text);
 /// Parses "x,y,w,h" into a box; sizes must not be negative.

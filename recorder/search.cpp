@@ -15,13 +15,12 @@ std::variant<Predicate, std::string> parsePredicate(const std::string& text, con
   }
   if (text.rfind("ends-before:", 0) == 0) {
     p.kind = Predicate::Kind::kEndsBefore;
-    try {
-      std::size_t used = 0;
-      p.tick = std::stoull(text.substr(12), &used);
-      if (used == text.size() - 12 && p.tick > 0) return p;
-    } catch (const std::exception&) {
+    const auto tick = parseCount(std::string_view(text).substr(12));
+    if (const auto* value = std::get_if<std::uint64_t>(&tick); value != nullptr && *value > 0) {
+      p.tick = *value;
+      return p;
     }
-    return "'" + text + "': ends-before needs a tick, like ends-before:600";
+    return quoteForMessage(text) + ": ends-before needs a tick after 0, like ends-before:600";
   }
   if (text.rfind("event:", 0) == 0) {
     p.kind = Predicate::Kind::kEvent;

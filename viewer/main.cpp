@@ -15,6 +15,7 @@
 #include <CLI/CLI.hpp>
 #include <SFML/Graphics.hpp>
 
+#include "recorder/command.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
 #include "viewer/controls.h"
@@ -185,6 +186,7 @@ int main(int argc, char** argv) {
   app.add_option("--config", options.config, "configuration for --play")->capture_default_str();
   app.add_option("--seed", options.seed, "seed for --play")->capture_default_str();
   app.add_option("-o,--output", options.output, "the replay --play writes");
+  retrace::recorder::readUnsignedOptionsAsDecimal(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& success) {

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "recorder/command.h"
 #include "support/temp_dir.h"
 
 namespace {
@@ -82,10 +83,48 @@ TEST_F(Cli, BadInputIsOneLineAndExitTwo) {
   EXPECT_NE(empty.output.find("empty.rtr is empty"), std::string::npos) << empty.output;
   const CliRun flag = runRetrace("verify --frobnicate x.rtr");
   EXPECT_EQ(flag.exitCode, 2);
+  const CliRun device = runRetrace("verify /dev/null");
+  EXPECT_EQ(device.exitCode, 2);
+  EXPECT_EQ(device.output, "retrace verify: /dev/null is not a regular file (a device, pipe or socket)\n");
   const CliRun ticks = runRetrace("record --game dodge --ticks 0 -o " + path("z.rtr"));
   EXPECT_EQ(ticks.exitCode, 2);
   EXPECT_FALSE(fs::exists(path("z.rtr")));
   EXPECT_FALSE(fs::exists(path("z.rtr.partial")));
+}
+
+TEST_F(Cli, UnsignedOptionsTakeDecimalDigitsOnly) {
+  // In-process over the whole command table, so an option added later is covered too.
+  CLI::App app;
+  retrace::recorder::ExitCode exit = retrace::recorder::ExitCode::kOk;
+  retrace::recorder::attachCommands(app, exit);
+  int checked = 0;
+  for (CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) {
+    for (const CLI::Option* option : command->get_options()) {
+      if (!option->get_type_name().starts_with("UINT")) continue;
+      ++checked;
+      std::vector<std::string> arguments{"-1", option->get_name(), command->get_name()};  // parse() reads them backwards
+      try {
+        app.parse(arguments);
+        ADD_FAILURE() << command->get_name() << " " << option->get_name() << " took -1";
+      } catch (const CLI::ValidationError& error) {
+        EXPECT_NE(std::string(error.what()).find("'-1' is not a whole number"), std::string::npos) << error.what();
+      } catch (const CLI::ParseError& error) {
+        ADD_FAILURE() << command->get_name() << " " << option->get_name() << ": " << error.what();
+      }
+      app.clear();
+    }
+  }
+  EXPECT_GE(checked, 9);  // record 5, hunt 3, shrink 1
+  // strtoull in base 0 would read 010 as octal 8.
+  const CliRun padded = runRetrace("record --game dodge --seed 010 --ticks 10 -o " + path("p.rtr"));
+  EXPECT_EQ(padded.exitCode, 0) << padded.output;
+  EXPECT_NE(padded.output.find("seed 10,"), std::string::npos) << padded.output;
+  const CliRun negative = runRetrace("record --game dodge --seed -1 --ticks 10 -o " + path("n.rtr"));
+  EXPECT_EQ(negative.exitCode, 2);
+  EXPECT_EQ(negative.output, "retrace: --seed: '-1' is not a whole number (digits 0-9 only) (see retrace --help)\n");
+  EXPECT_FALSE(fs::exists(path("n.rtr")));
+  const CliRun tick = runRetrace("shrink " + path("p.rtr") + " --until ends-before:-5 -o " + path("s.rtr"));
+  EXPECT_EQ(tick.exitCode, 2) << tick.output;
 }
 
 TEST_F(Cli, HelpIsZero) {

@@ -5,6 +5,16 @@
 namespace retrace::recorder {
 namespace {
 
+TEST(ParseCount, ReadsDecimalDigitsAndRefusesSignsAndOverflow) {
+  EXPECT_EQ(std::get<std::uint64_t>(parseCount("600")), 600U);
+  EXPECT_EQ(std::get<std::uint64_t>(parseCount("010")), 10U);  // decimal, not octal 8
+  EXPECT_EQ(std::get<std::uint64_t>(parseCount("0")), 0U);
+  EXPECT_EQ(std::get<std::uint64_t>(parseCount("18446744073709551615")), UINT64_MAX);
+  EXPECT_EQ(std::get<std::string>(parseCount("-1")), "'-1' is not a whole number (digits 0-9 only)");
+  EXPECT_EQ(std::get<std::string>(parseCount("18446744073709551616")), "'18446744073709551616' is too large (at most 18446744073709551615)");
+  for (const char* text : {"", "+5", " 7", "0x10", "1e3", "12x"}) EXPECT_TRUE(std::holds_alternative<std::string>(parseCount(text))) << text;
+}
+
 TEST(ParseFixed, AcceptsDecimalsExactly) {
   EXPECT_EQ(std::get<sim::Fixed>(parseFixed("98")), sim::px(98));
   EXPECT_EQ(std::get<sim::Fixed>(parseFixed("-3.25")), sim::Fixed::fromRatio(-13, 4));

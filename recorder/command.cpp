@@ -1,0 +1,47 @@
+#include "recorder/command.h"
+
+#include <array>
+#include <string>
+#include <variant>
+
+#include "recorder/parse.h"
+
+namespace retrace::recorder {
+namespace {
+
+constexpr std::array kCommands{
+    CommandSpec{"record", "Play a game with bot, random or scripted input and write a replay", attachRecordCommand},
+    CommandSpec{"verify", "Re-simulate replays; report the first divergence and any tunnel", attachVerifyCommand},
+    CommandSpec{"info", "What a replay holds: game, ticks, size, events, completeness", attachInfoCommand},
+    CommandSpec{"dump", "The whole replay as JSON", attachDumpCommand},
+    CommandSpec{"diff", "The first tick where two replays differ", attachDiffCommand},
+    CommandSpec{"hunt", "Play many perturbed games looking for tunnels; save each as a replay", attachHuntCommand},
+    CommandSpec{"shrink", "Make a failing replay's input as small as possible while it still fails", attachShrinkCommand},
+    CommandSpec{"approve", "Re-record golden replays with the current simulation (--check for CI)", attachApproveCommand},
+    CommandSpec{"sweep", "Time of impact of a box moving against another (swept AABB)", attachSweepCommand},
+};
+
+/// Replaces a count with its canonical decimal, or says why it is not one.
+std::string canonicalCount(std::string& text) {
+  const auto count = parseCount(text);
+  if (const auto* problem = std::get_if<std::string>(&count)) return *problem;
+  text = std::to_string(std::get<std::uint64_t>(count));
+  return {};
+}
+
+}  // namespace
+
+void attachCommands(CLI::App& app, ExitCode& outExit) {
+  for (const CommandSpec& spec : kCommands) spec.attach(*app.add_subcommand(spec.name, spec.description), outExit);
+  readUnsignedOptionsAsDecimal(app);
+}
+
+void readUnsignedOptionsAsDecimal(CLI::App& app) {
+  for (CLI::Option* option : app.get_options()) {
+    // A transform runs before the option's checks (ranges), which then see the canonical text.
+    if (option->get_type_name().starts_with("UINT")) option->transform(CLI::Validator(canonicalCount, ""));
+  }
+  for (CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) readUnsignedOptionsAsDecimal(*command);
+}
+
+}  // namespace retrace::recorder
