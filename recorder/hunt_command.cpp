@@ -4,12 +4,15 @@
 // its number, so a hunt is reproducible; each finding is saved as a replay named after it.
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include "recorder/command.h"
 #include "recorder/search.h"
@@ -100,8 +103,23 @@ ExitCode runHunt(const HuntOptions& options) {
     spdlog::error("retrace hunt: {}", *problem);
     return ExitCode::kBadInput;
   }
+  // The folder is made now, so that a path that cannot hold findings is refused before the hunt
+  // rather than at its first finding, and removed at the end if this hunt made it and found
+  // nothing.
+  std::error_code error;
+  const bool folderExisted = std::filesystem::exists(options.output, error);
+  std::filesystem::create_directories(options.output, error);
+  if (error || !std::filesystem::is_directory(options.output, error)) {
+    spdlog::error("retrace hunt: cannot keep findings in {}: {}", options.output, error ? error.message() : "it is not a folder");
+    return ExitCode::kBadInput;
+  }
+  // A progress line only on a terminal, and at most 4 times a second: one per run was most of
+  // a short-run hunt's time and, in a CI log, one line of millions of carriage returns.
+  const bool showProgress = !options.quiet && ::isatty(STDERR_FILENO) == 1;
+  const char* lineStart = showProgress ? "\r" : "";
   const std::uint64_t runs = options.runs > 0 ? options.runs : (options.seconds > 0 ? UINT64_MAX : 100);
   const auto start = std::chrono::steady_clock::now();
+  auto nextProgress = start;
   std::uint64_t findings = 0;
   std::uint64_t ticks = 0;
   std::uint64_t run = 0;
@@ -116,28 +134,29 @@ ExitCode runHunt(const HuntOptions& options) {
     ticks += played.inputs.size();
     if (const auto& witness = played.tunnel) {
       ++findings;
-      std::filesystem::create_directories(options.output);
       const std::string name = options.output + "/" + options.game + "-" + options.config + (options.configs == "named" ? "" : "-" + options.configs) +
                                "-tunnel-run" + std::to_string(run) + "-tick" + std::to_string(witness->tick) + ".rtr";
       // A file of the same name from an earlier hunt is kept: it may hold a finding this
       // build no longer reproduces.
-      if (std::filesystem::exists(name)) {
-        if (!options.quiet) std::fprintf(stderr, "\rfound again (kept the existing file): %s\n", name.c_str());
+      if (std::filesystem::exists(name, error)) {
+        if (!options.quiet) std::fprintf(stderr, "%sfound again (kept the existing file): %s\n", lineStart, name.c_str());
         continue;
       }
       if (auto problem = writeReplay(name, false, setup, true, "hunt run " + std::to_string(run) + " of seed " + std::to_string(options.seed), played.inputs)) {
         spdlog::error("retrace hunt: {}", *problem);
         return ExitCode::kBadInput;
       }
-      if (!options.quiet) std::fprintf(stderr, "\rfound: %s\n  %s\n", name.c_str(), witness->description.c_str());
+      if (!options.quiet) std::fprintf(stderr, "%sfound: %s\n  %s\n", lineStart, name.c_str(), witness->description.c_str());
     }
-    if (!options.quiet) {
-      const double seconds = std::max(1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    if (const auto now = std::chrono::steady_clock::now(); showProgress && now >= nextProgress) {
+      nextProgress = now + std::chrono::milliseconds(250);
+      const double seconds = std::max(1e-9, std::chrono::duration<double>(now - start).count());
       std::fprintf(stderr, "\rruns %llu  ticks/s %.0f  findings %llu   ", static_cast<unsigned long long>(run + 1),
                    static_cast<double>(ticks) / seconds, static_cast<unsigned long long>(findings));
     }
   }
-  if (!options.quiet) std::fprintf(stderr, "\n");
+  if (showProgress) std::fprintf(stderr, "\n");
+  if (!folderExisted && findings == 0) std::filesystem::remove(options.output, error);
   std::printf("hunted %s (%s, %s configurations, seed %llu): %llu runs, %llu ticks, %llu finding%s%s\n", options.game.c_str(),
               options.config.c_str(), options.configs.c_str(), static_cast<unsigned long long>(options.seed), static_cast<unsigned long long>(run),
               static_cast<unsigned long long>(ticks), static_cast<unsigned long long>(findings), findings == 1 ? "" : "s",
@@ -153,8 +172,11 @@ void attachHuntCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("--config", options->config, "the named configuration to start from")->capture_default_str();
   command.add_flag("--allow-limit-breaks", options->allowLimitBreaks, "hunt in a configuration that breaks a speed limit");
   command.add_option("--seed", options->seed, "the hunt's seed: the same seed replays the same hunt")->capture_default_str();
-  command.add_option("--runs", options->runs, "games to play (default 100)");
-  command.add_option("--seconds", options->seconds, "or play for this long");
+  command.add_option("--runs", options->runs, "games to play (default 100)")->check(CLI::Range(std::uint64_t{1}, UINT64_MAX));
+  command.add_option("--seconds", options->seconds, "or play for this long")->check([](const std::string& text) {
+    const double seconds = std::strtod(text.c_str(), nullptr);
+    return seconds > 0 && seconds <= 1e9 ? std::string() : "the time must be above 0 and at most 1e9 seconds";
+  });
   command.add_option("--ticks", options->ticks, "ticks per game")->capture_default_str()->check(CLI::Range(1ULL, 10'000'000ULL));
   command.add_option("--configs", options->configs, "named, within (random within the limits) or outside (just past them)")
       ->capture_default_str()

@@ -239,6 +239,18 @@ TEST_F(Cli, HuntFindsTheDiscreteTunnelAndSavesAReplayThatShowsIt) {
   EXPECT_EQ(names, first);
 }
 
+TEST_F(Cli, HuntRefusesAFolderItCannotUseBeforeHuntingAndLeavesNoEmptyOne) {
+  std::ofstream(path("file")) << "not a folder";
+  const CliRun onFile = runRetrace("hunt --game dodge --config discrete --allow-limit-breaks --runs 20 -o " + path("file"));
+  EXPECT_EQ(onFile.exitCode, 2) << onFile.output;  // it used to abort on an uncaught filesystem_error
+  EXPECT_EQ(onFile.output, "retrace hunt: cannot keep findings in " + path("file") + ": Not a directory\n");
+  const CliRun nothing = runRetrace("hunt --game tank --runs 2 --ticks 60 -o " + path("none"));
+  EXPECT_EQ(nothing.exitCode, 0) << nothing.output;
+  EXPECT_FALSE(fs::exists(path("none")));
+  // Off a terminal there is no progress line: the output is the summary alone.
+  EXPECT_EQ(nothing.output, "hunted tank (default, named configurations, seed 1): 2 runs, 120 ticks, 0 findings\n");
+}
+
 TEST_F(Cli, HuntFindsAFallCapAboveTheWindowAndNothingWithinTheLimits) {
   const CliRun outside = runRetrace("hunt --game fallingman --configs outside --seed 2 --runs 40 --ticks 1200 --no-progress -o " + path("out"));
   EXPECT_EQ(outside.exitCode, 1) << outside.output;
