@@ -2,15 +2,30 @@
 
 #include <cmath>
 #include <filesystem>
+#include <streambuf>
 
 #include "viewer/frame.h"
 
 namespace retrace::viewer {
 namespace {
 
+/// Silences sf::err() while it lives: a failure here is reported in our own one sentence, and
+/// SFML's line before it ("Failed to save image ...") would make it two.
+class QuietSfml {
+ public:
+  QuietSfml() : previous_(sf::err().rdbuf(nullptr)) {}
+  ~QuietSfml() { sf::err().rdbuf(previous_); }
+  QuietSfml(const QuietSfml&) = delete;
+  QuietSfml& operator=(const QuietSfml&) = delete;
+
+ private:
+  std::streambuf* previous_;
+};
+
 /// Saves through a temporary name so a failed save never leaves half a PNG at `path`.
 std::optional<std::string> saveImage(const sf::Image& image, const std::string& path) {
   const std::string partial = path + ".partial.png";
+  const QuietSfml quiet;
   if (!image.saveToFile(partial)) return "cannot write " + partial;
   std::error_code error;
   std::filesystem::rename(partial, path, error);

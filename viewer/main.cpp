@@ -170,22 +170,25 @@ int run(const Options& options) {
 int main(int argc, char** argv) {
   CLI::App app{"retrace-view: play, step, seek and render retrace replays; record live play"};
   Options options;
-  app.add_option("file", options.file, "the replay to view");
-  app.add_flag("--verify", options.verify, "verify while loading: mark the first divergence and tunnels, show DIVERGED");
-  app.add_option("--compare", options.compare, "a second replay of the same game, shown side by side");
-  app.add_option("--png", options.png, "render one frame to this PNG and exit");
-  app.add_option("--tick", options.tick, "the tick for --png");
-  app.add_option("--sheet", options.sheet, "render a contact sheet to this PNG and exit");
-  app.add_option("--from", options.from, "first tick of the sheet");
-  app.add_option("--to", options.to, "last tick of the sheet (default: the last)");
-  app.add_option("--every", options.every, "ticks between cells of the sheet")->capture_default_str();
+  CLI::Option* file = app.add_option("file", options.file, "the replay to view");
+  CLI::Option* verify = app.add_flag("--verify", options.verify, "verify while loading: mark the first divergence and tunnels, show DIVERGED");
+  CLI::Option* compare = app.add_option("--compare", options.compare, "a second replay of the same game, shown side by side");
+  CLI::Option* png = app.add_option("--png", options.png, "render one frame to this PNG and exit");
+  app.add_option("--tick", options.tick, "the tick for --png")->needs(png);
+  CLI::Option* sheet = app.add_option("--sheet", options.sheet, "render a contact sheet to this PNG and exit")->excludes(png);
+  app.add_option("--from", options.from, "first tick of the sheet")->needs(sheet);
+  app.add_option("--to", options.to, "last tick of the sheet (default: the last)")->needs(sheet);
+  app.add_option("--every", options.every, "ticks between cells of the sheet")->capture_default_str()->needs(sheet);
   app.add_option("--width", options.width, "window or frame width")->capture_default_str()->check(CLI::Range(160U, 8192U));
   app.add_option("--height", options.height, "window or frame height")->capture_default_str()->check(CLI::Range(120U, 8192U));
   app.add_flag("--force", options.force, "replace existing output files");
-  app.add_option("--play", options.play, "play GAME live with the keyboard and record it");
-  app.add_option("--config", options.config, "configuration for --play")->capture_default_str();
-  app.add_option("--seed", options.seed, "seed for --play")->capture_default_str();
-  app.add_option("-o,--output", options.output, "the replay --play writes");
+  // The side-by-side view is the window's; the PNGs show one replay, so --compare would be ignored.
+  compare->excludes(png)->excludes(sheet);
+  CLI::Option* play = app.add_option("--play", options.play, "play GAME live with the keyboard and record it");
+  play->excludes(file)->excludes(verify)->excludes(compare)->excludes(png)->excludes(sheet);
+  app.add_option("--config", options.config, "configuration for --play")->capture_default_str()->needs(play);
+  app.add_option("--seed", options.seed, "seed for --play")->capture_default_str()->needs(play);
+  app.add_option("-o,--output", options.output, "the replay --play writes")->needs(play);
   retrace::recorder::readUnsignedOptionsAsDecimal(app);
   try {
     app.parse(argc, argv);

@@ -1,8 +1,6 @@
 // The `retrace` command as users run it: exit codes 0 fine, 1 diverged or broken, 2 bad input,
 // with one clear line naming the file and the problem.
 #include <algorithm>
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -10,32 +8,20 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "recorder/command.h"
+#include "support/run_command.h"
 #include "support/temp_dir.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int exitCode = -1;
-  std::string output;  ///< stdout and stderr together
-};
+using CliRun = retrace::testing::CommandRun;
 
 /// Runs retrace; `environment` is passed to env(1) first, e.g. "CI=true" or "-u CI".
 CliRun runRetrace(const std::string& arguments, const std::string& environment = "") {
-  const std::string command = "env " + environment + " " + std::string(RETRACE_CLI) + " " + arguments + " 2>&1";
-  CliRun run;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return run;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) run.output += buffer.data();
-  const int status = ::pclose(pipe);
-  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
+  return retrace::testing::runCommand("env " + environment + " " + std::string(RETRACE_CLI) + " " + arguments);
 }
 
 class Cli : public ::testing::Test {

@@ -1,0 +1,52 @@
+// retrace-view as users run it (under xvfb-run -a, like the other rendering tests): a usage
+// mistake or an unwritable output is one sentence and exit 2, and no option is silently ignored.
+#include <filesystem>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "support/run_command.h"
+#include "support/temp_dir.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using retrace::testing::CommandRun;
+
+/// Runs retrace-view, stopped after 60 s (exit 124): an option it ignores may open the window.
+CommandRun runView(const std::string& arguments) {
+  return retrace::testing::runCommand("timeout 60 " + std::string(RETRACE_VIEW) + " " + arguments);
+}
+
+const std::string kReplay = std::string(RETRACE_REPLAYS_DIR) + "/dodge-bot-seed3.rtr";
+
+TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
+  retrace::testing::TempDir temp{"retrace_view_cli"};
+  const std::string png = temp.file("frame.png");
+  const std::string tank = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
+  // --compare is the window's side-by-side view: a PNG of one replay used to be written anyway.
+  const CommandRun compare = runView(kReplay + " --compare " + tank + " --png " + png);
+  EXPECT_EQ(compare.exitCode, 2) << compare.output;
+  EXPECT_EQ(compare.output, "retrace-view: --compare excludes --png (see retrace-view --help)\n");
+  const CommandRun tick = runView(kReplay + " --tick 30");
+  EXPECT_EQ(tick.exitCode, 2) << tick.output;
+  EXPECT_EQ(tick.output, "retrace-view: --tick requires --png (see retrace-view --help)\n");
+  EXPECT_EQ(runView(kReplay + " --png " + png + " --every 10").exitCode, 2);
+  EXPECT_EQ(runView("--play dodge --png " + png + " -o " + temp.file("p.rtr")).exitCode, 2);
+  EXPECT_EQ(runView(kReplay + " --seed 3").exitCode, 2);
+  const CommandRun negative = runView(kReplay + " --png " + png + " --tick -1");
+  EXPECT_EQ(negative.output, "retrace-view: --tick: '-1' is not a whole number (digits 0-9 only) (see retrace-view --help)\n");
+  EXPECT_FALSE(fs::exists(png));
+  const CommandRun fine = runView(kReplay + " --png " + png + " --tick 30");
+  EXPECT_EQ(fine.exitCode, 0) << fine.output;
+  EXPECT_TRUE(fs::exists(png));
+}
+
+TEST(ViewCli, AnUnwritablePngIsOneSentence) {
+  const CommandRun run = runView(kReplay + " --png /proc/retrace-frame.png");
+  EXPECT_EQ(run.exitCode, 2) << run.output;
+  // SFML's own "Failed to save image" line used to come first.
+  EXPECT_EQ(run.output, "retrace-view: cannot write /proc/retrace-frame.png.partial.png\n");
+}
+
+}  // namespace
