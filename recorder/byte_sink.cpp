@@ -19,10 +19,19 @@ std::filesystem::path partialPathFor(const std::filesystem::path& output) {
   return partial;
 }
 
-std::variant<std::unique_ptr<FileSink>, std::string> FileSink::create(const std::filesystem::path& output, bool overwrite) {
+std::optional<std::string> refuseOutput(const std::filesystem::path& output, bool overwrite) {
+  if (output.empty()) return "the output path is empty";
   std::error_code error;
-  if (std::filesystem::is_directory(output, error)) return output.string() + " is a directory";
-  if (!overwrite && std::filesystem::exists(output, error)) return output.string() + " already exists (pass --force to replace it)";
+  const auto status = std::filesystem::status(output, error);
+  if (!std::filesystem::exists(status)) return std::nullopt;
+  if (std::filesystem::is_directory(status)) return output.string() + " is a directory";
+  if (!std::filesystem::is_regular_file(status)) return output.string() + " is not a regular file (a device, pipe or socket): name a file to write";
+  if (!overwrite) return output.string() + " already exists (pass --force to replace it)";
+  return std::nullopt;
+}
+
+std::variant<std::unique_ptr<FileSink>, std::string> FileSink::create(const std::filesystem::path& output, bool overwrite) {
+  if (auto problem = refuseOutput(output, overwrite)) return *problem;
   const std::filesystem::path partial = partialPathFor(output);
   // "x": fail if the partial file exists: it may be another recording in progress, or a
   // crashed one whose chunks someone wants to recover.

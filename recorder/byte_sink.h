@@ -63,6 +63,11 @@ class FileSink final : public ByteSink {
   std::filesystem::path partial_;
 };
 
+/// Why a file cannot be written to `output` by writing a temporary and renaming it into place,
+/// or nothing: an empty path, a directory, something that is not a regular file (renamed onto,
+/// /dev/null would become a regular file), or an existing file without `overwrite`.
+[[nodiscard]] std::optional<std::string> refuseOutput(const std::filesystem::path& output, bool overwrite);
+
 /// The temporary name a recording to `output` is written under.
 [[nodiscard]] std::filesystem::path partialPathFor(const std::filesystem::path& output);
 

@@ -106,6 +106,10 @@ ExitCode runHunt(const HuntOptions& options) {
   // The folder is made now, so that a path that cannot hold findings is refused before the hunt
   // rather than at its first finding, and removed at the end if this hunt made it and found
   // nothing.
+  if (options.output.empty()) {
+    spdlog::error("retrace hunt: the findings folder (-o) is empty");
+    return ExitCode::kBadInput;
+  }
   std::error_code error;
   const bool folderExisted = std::filesystem::exists(options.output, error);
   std::filesystem::create_directories(options.output, error);

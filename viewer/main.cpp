@@ -7,7 +7,6 @@
 //
 // Exit status: 0 fine, 2 bad input or usage (one sentence naming the file and the problem).
 #include <cstdio>
-#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,6 +14,7 @@
 #include <CLI/CLI.hpp>
 #include <SFML/Graphics.hpp>
 
+#include "recorder/byte_sink.h"
 #include "recorder/command.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
@@ -50,12 +50,6 @@ struct Options {
 int fail(const std::string& sentence) {
   std::fprintf(stderr, "retrace-view: %s\n", sentence.c_str());
   return 2;
-}
-
-std::optional<std::string> refuseExisting(const std::string& path, bool force) {
-  std::error_code error;
-  if (!force && std::filesystem::exists(path, error)) return path + " already exists (pass --force to replace it)";
-  return std::nullopt;
 }
 
 /// The interactive window: keys, mouse on the timeline, playback at wall-clock speed.
@@ -141,13 +135,13 @@ int run(const Options& options) {
   if (!replay) return exit;
   viewer::Playback playback(std::move(*replay), options.verify);
   if (!options.png.empty()) {
-    if (auto problem = refuseExisting(options.png, options.force)) return fail(*problem);
+    if (auto problem = recorder::refuseOutput(options.png, options.force)) return fail(*problem);
     if (auto problem = viewer::renderFramePng(playback, font, options.tick, options.png, {options.width, options.height}, {})) return fail(*problem);
     std::printf("wrote %s (tick %llu)\n", options.png.c_str(), static_cast<unsigned long long>(options.tick));
     return 0;
   }
   if (!options.sheet.empty()) {
-    if (auto problem = refuseExisting(options.sheet, options.force)) return fail(*problem);
+    if (auto problem = recorder::refuseOutput(options.sheet, options.force)) return fail(*problem);
     const std::uint64_t to = options.to == 0 ? playback.lastTick() : options.to;
     if (auto problem = viewer::renderSheetPng(playback, font, options.from, to, options.every, options.sheet, {})) return fail(*problem);
     std::printf("wrote %s (%llu cells, ticks %llu..%llu every %llu)\n", options.sheet.c_str(),

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -88,6 +89,27 @@ TEST_F(FileIo, RefusesAnExistingPartialFileADirectoryAndAnUnwritablePath) {
   auto missing = openRecording(makeOptions(dir_ / "no" / "such" / "c.rtr"));
   ASSERT_TRUE(std::holds_alternative<std::string>(missing));
   EXPECT_NE(std::get<std::string>(missing).find("cannot create"), std::string::npos);
+}
+
+TEST_F(FileIo, OutputsAreNewOrRegularFilesNeverDevicesOrEmptyPaths) {
+  EXPECT_EQ(refuseOutput("", true), "the output path is empty");  // wrote ".partial" in the working folder
+  // Renamed onto, /dev/null would have become a regular file, for root at least.
+  EXPECT_EQ(refuseOutput("/dev/null", true), "/dev/null is not a regular file (a device, pipe or socket): name a file to write");
+  EXPECT_EQ(refuseOutput(dir_, true), dir_.string() + " is a directory");
+  const fs::path out = dir_ / "a.rtr";
+  EXPECT_EQ(refuseOutput(out, false), std::nullopt);
+  std::ofstream(out) << "precious";
+  EXPECT_EQ(refuseOutput(out, false), out.string() + " already exists (pass --force to replace it)");
+  EXPECT_EQ(refuseOutput(out, true), std::nullopt);
+  // A pipe stands in for a device: reverting the check must not replace this machine's /dev/null.
+  const fs::path pipe = dir_ / "pipe";
+  ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+  RecordingOptions options = makeOptions(pipe);
+  options.overwrite = true;
+  auto device = openRecording(options);
+  ASSERT_TRUE(std::holds_alternative<std::string>(device));
+  EXPECT_FALSE(fs::exists(partialPathFor(pipe)));
+  EXPECT_TRUE(fs::is_fifo(pipe));
 }
 
 TEST_F(FileIo, ReadingRefusesMissingFilesDirectoriesAndOversizedFiles) {

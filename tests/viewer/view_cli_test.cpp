@@ -4,6 +4,7 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include "support/run_command.h"
 #include "support/temp_dir.h"
@@ -42,11 +43,19 @@ TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   EXPECT_TRUE(fs::exists(png));
 }
 
-TEST(ViewCli, AnUnwritablePngIsOneSentence) {
+TEST(ViewCli, AnUnwritablePngOrADeviceIsOneSentence) {
   const CommandRun run = runView(kReplay + " --png /proc/retrace-frame.png");
   EXPECT_EQ(run.exitCode, 2) << run.output;
   // SFML's own "Failed to save image" line used to come first.
   EXPECT_EQ(run.output, "retrace-view: cannot write /proc/retrace-frame.png.partial.png\n");
+  // A pipe stands in for /dev/null, which a save renamed onto would replace (for root).
+  retrace::testing::TempDir temp{"retrace_view_cli"};
+  const std::string pipe = temp.file("pipe.png");
+  ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+  const CommandRun device = runView(kReplay + " --png " + pipe + " --force");
+  EXPECT_EQ(device.exitCode, 2) << device.output;
+  EXPECT_EQ(device.output, "retrace-view: " + pipe + " is not a regular file (a device, pipe or socket): name a file to write\n");
+  EXPECT_TRUE(fs::is_fifo(pipe));
 }
 
 }  // namespace
