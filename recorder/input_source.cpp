@@ -105,6 +105,8 @@ std::string describeInput(const sim::GameDefinition& game, sim::Input input) {
 std::variant<std::vector<ScriptRun>, std::string> parseInputScript(std::string_view text, const sim::GameDefinition& game) {
   std::vector<ScriptRun> runs;
   int number = 0;
+  // The byte order mark some Windows editors put before UTF-8 text is not part of line 1.
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   while (!text.empty()) {
     const auto newline = text.find('\n');
     std::string_view line = text.substr(0, newline);

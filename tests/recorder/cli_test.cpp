@@ -141,6 +141,12 @@ TEST_F(Cli, InputScriptsAreParsedWithLineNumbers) {
   const auto json = nlohmann::json::parse(dump.output);
   EXPECT_EQ(json["chunks"][0]["inputs"][0]["buttons"], "up+fire");
   EXPECT_EQ(json["chunks"][0]["inputs"][0]["ticks"], 120);
+  // The same script as a Windows editor may save it: a UTF-8 byte order mark and CRLF endings.
+  std::ofstream(path("windows.txt"), std::ios::binary) << "\xEF\xBB\xBF# tank\r\n120 up+fire\r\n30 -\r\n45 left\r\n";
+  const CliRun windows = runRetrace("record --game tank --ticks 300 --input " + path("windows.txt") + " -o " + path("w.rtr"));
+  EXPECT_EQ(windows.exitCode, 0) << windows.output;
+  const auto windowsJson = nlohmann::json::parse(runRetrace("dump --json " + path("w.rtr")).output);
+  EXPECT_EQ(windowsJson["chunks"], json["chunks"]);
   std::ofstream(path("bad.txt")) << "120 up\nten left\n";
   const CliRun bad = runRetrace("record --game tank --ticks 300 --input " + path("bad.txt") + " -o " + path("t.rtr"));
   EXPECT_EQ(bad.exitCode, 2);
