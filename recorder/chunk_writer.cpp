@@ -80,8 +80,8 @@ void ChunkWriter::run() {
     Chunk chunk = std::move(queue_.front());
     queue_.pop_front();
     lock.unlock();
-    std::optional<std::string> problem = sink_.write(encodeFrame(FrameKind::kChunk, encodePayload(chunk)));
-    if (!problem) problem = sink_.flush();
+    std::optional<std::string> problem = frames_.write(FrameKind::kChunk, encodePayload(chunk));
+    if (!problem) problem = frames_.sink().flush();
     clearKeepingCapacity(chunk);
     lock.lock();
     if (spares_.size() < kMaxQueued) spares_.push_back(std::move(chunk));

@@ -32,8 +32,8 @@
 #include <thread>
 #include <vector>
 
-#include "recorder/byte_sink.h"
 #include "recorder/format.h"
+#include "recorder/frame.h"
 
 namespace retrace::recorder {
 
@@ -46,7 +46,8 @@ class ChunkWriter {
   static constexpr std::chrono::microseconds kLinger{1000};
   static constexpr std::chrono::microseconds kLingerNap{50};
 
-  explicit ChunkWriter(ByteSink& sink) : sink_(sink) {}
+  /// Writes through `frames`, which the caller uses itself only while no chunk is queued.
+  explicit ChunkWriter(FrameWriter& frames) : frames_(frames) {}
   ChunkWriter(const ChunkWriter&) = delete;
   ChunkWriter& operator=(const ChunkWriter&) = delete;
   /// Writes whatever is still queued, then stops the thread (finish()).
@@ -66,7 +67,7 @@ class ChunkWriter {
  private:
   void run();
 
-  ByteSink& sink_;
+  FrameWriter& frames_;
   mutable std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<Chunk> queue_;

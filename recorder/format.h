@@ -60,6 +60,13 @@ inline constexpr std::uint32_t kMaxPayloadBytes = 16U << 20;   ///< 16 MiB, stor
 /// million recorded ticks, two months of play at 60 ticks a second.
 inline constexpr std::uint64_t kMaxDecodedBytes = 1ULL << 30;
 
+/// The caps of a whole file. A reader refuses past them and a recorder stops before them, so
+/// that what a recorder writes always loads; tests shrink them to reach them.
+struct ReplayLimits {
+  std::uint64_t fileBytes = kMaxFileBytes;        ///< on disk
+  std::uint64_t decodedBytes = kMaxDecodedBytes;  ///< every payload, decompressed
+};
+
 /// The most ticks one chunk may hold (event ticks are stored as 16-bit offsets).
 inline constexpr std::uint32_t kMaxChunkTicks = 65535;
 

@@ -94,6 +94,28 @@ std::vector<std::byte> encodeFrame(FrameKind kind, std::span<const std::byte> pa
   return out;
 }
 
+std::optional<std::string> FrameWriter::writePreamble() {
+  const auto preamble = encodePreamble();
+  fileBytes_ += preamble.size();
+  return sink_.write(preamble);
+}
+
+std::optional<std::string> FrameWriter::write(FrameKind kind, std::span<const std::byte> payload) {
+  if (payload.size() > kMaxPayloadBytes) {
+    return "a frame of " + std::to_string(payload.size()) + " bytes is over the " + std::to_string(kMaxPayloadBytes) + " a frame may hold";
+  }
+  if (decodedBytes_ + payload.size() > limits_.decodedBytes) {
+    return "the replay would decode to more than the " + std::to_string(limits_.decodedBytes) + " bytes a reader accepts";
+  }
+  const auto frame = encodeFrame(kind, payload);
+  if (fileBytes_ + frame.size() > limits_.fileBytes) {
+    return "the replay would grow past the " + std::to_string(limits_.fileBytes) + " bytes a reader accepts";
+  }
+  fileBytes_ += frame.size();
+  decodedBytes_ += payload.size();
+  return sink_.write(frame);
+}
+
 std::optional<std::string> checkPreamble(std::span<const std::byte> file) {
   if (file.empty()) return "is empty";
   if (file.size() < kPreambleBytes || std::memcmp(file.data(), kMagic.data(), kMagic.size()) != 0) {

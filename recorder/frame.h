@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "recorder/byte_sink.h"
 #include "recorder/format.h"
 
 namespace retrace::recorder {
@@ -18,6 +19,25 @@ namespace retrace::recorder {
 [[nodiscard]] std::vector<std::byte> encodePreamble(std::uint16_t major = kFormatMajor, std::uint16_t minor = kFormatMinor);
 /// A frame: header plus payload, compressed with zstd when that is smaller.
 [[nodiscard]] std::vector<std::byte> encodeFrame(FrameKind kind, std::span<const std::byte> payload);
+
+/// Writes a replay's preamble and frames into a sink, within a reader's limits: the first frame
+/// that would take the file past them (or is over kMaxPayloadBytes itself) is refused, and
+/// nothing after it is written, so whatever was written loads.
+class FrameWriter {
+ public:
+  FrameWriter(ByteSink& sink, ReplayLimits limits) : sink_(sink), limits_(limits) {}
+  /// Writes the preamble that opens every replay.
+  [[nodiscard]] std::optional<std::string> writePreamble();
+  /// Encodes and writes one frame; one sentence if it does not fit or the sink failed.
+  [[nodiscard]] std::optional<std::string> write(FrameKind kind, std::span<const std::byte> payload);
+  [[nodiscard]] ByteSink& sink() noexcept { return sink_; }
+
+ private:
+  ByteSink& sink_;
+  ReplayLimits limits_;
+  std::uint64_t fileBytes_ = 0;
+  std::uint64_t decodedBytes_ = 0;
+};
 
 /// A frame found in a file, its payload checked and decompressed.
 struct DecodedFrame {

@@ -1,4 +1,5 @@
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -41,7 +42,11 @@ ExitCode runRecord(RecordCommandOptions options) {
   auto source = std::get<std::unique_ptr<InputSource>>(makeInputSource(options.input, *game, rec.seed));
   for (std::uint64_t tick = 0; tick < options.ticks && !recorder.failed(); ++tick) (void)recorder.record(source->next(recorder.session()));
   if (auto problem = recorder.close()) {
-    spdlog::error("retrace record: {}", *problem);
+    // The partial file is kept, as after a crash: its complete chunks load.
+    std::error_code error;
+    const auto partial = partialPathFor(rec.output);
+    const bool kept = std::filesystem::exists(partial, error);
+    spdlog::error("retrace record: {}{}", *problem, kept ? "; " + partial.string() + " keeps every complete chunk (retrace verify recovers them)" : "");
     return ExitCode::kBadInput;
   }
   spdlog::info("recorded {} ticks of {} ({}, seed {}, {} input) to {}", options.ticks, rec.game, rec.configName, rec.seed,

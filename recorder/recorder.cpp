@@ -6,13 +6,12 @@
 
 namespace retrace::recorder {
 
-Recorder::Recorder(std::unique_ptr<ByteSink> sink, ReplayHeader header, std::unique_ptr<sim::GameSession> session)
-    : sink_(std::move(sink)), header_(std::move(header)), session_(std::move(session)) {
-  const auto preamble = encodePreamble();
-  if (auto problem = sink_->write(preamble)) error_ = problem;
+Recorder::Recorder(std::unique_ptr<ByteSink> sink, ReplayHeader header, std::unique_ptr<sim::GameSession> session, ReplayLimits limits)
+    : sink_(std::move(sink)), frames_(*sink_, limits), header_(std::move(header)), session_(std::move(session)) {
+  error_ = frames_.writePreamble();
   writeFrame(FrameKind::kHeader, encodePayload(header_));
   if (!error_) error_ = sink_->flush();
-  writer_ = std::make_unique<ChunkWriter>(*sink_);
+  writer_ = std::make_unique<ChunkWriter>(frames_);
   chunk_ = Chunk{};
   startChunk();
 }
@@ -46,7 +45,7 @@ std::optional<std::string> Recorder::close() {
 
 void Recorder::writeFrame(FrameKind kind, std::span<const std::byte> payload) {
   if (error_) return;
-  error_ = sink_->write(encodeFrame(kind, payload));
+  error_ = frames_.write(kind, payload);
 }
 
 StateSnapshot Recorder::takeSnapshot() const { return {ticks_, session_->hash(), session_->saveState()}; }

@@ -49,8 +49,9 @@ struct RecordingOptions {
 /// Records a game as it is played.
 class Recorder {
  public:
-  /// Writes the preamble and header to the sink and starts the game.
-  Recorder(std::unique_ptr<ByteSink> sink, ReplayHeader header, std::unique_ptr<sim::GameSession> session);
+  /// Writes the preamble and header to the sink and starts the game. Recording stops (failed())
+  /// before a chunk that would take the file past `limits`, so the file always loads.
+  Recorder(std::unique_ptr<ByteSink> sink, ReplayHeader header, std::unique_ptr<sim::GameSession> session, ReplayLimits limits = {});
   /// Steps the game with this tick's input and records input, events and checksum.
   sim::StepResult record(sim::Input input);
   /// Writes the last chunk and the footer and completes the output; call once.
@@ -70,7 +71,8 @@ class Recorder {
   StateSnapshot takeSnapshot() const;
 
   std::unique_ptr<ByteSink> sink_;
-  std::unique_ptr<ChunkWriter> writer_;  // after sink_: stops before the sink goes
+  FrameWriter frames_;
+  std::unique_ptr<ChunkWriter> writer_;  // after sink_ and frames_: stops before they go
   ReplayHeader header_;
   std::unique_ptr<sim::GameSession> session_;
   ChecksumCadence cadence_{header_.fullHashEvery};

@@ -49,9 +49,8 @@ struct LoadedReplay {
 class ReplayReader {
  public:
   /// Checks the preamble and reads the header; one sentence (without the file's name) on failure.
-  /// Refuses a file whose payloads decompress to more than maxDecodedBytes in all.
-  [[nodiscard]] static std::variant<ReplayReader, std::string> open(std::span<const std::byte> file,
-                                                                    std::uint64_t maxDecodedBytes = kMaxDecodedBytes);
+  /// Refuses a file past `limits`: too large, or payloads that decompress to too much in all.
+  [[nodiscard]] static std::variant<ReplayReader, std::string> open(std::span<const std::byte> file, ReplayLimits limits = {});
   /// What next() found.
   enum class Found : std::uint8_t { kChunk, kEnd, kProblem };
   /// Reads the next chunk into `chunk`. kEnd: the footer was read or the file was cut short

@@ -11,6 +11,8 @@
 #include "recorder/frame.h"
 #include "recorder/payload.h"
 #include "recorder/recorder.h"
+#include "recorder/replay.h"
+#include "recorder/verifier.h"
 #include "replay_test_support.h"
 
 namespace retrace::recorder {
@@ -66,7 +68,8 @@ TEST(ChunkWriter, ASlowSinkGetsEveryChunkInOrder) {
 TEST(ChunkWriter, FinishWritesWhatIsQueuedAndALaterChunkStartsTheThreadAgain) {
   std::vector<std::byte> bytes;
   TestSink sink(bytes, 0, std::chrono::microseconds(200));
-  ChunkWriter writer(sink);
+  FrameWriter frames(sink, {});
+  ChunkWriter writer(frames);
   EXPECT_FALSE(writer.finish().has_value());  // no chunk yet: no thread to stop
   Chunk chunk;
   for (std::uint64_t first : {1U, 2U, 3U}) {
@@ -118,6 +121,44 @@ TEST(ChunkWriter, ARecorderDestroyedWithoutCloseStillWritesEveryCompleteChunk) {
   const LoadedReplay replay = loadOrFail(bytes);
   EXPECT_TRUE(replay.truncated);
   EXPECT_EQ(countTicks(replay), 50U);  // ten whole chunks; the three ticks being filled are lost
+}
+
+TEST(ChunkWriter, ARecordingStopsBeforeTheReadersCapsSoWhatItWroteLoads) {
+  // The real caps are 1 GiB on disk and decoded: `retrace record --ticks 400000000` of dodge
+  // wrote 1.08 GB, which verify then refused. Here the caps are a few KB.
+  for (const ReplayLimits limits : {ReplayLimits{.fileBytes = 20'000}, ReplayLimits{.decodedBytes = 40'000}}) {
+    RecordingOptions options;
+    options.game = "tank";
+    options.seed = 3;
+    options.chunkTicks = 60;
+    options.snapshotEvery = 120;
+    const ReplayHeader header = std::get<ReplayHeader>(makeHeader(options));
+    auto memory = std::make_unique<MemorySink>();
+    const MemorySink& sink = *memory;
+    Recorder recorder(std::move(memory), header, gameOf(header)->start(configOf(header), header.seed), limits);
+    std::uint64_t ticks = 0;
+    while (!recorder.failed() && ticks < 1'000'000) (void)recorder.record(static_cast<sim::Input>(ticks++ / 7 % 32));
+    ASSERT_TRUE(recorder.failed()) << "no cap reached in " << ticks << " ticks";
+    const auto problem = recorder.close();
+    ASSERT_TRUE(problem.has_value());
+    EXPECT_NE(problem->find("bytes a reader accepts"), std::string::npos) << *problem;
+    EXPECT_LE(sink.bytes().size(), limits.fileBytes);
+    // Within the small caps it loads, as a recording cut short, and its prefix verifies.
+    auto opened = ReplayReader::open(sink.bytes(), limits);
+    ASSERT_TRUE(std::holds_alternative<ReplayReader>(opened)) << std::get<std::string>(opened);
+    ReplayReader& reader = std::get<ReplayReader>(opened);
+    Chunk chunk;
+    std::uint64_t recovered = 0;
+    ReplayReader::Found found = ReplayReader::Found::kChunk;
+    while ((found = reader.next(chunk)) == ReplayReader::Found::kChunk) recovered += chunk.checksums.size();
+    ASSERT_EQ(found, ReplayReader::Found::kEnd) << reader.problem();
+    EXPECT_TRUE(reader.replay().truncated);
+    EXPECT_GT(recovered, 60U);
+    EXPECT_LT(recovered, ticks);
+    const VerifyReport report = verifyReplay(loadOrFail(sink.bytes()));
+    EXPECT_TRUE(report.passed());
+    EXPECT_EQ(report.ticksChecked, recovered);
+  }
 }
 
 }  // namespace

@@ -142,7 +142,7 @@ TEST(ReplayLoad, PayloadsThatDecompressPastTheCapAreRefused) {
   // zstd packs a 16 MiB run of equal bytes into a few hundred, so a 1 GiB file could decode to
   // terabytes: the reader counts what it decompressed. The real cap is 1 GiB; 4 KB here.
   const auto bytes = recordInMemory("tank", 600);  // 20 chunks of 30 ticks, about 10 KB decoded
-  auto opened = ReplayReader::open(bytes, 4096);
+  auto opened = ReplayReader::open(bytes, {.decodedBytes = 4096});
   ASSERT_TRUE(std::holds_alternative<ReplayReader>(opened));
   ReplayReader& reader = std::get<ReplayReader>(opened);
   Chunk chunk;
