@@ -102,7 +102,7 @@ std::optional<std::string> FrameWriter::writePreamble() {
 
 std::optional<std::string> FrameWriter::write(FrameKind kind, std::span<const std::byte> payload) {
   if (payload.size() > kMaxPayloadBytes) {
-    return "a frame of " + std::to_string(payload.size()) + " bytes is over the " + std::to_string(kMaxPayloadBytes) + " a frame may hold";
+    return "a frame of " + std::to_string(payload.size()) + " bytes is over the " + std::to_string(kMaxPayloadBytes) + " bytes a frame may hold";
   }
   if (decodedBytes_ + payload.size() > limits_.decodedBytes) {
     return "the replay would decode to more than the " + std::to_string(limits_.decodedBytes) + " bytes a reader accepts";

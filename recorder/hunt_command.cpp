@@ -103,13 +103,13 @@ ExitCode runHunt(const HuntOptions& options) {
     spdlog::error("retrace hunt: {}", *problem);
     return ExitCode::kBadInput;
   }
-  // The folder is made now, so that a path that cannot hold findings is refused before the hunt
-  // rather than at its first finding, and removed at the end if this hunt made it and found
-  // nothing.
   if (options.output.empty()) {
     spdlog::error("retrace hunt: the findings folder (-o) is empty");
     return ExitCode::kBadInput;
   }
+  // The folder is made now, so that a path that cannot hold findings is refused before the hunt
+  // rather than at its first finding, and removed at the end if this hunt made it and found
+  // nothing.
   std::error_code error;
   const bool folderExisted = std::filesystem::exists(options.output, error);
   std::filesystem::create_directories(options.output, error);
