@@ -176,7 +176,9 @@ void attachHuntCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("--config", options->config, "the named configuration to start from")->capture_default_str();
   command.add_flag("--allow-limit-breaks", options->allowLimitBreaks, "hunt in a configuration that breaks a speed limit");
   command.add_option("--seed", options->seed, "the hunt's seed: the same seed replays the same hunt")->capture_default_str();
-  command.add_option("--runs", options->runs, "games to play (default 100)")->check(CLI::Range(std::uint64_t{1}, UINT64_MAX));
+  // The check sees canonical decimal text: readUnsignedOptionsAsDecimal's transform runs first.
+  command.add_option("--runs", options->runs, "games to play (default 100)")
+      ->check(CLI::Validator([](const std::string& text) { return text == "0" ? std::string("a hunt plays 1 game or more") : std::string(); }, "1 OR MORE"));
   command.add_option("--seconds", options->seconds, "or play for this long")->check([](const std::string& text) {
     const double seconds = std::strtod(text.c_str(), nullptr);
     return seconds > 0 && seconds <= 1e9 ? std::string() : "the time must be above 0 and at most 1e9 seconds";
@@ -186,7 +188,7 @@ void attachHuntCommand(CLI::App& command, ExitCode& outExit) {
       ->capture_default_str()
       ->check(CLI::IsMember({"named", "within", "outside"}));
   command.add_option("-o,--output", options->output, "folder for the findings' replays")->capture_default_str();
-  command.add_flag("--no-progress", options->quiet, "no progress line");
+  command.add_flag("--no-progress", options->quiet, "no progress line and no line per finding: the summary only");
   command.footer("Exit status: 0 nothing found, 1 findings saved, 2 bad input.");
   command.callback([options, &outExit] { outExit = runHunt(*options); });
 }

@@ -239,6 +239,9 @@ TEST_F(Cli, HuntRefusesAFolderItCannotUseBeforeHuntingAndLeavesNoEmptyOne) {
   const CliRun nothing = runRetrace("hunt --game tank --runs 2 --ticks 60 -o " + path("none"));
   EXPECT_EQ(nothing.exitCode, 0) << nothing.output;
   EXPECT_FALSE(fs::exists(path("none")));
+  // --runs 0 used to mean the default 100, and --seconds -1 no time limit.
+  EXPECT_EQ(runRetrace("hunt --game tank --runs 0 -o " + path("none")).output, "retrace: --runs: a hunt plays 1 game or more (see retrace --help)\n");
+  EXPECT_EQ(runRetrace("hunt --game tank --seconds -1 -o " + path("none")).exitCode, 2);
   // Off a terminal there is no progress line: the output is the summary alone.
   EXPECT_EQ(nothing.output, "hunted tank (default, named configurations, seed 1): 2 runs, 120 ticks, 0 findings\n");
 }
