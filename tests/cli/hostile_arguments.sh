@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Every retrace command, each option given hostile values (signs, overflow, devices, folders,
+# control bytes, empty text): each run must end in exit 0, 1 or 2, never a signal, an abort or
+# an uncaught exception, and a refusal (exit 2) must be one line. hunt's uncaught
+# filesystem_error on `-o FILE` and --seed -1 wrapping to 2^64 - 1 were found this way.
+#
+#   hostile_arguments.sh RETRACE REPLAYS_DIR WORK_DIR
+set -u
+retrace=$(realpath "$1") replays=$(realpath "$2") work=$3
+rm -rf "$work" && mkdir -p "$work" || exit 2
+cd "$work" || exit 2
+
+values=("" "-1" "0" "010" "18446744073709551616" "nan" "1e999" "abc" "/dev/null" "/tmp" "/proc/none"
+        "$(printf 'a\001b')" "--" "-")
+replay="$replays/dodge-bot-seed1.rtr"
+tunnel="$replays/dodge-discrete-tunneling.rtr"
+# V marks the value under test.
+commands=(
+  "record --game dodge --ticks 10 -o out.rtr --force --seed V"
+  "record --game V --ticks 10 -o out.rtr --force"
+  "record --game dodge --config V --ticks 10 -o out.rtr --force"
+  "record --game dodge --ticks V -o out.rtr --force"
+  "record --game tank --ticks 10 --input V -o out.rtr --force"
+  "record --game dodge --ticks 10 -o V --force"
+  "record --game dodge --ticks 10 -o out.rtr --force --chunk-ticks V"
+  "record --game dodge --ticks 10 -o out.rtr --force --snapshot-every V"
+  "record --game dodge --ticks 10 -o out.rtr --force --full-hash-every V"
+  "verify V"
+  "info V"
+  "dump --json V"
+  "diff V $replay"
+  "diff $replay V"
+  "hunt --game dodge --runs 2 --ticks 30 --seed V -o found"
+  "hunt --game dodge --runs V --ticks 30 -o found"
+  "hunt --game dodge --runs 2 --ticks V -o found"
+  "hunt --game dodge --seconds V --runs 2 --ticks 30 -o found"
+  "hunt --game dodge --runs 2 --ticks 30 --configs V -o found"
+  "hunt --game dodge --config discrete --allow-limit-breaks --runs 2 -o V"
+  "shrink $tunnel --until V -o small.rtr --force"
+  "shrink $tunnel --until ends-before:V -o small.rtr --force"
+  "shrink $tunnel --until tunnel --max-evaluations V -o small.rtr --force"
+  "shrink V --until tunnel -o small.rtr"
+  "approve --check V"
+  "sweep V 0,0,1,1 1,1"
+  "sweep 0,0,1,1 0,0,1,1 V"
+)
+
+runs=0 failures=0
+for command in "${commands[@]}"; do
+  for value in "${values[@]}"; do
+    arguments=()
+    for word in $command; do
+      arguments+=("${word//V/$value}")
+    done
+    output=$(timeout 60 "$retrace" "${arguments[@]}" </dev/null 2>&1)
+    code=$?
+    runs=$((runs + 1))
+    lines=$(printf '%s' "$output" | grep -c '')
+    problem=""
+    if ((code > 2)); then
+      problem="exit $code"
+    elif grep -qE "terminate called|what\(\)|runtime error|Sanitizer" <<<"$output"; then
+      problem="a crash report"
+    elif ((code == 2 && lines > 1)) && [[ ${arguments[0]} != approve ]]; then
+      problem="$lines lines for one refusal"  # approve lists each path, then a summary
+    fi
+    if [[ -n $problem ]]; then
+      failures=$((failures + 1))
+      printf 'FAILED (%s): retrace' "$problem"
+      printf ' %q' "${arguments[@]}"
+      printf '\n%s\n' "$(head -n 3 <<<"$output")"
+    fi
+  done
+done
+echo "$runs runs, $failures failed"
+((failures == 0))
