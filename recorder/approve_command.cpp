@@ -94,12 +94,14 @@ ExitCode runApprove(const ApproveOptions& options) {
     return ExitCode::kBadInput;
   }
   std::vector<std::pair<std::string, LoadedReplay>> changed;
+  std::size_t unreadable = 0;
   ExitCode exit = ExitCode::kOk;
   for (const std::string& file : files) {
     auto loaded = loadReplayFile(file);
     if (auto* problem = std::get_if<std::string>(&loaded)) {
       spdlog::error("retrace approve: {}", *problem);
       exit = worse(exit, ExitCode::kBadInput);
+      ++unreadable;
       continue;
     }
     LoadedReplay& replay = std::get<LoadedReplay>(loaded);
@@ -113,7 +115,9 @@ ExitCode runApprove(const ApproveOptions& options) {
     std::printf("%s\n", formatReport(file, replay, report).c_str());
     changed.emplace_back(file, std::move(replay));
   }
-  std::printf("%zu of %zu replays would change\n", changed.size(), files.size());
+  // An unreadable replay is neither unchanged nor changed: the summary says so.
+  std::printf("%zu of %zu replays would change%s\n", changed.size(), files.size(),
+              unreadable == 0 ? "" : ("; " + std::to_string(unreadable) + " could not be read").c_str());
   if (options.check || changed.empty()) return worse(exit, changed.empty() ? ExitCode::kOk : ExitCode::kFailed);
   if (std::getenv("CI") != nullptr) {
     spdlog::error("retrace approve: refusing to rewrite golden replays with CI set; approve on a developer machine and commit");

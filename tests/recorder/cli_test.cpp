@@ -186,7 +186,11 @@ TEST_F(Cli, ApproveChecksRefusesUnderCiAndRewritesOnConsent) {
   EXPECT_EQ(check.exitCode, 1) << check.output;
   EXPECT_NE(check.output.find("spliced.rtr: dodge (default, seed 2), FAILED"), std::string::npos) << check.output;
   EXPECT_NE(check.output.find("diverged at tick"), std::string::npos) << check.output;
-  EXPECT_NE(check.output.find("1 of 2 replays would change"), std::string::npos) << check.output;
+  EXPECT_NE(check.output.find("1 of 2 replays would change\n"), std::string::npos) << check.output;
+  // An unreadable replay is counted apart, not as unchanged.
+  const CliRun missing = runRetrace("approve --check " + path("spliced.rtr") + " " + path("gone.rtr"));
+  EXPECT_EQ(missing.exitCode, 2) << missing.output;
+  EXPECT_NE(missing.output.find("1 of 2 replays would change; 1 could not be read\n"), std::string::npos) << missing.output;
   const std::string spliced = readBytes(path("spliced.rtr"));
   // CI never rewrites goldens, even with --yes; without a terminal nobody consents.
   const CliRun refused = runRetrace("approve --yes " + path("spliced.rtr"), "CI=true");
