@@ -2,6 +2,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <spdlog/spdlog.h>
 
@@ -57,17 +58,22 @@ void printInfo(const std::string& file, const LoadedReplay& replay) {
 }  // namespace
 
 void attachInfoCommand(CLI::App& command, ExitCode& outExit) {
-  auto file = std::make_shared<std::string>();
-  command.add_option("file", *file, "a replay")->required();
-  command.callback([file, &outExit] {
-    auto loaded = loadReplayFile(*file);
-    if (auto* problem = std::get_if<std::string>(&loaded)) {
-      spdlog::error("retrace info: {}", *problem);
-      outExit = ExitCode::kBadInput;
-      return;
-    }
-    printInfo(*file, std::get<LoadedReplay>(loaded));
+  auto files = std::make_shared<std::vector<std::string>>();
+  command.add_option("files", *files, "replays (each described in turn, a blank line between)")->required();
+  command.callback([files, &outExit] {
     outExit = ExitCode::kOk;
+    bool first = true;
+    for (const std::string& file : *files) {
+      auto loaded = loadReplayFile(file);
+      if (auto* problem = std::get_if<std::string>(&loaded)) {
+        spdlog::error("retrace info: {}", *problem);
+        outExit = ExitCode::kBadInput;
+        continue;
+      }
+      if (!first) std::printf("\n");
+      first = false;
+      printInfo(file, std::get<LoadedReplay>(loaded));
+    }
   });
 }
 

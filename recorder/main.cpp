@@ -9,7 +9,10 @@
 using retrace::recorder::ExitCode;
 
 int main(int argc, char** argv) {
-  // Diagnostics go to stderr so stdout stays the command's own output (JSON, reports).
+  // Diagnostics go to stderr so stdout stays the command's own output (JSON, reports). stdout
+  // is line-buffered even into a pipe, so that a CI log joining both streams keeps their order:
+  // `verify a.rtr missing.rtr b.rtr` names missing.rtr between the two reports, not first.
+  std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
   spdlog::set_default_logger(spdlog::stderr_color_st("retrace"));
   spdlog::set_pattern("%v");
   CLI::App app{"retrace: deterministic replay and regression testing for 2D arcade collision code"};

@@ -39,6 +39,10 @@ TEST_F(Cli, RecordVerifyInfoDumpAndDiff) {
   const CliRun info = runRetrace("info " + path("a.rtr"));
   EXPECT_EQ(info.exitCode, 0);
   EXPECT_NE(info.output.find("ticks:     1200 (0:00:20.000 at 60 ticks/s)"), std::string::npos) << info.output;
+  // Several at once, as verify takes them: each described, a bad one named, exit 2.
+  const CliRun several = runRetrace("info " + path("a.rtr") + " " + path("none.rtr") + " " + path("a.rtr"));
+  EXPECT_EQ(several.exitCode, 2) << several.output;
+  EXPECT_EQ(several.output, info.output + "retrace info: " + path("none.rtr") + " does not exist\n\n" + info.output);
   const CliRun dump = runRetrace("dump --json " + path("a.rtr"));
   ASSERT_EQ(dump.exitCode, 0);
   const auto json = nlohmann::json::parse(dump.output);
