@@ -20,6 +20,7 @@ MarkerKind classify(const sim::GameDefinition& game, const sim::Event& e) {
 Playback::Playback(recorder::LoadedReplay replay, bool verify)
     : replay_(std::move(replay)), game_(recorder::gameOf(replay_.header)), inputs_(recorder::expandInputs(replay_)) {
   last_ = inputs_.size();
+  keyframeEvery_ = std::max(kKeyframeEvery, (last_ + kMaxKeyframes - 1) / kMaxKeyframes);
   auto session = game_->start(recorder::configOf(replay_.header), replay_.header.seed);
   session->setOracle(verify);
   const std::vector<std::uint16_t> checksums = verify ? recorder::flattenChecksums(replay_) : std::vector<std::uint16_t>{};
@@ -33,7 +34,7 @@ Playback::Playback(recorder::LoadedReplay replay, bool verify)
       divergence_ = t;
       markers_.push_back({t, MarkerKind::kDivergence});
     }
-    if (t % kKeyframeEvery == 0) keyframes_.push_back(session->clone());
+    if (t % keyframeEvery_ == 0) keyframes_.push_back(session->clone());
   }
   for (const recorder::Chunk& c : replay_.chunks) {
     for (const recorder::RecordedEvent& e : c.events) markers_.push_back({e.tick, classify(*game_, e.event)});
@@ -64,9 +65,9 @@ void Playback::seek(std::uint64_t tick) {
     return;
   }
   const std::uint64_t target = tick == 0 ? 0 : tick - 1;  // rebuild the previous tick first
-  const std::uint64_t base = target / kKeyframeEvery;
+  const std::uint64_t base = target / keyframeEvery_;
   auto session = keyframes_[base]->clone();
-  for (std::uint64_t t = base * kKeyframeEvery + 1; t <= target; ++t) (void)session->step(inputs_[t - 1]);
+  for (std::uint64_t t = base * keyframeEvery_ + 1; t <= target; ++t) (void)session->step(inputs_[t - 1]);
   previous_ = session->clone();
   if (tick > 0) (void)session->step(inputs_[tick - 1]);
   current_ = std::move(session);

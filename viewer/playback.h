@@ -3,8 +3,11 @@
 //
 // Opening a replay re-simulates it once and keeps a copy of the game every kKeyframeEvery
 // ticks, so any tick is reached by copying the nearest earlier keyframe and stepping at most
-// kKeyframeEvery - 1 ticks. The controller only ever reads the replay and steps its own
-// copies: nothing it does (speed, seeks, overlays) reaches a recorded state.
+// kKeyframeEvery - 1 ticks. Past kMaxKeyframes copies the keyframes spread out instead, so
+// that the longest replay the loader accepts (some 300 million ticks) keeps 4096 copies, not a
+// million, and a seek steps at most 1/4096 of the replay. The controller only ever reads the
+// replay and steps its own copies: nothing it does (speed, seeks, overlays) reaches a recorded
+// state.
 
 #include <cstdint>
 #include <memory>
@@ -17,8 +20,10 @@
 
 namespace retrace::viewer {
 
-/// Ticks between in-memory keyframes.
+/// Ticks between in-memory keyframes, for replays of up to kMaxKeyframes of them (4.6 hours).
 inline constexpr std::uint64_t kKeyframeEvery = 256;
+/// The most keyframes kept; longer replays space them further apart.
+inline constexpr std::uint64_t kMaxKeyframes = 4096;
 /// Playback speeds, slowest to fastest.
 inline constexpr double kSpeeds[] = {0.25, 0.5, 1.0, 2.0, 4.0, 8.0};
 
@@ -52,6 +57,10 @@ class Playback {
   [[nodiscard]] std::vector<sim::Event> eventsNow() const;
   [[nodiscard]] const std::vector<Marker>& markers() const noexcept { return markers_; }
   [[nodiscard]] std::optional<std::uint64_t> divergenceTick() const noexcept { return divergence_; }
+  /// Ticks between keyframes: kKeyframeEvery, or more for a replay that long would need more
+  /// than kMaxKeyframes.
+  [[nodiscard]] std::uint64_t keyframeEvery() const noexcept { return keyframeEvery_; }
+  [[nodiscard]] std::size_t keyframeCount() const noexcept { return keyframes_.size(); }
 
   /// Moves to any tick in [0, lastTick] (clamped).
   void seek(std::uint64_t tick);
@@ -68,7 +77,8 @@ class Playback {
   recorder::LoadedReplay replay_;
   const sim::GameDefinition* game_;
   std::vector<sim::Input> inputs_;
-  std::vector<std::unique_ptr<sim::GameSession>> keyframes_;  ///< state after tick i * kKeyframeEvery
+  std::uint64_t keyframeEvery_ = kKeyframeEvery;
+  std::vector<std::unique_ptr<sim::GameSession>> keyframes_;  ///< state after tick i * keyframeEvery_
   std::unique_ptr<sim::GameSession> current_;
   std::unique_ptr<sim::GameSession> previous_;
   std::vector<Marker> markers_;

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "recorder/replay.h"
+#include "recorder/replay_test_support.h"
 #include "viewer/controls.h"
 
 namespace retrace::viewer {
@@ -55,6 +56,27 @@ INSTANTIATE_TEST_SUITE_P(Corpus, SeekEqualsLinear,
                          [](const ::testing::TestParamInfo<const char*>& paramInfo) {
                            return std::string(paramInfo.param).substr(0, std::string(paramInfo.param).find('-'));
                          });
+
+TEST(Playback, ALongReplayKeepsAtMostMaxKeyframesAndStillSeeksExactly) {
+  // The loader accepts some 300 million ticks: at a keyframe every 256 that was over a million
+  // copies of the game. Past kMaxKeyframes * kKeyframeEvery ticks the keyframes spread out.
+  const std::uint64_t ticks = kMaxKeyframes * kKeyframeEvery + 5000;
+  const recorder::LoadedReplay replay =
+      recorder::testing::loadOrFail(recorder::testing::recordInMemory("dodge", ticks, 3, "default", 600, 1800));
+  const std::vector<std::uint64_t> expected = linearHashes(replay);
+  Playback playback(replay, false);
+  ASSERT_EQ(playback.lastTick(), ticks);
+  EXPECT_EQ(playback.keyframeEvery(), kKeyframeEvery + 2);  // ceil(ticks / 4096)
+  EXPECT_LE(playback.keyframeCount(), kMaxKeyframes + 1);  // the state before tick 1, then one per interval
+  const std::uint64_t every = playback.keyframeEvery();
+  std::vector<std::uint64_t> probes{0, 1, every - 1, every, every + 1, 2 * every, ticks / 2, ticks - 1, ticks};
+  for (std::uint64_t t = 7; t < ticks; t += ticks / 97) probes.push_back(t);
+  for (const std::uint64_t t : probes) {
+    playback.seek(t);
+    ASSERT_EQ(playback.current().hash(), expected[t]) << "tick " << t;
+    ASSERT_EQ(playback.previous().hash(), expected[t == 0 ? 0 : t - 1]) << "previous of tick " << t;
+  }
+}
 
 TEST(Playback, NothingTheViewerDoesReachesTheState) {
   const recorder::LoadedReplay replay = loadCorpus("tank-bot-seed5.rtr");
