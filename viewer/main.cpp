@@ -178,11 +178,14 @@ int main(int argc, char** argv) {
   app.add_flag("--force", options.force, "replace existing output files");
   // The side-by-side view is the window's; the PNGs show one replay, so --compare would be ignored.
   compare->excludes(png)->excludes(sheet);
+  // An empty name would read as the option left out: --png '' opened the window.
+  const CLI::Validator named([](const std::string& text) { return text.empty() ? std::string("needs a name, not empty text") : std::string(); }, "");
   CLI::Option* play = app.add_option("--play", options.play, "play GAME live with the keyboard and record it");
   play->excludes(file)->excludes(verify)->excludes(compare)->excludes(png)->excludes(sheet);
   app.add_option("--config", options.config, "configuration for --play")->capture_default_str()->needs(play);
   app.add_option("--seed", options.seed, "seed for --play")->capture_default_str()->needs(play);
-  app.add_option("-o,--output", options.output, "the replay --play writes")->needs(play);
+  CLI::Option* output = app.add_option("-o,--output", options.output, "the replay --play writes")->needs(play);
+  for (CLI::Option* option : {file, compare, png, sheet, play, output}) option->check(named);
   retrace::recorder::readUnsignedOptionsAsDecimal(app);
   try {
     app.parse(argc, argv);

@@ -35,6 +35,8 @@ TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   EXPECT_EQ(runView(kReplay + " --png " + png + " --every 10").exitCode, 2);
   EXPECT_EQ(runView("--play dodge --png " + png + " -o " + temp.file("p.rtr")).exitCode, 2);
   EXPECT_EQ(runView(kReplay + " --seed 3").exitCode, 2);
+  // An empty name read as the option left out, and opened the window.
+  EXPECT_EQ(runView(kReplay + " --png ''").output, "retrace-view: --png: needs a name, not empty text (see retrace-view --help)\n");
   const CommandRun negative = runView(kReplay + " --png " + png + " --tick -1");
   EXPECT_EQ(negative.output, "retrace-view: --tick: '-1' is not a whole number (digits 0-9 only) (see retrace-view --help)\n");
   EXPECT_FALSE(fs::exists(png));
