@@ -6,11 +6,13 @@
 #
 #   hostile_arguments.sh RETRACE REPLAYS_DIR WORK_DIR
 set -u
-retrace=$(realpath "$1") replays=$(realpath "$2") work=$3
-rm -rf "$work" && mkdir -p "$work" || exit 2
+retrace=$(realpath "$1") replays=$(realpath "$2") work=$(realpath -m "$3")
+rm -rf "$work" && mkdir -p "$work/folder" || exit 2
 cd "$work" || exit 2
 
-values=("" "-1" "0" "010" "18446744073709551616" "nan" "1e999" "abc" "/dev/null" "/tmp" "/proc/none"
+# A folder of our own rather than /tmp, whose replays (approve --check reads them all) are
+# whatever the machine left there.
+values=("" "-1" "0" "010" "18446744073709551616" "nan" "1e999" "abc" "/dev/null" "$work/folder" "/proc/none"
         "$(printf 'a\001b')" "--" "-")
 replay="$replays/dodge-bot-seed1.rtr"
 tunnel="$replays/dodge-discrete-tunneling.rtr"
