@@ -18,6 +18,8 @@ struct VerifyCommandOptions {
 
 ExitCode runVerify(const VerifyCommandOptions& options) {
   ExitCode exit = ExitCode::kOk;
+  std::size_t failed = 0;
+  std::size_t unreadable = 0;
   for (const std::string& file : options.files) {
     VerifyOptions verify;
     verify.oracle = !options.noOracle;
@@ -25,11 +27,22 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
     if (auto* problem = std::get_if<std::string>(&verified)) {
       spdlog::error("retrace verify: {}", *problem);
       exit = worse(exit, ExitCode::kBadInput);
+      ++unreadable;
       continue;
     }
     const auto& [replay, report] = std::get<VerifiedReplay>(verified);
     std::printf("%s\n", formatReport(file, replay, report).c_str());
-    if (!report.passed()) exit = worse(exit, ExitCode::kFailed);
+    if (!report.passed()) {
+      exit = worse(exit, ExitCode::kFailed);
+      ++failed;
+    }
+  }
+  // Many replays (a CI gate over a folder): the tally, so that one failure among the OK lines
+  // is not missed.
+  if (options.files.size() > 1) {
+    const std::size_t ok = options.files.size() - failed - unreadable;
+    std::printf("%zu replays: %zu OK, %zu failed%s\n", options.files.size(), ok, failed,
+                unreadable == 0 ? "" : (", " + std::to_string(unreadable) + " could not be read").c_str());
   }
   return exit;
 }

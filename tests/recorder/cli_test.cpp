@@ -48,6 +48,10 @@ TEST_F(Cli, RecordVerifyInfoDumpAndDiff) {
   const CliRun several = runRetrace("info " + path("a.rtr") + " " + path("none.rtr") + " " + path("a.rtr"));
   EXPECT_EQ(several.exitCode, 2) << several.output;
   EXPECT_EQ(several.output, info.output + "retrace info: " + path("none.rtr") + " does not exist\n\n" + info.output);
+  const CliRun verifyMany = runRetrace("verify " + path("a.rtr") + " " + path("none.rtr") + " " + path("a.rtr"));
+  EXPECT_EQ(verifyMany.exitCode, 2) << verifyMany.output;
+  EXPECT_EQ(verifyMany.output, verify.output + "retrace verify: " + path("none.rtr") + " does not exist\n" + verify.output +
+                                   "3 replays: 2 OK, 0 failed, 1 could not be read\n");
   const CliRun dump = runRetrace("dump --json " + path("a.rtr"));
   ASSERT_EQ(dump.exitCode, 0);
   const auto json = nlohmann::json::parse(dump.output);
