@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <variant>
 #include <vector>
 
 #include "sim/game.h"
@@ -22,10 +23,13 @@ std::vector<std::string_view> splitOnComma(std::string_view text) {
   }
 }
 
+/// Decimal digits into an int64: parseCount's rules, within int64's range.
 bool parseDigits(std::string_view digits, std::int64_t& outValue) {
-  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) return false;
-  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), outValue);
-  return error == std::errc() && end == digits.data() + digits.size();
+  const auto count = parseCount(digits);
+  const auto* value = std::get_if<std::uint64_t>(&count);
+  if (value == nullptr || *value > static_cast<std::uint64_t>(INT64_MAX)) return false;
+  outValue = static_cast<std::int64_t>(*value);
+  return true;
 }
 
 }  // namespace
