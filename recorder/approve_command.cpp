@@ -9,6 +9,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <spdlog/spdlog.h>
@@ -28,19 +29,26 @@ struct ApproveOptions {
   bool yes = false;
 };
 
-/// Replay files named directly or found (*.rtr, sorted) in the folders named.
-std::vector<std::string> collectReplays(const std::vector<std::string>& paths) {
+/// Replay files named directly or found (*.rtr, sorted) in the folders named; a sentence
+/// instead when a folder cannot be listed or holds no replay, since a gate over a folder that
+/// checked nothing must not pass.
+std::variant<std::vector<std::string>, std::string> collectReplays(const std::vector<std::string>& paths) {
   std::vector<std::string> files;
   for (const std::string& path : paths) {
     std::error_code error;
     if (!std::filesystem::is_directory(path, error)) {
-      files.push_back(path);
+      files.push_back(path);  // loading it gives the sentence when it is no replay
       continue;
     }
     std::vector<std::string> found;
-    for (const auto& entry : std::filesystem::directory_iterator(path, error)) {
-      if (entry.is_regular_file() && entry.path().extension() == ".rtr") found.push_back(entry.path().string());
+    // The error_code forms throughout: the folder may change while it is walked.
+    std::filesystem::directory_iterator entry(path, error);
+    for (; !error && entry != std::filesystem::directory_iterator(); entry.increment(error)) {
+      std::error_code typeError;
+      if (entry->path().extension() == ".rtr" && entry->is_regular_file(typeError)) found.push_back(entry->path().string());
     }
+    if (error) return path + ": cannot list the folder (" + error.message() + ")";
+    if (found.empty()) return path + ": no *.rtr replays in the folder";
     std::sort(found.begin(), found.end());
     files.insert(files.end(), found.begin(), found.end());
   }
@@ -88,11 +96,12 @@ bool askToRewrite(std::size_t count) {
 }
 
 ExitCode runApprove(const ApproveOptions& options) {
-  const std::vector<std::string> files = collectReplays(options.paths);
-  if (files.empty()) {
-    spdlog::error("retrace approve: no replays found in {}", options.paths.empty() ? "" : options.paths.front());
+  auto collected = collectReplays(options.paths);
+  if (auto* problem = std::get_if<std::string>(&collected)) {
+    spdlog::error("retrace approve: {}", *problem);
     return ExitCode::kBadInput;
   }
+  const std::vector<std::string>& files = std::get<std::vector<std::string>>(collected);
   std::vector<std::pair<std::string, LoadedReplay>> changed;
   std::size_t unreadable = 0;
   ExitCode exit = ExitCode::kOk;

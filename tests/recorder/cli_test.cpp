@@ -190,6 +190,12 @@ TEST_F(Cli, ApproveChecksRefusesUnderCiAndRewritesOnConsent) {
   const CliRun unchanged = runRetrace("approve --check " + dir_.string());
   EXPECT_EQ(unchanged.exitCode, 0) << unchanged.output;
   EXPECT_NE(unchanged.output.find("g.rtr: unchanged"), std::string::npos);
+  // A folder without replays beside a good one is named, not counted as zero replays checked.
+  fs::create_directory(path("empty"));
+  const CliRun emptyFolder = runRetrace("approve --check " + dir_.string() + " " + path("empty"));
+  EXPECT_EQ(emptyFolder.exitCode, 2) << emptyFolder.output;
+  EXPECT_NE(emptyFolder.output.find("empty: no *.rtr replays in the folder"), std::string::npos) << emptyFolder.output;
+  fs::remove(path("empty"));
   // A replay the simulation no longer reproduces: the seed-2 header followed by the chunks of
   // a seed-3 recording (every frame valid, the events now belong to another game).
   ASSERT_EQ(runRetrace("record --game dodge --seed 3 --ticks 600 --input random -o " + path("other.rtr")).exitCode, 0);
