@@ -22,6 +22,9 @@ struct VerifyOptions {
   std::uint64_t contextTicks = 2;  ///< ticks of events shown on each side of a divergence
   std::size_t maxFieldDiffs = 24;
   std::size_t maxTunnelsShown = 10;
+  /// verifyReplayBytes/File only: return the decoded chunks with the replay. Without them a
+  /// replay is verified in memory bounded by its file's size (the command does so).
+  bool keepChunks = true;
 };
 
 /// The first tick where the re-simulation parts from the recording.
@@ -48,7 +51,8 @@ struct VerifyReport {
 /// Re-simulates and compares; never throws for anything a replay holds.
 [[nodiscard]] VerifyReport verifyReplay(const LoadedReplay& replay, const VerifyOptions& options = {});
 
-/// A replay read while it was verified, and the report.
+/// A replay read while it was verified (without chunks unless VerifyOptions::keepChunks), and
+/// the report.
 struct VerifiedReplay {
   LoadedReplay replay;
   VerifyReport report;

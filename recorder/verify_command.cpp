@@ -23,6 +23,7 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
   for (const std::string& file : options.files) {
     VerifyOptions verify;
     verify.oracle = !options.noOracle;
+    verify.keepChunks = false;  // only the report is printed: memory stays bounded by the file
     auto verified = verifyReplayFile(file, verify);
     if (auto* problem = std::get_if<std::string>(&verified)) {
       spdlog::error("retrace verify: {}", *problem);

@@ -139,6 +139,7 @@ double runVerify(const std::vector<std::byte>& bytes, bool oracle) {
   const auto start = Clock::now();
   VerifyOptions options;
   options.oracle = oracle;
+  options.keepChunks = false;
   const auto verified = verifyReplayBytes(bytes, options);
   if (!std::get<VerifiedReplay>(verified).report.passed()) std::abort();
   return secondsSince(start);

@@ -77,6 +77,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const VerifiedReplay& verified = std::get<VerifiedReplay>(streamed);
   if (!(verified.replay == replay)) disagree("they read different replays");
   if (formatReport("fuzz", replay, report) != formatReport("fuzz", verified.replay, verified.report)) disagree("their reports differ");
+  // The command's way, letting each chunk go once verified.
+  VerifyOptions lean;
+  lean.keepChunks = false;
+  auto leanStreamed = verifyReplayBytes(file, lean);
+  if (!std::holds_alternative<VerifiedReplay>(leanStreamed)) disagree("only the chunkless verify refused the file");
+  const VerifiedReplay& leanVerified = std::get<VerifiedReplay>(leanStreamed);
+  if (formatReport("fuzz", replay, report) != formatReport("fuzz", leanVerified.replay, leanVerified.report)) disagree("the chunkless report differs");
   return 0;
 }
 

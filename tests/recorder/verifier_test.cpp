@@ -1,6 +1,8 @@
 #include "recorder/verifier.h"
 
 #include <algorithm>
+#include <iterator>
+#include <map>
 
 #include <gtest/gtest.h>
 
@@ -199,6 +201,16 @@ TEST(Verify, DecodingOnASecondThreadGivesTheSameAnswersAsLoadingFirst) {
     const VerifiedReplay& verified = std::get<VerifiedReplay>(streamed);
     EXPECT_EQ(verified.replay, replay);
     expectSameReport(verified.report, verifyReplay(replay));
+    // Without keeping the chunks (as the command verifies): the same report, and the replay
+    // comes back with everything but its chunks.
+    VerifyOptions lean;
+    lean.keepChunks = false;
+    const VerifiedReplay withoutChunks = std::get<VerifiedReplay>(verifyReplayBytes(files[f], lean));
+    expectSameReport(withoutChunks.report, verified.report);
+    EXPECT_TRUE(withoutChunks.replay.chunks.empty());
+    LoadedReplay chunkless = replay;
+    chunkless.chunks.clear();
+    EXPECT_EQ(withoutChunks.replay, chunkless);
   }
   // The cases above are what they claim to be.
   EXPECT_TRUE(std::get<VerifiedReplay>(verifyReplayBytes(files[0])).report.passed());
@@ -207,6 +219,41 @@ TEST(Verify, DecodingOnASecondThreadGivesTheSameAnswersAsLoadingFirst) {
   EXPECT_GT(std::get<VerifiedReplay>(verifyReplayBytes(files[3])).report.tunnelCount, 0U);
   EXPECT_TRUE(std::get<VerifiedReplay>(verifyReplayBytes(files[4])).report.truncation.has_value());
   EXPECT_TRUE(std::holds_alternative<std::string>(verifyReplayBytes(files[5])));
+}
+
+TEST(Verify, TheEventDiffShowsRecordedEventsFromEarlierChunks) {
+  // The verifier forgets recorded events no diff can show; a divergence at a chunk's first tick
+  // with a context longer than a chunk must still show every recorded event before it.
+  const LoadedReplay replay = loadOrFail(recordInMemory("fallingman", 900, 3));
+  VerifyOptions options;
+  options.contextTicks = 45;  // a chunk and a half of 30 ticks
+  for (std::size_t c = 2; c < replay.chunks.size(); ++c) {
+    const std::uint64_t tick = replay.chunks[c].firstTick;
+    std::vector<std::string> expected;  // the lines for the recorded events before the divergence
+    bool twoChunksBack = false;
+    for (const Chunk& chunk : replay.chunks) {
+      std::map<std::uint64_t, std::vector<sim::Event>> byTick;
+      for (const RecordedEvent& e : chunk.events) byTick[e.tick].push_back(e.event);
+      for (const auto& [t, events] : byTick) {
+        if (t + options.contextTicks < tick || t >= tick) continue;
+        expected.push_back("  tick " + std::to_string(t) + ": " + describeEvents(*gameOf(replay.header), events));
+        twoChunksBack = twoChunksBack || t < replay.chunks[c - 1].firstTick;
+      }
+    }
+    if (!twoChunksBack) continue;  // nothing two chunks back that forgetting could lose
+    LoadedReplay tampered = replay;
+    tampered.chunks[c].checksums[0] ^= 1U;
+    const VerifyReport report = verifyReplay(tampered, options);
+    ASSERT_TRUE(report.divergence.has_value());
+    ASSERT_EQ(report.divergence->tick, tick);
+    const std::vector<std::string>& lines = report.divergence->eventDiff;
+    std::vector<std::string> before;
+    std::copy_if(lines.begin(), lines.end(), std::back_inserter(before),
+                 [tick](const std::string& line) { return std::stoull(line.substr(line.find("tick ") + 5)) < tick; });
+    EXPECT_EQ(before, expected) << "divergence at tick " << tick;
+    return;
+  }
+  FAIL() << "no chunk boundary with recorded events in the two chunks before it";
 }
 
 TEST(Verify, AForgedConfigurationThatWouldOverflowTheSimulationIsRefusedOnLoad) {
