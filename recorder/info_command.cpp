@@ -2,10 +2,13 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
+#include <variant>
 #include <vector>
 
 #include <spdlog/spdlog.h>
 
+#include "recorder/byte_sink.h"
 #include "recorder/command.h"
 #include "recorder/input_source.h"
 #include "recorder/parse.h"
@@ -24,10 +27,38 @@ std::string formatDuration(std::uint64_t ticks) {
   return text;
 }
 
-void printInfo(const std::string& file, const LoadedReplay& replay) {
+/// What info prints about the chunks, counted one chunk at a time.
+struct ChunkTally {
+  std::uint64_t ticks = 0;
+  std::size_t chunks = 0;
+  std::map<std::string, std::uint64_t> events;  ///< by kind's name, in name order
+};
+
+/// Reads a replay file chunk by chunk, keeping only the tally: memory stays bounded by the file
+/// however many ticks it decodes to. One sentence starting with the path on failure.
+std::variant<std::pair<LoadedReplay, ChunkTally>, std::string> tallyReplayFile(const std::string& file) {
+  auto bytes = readFileCapped(file, kMaxFileBytes);
+  if (auto* problem = std::get_if<std::string>(&bytes)) return file + " " + *problem;
+  auto opened = ReplayReader::open(std::get<std::vector<std::byte>>(bytes));
+  if (auto* problem = std::get_if<std::string>(&opened)) return file + " " + *problem;
+  ReplayReader& reader = std::get<ReplayReader>(opened);
+  const sim::GameDefinition& game = *gameOf(reader.replay().header);
+  ChunkTally tally;
+  Chunk chunk;
+  while (true) {
+    const ReplayReader::Found found = reader.next(chunk);
+    if (found == ReplayReader::Found::kProblem) return file + " " + reader.problem();
+    if (found == ReplayReader::Found::kEnd) return std::pair{reader.takeReplay(), std::move(tally)};
+    tally.ticks += chunk.checksums.size();
+    ++tally.chunks;
+    for (const RecordedEvent& e : chunk.events) ++tally.events[game.eventSchemas()[e.event.kind].name];
+  }
+}
+
+void printInfo(const std::string& file, const LoadedReplay& replay, const ChunkTally& tally) {
   const ReplayHeader& h = replay.header;
   const sim::GameDefinition& game = *gameOf(h);
-  const std::uint64_t ticks = countTicks(replay);
+  const std::uint64_t ticks = tally.ticks;
   std::printf("file:      %s (%llu bytes, written by %s)\n", file.c_str(), static_cast<unsigned long long>(replay.fileBytes), h.toolVersion.c_str());
   std::printf("game:      %s rules %u, configuration %s%s, seed %llu\n", h.game.c_str(), h.rulesVersion, h.configName.c_str(),
               h.limitBreaksAllowed ? " (limit breaks allowed)" : "", static_cast<unsigned long long>(h.seed));
@@ -38,7 +69,7 @@ void printInfo(const std::string& file, const LoadedReplay& replay) {
   std::printf("ticks:     %llu (%s at %u ticks/s)\n", static_cast<unsigned long long>(ticks), formatDuration(ticks).c_str(), h.tickRate);
   if (ticks > 0) {
     std::printf("size:      %.2f bytes per tick (%zu chunks of up to %u ticks, a snapshot every %u)\n",
-                static_cast<double>(replay.fileBytes) / static_cast<double>(ticks), replay.chunks.size(), h.chunkTicks, h.snapshotEvery);
+                static_cast<double>(replay.fileBytes) / static_cast<double>(ticks), tally.chunks, h.chunkTicks, h.snapshotEvery);
   }
   if (replay.truncated) {
     std::printf("complete:  no: truncated, %llu%s ticks recovered (%s)\n", static_cast<unsigned long long>(ticks),
@@ -46,12 +77,8 @@ void printInfo(const std::string& file, const LoadedReplay& replay) {
   } else {
     std::printf("complete:  yes (final hash %s)\n", sim::formatFieldValue(static_cast<std::int64_t>(replay.footer->finalHash), sim::FieldKind::kBits).c_str());
   }
-  std::map<std::string, std::uint64_t> counts;
-  for (const Chunk& c : replay.chunks) {
-    for (const RecordedEvent& e : c.events) ++counts[game.eventSchemas()[e.event.kind].name];
-  }
   std::string events;
-  for (const auto& [name, count] : counts) events += (events.empty() ? "" : ", ") + name + " " + std::to_string(count);
+  for (const auto& [name, count] : tally.events) events += (events.empty() ? "" : ", ") + name + " " + std::to_string(count);
   std::printf("events:    %s\n", events.empty() ? "none" : events.c_str());
 }
 
@@ -64,15 +91,16 @@ void attachInfoCommand(CLI::App& command, ExitCode& outExit) {
     outExit = ExitCode::kOk;
     bool first = true;
     for (const std::string& file : *files) {
-      auto loaded = loadReplayFile(file);
-      if (auto* problem = std::get_if<std::string>(&loaded)) {
+      auto tallied = tallyReplayFile(file);
+      if (auto* problem = std::get_if<std::string>(&tallied)) {
         spdlog::error("retrace info: {}", *problem);
         outExit = ExitCode::kBadInput;
         continue;
       }
       if (!first) std::printf("\n");
       first = false;
-      printInfo(file, std::get<LoadedReplay>(loaded));
+      const auto& [replay, tally] = std::get<std::pair<LoadedReplay, ChunkTally>>(tallied);
+      printInfo(file, replay, tally);
     }
   });
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,19 @@ TEST_F(Cli, RecordVerifyInfoDumpAndDiff) {
   EXPECT_EQ(json["footer"]["totalTicks"], 1200);
   EXPECT_FALSE(json["chunks"][0].contains("snapshot"));  // snapshots every 1800 ticks: only the footer's
   EXPECT_EQ(json["footer"]["finalState"]["state"]["tick"], 1200);
+  // info tallies chunk by chunk without keeping them: its counts match the dump's.
+  std::map<std::string, int> kinds;
+  for (const auto& chunk : json["chunks"]) {
+    for (const auto& event : chunk["events"]) {
+      const std::string text = event["event"];
+      ++kinds[text.substr(0, text.find('{'))];
+    }
+  }
+  std::string eventsLine = "events:    ";
+  for (const auto& [name, count] : kinds) eventsLine += (eventsLine.back() == ' ' ? "" : ", ") + name + " " + std::to_string(count);
+  ASSERT_GT(kinds.size(), 2U);
+  EXPECT_NE(info.output.find(eventsLine + "\n"), std::string::npos) << info.output << "\nwanted: " << eventsLine;
+  EXPECT_NE(info.output.find("(" + std::to_string(json["chunks"].size()) + " chunks of up to 600 ticks"), std::string::npos) << info.output;
   ASSERT_EQ(runRetrace("record --game tank --seed 3 --ticks 1200 --input bot -o " + path("b.rtr")).exitCode, 0);
   const CliRun same = runRetrace("diff " + path("a.rtr") + " " + path("b.rtr"));
   EXPECT_EQ(same.exitCode, 0) << same.output;
