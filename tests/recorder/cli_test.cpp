@@ -83,6 +83,28 @@ TEST_F(Cli, RecordVerifyInfoDumpAndDiff) {
   EXPECT_NE(differ.output.find("first difference at tick"), std::string::npos) << differ.output;
 }
 
+TEST_F(Cli, DiffWalksTwoReplaysWhateverTheirChunking) {
+  // diff reads each tick where the chunks hold it; chunks of 7 and of 600 ticks part at
+  // different ticks, and the scripts part only at tick 1234 (600 + 633 + 1).
+  std::ofstream(path("s1.txt")) << "600 up+fire\n634 left\n1766 fire\n";
+  std::ofstream(path("s2.txt")) << "600 up+fire\n633 left\n1 right\n1766 fire\n";
+  const std::string record = "record --game tank --seed 6 --ticks 3000 --input ";
+  ASSERT_EQ(runRetrace(record + path("s1.txt") + " -o " + path("a.rtr")).exitCode, 0);
+  ASSERT_EQ(runRetrace(record + path("s1.txt") + " --chunk-ticks 7 --snapshot-every 21 -o " + path("a7.rtr")).exitCode, 0);
+  ASSERT_EQ(runRetrace(record + path("s2.txt") + " --chunk-ticks 7 --snapshot-every 21 -o " + path("b7.rtr")).exitCode, 0);
+  ASSERT_EQ(runRetrace("record --game tank --seed 6 --ticks 2000 --input " + path("s1.txt") + " -o " + path("short.rtr")).exitCode, 0);
+  const CliRun same = runRetrace("diff " + path("a.rtr") + " " + path("a7.rtr"));
+  EXPECT_EQ(same.exitCode, 0) << same.output;
+  EXPECT_EQ(same.output, "identical: 3000 ticks (inputs, events and checksums)\n");
+  const CliRun differ = runRetrace("diff " + path("a.rtr") + " " + path("b7.rtr"));
+  EXPECT_EQ(differ.exitCode, 1) << differ.output;
+  EXPECT_EQ(differ.output.rfind("first difference at tick 1234: input left (A) vs right (B)", 0), 0U) << differ.output;
+  EXPECT_NE(differ.output.find("state at tick 1234"), std::string::npos) << differ.output;
+  const CliRun shorter = runRetrace("diff " + path("a7.rtr") + " " + path("short.rtr"));
+  EXPECT_EQ(shorter.exitCode, 1) << shorter.output;
+  EXPECT_EQ(shorter.output, "identical for 2000 ticks; B ends there and A goes on to tick 3000\n");
+}
+
 TEST_F(Cli, DumpPrintsChunkByChunkExactlyWhatADocumentWouldPrint) {
   // dump streams a chunk at a time instead of building the whole document (957 MB for 8 million
   // dodge ticks); its text must be what nlohmann's dump(2) prints, for every way a file ends.
