@@ -1,10 +1,14 @@
+#include <cstddef>
 #include <cstdio>
 #include <memory>
+#include <span>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include "recorder/byte_sink.h"
 #include "recorder/command.h"
 #include "recorder/input_source.h"
 #include "recorder/replay.h"
@@ -83,10 +87,12 @@ void printMember(const std::string& key, const ordered_json& value, bool last) {
   std::fputs(last ? "\n" : ",\n", stdout);
 }
 
-/// Prints the replay as one JSON object, the text ordered_json::dump(2) would give, a chunk at a
-/// time: a document of the whole replay took about 120 bytes a tick (957 MB for 8 million dodge
-/// ticks), so the longest replay the loader accepts would have needed some 40 GB.
-void printReplayJson(const LoadedReplay& replay) {
+/// Prints the replay in `file` as one JSON object, the text ordered_json::dump(2) would give, a
+/// chunk at a time: a document of the whole replay took about 120 bytes a tick (957 MB for 8
+/// million dodge ticks), so the longest replay the loader accepts would have needed some 40 GB.
+/// `replay` is what a first pass over the file found (it was checked whole before anything is
+/// printed); this second pass decodes the chunks again rather than keeping them.
+void printReplayJson(std::span<const std::byte> file, const LoadedReplay& replay, std::size_t chunks) {
   const ReplayHeader& h = replay.header;
   const sim::GameDefinition& game = *gameOf(h);
   std::fputs("{\n", stdout);
@@ -99,15 +105,16 @@ void printReplayJson(const LoadedReplay& replay) {
   printMember("format", std::to_string(kFormatMajor) + "." + std::to_string(replay.formatMinor), false);
   printMember("config", h.rulesVersion == game.rulesVersion() ? fieldsToJson(game.describeConfig(configOf(h))) : ordered_json(h.configValues),
               false);
-  if (replay.chunks.empty()) {
+  if (chunks == 0) {
     std::fputs("  \"chunks\": [],\n", stdout);
   } else {
     std::fputs("  \"chunks\": [\n", stdout);
-    for (std::size_t i = 0; i < replay.chunks.size(); ++i) {
+    std::size_t printed = 0;
+    (void)visitReplay(file, [&](Chunk& chunk) {
       std::fputs("    ", stdout);
-      printNested(chunkToJson(game, replay, replay.chunks[i]), 2);
-      std::fputs(i + 1 < replay.chunks.size() ? ",\n" : "\n", stdout);
-    }
+      printNested(chunkToJson(game, replay, chunk), 2);
+      std::fputs(++printed < chunks ? ",\n" : "\n", stdout);
+    });
     std::fputs("  ],\n", stdout);
   }
   if (replay.footer) {
@@ -135,13 +142,22 @@ void attachDumpCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("file", options->file, "a replay")->required();
   command.add_flag("--json", options->json, "print JSON (the only format; the flag makes scripts say what they expect)");
   command.callback([options, &outExit] {
-    auto loaded = loadReplayFile(options->file);
-    if (auto* problem = std::get_if<std::string>(&loaded)) {
-      spdlog::error("retrace dump: {}", *problem);
+    // The bytes are read once: both passes see the same file even if it changes meanwhile.
+    auto bytes = readFileCapped(options->file, kMaxFileBytes);
+    if (auto* problem = std::get_if<std::string>(&bytes)) {
+      spdlog::error("retrace dump: {} {}", options->file, *problem);
       outExit = ExitCode::kBadInput;
       return;
     }
-    printReplayJson(std::get<LoadedReplay>(loaded));
+    const std::vector<std::byte>& file = std::get<std::vector<std::byte>>(bytes);
+    std::size_t chunks = 0;
+    auto checked = visitReplay(file, [&chunks](Chunk&) { ++chunks; });
+    if (auto* problem = std::get_if<std::string>(&checked)) {
+      spdlog::error("retrace dump: {} {}", options->file, *problem);
+      outExit = ExitCode::kBadInput;
+      return;
+    }
+    printReplayJson(file, std::get<LoadedReplay>(checked), chunks);
     outExit = ExitCode::kOk;
   });
 }

@@ -31,7 +31,7 @@ std::string formatDuration(std::uint64_t ticks) {
 struct ChunkTally {
   std::uint64_t ticks = 0;
   std::size_t chunks = 0;
-  std::map<std::string, std::uint64_t> events;  ///< by kind's name, in name order
+  std::map<std::uint16_t, std::uint64_t> events;  ///< by kind (the loader checked each is the game's)
 };
 
 /// Reads a replay file chunk by chunk, keeping only the tally: memory stays bounded by the file
@@ -39,20 +39,14 @@ struct ChunkTally {
 std::variant<std::pair<LoadedReplay, ChunkTally>, std::string> tallyReplayFile(const std::string& file) {
   auto bytes = readFileCapped(file, kMaxFileBytes);
   if (auto* problem = std::get_if<std::string>(&bytes)) return file + " " + *problem;
-  auto opened = ReplayReader::open(std::get<std::vector<std::byte>>(bytes));
-  if (auto* problem = std::get_if<std::string>(&opened)) return file + " " + *problem;
-  ReplayReader& reader = std::get<ReplayReader>(opened);
-  const sim::GameDefinition& game = *gameOf(reader.replay().header);
   ChunkTally tally;
-  Chunk chunk;
-  while (true) {
-    const ReplayReader::Found found = reader.next(chunk);
-    if (found == ReplayReader::Found::kProblem) return file + " " + reader.problem();
-    if (found == ReplayReader::Found::kEnd) return std::pair{reader.takeReplay(), std::move(tally)};
+  auto replay = visitReplay(std::get<std::vector<std::byte>>(bytes), [&tally](Chunk& chunk) {
     tally.ticks += chunk.checksums.size();
     ++tally.chunks;
-    for (const RecordedEvent& e : chunk.events) ++tally.events[game.eventSchemas()[e.event.kind].name];
-  }
+    for (const RecordedEvent& e : chunk.events) ++tally.events[e.event.kind];
+  });
+  if (auto* problem = std::get_if<std::string>(&replay)) return file + " " + *problem;
+  return std::pair{std::move(std::get<LoadedReplay>(replay)), std::move(tally)};
 }
 
 void printInfo(const std::string& file, const LoadedReplay& replay, const ChunkTally& tally) {
@@ -77,8 +71,10 @@ void printInfo(const std::string& file, const LoadedReplay& replay, const ChunkT
   } else {
     std::printf("complete:  yes (final hash %s)\n", sim::formatFieldValue(static_cast<std::int64_t>(replay.footer->finalHash), sim::FieldKind::kBits).c_str());
   }
+  std::map<std::string, std::uint64_t> byName;  // printed in name order
+  for (const auto& [kind, count] : tally.events) byName[game.eventSchemas()[kind].name] += count;
   std::string events;
-  for (const auto& [name, count] : tally.events) events += (events.empty() ? "" : ", ") + name + " " + std::to_string(count);
+  for (const auto& [name, count] : byName) events += (events.empty() ? "" : ", ") + name + " " + std::to_string(count);
   std::printf("events:    %s\n", events.empty() ? "none" : events.c_str());
 }
 

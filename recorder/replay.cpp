@@ -145,26 +145,29 @@ ReplayReader::Found ReplayReader::refuse(std::string problem) {
   return Found::kProblem;
 }
 
-std::variant<LoadedReplay, std::string> loadReplay(std::span<const std::byte> file) {
+std::variant<LoadedReplay, std::string> visitReplay(std::span<const std::byte> file, const std::function<void(Chunk&)>& visit) {
   auto opened = ReplayReader::open(file);
   if (auto* problem = std::get_if<std::string>(&opened)) return *problem;
   ReplayReader& reader = std::get<ReplayReader>(opened);
-  std::vector<Chunk> chunks;
   while (true) {
     Chunk chunk;
     switch (reader.next(chunk)) {
       case ReplayReader::Found::kChunk:
-        chunks.push_back(std::move(chunk));
+        visit(chunk);
         break;
       case ReplayReader::Found::kProblem:
         return reader.problem();
-      case ReplayReader::Found::kEnd: {
-        LoadedReplay replay = reader.takeReplay();
-        replay.chunks = std::move(chunks);
-        return replay;
-      }
+      case ReplayReader::Found::kEnd:
+        return reader.takeReplay();
     }
   }
+}
+
+std::variant<LoadedReplay, std::string> loadReplay(std::span<const std::byte> file) {
+  std::vector<Chunk> chunks;
+  auto replay = visitReplay(file, [&chunks](Chunk& chunk) { chunks.push_back(std::move(chunk)); });
+  if (auto* loaded = std::get_if<LoadedReplay>(&replay)) loaded->chunks = std::move(chunks);
+  return replay;
 }
 
 std::variant<LoadedReplay, std::string> loadReplayFile(const std::string& path) {

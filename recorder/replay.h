@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -43,6 +44,11 @@ struct LoadedReplay {
 /// Reads and checks a whole replay from bytes; on failure, one sentence (without the file's
 /// name, which the caller puts in front).
 [[nodiscard]] std::variant<LoadedReplay, std::string> loadReplay(std::span<const std::byte> file);
+/// Reads and checks a replay as loadReplay does, handing each chunk to `visit` (which may take
+/// it) and keeping none, so that memory stays bounded by the file's size. The replay comes back
+/// with its header, footer and truncation but no chunks. A file refused at any chunk is refused
+/// after `visit` saw the chunks before it.
+[[nodiscard]] std::variant<LoadedReplay, std::string> visitReplay(std::span<const std::byte> file, const std::function<void(Chunk&)>& visit);
 
 /// Reads a replay one frame at a time with every check loadReplay makes (loadReplay is a loop
 /// over it), so that a verifier can simulate one chunk while the next is being decoded.

@@ -121,6 +121,15 @@ TEST_F(Cli, DumpPrintsChunkByChunkExactlyWhatADocumentWouldPrint) {
     EXPECT_EQ(document["truncated"], cut != whole.size()) << "cut at " << cut;
   }
   EXPECT_GE(dumped, 4);
+  // A file refused near its end is refused before any JSON is printed: dump checks the whole
+  // file in a first pass and prints in a second.
+  std::string corrupt = whole;
+  corrupt[corrupt.size() - 30] = static_cast<char>(corrupt[corrupt.size() - 30] ^ 0x40);
+  std::ofstream(path("corrupt.rtr"), std::ios::binary | std::ios::trunc) << corrupt;
+  const CliRun refused = runRetrace("dump --json " + path("corrupt.rtr"));
+  EXPECT_EQ(refused.exitCode, 2) << refused.output;
+  EXPECT_EQ(refused.output.rfind("retrace dump: " + path("corrupt.rtr") + " ", 0), 0U) << refused.output;
+  EXPECT_EQ(std::count(refused.output.begin(), refused.output.end(), '\n'), 1) << refused.output;
 }
 
 TEST_F(Cli, BadInputIsOneLineAndExitTwo) {
