@@ -44,8 +44,9 @@ std::variant<std::vector<std::string>, std::string> collectReplays(const std::ve
     // The error_code forms throughout: the folder may change while it is walked.
     std::filesystem::directory_iterator entry(path, error);
     for (; !error && entry != std::filesystem::directory_iterator(); entry.increment(error)) {
-      std::error_code typeError;
-      if (entry->path().extension() == ".rtr" && entry->is_regular_file(typeError)) found.push_back(entry->path().string());
+      // Every *.rtr, whatever it is: a dangling link or a folder by that name is a golden that
+      // cannot be read, which loading it says, not one to skip.
+      if (entry->path().extension() == ".rtr") found.push_back(entry->path().string());
     }
     if (error) return path + ": cannot list the folder (" + error.message() + ")";
     if (found.empty()) return path + ": no *.rtr replays in the folder";

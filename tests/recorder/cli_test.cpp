@@ -241,6 +241,13 @@ TEST_F(Cli, ApproveChecksRefusesUnderCiAndRewritesOnConsent) {
   EXPECT_EQ(emptyFolder.exitCode, 2) << emptyFolder.output;
   EXPECT_NE(emptyFolder.output.find("empty: no *.rtr replays in the folder"), std::string::npos) << emptyFolder.output;
   fs::remove(path("empty"));
+  // A *.rtr in the folder that is not a readable file (a dangling link) is counted, not skipped.
+  fs::create_symlink(path("nowhere.rtr"), path("broken.rtr"));
+  const CliRun broken = runRetrace("approve --check " + dir_.string());
+  EXPECT_EQ(broken.exitCode, 2) << broken.output;
+  EXPECT_NE(broken.output.find("broken.rtr does not exist"), std::string::npos) << broken.output;
+  EXPECT_NE(broken.output.find("0 of 2 replays would change; 1 could not be read\n"), std::string::npos) << broken.output;
+  fs::remove(path("broken.rtr"));
   // A replay the simulation no longer reproduces: the seed-2 header followed by the chunks of
   // a seed-3 recording (every frame valid, the events now belong to another game).
   ASSERT_EQ(runRetrace("record --game dodge --seed 3 --ticks 600 --input random -o " + path("other.rtr")).exitCode, 0);
