@@ -23,6 +23,9 @@ void Recorder::startChunk() {
 
 sim::StepResult Recorder::record(sim::Input input) {
   sim::StepResult result = session_->step(input);
+  // Play may go on after close() (a game that saved a bug and keeps playing); the replay is
+  // complete, and a sink that still took writes would get chunks after its footer.
+  if (closed_) return result;
   ++ticks_;
   appendTick(chunk_, ticks_, input, result.events, tickChecksum(*session_, cadence_.nextCoversWholeState()));
   if (chunk_.checksums.size() == header_.chunkTicks) flushChunk();

@@ -52,9 +52,11 @@ class Recorder {
   /// Writes the preamble and header to the sink and starts the game. Recording stops (failed())
   /// before a chunk that would take the file past `limits`, so the file always loads.
   Recorder(std::unique_ptr<ByteSink> sink, ReplayHeader header, std::unique_ptr<sim::GameSession> session, ReplayLimits limits = {});
-  /// Steps the game with this tick's input and records input, events and checksum.
+  /// Steps the game with this tick's input and records input, events and checksum. After
+  /// close() it still steps the game but records nothing.
   sim::StepResult record(sim::Input input);
-  /// Writes the last chunk and the footer and completes the output; call once.
+  /// Writes the last chunk and the footer and completes the output; a second call only says
+  /// the recording is already closed.
   std::optional<std::string> close();
   /// True once a write has failed (recording stops writing after it; close reports it).
   [[nodiscard]] bool failed() const noexcept { return error_.has_value() || writer_->failed(); }

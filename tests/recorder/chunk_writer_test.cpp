@@ -123,6 +123,26 @@ TEST(ChunkWriter, ARecorderDestroyedWithoutCloseStillWritesEveryCompleteChunk) {
   EXPECT_EQ(countTicks(replay), 50U);  // ten whole chunks; the three ticks being filled are lost
 }
 
+TEST(ChunkWriter, PlayGoesOnAfterCloseAndTheClosedReplayStaysAsItWas) {
+  // A game that saves a replay when a bug shows and plays on keeps calling record(): the game
+  // steps, and nothing more reaches the sink (a sink that still accepts writes, as a memory
+  // one does, used to get chunks after the footer, and the replay no longer loaded).
+  std::vector<std::byte> bytes;
+  auto recorder = openInto(std::make_unique<TestSink>(bytes, 0, std::chrono::microseconds(0)), 5);
+  for (int t = 0; t < 12; ++t) (void)recorder->record(0);
+  ASSERT_FALSE(recorder->close().has_value());
+  const std::vector<std::byte> closed = bytes;
+  const std::uint64_t hashAtClose = recorder->session().hash();
+  for (int t = 0; t < 40; ++t) (void)recorder->record(0);
+  EXPECT_NE(recorder->session().hash(), hashAtClose);  // the game went on
+  EXPECT_EQ(recorder->close(), std::optional<std::string>("the recording is already closed"));
+  recorder.reset();
+  EXPECT_TRUE(bytes == closed) << bytes.size() - closed.size() << " bytes were written after close()";
+  const LoadedReplay replay = loadOrFail(bytes);
+  EXPECT_FALSE(replay.truncated);
+  EXPECT_EQ(countTicks(replay), 12U);
+}
+
 TEST(ChunkWriter, ARecordingStopsBeforeTheReadersCapsSoWhatItWroteLoads) {
   // The real caps are 1 GiB on disk and decoded: `retrace record --ticks 400000000` of dodge
   // wrote 1.08 GB, which verify then refused. Here the caps are a few KB.
