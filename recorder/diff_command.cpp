@@ -68,18 +68,6 @@ bool sameEvents(std::span<const RecordedEvent> a, std::span<const RecordedEvent>
   return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const RecordedEvent& x, const RecordedEvent& y) { return x.event == y.event; });
 }
 
-/// The events a replay recorded on one tick (for the few ticks shown around a difference).
-std::vector<sim::Event> eventsAt(const LoadedReplay& replay, std::uint64_t tick) {
-  std::vector<sim::Event> events;
-  for (const Chunk& c : replay.chunks) {
-    if (tick < c.firstTick || tick >= c.firstTick + c.checksums.size()) continue;
-    for (const RecordedEvent& e : c.events) {
-      if (e.tick == tick) events.push_back(e.event);
-    }
-  }
-  return events;
-}
-
 /// The state after `ticks` ticks of a replay, re-simulated; nothing when its rules differ.
 std::vector<sim::Field> simulateTo(const LoadedReplay& replay, std::uint64_t ticks) {
   const sim::GameDefinition& game = *gameOf(replay.header);
@@ -138,8 +126,8 @@ ExitCode runDiff(const DiffOptions& options) {
   std::printf("\nevents (- A, + B):\n");
   for (std::uint64_t u = tick > 2 ? tick - 2 : 1; u <= std::min(common, tick + 2); ++u) {
     const std::string at = "tick " + std::to_string(u) + ": ";
-    const std::vector<sim::Event> ea = eventsAt(a, u);
-    const std::vector<sim::Event> eb = eventsAt(b, u);
+    const std::vector<sim::Event> ea = recordedEventsAt(a, u);
+    const std::vector<sim::Event> eb = recordedEventsAt(b, u);
     if (ea == eb) {
       if (!ea.empty()) std::printf("    %s%s\n", at.c_str(), describeEvents(game, ea).c_str());
       continue;

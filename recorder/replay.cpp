@@ -64,6 +64,17 @@ std::uint64_t countTicks(const LoadedReplay& replay) noexcept {
   return ticks;
 }
 
+std::vector<sim::Event> recordedEventsAt(const LoadedReplay& replay, std::uint64_t tick) {
+  std::vector<sim::Event> events;
+  for (const Chunk& c : replay.chunks) {
+    if (tick < c.firstTick || tick >= c.firstTick + c.checksums.size()) continue;
+    for (const RecordedEvent& e : c.events) {
+      if (e.tick == tick) events.push_back(e.event);
+    }
+  }
+  return events;
+}
+
 std::vector<sim::Input> expandInputs(const LoadedReplay& replay) {
   std::vector<sim::Input> inputs;
   inputs.reserve(countTicks(replay));

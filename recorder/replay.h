@@ -31,6 +31,8 @@ struct LoadedReplay {
 [[nodiscard]] std::uint64_t countTicks(const LoadedReplay& replay) noexcept;
 /// The inputs of every tick, in order (tick 1 first).
 [[nodiscard]] std::vector<sim::Input> expandInputs(const LoadedReplay& replay);
+/// The events recorded on one tick (for the few ticks a report or a frame shows).
+[[nodiscard]] std::vector<sim::Event> recordedEventsAt(const LoadedReplay& replay, std::uint64_t tick);
 /// The recorded checksum of every tick, in order (tick 1 first).
 [[nodiscard]] std::vector<std::uint16_t> flattenChecksums(const LoadedReplay& replay);
 /// The header's configuration as the game's values.

@@ -44,16 +44,7 @@ Playback::Playback(recorder::LoadedReplay replay, bool verify)
   seek(0);
 }
 
-std::vector<sim::Event> Playback::eventsNow() const {
-  std::vector<sim::Event> events;
-  for (const recorder::Chunk& c : replay_.chunks) {
-    if (tick_ < c.firstTick || tick_ >= c.firstTick + c.checksums.size()) continue;
-    for (const recorder::RecordedEvent& e : c.events) {
-      if (e.tick == tick_) events.push_back(e.event);
-    }
-  }
-  return events;
-}
+std::vector<sim::Event> Playback::eventsNow() const { return recorder::recordedEventsAt(replay_, tick_); }
 
 void Playback::seek(std::uint64_t tick) {
   tick = std::min(tick, last_);

@@ -1,6 +1,7 @@
 #include "recorder/replay.h"
 
 #include <algorithm>
+#include <map>
 
 #include <gtest/gtest.h>
 
@@ -52,6 +53,21 @@ INSTANTIATE_TEST_SUITE_P(AllGames, ReplayRoundTrip, ::testing::ValuesIn(sim::lis
                          [](const ::testing::TestParamInfo<const sim::GameDefinition*>& paramInfo) {
                            return std::string(paramInfo.param->name());
                          });
+
+TEST(ReplayEvents, RecordedEventsAtGivesEachTicksEventsWhicheverChunkHoldsThem) {
+  // Shared by diff's event window and the viewer's frame: every tick, chunk edges included,
+  // and nothing for tick 0 or past the end.
+  const LoadedReplay replay = loadOrFail(recordInMemory("tank", 600, 2));
+  std::map<std::uint64_t, std::vector<sim::Event>> byTick;
+  for (const Chunk& c : replay.chunks) {
+    for (const RecordedEvent& e : c.events) byTick[e.tick].push_back(e.event);
+  }
+  ASSERT_GT(byTick.size(), 10U);
+  for (std::uint64_t t = 0; t <= countTicks(replay) + 1; ++t) {
+    const auto found = byTick.find(t);
+    EXPECT_EQ(recordedEventsAt(replay, t), found == byTick.end() ? std::vector<sim::Event>{} : found->second) << "tick " << t;
+  }
+}
 
 TEST(ReplayLoad, EmptyAndForeignBytesAreRefused) {
   EXPECT_EQ(loadError({}), "is empty");
