@@ -92,7 +92,7 @@ void printMember(const std::string& key, const ordered_json& value, bool last) {
 /// million dodge ticks), so the longest replay the loader accepts would have needed some 40 GB.
 /// `replay` is what a first pass over the file found (it was checked whole before anything is
 /// printed); this second pass decodes the chunks again rather than keeping them.
-void printReplayJson(std::span<const std::byte> file, const LoadedReplay& replay, std::size_t chunks) {
+void printReplayJson(std::span<const std::byte> file, const LoadedReplay& replay) {
   const ReplayHeader& h = replay.header;
   const sim::GameDefinition& game = *gameOf(h);
   std::fputs("{\n", stdout);
@@ -105,18 +105,14 @@ void printReplayJson(std::span<const std::byte> file, const LoadedReplay& replay
   printMember("format", std::to_string(kFormatMajor) + "." + std::to_string(replay.formatMinor), false);
   printMember("config", h.rulesVersion == game.rulesVersion() ? fieldsToJson(game.describeConfig(configOf(h))) : ordered_json(h.configValues),
               false);
-  if (chunks == 0) {
-    std::fputs("  \"chunks\": [],\n", stdout);
-  } else {
-    std::fputs("  \"chunks\": [\n", stdout);
-    std::size_t printed = 0;
-    (void)visitReplay(file, [&](Chunk& chunk) {
-      std::fputs("    ", stdout);
-      printNested(chunkToJson(game, replay, chunk), 2);
-      std::fputs(++printed < chunks ? ",\n" : "\n", stdout);
-    });
-    std::fputs("  ],\n", stdout);
-  }
+  // Each chunk's separator is printed before it, so the count need not be known in advance.
+  bool first = true;
+  (void)visitReplay(file, [&](Chunk& chunk) {
+    std::fputs(first ? "  \"chunks\": [\n    " : ",\n    ", stdout);
+    first = false;
+    printNested(chunkToJson(game, replay, chunk), 2);
+  });
+  std::fputs(first ? "  \"chunks\": [],\n" : "\n  ],\n", stdout);
   if (replay.footer) {
     printMember("footer",
                 {{"totalTicks", replay.footer->totalTicks}, {"finalHash", hex(replay.footer->finalHash)},
@@ -150,14 +146,13 @@ void attachDumpCommand(CLI::App& command, ExitCode& outExit) {
       return;
     }
     const std::vector<std::byte>& file = std::get<std::vector<std::byte>>(bytes);
-    std::size_t chunks = 0;
-    auto checked = visitReplay(file, [&chunks](Chunk&) { ++chunks; });
+    auto checked = visitReplay(file, [](Chunk&) {});  // checks the whole file before printing
     if (auto* problem = std::get_if<std::string>(&checked)) {
       spdlog::error("retrace dump: {} {}", options->file, *problem);
       outExit = ExitCode::kBadInput;
       return;
     }
-    printReplayJson(file, std::get<LoadedReplay>(checked), chunks);
+    printReplayJson(file, std::get<LoadedReplay>(checked));
     outExit = ExitCode::kOk;
   });
 }

@@ -21,8 +21,9 @@ namespace retrace::recorder {
 [[nodiscard]] std::vector<std::byte> encodeFrame(FrameKind kind, std::span<const std::byte> payload);
 
 /// Writes a replay's preamble and frames into a sink, within a reader's limits: the first frame
-/// that would take the file past them (or is over kMaxPayloadBytes itself) is refused, and
-/// nothing after it is written, so whatever was written loads.
+/// that would take the file past them (or is over kMaxPayloadBytes itself) is refused with a
+/// sentence. Its callers (Recorder, ChunkWriter) write nothing after a refusal, so whatever was
+/// written loads.
 class FrameWriter {
  public:
   FrameWriter(ByteSink& sink, ReplayLimits limits) : sink_(sink), limits_(limits) {}
