@@ -41,11 +41,11 @@ std::variant<std::unique_ptr<FileSink>, std::string> FileSink::create(const std:
     if (code == EEXIST) return partial.string() + " already exists (a recording in progress or a crashed one; recover or remove it)";
     return "cannot create " + partial.string() + ": " + describeErrno(code);
   }
-  return std::unique_ptr<FileSink>(new FileSink(file, output, partial));
+  return std::unique_ptr<FileSink>(new FileSink(file, output, partial, overwrite));
 }
 
-FileSink::FileSink(std::FILE* file, std::filesystem::path output, std::filesystem::path partial)
-    : file_(file), output_(std::move(output)), partial_(std::move(partial)) {}
+FileSink::FileSink(std::FILE* file, std::filesystem::path output, std::filesystem::path partial, bool overwrite)
+    : file_(file), output_(std::move(output)), partial_(std::move(partial)), overwrite_(overwrite) {}
 
 FileSink::~FileSink() {
   // An uncommitted recording keeps its partial file: its complete chunks load.
@@ -70,9 +70,28 @@ std::optional<std::string> FileSink::commit() {
   const int closed = std::fclose(file_);
   file_ = nullptr;
   if (closed != 0) return "cannot close " + partial_.string() + ": " + describeErrno(errno);
+  if (!overwrite_) return moveIntoPlaceKeepingAnyOutput();
   std::error_code error;
   std::filesystem::rename(partial_, output_, error);
   if (error) return "cannot rename " + partial_.string() + " to " + output_.string() + ": " + error.message();
+  return std::nullopt;
+}
+
+std::optional<std::string> FileSink::moveIntoPlaceKeepingAnyOutput() {
+  // create() checked that the output did not exist, but a recording can last minutes, and
+  // rename() would silently replace a file made meanwhile. link() refuses an existing name.
+  const std::string appeared = output_.string() + " appeared while recording and is left as it was; the recording is in " + partial_.string();
+  if (::link(partial_.c_str(), output_.c_str()) != 0) {
+    const int code = errno;
+    if (code == EEXIST) return appeared;
+    // A filesystem without hard links (EPERM, ENOTSUP): check once more, then rename.
+    std::error_code error;
+    if (std::filesystem::exists(std::filesystem::symlink_status(output_, error))) return appeared;
+    std::filesystem::rename(partial_, output_, error);
+    if (error) return "cannot rename " + partial_.string() + " to " + output_.string() + ": " + error.message();
+    return std::nullopt;
+  }
+  if (::unlink(partial_.c_str()) != 0) return output_.string() + " is complete, but " + partial_.string() + " could not be removed: " + describeErrno(errno);
   return std::nullopt;
 }
 

@@ -41,7 +41,8 @@ class MemorySink final : public ByteSink {
   std::vector<std::byte> bytes_;
 };
 
-/// Writes OUT.partial, created exclusively, and renames it to OUT on commit.
+/// Writes OUT.partial, created exclusively, and renames it to OUT on commit. Without overwrite,
+/// an OUT that appeared in the meantime is kept, and so is OUT.partial.
 class FileSink final : public ByteSink {
  public:
   /// Opens OUT.partial; refuses when OUT exists (unless overwrite) or OUT.partial exists.
@@ -57,10 +58,13 @@ class FileSink final : public ByteSink {
   [[nodiscard]] const std::filesystem::path& partialPath() const noexcept { return partial_; }
 
  private:
-  FileSink(std::FILE* file, std::filesystem::path output, std::filesystem::path partial);
+  FileSink(std::FILE* file, std::filesystem::path output, std::filesystem::path partial, bool overwrite);
+  /// Gives the closed partial file the output's name unless that name exists by now.
+  std::optional<std::string> moveIntoPlaceKeepingAnyOutput();
   std::FILE* file_;
   std::filesystem::path output_;
   std::filesystem::path partial_;
+  bool overwrite_;
 };
 
 /// Why a file cannot be written to `output` by writing a temporary and renaming it into place,

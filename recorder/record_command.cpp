@@ -42,10 +42,11 @@ ExitCode runRecord(RecordCommandOptions options) {
   auto source = std::get<std::unique_ptr<InputSource>>(makeInputSource(options.input, *game, rec.seed));
   for (std::uint64_t tick = 0; tick < options.ticks && !recorder.failed(); ++tick) (void)recorder.record(source->next(recorder.session()));
   if (auto problem = recorder.close()) {
-    // The partial file is kept, as after a crash: its complete chunks load.
+    // The partial file is kept, as after a crash: its complete chunks load. Said once: a
+    // problem found when moving it into place names it already.
     std::error_code error;
     const auto partial = partialPathFor(rec.output);
-    const bool kept = std::filesystem::exists(partial, error);
+    const bool kept = std::filesystem::exists(partial, error) && problem->find(partial.string()) == std::string::npos;
     spdlog::error("retrace record: {}{}", *problem, kept ? "; " + partial.string() + " keeps every complete chunk (retrace verify recovers them)" : "");
     return ExitCode::kBadInput;
   }

@@ -76,6 +76,23 @@ TEST_F(FileIo, NeverReplacesAnExistingFileUnlessAsked) {
   EXPECT_NE(readText(out), "precious");
 }
 
+TEST_F(FileIo, AFileMadeUnderTheOutputNameWhileRecordingIsKept) {
+  const fs::path out = dir_ / "late.rtr";
+  auto opened = openRecording(makeOptions(out));
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Recorder>>(opened)) << std::get<std::string>(opened);
+  auto& recorder = *std::get<std::unique_ptr<Recorder>>(opened);
+  for (int i = 0; i < 100; ++i) (void)recorder.record(0);
+  std::ofstream(out) << "made meanwhile";
+  const auto problem = recorder.close();
+  ASSERT_TRUE(problem.has_value());
+  EXPECT_EQ(*problem, out.string() + " appeared while recording and is left as it was; the recording is in " + partialPathFor(out).string());
+  EXPECT_EQ(readText(out), "made meanwhile");
+  auto loaded = loadReplayFile(partialPathFor(out).string());  // the recording, whole
+  ASSERT_TRUE(std::holds_alternative<LoadedReplay>(loaded)) << std::get<std::string>(loaded);
+  EXPECT_FALSE(std::get<LoadedReplay>(loaded).truncated);
+  EXPECT_EQ(countTicks(std::get<LoadedReplay>(loaded)), 100U);
+}
+
 TEST_F(FileIo, RefusesAnExistingPartialFileADirectoryAndAnUnwritablePath) {
   const fs::path out = dir_ / "b.rtr";
   std::ofstream(partialPathFor(out)) << "someone else's recording";
