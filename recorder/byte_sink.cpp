@@ -11,6 +11,16 @@ namespace {
 
 std::string describeErrno(int error) { return std::strerror(error); }
 
+/// Opens for writing a file that must not exist yet: a file of that name may be another writer's
+/// in progress, or a crashed recording's whose chunks someone wants to recover.
+std::variant<std::FILE*, std::string> openExclusively(const std::filesystem::path& path) {
+  std::FILE* file = std::fopen(path.c_str(), "wbx");
+  if (file != nullptr) return file;
+  const int code = errno;
+  if (code == EEXIST) return path.string() + " already exists (being written, or left by a crash; recover or remove it)";
+  return "cannot create " + path.string() + ": " + describeErrno(code);
+}
+
 }  // namespace
 
 std::filesystem::path partialPathFor(const std::filesystem::path& output) {
@@ -33,15 +43,9 @@ std::optional<std::string> refuseOutput(const std::filesystem::path& output, boo
 std::variant<std::unique_ptr<FileSink>, std::string> FileSink::create(const std::filesystem::path& output, bool overwrite) {
   if (auto problem = refuseOutput(output, overwrite)) return *problem;
   const std::filesystem::path partial = partialPathFor(output);
-  // "x": fail if the partial file exists: it may be another recording in progress, or a
-  // crashed one whose chunks someone wants to recover.
-  std::FILE* file = std::fopen(partial.c_str(), "wbx");
-  if (file == nullptr) {
-    const int code = errno;
-    if (code == EEXIST) return partial.string() + " already exists (a recording in progress or a crashed one; recover or remove it)";
-    return "cannot create " + partial.string() + ": " + describeErrno(code);
-  }
-  return std::unique_ptr<FileSink>(new FileSink(file, output, partial, overwrite));
+  auto opened = openExclusively(partial);
+  if (auto* problem = std::get_if<std::string>(&opened)) return *problem;
+  return std::unique_ptr<FileSink>(new FileSink(std::get<std::FILE*>(opened), output, partial, overwrite));
 }
 
 FileSink::FileSink(std::FILE* file, std::filesystem::path output, std::filesystem::path partial, bool overwrite)
@@ -70,28 +74,32 @@ std::optional<std::string> FileSink::commit() {
   const int closed = std::fclose(file_);
   file_ = nullptr;
   if (closed != 0) return "cannot close " + partial_.string() + ": " + describeErrno(errno);
-  if (!overwrite_) return moveIntoPlaceKeepingAnyOutput();
+  return moveIntoPlace(partial_, output_, overwrite_);
+}
+
+std::optional<std::string> moveIntoPlace(const std::filesystem::path& partial, const std::filesystem::path& output, bool overwrite) {
   std::error_code error;
-  std::filesystem::rename(partial_, output_, error);
-  if (error) return "cannot rename " + partial_.string() + " to " + output_.string() + ": " + error.message();
+  if (!overwrite) {
+    // The output was checked to be absent before writing began, but writing can last minutes,
+    // and rename() would silently replace a file made meanwhile. link() refuses an existing name.
+    const std::string appeared = output.string() + " appeared while writing and is left as it was; the new file is " + partial.string();
+    if (::link(partial.c_str(), output.c_str()) == 0) {
+      if (::unlink(partial.c_str()) != 0) return output.string() + " is complete, but " + partial.string() + " could not be removed: " + describeErrno(errno);
+      return std::nullopt;
+    }
+    if (errno == EEXIST) return appeared;
+    // A filesystem without hard links (EPERM, ENOTSUP): check once more, then rename.
+    if (std::filesystem::exists(std::filesystem::symlink_status(output, error))) return appeared;
+  }
+  std::filesystem::rename(partial, output, error);
+  if (error) return "cannot rename " + partial.string() + " to " + output.string() + ": " + error.message();
   return std::nullopt;
 }
 
-std::optional<std::string> FileSink::moveIntoPlaceKeepingAnyOutput() {
-  // create() checked that the output did not exist, but a recording can last minutes, and
-  // rename() would silently replace a file made meanwhile. link() refuses an existing name.
-  const std::string appeared = output_.string() + " appeared while recording and is left as it was; the recording is in " + partial_.string();
-  if (::link(partial_.c_str(), output_.c_str()) != 0) {
-    const int code = errno;
-    if (code == EEXIST) return appeared;
-    // A filesystem without hard links (EPERM, ENOTSUP): check once more, then rename.
-    std::error_code error;
-    if (std::filesystem::exists(std::filesystem::symlink_status(output_, error))) return appeared;
-    std::filesystem::rename(partial_, output_, error);
-    if (error) return "cannot rename " + partial_.string() + " to " + output_.string() + ": " + error.message();
-    return std::nullopt;
-  }
-  if (::unlink(partial_.c_str()) != 0) return output_.string() + " is complete, but " + partial_.string() + " could not be removed: " + describeErrno(errno);
+std::optional<std::string> createExclusively(const std::filesystem::path& path) {
+  auto opened = openExclusively(path);
+  if (auto* problem = std::get_if<std::string>(&opened)) return *problem;
+  if (std::fclose(std::get<std::FILE*>(opened)) != 0) return "cannot close " + path.string() + ": " + describeErrno(errno);
   return std::nullopt;
 }
 

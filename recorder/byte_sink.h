@@ -59,8 +59,6 @@ class FileSink final : public ByteSink {
 
  private:
   FileSink(std::FILE* file, std::filesystem::path output, std::filesystem::path partial, bool overwrite);
-  /// Gives the closed partial file the output's name unless that name exists by now.
-  std::optional<std::string> moveIntoPlaceKeepingAnyOutput();
   std::FILE* file_;
   std::filesystem::path output_;
   std::filesystem::path partial_;
@@ -74,6 +72,14 @@ class FileSink final : public ByteSink {
 
 /// The temporary name a recording to `output` is written under.
 [[nodiscard]] std::filesystem::path partialPathFor(const std::filesystem::path& output);
+
+/// Gives a finished temporary file the output's name. Without overwrite, an output that exists
+/// by now (made while the temporary was written) is left as it was, and so is the temporary.
+[[nodiscard]] std::optional<std::string> moveIntoPlace(const std::filesystem::path& partial, const std::filesystem::path& output, bool overwrite);
+
+/// Creates an empty file that did not exist, reserving its name for a writer that cannot
+/// create exclusively itself (SFML's image saving); one sentence if the name is taken.
+[[nodiscard]] std::optional<std::string> createExclusively(const std::filesystem::path& path);
 
 /// Reads a whole file, refusing directories, missing files and anything over maxBytes.
 [[nodiscard]] std::variant<std::vector<std::byte>, std::string> readFileCapped(const std::filesystem::path& path, std::uint64_t maxBytes);

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <streambuf>
 
+#include "recorder/byte_sink.h"
 #include "viewer/frame.h"
 
 namespace retrace::viewer {
@@ -22,21 +23,24 @@ class QuietSfml {
   std::streambuf* previous_;
 };
 
-/// Saves through a temporary name so a failed save never leaves half a PNG at `path`.
-std::optional<std::string> saveImage(const sf::Image& image, const std::string& path) {
-  const std::string partial = path + ".partial.png";
+/// Saves through a temporary name so a failed save never leaves half a PNG at `path`. The
+/// temporary is created exclusively first: SFML would truncate a file that had that name.
+std::optional<std::string> saveImage(const sf::Image& image, const std::string& path, bool overwrite) {
+  const std::string partial = path + ".partial.png";  // SFML picks the format by extension
+  if (auto problem = recorder::createExclusively(partial)) return problem;
   const QuietSfml quiet;
-  if (!image.saveToFile(partial)) return "cannot write " + partial;
-  std::error_code error;
-  std::filesystem::rename(partial, path, error);
-  if (error) return "cannot rename " + partial + " to " + path + ": " + error.message();
-  return std::nullopt;
+  if (!image.saveToFile(partial)) {
+    std::error_code error;
+    std::filesystem::remove(partial, error);  // ours, and holding nothing worth keeping
+    return "cannot write " + partial;
+  }
+  return recorder::moveIntoPlace(partial, path, overwrite);
 }
 
 }  // namespace
 
 std::optional<std::string> renderFramePng(Playback& playback, const sf::Font& font, std::uint64_t tick, const std::string& path,
-                                          sf::Vector2u size, const Overlays& overlays) {
+                                          bool overwrite, sf::Vector2u size, const Overlays& overlays) {
   if (tick > playback.lastTick()) {
     return "tick " + std::to_string(tick) + " is past the replay's last tick, " + std::to_string(playback.lastTick());
   }
@@ -46,7 +50,7 @@ std::optional<std::string> renderFramePng(Playback& playback, const sf::Font& fo
   texture.clear(sf::Color::Black);
   FrameRenderer(font).render(texture, {0.0F, 0.0F, static_cast<float>(size.x), static_cast<float>(size.y)}, playback, overlays);
   texture.display();
-  return saveImage(texture.getTexture().copyToImage(), path);
+  return saveImage(texture.getTexture().copyToImage(), path, overwrite);
 }
 
 std::uint64_t countSheetCells(std::uint64_t from, std::uint64_t to, std::uint64_t every) noexcept {
@@ -55,7 +59,7 @@ std::uint64_t countSheetCells(std::uint64_t from, std::uint64_t to, std::uint64_
 }
 
 std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& font, std::uint64_t from, std::uint64_t to,
-                                          std::uint64_t every, const std::string& path, const Overlays& overlays) {
+                                          std::uint64_t every, const std::string& path, bool overwrite, const Overlays& overlays) {
   const std::uint64_t cells = countSheetCells(from, to, every);
   if (cells == 0) return "the range --from " + std::to_string(from) + " --to " + std::to_string(to) + " --every " + std::to_string(every) + " holds no tick";
   if (to > playback.lastTick()) return "tick " + std::to_string(to) + " is past the replay's last tick, " + std::to_string(playback.lastTick());
@@ -73,7 +77,7 @@ std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& fo
     renderer.renderScene(texture, {column * kCellWidth + 2.0F, row * kCellHeight + 2.0F, kCellWidth - 4.0F, kCellHeight - 4.0F}, playback, overlays);
   }
   texture.display();
-  return saveImage(texture.getTexture().copyToImage(), path);
+  return saveImage(texture.getTexture().copyToImage(), path, overwrite);
 }
 
 }  // namespace retrace::viewer

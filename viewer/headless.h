@@ -14,14 +14,16 @@
 
 namespace retrace::viewer {
 
-/// Renders the frame at `tick` (HUD and timeline included) to a PNG of the given size.
+/// Renders the frame at `tick` (HUD and timeline included) to a PNG of the given size; an
+/// existing file at `path` is replaced only when `overwrite`.
 [[nodiscard]] std::optional<std::string> renderFramePng(Playback& playback, const sf::Font& font, std::uint64_t tick,
-                                                        const std::string& path, sf::Vector2u size, const Overlays& overlays);
+                                                        const std::string& path, bool overwrite, sf::Vector2u size, const Overlays& overlays);
 /// The number of cells a sheet of ticks from..to every `every` has; 0 for a bad range.
 [[nodiscard]] std::uint64_t countSheetCells(std::uint64_t from, std::uint64_t to, std::uint64_t every) noexcept;
-/// Renders ticks from, from+every, ... <= to as a grid of labelled cells to a PNG.
+/// Renders ticks from, from+every, ... <= to as a grid of labelled cells to a PNG (replacing an
+/// existing file only when `overwrite`).
 [[nodiscard]] std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& font, std::uint64_t from, std::uint64_t to,
-                                                        std::uint64_t every, const std::string& path, const Overlays& overlays);
+                                                        std::uint64_t every, const std::string& path, bool overwrite, const Overlays& overlays);
 
 /// Cells per sheet at most (a sheet is an overview, not a video).
 inline constexpr std::uint64_t kMaxSheetCells = 400;

@@ -136,14 +136,14 @@ int run(const Options& options) {
   viewer::Playback playback(std::move(*replay), options.verify);
   if (!options.png.empty()) {
     if (auto problem = recorder::refuseOutput(options.png, options.force)) return fail(*problem);
-    if (auto problem = viewer::renderFramePng(playback, font, options.tick, options.png, {options.width, options.height}, {})) return fail(*problem);
+    if (auto problem = viewer::renderFramePng(playback, font, options.tick, options.png, options.force, {options.width, options.height}, {})) return fail(*problem);
     std::printf("wrote %s (tick %llu)\n", options.png.c_str(), static_cast<unsigned long long>(options.tick));
     return 0;
   }
   if (!options.sheet.empty()) {
     if (auto problem = recorder::refuseOutput(options.sheet, options.force)) return fail(*problem);
     const std::uint64_t to = options.to == 0 ? playback.lastTick() : options.to;
-    if (auto problem = viewer::renderSheetPng(playback, font, options.from, to, options.every, options.sheet, {})) return fail(*problem);
+    if (auto problem = viewer::renderSheetPng(playback, font, options.from, to, options.every, options.sheet, options.force, {})) return fail(*problem);
     std::printf("wrote %s (%llu cells, ticks %llu..%llu every %llu)\n", options.sheet.c_str(),
                 static_cast<unsigned long long>(viewer::countSheetCells(options.from, to, options.every)),
                 static_cast<unsigned long long>(options.from), static_cast<unsigned long long>(to), static_cast<unsigned long long>(options.every));

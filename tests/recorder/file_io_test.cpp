@@ -85,7 +85,7 @@ TEST_F(FileIo, AFileMadeUnderTheOutputNameWhileRecordingIsKept) {
   std::ofstream(out) << "made meanwhile";
   const auto problem = recorder.close();
   ASSERT_TRUE(problem.has_value());
-  EXPECT_EQ(*problem, out.string() + " appeared while recording and is left as it was; the recording is in " + partialPathFor(out).string());
+  EXPECT_EQ(*problem, out.string() + " appeared while writing and is left as it was; the new file is " + partialPathFor(out).string());
   EXPECT_EQ(readText(out), "made meanwhile");
   auto loaded = loadReplayFile(partialPathFor(out).string());  // the recording, whole
   ASSERT_TRUE(std::holds_alternative<LoadedReplay>(loaded)) << std::get<std::string>(loaded);

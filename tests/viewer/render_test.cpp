@@ -3,6 +3,8 @@
 // sheet has one cell per tick asked for.
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -18,6 +20,11 @@ namespace retrace::viewer {
 namespace {
 
 namespace fs = std::filesystem;
+
+std::string readText(const fs::path& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
 
 class Render : public ::testing::Test {
  protected:
@@ -38,7 +45,7 @@ TEST_F(Render, AFrameHasTheSizeAskedAndThePlayerWhereTheStateSays) {
   Overlays overlays;
   overlays.boxes = false;
   overlays.sweeps = false;
-  ASSERT_FALSE(renderFramePng(*playback_, font_, 100, png, {640, 480}, overlays).has_value());
+  ASSERT_FALSE(renderFramePng(*playback_, font_, 100, png, false, {640, 480}, overlays).has_value());
   sf::Image image;
   ASSERT_TRUE(image.loadFromFile(png));
   EXPECT_EQ(image.getSize(), sf::Vector2u(640, 480));
@@ -57,7 +64,7 @@ TEST_F(Render, AFrameHasTheSizeAskedAndThePlayerWhereTheStateSays) {
 TEST_F(Render, AContactSheetHasOneCellPerTick) {
   const std::string png = (dir_ / "sheet.png").string();
   ASSERT_EQ(countSheetCells(0, 1800, 120), 16U);
-  ASSERT_FALSE(renderSheetPng(*playback_, font_, 0, 1800, 120, png, {}).has_value());
+  ASSERT_FALSE(renderSheetPng(*playback_, font_, 0, 1800, 120, png, false, {}).has_value());
   sf::Image image;
   ASSERT_TRUE(image.loadFromFile(png));
   EXPECT_EQ(image.getSize(), sf::Vector2u(4 * kCellWidth, 4 * kCellHeight));  // 16 cells: 4 x 4
@@ -69,13 +76,35 @@ TEST_F(Render, AContactSheetHasOneCellPerTick) {
   }
 }
 
+TEST_F(Render, NoFileAtTheOutputOrTemporaryNameIsLost) {
+  const std::string png = (dir_ / "kept.png").string();
+  const std::string partial = png + ".partial.png";
+  std::ofstream(partial) << "someone's";
+  const auto taken = renderFramePng(*playback_, font_, 10, png, false, {64, 48}, {});
+  EXPECT_EQ(taken, partial + " already exists (being written, or left by a crash; recover or remove it)");
+  EXPECT_EQ(readText(partial), "someone's");  // SFML would have truncated it
+  EXPECT_FALSE(fs::exists(png));
+  fs::remove(partial);
+  // A file at the output name (made while rendering: main() refuses one that was there before).
+  std::ofstream(png) << "mine";
+  const auto appeared = renderSheetPng(*playback_, font_, 0, 20, 10, png, false, {});
+  EXPECT_EQ(appeared, png + " appeared while writing and is left as it was; the new file is " + partial);
+  EXPECT_EQ(readText(png), "mine");
+  sf::Image rendered;
+  EXPECT_TRUE(rendered.loadFromFile(partial));
+  fs::remove(partial);
+  ASSERT_FALSE(renderFramePng(*playback_, font_, 10, png, true, {64, 48}, {}).has_value());
+  EXPECT_TRUE(rendered.loadFromFile(png));  // replaced when asked
+  EXPECT_FALSE(fs::exists(partial));
+}
+
 TEST_F(Render, BadRangesAreOneSentence) {
   const std::string png = (dir_ / "bad.png").string();
-  const auto past = renderFramePng(*playback_, font_, 999999, png, {320, 240}, {});
+  const auto past = renderFramePng(*playback_, font_, 999999, png, false, {320, 240}, {});
   ASSERT_TRUE(past.has_value());
   EXPECT_NE(past->find("past the replay's last tick"), std::string::npos);
-  EXPECT_TRUE(renderSheetPng(*playback_, font_, 100, 50, 10, png, {}).has_value());
-  EXPECT_TRUE(renderSheetPng(*playback_, font_, 0, 3600, 1, png, {}).has_value());  // too many cells
+  EXPECT_TRUE(renderSheetPng(*playback_, font_, 100, 50, 10, png, false, {}).has_value());
+  EXPECT_TRUE(renderSheetPng(*playback_, font_, 0, 3600, 1, png, false, {}).has_value());  // too many cells
   EXPECT_FALSE(fs::exists(png));
 }
 
