@@ -8,7 +8,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include "recorder/byte_sink.h"
 #include "recorder/command.h"
 #include "recorder/input_source.h"
 #include "recorder/parse.h"
@@ -37,15 +36,13 @@ struct ChunkTally {
 /// Reads a replay file chunk by chunk, keeping only the tally: memory stays bounded by the file
 /// however many ticks it decodes to. One sentence starting with the path on failure.
 std::variant<std::pair<LoadedReplay, ChunkTally>, std::string> tallyReplayFile(const std::string& file) {
-  auto bytes = readFileCapped(file, kMaxFileBytes);
-  if (auto* problem = std::get_if<std::string>(&bytes)) return file + " " + *problem;
   ChunkTally tally;
-  auto replay = visitReplay(std::get<std::vector<std::byte>>(bytes), [&tally](Chunk& chunk) {
+  auto replay = visitReplayFile(file, [&tally](Chunk& chunk) {
     tally.ticks += chunk.checksums.size();
     ++tally.chunks;
     for (const RecordedEvent& e : chunk.events) ++tally.events[e.event.kind];
   });
-  if (auto* problem = std::get_if<std::string>(&replay)) return file + " " + *problem;
+  if (auto* problem = std::get_if<std::string>(&replay)) return *problem;
   return std::pair{std::move(std::get<LoadedReplay>(replay)), std::move(tally)};
 }
 

@@ -174,19 +174,33 @@ std::variant<LoadedReplay, std::string> visitReplay(std::span<const std::byte> f
   }
 }
 
-std::variant<LoadedReplay, std::string> loadReplay(std::span<const std::byte> file) {
+std::variant<LoadedReplay, std::string> visitReplayFile(const std::string& path, const std::function<void(Chunk&)>& visit) {
+  auto bytes = readFileCapped(path, kMaxFileBytes);
+  if (auto* problem = std::get_if<std::string>(&bytes)) return path + " " + *problem;
+  auto replay = visitReplay(std::get<std::vector<std::byte>>(bytes), visit);
+  if (auto* problem = std::get_if<std::string>(&replay)) return path + " " + *problem;
+  return replay;
+}
+
+namespace {
+
+/// Runs a visiting read with a visitor that keeps every chunk, and gives the replay its chunks.
+template <typename Read>
+std::variant<LoadedReplay, std::string> keepChunks(const Read& read) {
   std::vector<Chunk> chunks;
-  auto replay = visitReplay(file, [&chunks](Chunk& chunk) { chunks.push_back(std::move(chunk)); });
+  auto replay = read([&chunks](Chunk& chunk) { chunks.push_back(std::move(chunk)); });
   if (auto* loaded = std::get_if<LoadedReplay>(&replay)) loaded->chunks = std::move(chunks);
   return replay;
 }
 
+}  // namespace
+
+std::variant<LoadedReplay, std::string> loadReplay(std::span<const std::byte> file) {
+  return keepChunks([file](const auto& visit) { return visitReplay(file, visit); });
+}
+
 std::variant<LoadedReplay, std::string> loadReplayFile(const std::string& path) {
-  auto bytes = readFileCapped(path, kMaxFileBytes);
-  if (auto* problem = std::get_if<std::string>(&bytes)) return path + " " + *problem;
-  auto replay = loadReplay(std::get<std::vector<std::byte>>(bytes));
-  if (auto* problem = std::get_if<std::string>(&replay)) return path + " " + *problem;
-  return replay;
+  return keepChunks([&path](const auto& visit) { return visitReplayFile(path, visit); });
 }
 
 }  // namespace retrace::recorder

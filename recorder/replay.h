@@ -51,8 +51,11 @@ struct LoadedReplay {
 /// with its header, footer and truncation but no chunks. A file refused at any chunk is refused
 /// after `visit` saw the chunks before it.
 [[nodiscard]] std::variant<LoadedReplay, std::string> visitReplay(std::span<const std::byte> file, const std::function<void(Chunk&)>& visit);
+/// visitReplay over a file read whole (at most kMaxFileBytes); on failure one sentence
+/// starting with the path.
+[[nodiscard]] std::variant<LoadedReplay, std::string> visitReplayFile(const std::string& path, const std::function<void(Chunk&)>& visit);
 
-/// Reads a replay one frame at a time with every check loadReplay makes (loadReplay is a loop
+/// Reads a replay one frame at a time with every check loadReplay makes (visitReplay is a loop
 /// over it), so that a verifier can simulate one chunk while the next is being decoded.
 class ReplayReader {
  public:
