@@ -96,7 +96,7 @@ sim::ConfigValues configOf(const ReplayHeader& header) { return {header.configNa
 const sim::GameDefinition* gameOf(const ReplayHeader& header) { return sim::findGame(header.game); }
 
 std::variant<ReplayReader, std::string> ReplayReader::open(std::span<const std::byte> file, ReplayLimits limits) {
-  if (file.size() > limits.fileBytes) return "is " + std::to_string(file.size()) + " bytes, over the " + std::to_string(limits.fileBytes) + " a replay may hold";
+  if (file.size() > limits.fileBytes) return "is " + std::to_string(file.size()) + " bytes, over the " + std::to_string(limits.fileBytes) + " bytes a replay may hold";
   if (auto problem = checkPreamble(file)) return *problem;
   ReplayReader reader(file, limits.decodedBytes);
   reader.replay_.fileBytes = file.size();

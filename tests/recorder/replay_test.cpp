@@ -154,6 +154,14 @@ TEST(ReplayLoad, CheckedArchiveReadsEmptyVectorsOfNumbers) {
   EXPECT_EQ(std::get<StateSnapshot>(decoded), empty);
 }
 
+TEST(ReplayLoad, AFileOverTheSizeCapIsRefusedBeforeItsPreamble) {
+  const auto bytes = recordInMemory("tank", 60);
+  const auto opened = ReplayReader::open(bytes, {.fileBytes = 100});
+  ASSERT_TRUE(std::holds_alternative<std::string>(opened));
+  EXPECT_EQ(std::get<std::string>(opened), "is " + std::to_string(bytes.size()) + " bytes, over the 100 bytes a replay may hold");
+  EXPECT_TRUE(std::holds_alternative<ReplayReader>(ReplayReader::open(bytes, {.fileBytes = bytes.size()})));
+}
+
 TEST(ReplayLoad, PayloadsThatDecompressPastTheCapAreRefused) {
   // zstd packs a 16 MiB run of equal bytes into a few hundred, so a 1 GiB file could decode to
   // terabytes: the reader counts what it decompressed. The real cap is 1 GiB; 4 KB here.
