@@ -25,8 +25,15 @@ bool isValidOrientedRect(const OrientedRect& r) noexcept {
   return r.halfU != zero && r.halfV != zero && dotRaw(r.halfU, r.halfV) == 0;
 }
 
+bool hasArea(const OrientedRect& r) noexcept {
+  const std::int64_t cross = std::int64_t{r.halfU.x.raw()} * r.halfV.y.raw() - std::int64_t{r.halfU.y.raw()} * r.halfV.x.raw();
+  return cross != 0;
+}
+
 bool orientedRectsOverlap(const OrientedRect& a, const OrientedRect& b) noexcept {
-  RETRACE_CHECK(isValidOrientedRect(a) && isValidOrientedRect(b));
+  // A shape without area (a zero or doubled-back half-edge) overlaps nothing, as a zero-size
+  // box does for overlaps(); its axes would be zero or coincide.
+  if (!hasArea(a) || !hasArea(b)) return false;
   const std::array<Vec2, 4> axes{perpendicular(a.halfU), perpendicular(a.halfV), perpendicular(b.halfU),
                                  perpendicular(b.halfV)};
   for (const Vec2 axis : axes) {

@@ -22,7 +22,11 @@ struct OrientedRect {
 
 /// True when the half-edges are perpendicular (exactly, in raw units) and non-zero.
 [[nodiscard]] bool isValidOrientedRect(const OrientedRect& r) noexcept;
-/// True when the rectangles overlap with positive area (SAT over the four half-edge normals).
+/// True when the half-edges span a positive area (a zero-size rectangle has none).
+[[nodiscard]] bool hasArea(const OrientedRect& r) noexcept;
+/// True when the rectangles overlap with positive area (SAT over the four half-edge normals);
+/// a rectangle without area overlaps nothing. Half-edges that are not perpendicular are read
+/// as the parallelogram they span, for which the same four axes are exact.
 [[nodiscard]] bool orientedRectsOverlap(const OrientedRect& a, const OrientedRect& b) noexcept;
 
 }  // namespace retrace::sim

@@ -39,5 +39,18 @@ TEST(OrientedRect, ValidityNeedsPerpendicularNonZeroHalfEdges) {
   EXPECT_FALSE(isValidOrientedRect({pxVec(0, 0), pxVec(0, 0), pxVec(0, 5)}));
 }
 
+TEST(OrientedRect, AZeroSizeRectangleOverlapsNothing) {
+  // As overlaps() does for a zero-size box: no abort, no overlap, even at the other's centre.
+  const OrientedRect point{pxVec(0, 0), pxVec(0, 0), pxVec(0, 0)};
+  const OrientedRect segment{pxVec(0, 0), pxVec(5, 0), pxVec(0, 0)};
+  const OrientedRect doubledBack{pxVec(0, 0), pxVec(5, 5), pxVec(-5, -5)};
+  for (const OrientedRect& degenerate : {point, segment, doubledBack}) {
+    EXPECT_FALSE(hasArea(degenerate));
+    EXPECT_FALSE(orientedRectsOverlap(degenerate, makeAxisRect(0, 0, 5, 5)));
+    EXPECT_FALSE(orientedRectsOverlap(makeDiamond(0, 0), degenerate));
+    EXPECT_FALSE(orientedRectsOverlap(degenerate, degenerate));
+  }
+}
+
 }  // namespace
 }  // namespace retrace::sim
