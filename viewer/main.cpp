@@ -19,6 +19,7 @@
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
 #include "viewer/controls.h"
+#include "viewer/display.h"
 #include "viewer/frame.h"
 #include "viewer/headless.h"
 #include "viewer/live_play.h"
@@ -127,12 +128,15 @@ int run(const Options& options) {
   if (auto problem = viewer::loadFont(font)) return fail(*problem);
   if (!options.play.empty()) {
     if (options.output.empty()) return fail("--play needs -o OUT.rtr");
+    if (auto problem = viewer::findDisplayProblem()) return fail(*problem);
     return viewer::runLivePlay(options.play, options.config, options.seed, options.output, options.force, font);
   }
   if (options.file.empty()) return fail("name a replay to view, or --play GAME (see --help)");
   int exit = 0;
   auto replay = loadOrReport(options.file, exit);
   if (!replay) return exit;
+  // Every way on opens a window or a render texture, which SFML cannot do without a display.
+  if (auto problem = viewer::findDisplayProblem()) return fail(*problem);
   viewer::Playback playback(std::move(*replay), options.verify);
   if (!options.png.empty()) {
     if (auto problem = recorder::refuseOutput(options.png, options.force)) return fail(*problem);

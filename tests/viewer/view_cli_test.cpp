@@ -60,4 +60,21 @@ TEST(ViewCli, AnUnwritablePngOrADeviceIsOneSentence) {
   EXPECT_TRUE(fs::is_fifo(pipe));
 }
 
+TEST(ViewCli, WithoutADisplayItSaysToUseXvfbInsteadOfAborting) {
+  // SFML aborts (SIGABRT, exit 134) when it cannot open a display, for PNGs too.
+  retrace::testing::TempDir temp{"retrace_view_cli"};
+  const std::string png = temp.file("frame.png");
+  const std::string advice = "; run it under xvfb-run -a (package xvfb) to render without a screen\n";
+  for (const std::string& args : {kReplay, kReplay + " --png " + png, kReplay + " --sheet " + png, "--play dodge -o " + temp.file("p.rtr")}) {
+    const CommandRun unset = retrace::testing::runCommand("env -u DISPLAY " + std::string(RETRACE_VIEW) + " " + args);
+    EXPECT_EQ(unset.exitCode, 2) << args << ": " << unset.output;
+    EXPECT_EQ(unset.output, "retrace-view: there is no X display (DISPLAY is not set)" + advice) << args;
+    const CommandRun nobody = retrace::testing::runCommand("env DISPLAY=:7391 " + std::string(RETRACE_VIEW) + " " + args);
+    EXPECT_EQ(nobody.exitCode, 2) << args << ": " << nobody.output;
+    EXPECT_EQ(nobody.output, "retrace-view: cannot open the X display ':7391'" + advice) << args;
+  }
+  EXPECT_FALSE(fs::exists(png));
+  EXPECT_FALSE(fs::exists(temp.file("p.rtr.partial")));
+}
+
 }  // namespace
