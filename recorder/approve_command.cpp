@@ -105,6 +105,7 @@ ExitCode runApprove(const ApproveOptions& options) {
   const std::vector<std::string>& files = std::get<std::vector<std::string>>(collected);
   std::vector<std::pair<std::string, LoadedReplay>> changed;
   std::size_t unreadable = 0;
+  std::size_t broken = 0;
   ExitCode exit = ExitCode::kOk;
   for (const std::string& file : files) {
     auto loaded = loadReplayFile(file);
@@ -123,11 +124,20 @@ ExitCode runApprove(const ApproveOptions& options) {
       continue;
     }
     std::printf("%s\n", formatReport(file, replay, report).c_str());
+    // A replay cut short or of no ticks has no whole recording to re-record: rewriting it
+    // would turn a broken golden into a shorter one that passes.
+    if (replay.truncated || countTicks(replay) == 0) {
+      ++broken;
+      exit = worse(exit, ExitCode::kFailed);
+      continue;
+    }
     changed.emplace_back(file, std::move(replay));
   }
-  // An unreadable replay is neither unchanged nor changed: the summary says so.
-  std::printf("%zu of %zu replays would change%s\n", changed.size(), files.size(),
-              unreadable == 0 ? "" : ("; " + std::to_string(unreadable) + " could not be read").c_str());
+  // An unreadable or broken replay is neither unchanged nor changed: the summary says so.
+  std::string others;
+  if (broken != 0) others += "; " + std::to_string(broken) + " cut short or empty, which approve cannot rewrite (record them again)";
+  if (unreadable != 0) others += "; " + std::to_string(unreadable) + " could not be read";
+  std::printf("%zu of %zu replays would change%s\n", changed.size(), files.size(), others.c_str());
   if (options.check || changed.empty()) return worse(exit, changed.empty() ? ExitCode::kOk : ExitCode::kFailed);
   if (std::getenv("CI") != nullptr) {
     spdlog::error("retrace approve: refusing to rewrite golden replays with CI set; approve on a developer machine and commit");
@@ -155,7 +165,7 @@ void attachApproveCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("paths", options->paths, "replays, or folders of *.rtr replays")->required();
   command.add_flag("--check", options->check, "only report; exit 1 when anything would change (for CI)");
   command.add_flag("--yes", options->yes, "rewrite without asking (scripts); refused when CI is set");
-  command.footer("Exit status: 0 nothing changes (or all rewritten), 1 something would change and was not rewritten, 2 bad input.");
+  command.footer("Exit status: 0 nothing changes (or all rewritten), 1 something would change and was not rewritten, or a replay is cut short or empty, 2 bad input.");
   command.callback([options, &outExit] { outExit = runApprove(*options); });
 }
 

@@ -3,6 +3,9 @@
 #include "recorder/byte_sink.h"
 
 #include <algorithm>
+#include <array>
+#include <tuple>
+#include <utility>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -180,21 +183,25 @@ class ChunkVerifier {
     const std::uint64_t firstShown = report_.divergence ? report_.divergence->tick : tick_ + 1;
     recorded_.forgetBefore(firstShown > options_.contextTicks ? firstShown - options_.contextTicks : 0);
     recorded_.append(chunk);
-    // Only a chunk's last tick has a state to compare: the footer's, else the chunk's snapshot.
-    const StateSnapshot* lastSnapshot = finalState != nullptr ? finalState : chunk.hasSnapshot ? &chunk.snapshot : nullptr;
+    // Only a chunk's last tick has states to compare: the chunk's snapshot and the footer's
+    // (the last chunk may carry both, and a forged file may have changed either).
+    const Snapshots last{chunk.hasSnapshot ? &chunk.snapshot : nullptr, finalState};
     std::size_t run = 0;
     std::uint32_t leftInRun = chunk.inputs.front().length;  // the loader checked the runs cover the chunk
     for (std::size_t i = 0; i < chunk.checksums.size() && !done_; ++i) {
       while (leftInRun == 0) leftInRun = chunk.inputs[++run].length;
       --leftInRun;
-      verifyTick(chunk.inputs[run].input, chunk.checksums[i], i + 1 == chunk.checksums.size() ? lastSnapshot : nullptr);
+      verifyTick(chunk.inputs[run].input, chunk.checksums[i], i + 1 == chunk.checksums.size() ? last : Snapshots{});
     }
   }
 
   /// The report, once every chunk was handed over: `replay` says how the file ended (its
   /// chunks, which it may no longer hold, had `ticksRead` ticks).
   [[nodiscard]] VerifyReport finish(const LoadedReplay& replay, std::uint64_t ticksRead) {
-    if (replay.truncated) report_.truncation = describeTruncation(replay, ticksRead);
+    if (replay.truncated) {
+      report_.truncation = describeTruncation(replay, ticksRead);
+      if (!options_.allowTruncated) report_.problems.push_back("a replay cut short is a recovered prefix, never a pass (--allow-truncated accepts the prefix)");
+    }
     if (!rulesProblem_.empty()) {
       report_.problems.push_back(rulesProblem_);
       return std::move(report_);
@@ -215,18 +222,34 @@ class ChunkVerifier {
 
  private:
   /// What a tick's comparison found first (a sentence is built only for a divergence).
-  enum class Mismatch : std::uint8_t { kNone, kEvents, kDigest, kWholeState, kSnapshot };
+  enum class Mismatch : std::uint8_t { kNone, kEvents, kDigest, kWholeState, kSnapshot, kSnapshotValues };
 
   [[nodiscard]] std::string describeMismatch(Mismatch mismatch, std::uint64_t tick) const {
     if (mismatch == Mismatch::kEvents) return "the events differ";
     if (mismatch == Mismatch::kDigest) return "the tick digest (fields outside lists, list lengths and first elements) differs while the events agree";
     if (mismatch == Mismatch::kSnapshot) return "the state hash differs from the snapshot";
+    if (mismatch == Mismatch::kSnapshotValues) return "the state stored in the snapshot differs from the re-simulated state";
     if (header_.fullHashEvery == 1) return "the state checksum differs while the events agree";
     return "the whole-state checksum differs while the events and digests agree: later list elements parted after tick " +
            std::to_string(tick > header_.fullHashEvery ? tick - header_.fullHashEvery : 0);
   }
 
-  void verifyTick(sim::Input input, std::uint16_t checksum, const StateSnapshot* snapshot) {
+  /// The recorded states of a tick: its chunk's snapshot and the footer's, either missing.
+  using Snapshots = std::array<const StateSnapshot*, 2>;
+
+  /// The first recorded state of a tick that the re-simulated one does not match, or nothing.
+  [[nodiscard]] std::optional<std::pair<Mismatch, const StateSnapshot*>> compareSnapshots(const Snapshots& snapshots, std::uint64_t hash) const {
+    for (const StateSnapshot* snapshot : snapshots) {
+      if (snapshot == nullptr) continue;
+      if (snapshot->hash != hash) return std::pair{Mismatch::kSnapshot, snapshot};
+      // The hash alone would pass a forged file that kept it while changing the values that
+      // field diffs, the viewer and approve read.
+      if (snapshot->values != session_->saveState()) return std::pair{Mismatch::kSnapshotValues, snapshot};
+    }
+    return std::nullopt;
+  }
+
+  void verifyTick(sim::Input input, std::uint16_t checksum, const Snapshots& snapshots) {
     const std::uint64_t tick = ++tick_;
     sim::StepResult result = session_->step(input);
     report_.ticksChecked = tick;
@@ -234,12 +257,15 @@ class ChunkVerifier {
     for (auto& tunnel : result.tunnels) {
       if (report_.tunnels.size() < options_.maxTunnelsShown) report_.tunnels.push_back(std::move(tunnel));
     }
+    const bool hasSnapshot = snapshots[0] != nullptr || snapshots[1] != nullptr;
+    // The snapshot a field diff compares with: the first that differs, else the first there is.
+    const StateSnapshot* shown = snapshots[0] != nullptr ? snapshots[0] : snapshots[1];
     Divergence* divergence = report_.divergence ? &*report_.divergence : nullptr;
     if (divergence == nullptr) {
       // The whole state is hashed only where the recording did (and at snapshots): hashing it
       // every tick would cost verify what the digest saved the recorder.
       const bool whole = cadence_.nextCoversWholeState();
-      const std::uint64_t hash = whole || snapshot != nullptr ? session_->hash() : 0;
+      const std::uint64_t hash = whole || hasSnapshot ? session_->hash() : 0;
       Mismatch mismatch = Mismatch::kNone;
       if (!recorded_.match(tick, result.events)) {
         mismatch = Mismatch::kEvents;
@@ -247,8 +273,8 @@ class ChunkVerifier {
         mismatch = Mismatch::kDigest;
       } else if (whole && toTickChecksum(hash) != checksum) {
         mismatch = Mismatch::kWholeState;
-      } else if (snapshot != nullptr && snapshot->hash != hash) {
-        mismatch = Mismatch::kSnapshot;
+      } else if (hasSnapshot) {
+        if (const auto differing = compareSnapshots(snapshots, hash)) std::tie(mismatch, shown) = *differing;
       }
       if (mismatch == Mismatch::kNone) {
         recent_.keep(tick, result.events);
@@ -262,10 +288,10 @@ class ChunkVerifier {
     } else if (tick <= divergence->tick + options_.contextTicks) {
       window_.emplace(tick, std::move(result.events));
     }
-    if (divergence->fieldDiffTick == 0 && snapshot != nullptr) {
+    if (divergence->fieldDiffTick == 0 && shown != nullptr) {
       auto expected = session_->clone();
       divergence->fieldDiffTick = tick;
-      if (expected->loadState(snapshot->values)) {
+      if (expected->loadState(shown->values)) {
         divergence->fieldDiff = diffFields(expected->describeState(), session_->describeState(), options_.maxFieldDiffs);
       } else {
         divergence->fieldDiff.push_back("the snapshot does not fit this build's " + header_.game + " state");
@@ -412,7 +438,7 @@ std::string formatReport(const std::string& name, const LoadedReplay& replay, co
   } else {
     text += "FAILED";
   }
-  if (report.truncation) text += "\n  " + *report.truncation;
+  if (report.truncation) text += "\n  " + *report.truncation + (report.divergence ? "" : ", and the prefix is identical");
   for (const std::string& problem : report.problems) text += "\n  " + problem;
   if (report.divergence) {
     const Divergence& d = *report.divergence;

@@ -25,6 +25,9 @@ struct VerifyOptions {
   /// verifyReplayBytes/File only: return the decoded chunks with the replay. Without them a
   /// replay is verified in memory bounded by its file's size (the command does so).
   bool keepChunks = true;
+  /// Passes a replay cut short on its verified prefix (recovering a crash); otherwise a
+  /// truncated replay fails, however well its prefix verifies.
+  bool allowTruncated = false;
 };
 
 /// The first tick where the re-simulation parts from the recording.

@@ -14,6 +14,7 @@ namespace {
 struct VerifyCommandOptions {
   std::vector<std::string> files;
   bool noOracle = false;
+  bool allowTruncated = false;
 };
 
 ExitCode runVerify(const VerifyCommandOptions& options) {
@@ -23,6 +24,7 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
   for (const std::string& file : options.files) {
     VerifyOptions verify;
     verify.oracle = !options.noOracle;
+    verify.allowTruncated = options.allowTruncated;
     verify.keepChunks = false;  // only the report is printed: memory stays bounded by the file
     auto verified = verifyReplayFile(file, verify);
     if (auto* problem = std::get_if<std::string>(&verified)) {
@@ -54,7 +56,8 @@ void attachVerifyCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<VerifyCommandOptions>();
   command.add_option("files", options->files, "replays to verify")->required();
   command.add_flag("--no-oracle", options->noOracle, "skip the tunnel oracle (identity only)");
-  command.footer("Exit status: 0 every replay identical and tunnel-free, 1 a divergence, tunnel or empty replay, 2 a bad file.");
+  command.add_flag("--allow-truncated", options->allowTruncated, "pass a replay cut short on its verified prefix (recovering a crash)");
+  command.footer("Exit status: 0 every replay identical and tunnel-free, 1 a divergence, tunnel, empty replay or one cut short (unless --allow-truncated), 2 a bad file.");
   command.callback([options, &outExit] { outExit = runVerify(*options); });
 }
 

@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 
 #include "recorder/byte_sink.h"
+#include "recorder/frame.h"
+#include "recorder/payload.h"
 #include "recorder/input_source.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
@@ -41,6 +43,20 @@ inline std::vector<std::byte> recordInMemory(const std::string& game, std::uint6
   for (std::uint64_t t = 0; t < ticks; ++t) (void)recorder.record(source->next(recorder.session()));
   EXPECT_FALSE(recorder.close().has_value());
   return memory->bytes();
+}
+
+/// Re-encodes a loaded replay (header, chunks, footer) into bytes with valid checksums, as a
+/// forger would.
+inline std::vector<std::byte> encodeReplay(const LoadedReplay& replay) {
+  std::vector<std::byte> out = encodePreamble();
+  const auto append = [&](FrameKind kind, const std::vector<std::byte>& payload) {
+    const auto frame = encodeFrame(kind, payload);
+    out.insert(out.end(), frame.begin(), frame.end());
+  };
+  append(FrameKind::kHeader, encodePayload(replay.header));
+  for (const Chunk& c : replay.chunks) append(FrameKind::kChunk, encodePayload(c));
+  if (replay.footer) append(FrameKind::kFooter, encodePayload(*replay.footer));
+  return out;
 }
 
 /// Loads bytes that must hold a replay.

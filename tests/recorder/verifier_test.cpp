@@ -6,29 +6,15 @@
 
 #include <gtest/gtest.h>
 
-#include "recorder/frame.h"
-#include "recorder/payload.h"
 #include "replay_test_support.h"
 #include "sim/games/fallingman.h"
 
 namespace retrace::recorder {
 namespace {
 
+using testing::encodeReplay;
 using testing::loadOrFail;
 using testing::recordInMemory;
-
-/// Re-encodes a loaded replay (header, chunks, footer) into bytes.
-std::vector<std::byte> encodeReplay(const LoadedReplay& replay) {
-  std::vector<std::byte> out = encodePreamble();
-  const auto append = [&](FrameKind kind, const std::vector<std::byte>& payload) {
-    const auto frame = encodeFrame(kind, payload);
-    out.insert(out.end(), frame.begin(), frame.end());
-  };
-  append(FrameKind::kHeader, encodePayload(replay.header));
-  for (const Chunk& c : replay.chunks) append(FrameKind::kChunk, encodePayload(c));
-  if (replay.footer) append(FrameKind::kFooter, encodePayload(*replay.footer));
-  return out;
-}
 
 std::size_t indexOfConfigField(const sim::GameDefinition& game, const ReplayHeader& header, const std::string& name) {
   const auto fields = game.describeConfig(configOf(header));
@@ -68,6 +54,77 @@ TEST(Verify, CatchesAChangedLandingWindowAtTheRightTick) {
   EXPECT_GT(report.divergence->fieldDiffTick, tick);
   // With a 4.4 px fall cap over a 3 px window the oracle sees the man fall through floors.
   EXPECT_GT(report.tunnelCount, 0U);
+}
+
+/// The index in a state's flat values of its first fixed-point field (the values and the named
+/// fields come in the same order, list sizes included).
+std::size_t indexOfFirstFixedField(const LoadedReplay& replay, const StateSnapshot& snapshot) {
+  auto session = gameOf(replay.header)->start(configOf(replay.header), replay.header.seed);
+  EXPECT_TRUE(session->loadState(snapshot.values));
+  const auto fields = session->describeState();
+  EXPECT_EQ(fields.size(), snapshot.values.size());
+  const auto it = std::find_if(fields.begin(), fields.end(), [](const sim::Field& f) { return f.kind == sim::FieldKind::kFixed; });
+  EXPECT_NE(it, fields.end());
+  return static_cast<std::size_t>(it - fields.begin());
+}
+
+TEST(Verify, AForgedSnapshotStateIsADivergenceWithItsFieldDiff) {
+  // A forger changes a snapshot's values, keeps its hash and recomputes the frame checksums:
+  // the hash still matches the re-simulation, the stored state does not.
+  for (const char* game : {"dodge", "tank", "fallingman"}) {
+    LoadedReplay replay = loadOrFail(recordInMemory(game, 240, 2, "default", 30, 60));
+    Chunk& chunk = replay.chunks[3];
+    ASSERT_TRUE(chunk.hasSnapshot) << game;
+    const std::size_t index = indexOfFirstFixedField(replay, chunk.snapshot);
+    chunk.snapshot.values[index] += sim::Fixed::kOne;
+    const LoadedReplay forged = loadOrFail(encodeReplay(replay));
+    const VerifyReport report = verifyReplay(forged);
+    ASSERT_TRUE(report.divergence.has_value()) << game;
+    EXPECT_EQ(report.divergence->tick, 120U) << game;
+    EXPECT_EQ(report.divergence->reason, "the state stored in the snapshot differs from the re-simulated state");
+    EXPECT_EQ(report.divergence->fieldDiffTick, 120U);
+    ASSERT_EQ(report.divergence->fieldDiff.size(), 1U) << formatReport(game, forged, report);
+    EXPECT_NE(report.divergence->fieldDiff[0].find(": expected "), std::string::npos) << report.divergence->fieldDiff[0];
+  }
+}
+
+TEST(Verify, AForgedFinalStateInTheFooterIsADivergence) {
+  for (const char* game : {"dodge", "tank", "fallingman"}) {
+    // 250 ticks: the last chunk (20 ticks) has no snapshot of its own; 240: it has both.
+    for (const std::uint64_t ticks : {250U, 240U}) {
+      LoadedReplay replay = loadOrFail(recordInMemory(game, ticks, 2, "default", 30, 60));
+      const std::size_t index = indexOfFirstFixedField(replay, replay.footer->finalState);
+      replay.footer->finalState.values[index] -= sim::Fixed::kOne;
+      const LoadedReplay forged = loadOrFail(encodeReplay(replay));
+      const VerifyReport report = verifyReplay(forged);
+      ASSERT_TRUE(report.divergence.has_value()) << game << " " << ticks;
+      EXPECT_EQ(report.divergence->tick, ticks);
+      EXPECT_EQ(report.divergence->reason, "the state stored in the snapshot differs from the re-simulated state");
+      ASSERT_EQ(report.divergence->fieldDiff.size(), 1U) << formatReport(game, forged, report);
+      // And with the final hash forged to match the forged state, the hash gives it away.
+      replay.footer->finalHash ^= 1U;
+      replay.footer->finalState.hash = replay.footer->finalHash;
+      EXPECT_FALSE(verifyReplay(loadOrFail(encodeReplay(replay))).passed()) << game << " " << ticks;
+    }
+  }
+}
+
+TEST(Verify, ATruncatedReplayFailsUnlessAllowedAndSaysItsPrefixIsIdentical) {
+  LoadedReplay replay = loadOrFail(recordInMemory("tank", 300, 2, "default", 30, 60));
+  replay.footer.reset();
+  replay.chunks.resize(4);
+  const LoadedReplay cut = loadOrFail(encodeReplay(replay));
+  ASSERT_TRUE(cut.truncated);
+  const VerifyReport refused = verifyReplay(cut);
+  EXPECT_FALSE(refused.passed());
+  EXPECT_FALSE(refused.divergence.has_value());
+  const std::string text = formatReport("cut.rtr", cut, refused);
+  EXPECT_EQ(text, "cut.rtr: tank (default, seed 2), FAILED\n"
+                  "  truncated: 120 of 300 ticks recovered (the file ends without a footer), and the prefix is identical\n"
+                  "  a replay cut short is a recovered prefix, never a pass (--allow-truncated accepts the prefix)");
+  const VerifyReport allowed = verifyReplay(cut, {.allowTruncated = true});
+  EXPECT_TRUE(allowed.passed()) << formatReport("cut.rtr", cut, allowed);
+  EXPECT_EQ(allowed.ticksChecked, 120U);
 }
 
 TEST(Verify, ATamperedInputDivergesOnItsTick) {
