@@ -66,7 +66,7 @@ void printInfo(const std::string& file, const LoadedReplay& replay, const ChunkT
     std::printf("complete:  no: truncated, %llu%s ticks recovered (%s)\n", static_cast<unsigned long long>(ticks),
                 h.plannedTicks > 0 ? (" of " + std::to_string(h.plannedTicks)).c_str() : "", replay.truncation.c_str());
   } else {
-    std::printf("complete:  yes (final hash %s)\n", sim::formatFieldValue(static_cast<std::int64_t>(replay.footer->finalHash), sim::FieldKind::kBits).c_str());
+    std::printf("complete:  yes (final hash %s)\n", formatHash(replay.footer->finalHash).c_str());
   }
   std::map<std::string, std::uint64_t> byName;  // printed in name order
   for (const auto& [kind, count] : tally.events) byName[game.eventSchemas()[kind].name] += count;

@@ -116,6 +116,40 @@ std::string joinGameNames() {
   return joinNames(names);
 }
 
+std::optional<std::string> findUnprintable(std::string_view text, std::size_t maxBytes) {
+  if (text.size() > maxBytes) return "is " + std::to_string(text.size()) + " bytes long, over " + std::to_string(maxBytes);
+  for (std::size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const std::string at = " at byte " + std::to_string(i);
+    // The sequence length and the smallest code point it may encode (shorter forms are overlong).
+    std::size_t length = 1;
+    std::uint32_t point = lead;
+    std::uint32_t least = 0;
+    if (lead >= 0xF0 && lead <= 0xF4) {
+      length = 4, point = lead & 0x07U, least = 0x10000;
+    } else if (lead >= 0xE0 && lead < 0xF0) {
+      length = 3, point = lead & 0x0FU, least = 0x800;
+    } else if (lead >= 0xC2 && lead < 0xE0) {
+      length = 2, point = lead & 0x1FU, least = 0x80;
+    } else if (lead >= 0x80) {
+      return "is not UTF-8 (byte 0x" + std::string{"0123456789abcdef"[lead >> 4], "0123456789abcdef"[lead & 15]} + at + ")";
+    }
+    if (i + length > text.size()) return "is not UTF-8 (a character cut short" + at + ")";
+    for (std::size_t k = 1; k < length; ++k) {
+      const auto next = static_cast<unsigned char>(text[i + k]);
+      if ((next & 0xC0U) != 0x80) return "is not UTF-8 (a broken character" + at + ")";
+      point = (point << 6) | (next & 0x3FU);
+    }
+    if (point < least || point > 0x10FFFF || (point >= 0xD800 && point <= 0xDFFF)) return "is not UTF-8 (an invalid character" + at + ")";
+    // C0 controls (newline, escape), DEL and the C1 controls a terminal also obeys.
+    if (point < 0x20 || (point >= 0x7F && point < 0xA0)) return "holds a control character" + at;
+    i += length;
+  }
+  return std::nullopt;
+}
+
+std::string formatHash(std::uint64_t hash) { return sim::formatFieldValue(static_cast<std::int64_t>(hash), sim::FieldKind::kBits); }
+
 std::string formatFixed(sim::Fixed value) { return sim::formatFieldValue(value.raw(), sim::FieldKind::kFixed); }
 
 }  // namespace retrace::recorder

@@ -2,6 +2,7 @@
 // Parsing of numbers and boxes typed by users. Errors come back as one human sentence.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -27,6 +28,12 @@ using Parsed = std::variant<T, std::string>;
 /// (with "...") once about 40 characters are shown, so that a sentence stays one short line
 /// whatever a file holds.
 [[nodiscard]] std::string quoteForMessage(std::string_view text);
+/// Why a string read from a file cannot be shown as it is (not UTF-8, a control character such
+/// as a newline or a terminal escape, or longer than maxBytes), or nothing when it can: the
+/// loader refuses such a header, so every printer may print what a file holds.
+[[nodiscard]] std::optional<std::string> findUnprintable(std::string_view text, std::size_t maxBytes);
+/// A 64-bit hash as 0x and 16 hex digits.
+[[nodiscard]] std::string formatHash(std::uint64_t hash);
 /// Names joined for a message: "dodge, tank, fallingman".
 template <typename Range>
 [[nodiscard]] std::string joinNames(const Range& names) {

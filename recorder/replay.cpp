@@ -5,10 +5,20 @@
 #include "recorder/parse.h"
 #include "recorder/payload.h"
 
+#include <utility>
+
 namespace retrace::recorder {
 namespace {
 
+/// The most bytes a header string may hold (a script's path is the longest there is).
+constexpr std::size_t kMaxHeaderStringBytes = 1024;
+
 std::string validateHeader(const ReplayHeader& h) {
+  // Every printer shows these as they are, so none may carry a newline or a terminal escape.
+  for (const auto& [what, text] : {std::pair{"tool version", &h.toolVersion}, std::pair{"game name", &h.game},
+                                   std::pair{"configuration name", &h.configName}, std::pair{"input source", &h.inputSource}}) {
+    if (auto problem = findUnprintable(*text, kMaxHeaderStringBytes)) return "has a header whose " + std::string(what) + " " + *problem;
+  }
   const sim::GameDefinition* game = gameOf(h);
   if (game == nullptr) {
     return "names the game " + quoteForMessage(h.game) + ", which this build does not have (it has " + joinGameNames() + ")";
@@ -145,6 +155,9 @@ ReplayReader::Found ReplayReader::next(Chunk& chunk) {
     if (read.next != file_.size()) return refuse("has " + std::to_string(file_.size() - read.next) + " bytes after its footer");
     if (replay_.footer->totalTicks != ticks_) {
       return refuse("has a footer for " + std::to_string(replay_.footer->totalTicks) + " ticks but chunks for " + std::to_string(ticks_));
+    }
+    if (replay_.footer->finalState.tick != ticks_) {
+      return refuse("has a footer whose final state is of tick " + std::to_string(replay_.footer->finalState.tick) + " instead of tick " + std::to_string(ticks_));
     }
     return Found::kEnd;
   }

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "recorder/frame.h"
+#include "recorder/parse.h"
 #include "recorder/payload.h"
 #include "recorder/verifier.h"
 #include "replay_test_support.h"
@@ -13,6 +14,7 @@
 namespace retrace::recorder {
 namespace {
 
+using testing::encodeReplay;
 using testing::loadError;
 using testing::loadOrFail;
 using testing::recordInMemory;
@@ -197,6 +199,44 @@ TEST(ReplayLoad, EverySingleBitFlipIsDetected) {
   EXPECT_EQ(loadedAnyway, 0U) << "of " << bytes.size() * 8 << " flips";
 }
 
+TEST(ReplayLoad, HeaderStringsThatCannotBePrintedAsTheyAreAreRefused) {
+  // Every printer (info, dump --json, the verify report, diff) shows these strings as they are:
+  // a newline would break "one line", an escape would write to the user's terminal, and bytes
+  // that are not UTF-8 made dump --json abort.
+  const LoadedReplay replay = loadOrFail(recordInMemory("dodge", 60));
+  const std::vector<std::pair<std::string, std::string>> bad{
+      {"a\nb", "holds a control character at byte 1"},
+      {"\x1b[2J", "holds a control character at byte 0"},
+      {"x\x7f", "holds a control character at byte 1"},
+      {"\xc2\x9b" "31m", "holds a control character at byte 0"},  // C1 CSI, which terminals obey too
+      {"\xff", "is not UTF-8 (byte 0xff at byte 0)"},
+      {"ab\xc3", "is not UTF-8 (a character cut short at byte 2)"},
+      {"\xc0\x80", "is not UTF-8 (byte 0xc0 at byte 0)"},  // overlong
+      {"\xe0\x80\x80", "is not UTF-8 (an invalid character at byte 0)"},  // overlong
+      {"\xed\xa0\x80", "is not UTF-8 (an invalid character at byte 0)"},  // a surrogate
+      {"\xe2\x28\xa1", "is not UTF-8 (a broken character at byte 0)"},
+      {std::string(1025, 'a'), "is 1025 bytes long, over 1024"},
+  };
+  const std::vector<std::pair<std::string, std::string ReplayHeader::*>> fields{
+      {"tool version", &ReplayHeader::toolVersion}, {"configuration name", &ReplayHeader::configName}, {"input source", &ReplayHeader::inputSource}};
+  for (const auto& [what, member] : fields) {
+    for (const auto& [text, problem] : bad) {
+      LoadedReplay forged = replay;
+      forged.header.*member = text;
+      EXPECT_EQ(loadError(encodeReplay(forged)), "has a header whose " + what + " " + problem) << what << " " << quoteForMessage(text);
+    }
+    LoadedReplay fine = replay;
+    fine.header.*member = "script caf\xc3\xa9 \xe2\x9c\x93 \xf0\x9f\x8e\xae.txt";  // accents, a tick, an emoji
+    EXPECT_EQ(loadError(encodeReplay(fine)), "") << what;
+  }
+}
+
+TEST(ReplayLoad, AFooterWhoseFinalStateIsOfAnotherTickIsRefused) {
+  LoadedReplay replay = loadOrFail(recordInMemory("tank", 90));
+  replay.footer->finalState.tick = 60;
+  EXPECT_EQ(loadError(encodeReplay(replay)), "has a footer whose final state is of tick 60 instead of tick 90");
+}
+
 TEST(ReplayLoad, EveryTruncationGivesAnErrorOrAVerifiedPrefix) {
   const auto bytes = recordInMemory("tank", 90);
   std::size_t recovered = 0;
@@ -207,8 +247,9 @@ TEST(ReplayLoad, EveryTruncationGivesAnErrorOrAVerifiedPrefix) {
     const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
     ASSERT_TRUE(replay.truncated) << size;
     EXPECT_LE(countTicks(replay), 90U);
-    const VerifyReport report = verifyReplay(replay);
+    const VerifyReport report = verifyReplay(replay, {.allowTruncated = true});
     ASSERT_TRUE(report.truncation.has_value());
+    EXPECT_FALSE(verifyReplay(replay).passed()) << size << ": a prefix passed without --allow-truncated";
     if (countTicks(replay) > 0) {
       EXPECT_TRUE(report.passed()) << size << ": " << formatReport("prefix", replay, report);
       ++recovered;
