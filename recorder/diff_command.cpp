@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <cstdio>
 #include <memory>
 #include <span>
@@ -9,6 +11,7 @@
 
 #include "recorder/command.h"
 #include "recorder/input_source.h"
+#include "recorder/parse.h"
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
 
@@ -77,6 +80,65 @@ std::vector<sim::Field> simulateTo(const LoadedReplay& replay, std::uint64_t tic
   return session->describeState();
 }
 
+/// A recorded state's fields by name, or nothing when it does not fit this build's game.
+std::optional<std::vector<sim::Field>> describeSnapshot(const LoadedReplay& replay, const StateSnapshot& snapshot) {
+  const sim::GameDefinition& game = *gameOf(replay.header);
+  if (replay.header.rulesVersion != game.rulesVersion()) return std::nullopt;
+  auto session = game.start(configOf(replay.header), replay.header.seed);
+  if (!session->loadState(snapshot.values)) return std::nullopt;
+  return session->describeState();
+}
+
+/// Lines naming how two recorded states of the same tick differ; none when they agree.
+std::vector<std::string> diffSnapshots(const LoadedReplay& a, const StateSnapshot& sa, const LoadedReplay& b, const StateSnapshot& sb) {
+  if (sa == sb) return {};
+  std::vector<std::string> lines;
+  if (sa.hash != sb.hash) lines.push_back("state hash " + formatHash(sa.hash) + " (A) vs " + formatHash(sb.hash) + " (B)");
+  const auto fa = describeSnapshot(a, sa);
+  const auto fb = describeSnapshot(b, sb);
+  if (fa && fb) {
+    for (std::string& line : diffFields(*fa, *fb, 24)) lines.push_back(std::move(line));
+  } else if (sa.values != sb.values) {
+    lines.emplace_back("the stored values differ (one does not fit this build's state)");
+  }
+  return lines;
+}
+
+/// Every snapshot a replay's chunks hold, by tick.
+std::map<std::uint64_t, const StateSnapshot*> listSnapshots(const LoadedReplay& replay) {
+  std::map<std::uint64_t, const StateSnapshot*> snapshots;
+  for (const Chunk& c : replay.chunks) {
+    if (c.hasSnapshot) snapshots[c.snapshot.tick] = &c.snapshot;
+  }
+  return snapshots;
+}
+
+/// Names each header field that differs (what a replay re-simulates from); the layout (chunk,
+/// snapshot and checksum cadences) and the tool version are not what a replay shows.
+std::vector<std::string> diffHeaders(const sim::GameDefinition& game, const ReplayHeader& a, const ReplayHeader& b) {
+  std::vector<std::string> lines;
+  const auto both = [](const std::string& x, const std::string& y) { return x + " (A) and " + y + " (B)"; };
+  if (a.rulesVersion != b.rulesVersion) lines.push_back("rules versions differ: " + both(std::to_string(a.rulesVersion), std::to_string(b.rulesVersion)));
+  if (a.configValues != b.configValues || a.configName != b.configName) {
+    lines.push_back("configurations differ: " + both(a.configName, b.configName));
+    if (a.rulesVersion == b.rulesVersion) {
+      for (const auto& line : diffFields(game.describeConfig(configOf(a)), game.describeConfig(configOf(b)), 24)) lines.push_back("  " + line);
+    }
+  }
+  if (a.limitBreaksAllowed != b.limitBreaksAllowed) {
+    lines.push_back("limit breaks allowed differ: " + both(a.limitBreaksAllowed ? "yes" : "no", b.limitBreaksAllowed ? "yes" : "no"));
+  }
+  if (a.seed != b.seed) lines.push_back("seeds differ: " + both(std::to_string(a.seed), std::to_string(b.seed)));
+  if (a.inputSource != b.inputSource) lines.push_back("input sources differ: " + both(a.inputSource, b.inputSource));
+  return lines;
+}
+
+/// How a replay ended, for a footer line.
+std::string describeEnd(const LoadedReplay& replay) {
+  if (!replay.footer) return "cut short (" + replay.truncation + ")";
+  return "complete (final hash " + formatHash(replay.footer->finalHash) + ")";
+}
+
 ExitCode runDiff(const DiffOptions& options) {
   auto loadedA = loadReplayFile(options.a);
   auto loadedB = loadReplayFile(options.b);
@@ -89,55 +151,104 @@ ExitCode runDiff(const DiffOptions& options) {
   const LoadedReplay& a = std::get<LoadedReplay>(loadedA);
   const LoadedReplay& b = std::get<LoadedReplay>(loadedB);
   if (a.header.game != b.header.game) {
-    spdlog::error("retrace diff: {} is {} and {} is {}: there is nothing to compare", options.a, a.header.game, options.b, b.header.game);
-    return ExitCode::kBadInput;
+    std::printf("games differ: %s (A) and %s (B); nothing else is comparable\n", a.header.game.c_str(), b.header.game.c_str());
+    return ExitCode::kFailed;
   }
   const sim::GameDefinition& game = *gameOf(a.header);
-  if (a.header.seed != b.header.seed) std::printf("seeds differ: %llu (A) and %llu (B)\n", static_cast<unsigned long long>(a.header.seed), static_cast<unsigned long long>(b.header.seed));
-  if (a.header.configValues != b.header.configValues && a.header.rulesVersion == b.header.rulesVersion) {
-    const auto fields = diffFields(game.describeConfig(configOf(a.header)), game.describeConfig(configOf(b.header)), 24);
-    std::printf("configurations differ (%s vs %s):\n", a.header.configName.c_str(), b.header.configName.c_str());
-    for (const auto& line : fields) std::printf("  %s\n", line.c_str());
+  // Every difference is named as it is found; any one makes the exit 1.
+  std::vector<std::string> differing;
+  for (const std::string& line : diffHeaders(game, a.header, b.header)) {
+    std::printf("%s\n", line.c_str());
+    if (line.front() != ' ') differing.push_back(line.substr(0, line.find(" differ")));
   }
-  if (a.header.rulesVersion != b.header.rulesVersion) std::printf("rules versions differ: %u (A) and %u (B)\n", a.header.rulesVersion, b.header.rulesVersion);
   const std::uint64_t ticksA = countTicks(a);
   const std::uint64_t ticksB = countTicks(b);
   const std::uint64_t common = std::min(ticksA, ticksB);
   TickCursor ca(a);
   TickCursor cb(b);
-  while (ca.valid() && cb.valid() && ca.input() == cb.input() && ca.checksum() == cb.checksum() && sameEvents(ca.events(), cb.events())) {
+  // Checksums compare only where both cover the same thing (whole state or digest): replays
+  // recorded at other cadences still agree tick by tick.
+  ChecksumCadence cadenceA(a.header.fullHashEvery);
+  ChecksumCadence cadenceB(b.header.fullHashEvery);
+  const auto sameChecksum = [&] {
+    const bool wholeA = cadenceA.nextCoversWholeState();
+    const bool wholeB = cadenceB.nextCoversWholeState();
+    return wholeA != wholeB || ca.checksum() == cb.checksum();
+  };
+  bool checksumsAgree = true;
+  while (ca.valid() && cb.valid() && ca.input() == cb.input() && (checksumsAgree = sameChecksum()) && sameEvents(ca.events(), cb.events())) {
     ca.advance();
     cb.advance();
   }
-  if (!ca.valid() || !cb.valid()) {
-    if (ticksA == ticksB) {
-      std::printf("identical: %llu ticks (inputs, events and checksums)\n", static_cast<unsigned long long>(common));
-      return ExitCode::kOk;
-    }
+  // Recorded states are compared up to the first differing tick, beyond which they part anyway.
+  const bool ticksIdentical = !ca.valid() || !cb.valid();
+  const std::uint64_t agreedTo = ticksIdentical ? common : ca.tick() - 1;
+  if (ticksIdentical && ticksA == ticksB) {
+    // Said below: as the whole verdict, or before what else differs.
+  } else if (ticksIdentical) {
     std::printf("identical for %llu ticks; %s ends there and %s goes on to tick %llu\n", static_cast<unsigned long long>(common),
                 ticksA < ticksB ? "A" : "B", ticksA < ticksB ? "B" : "A", static_cast<unsigned long long>(std::max(ticksA, ticksB)));
-    return ExitCode::kFailed;
-  }
-  const std::uint64_t tick = ca.tick();
-  std::printf("first difference at tick %llu:", static_cast<unsigned long long>(tick));
-  if (ca.input() != cb.input()) std::printf(" input %s (A) vs %s (B)", describeInput(game, ca.input()).c_str(), describeInput(game, cb.input()).c_str());
-  if (!sameEvents(ca.events(), cb.events())) std::printf(" events differ");
-  if (ca.checksum() != cb.checksum()) std::printf(" state checksums differ");
-  std::printf("\nevents (- A, + B):\n");
-  for (std::uint64_t u = tick > 2 ? tick - 2 : 1; u <= std::min(common, tick + 2); ++u) {
-    const std::string at = "tick " + std::to_string(u) + ": ";
-    const std::vector<sim::Event> ea = recordedEventsAt(a, u);
-    const std::vector<sim::Event> eb = recordedEventsAt(b, u);
-    if (ea == eb) {
-      if (!ea.empty()) std::printf("    %s%s\n", at.c_str(), describeEvents(game, ea).c_str());
-      continue;
+    differing.emplace_back("tick count");
+  } else {
+    const std::uint64_t tick = ca.tick();
+    differing.emplace_back("ticks");
+    std::printf("first difference at tick %llu:", static_cast<unsigned long long>(tick));
+    if (ca.input() != cb.input()) std::printf(" input %s (A) vs %s (B)", describeInput(game, ca.input()).c_str(), describeInput(game, cb.input()).c_str());
+    if (!sameEvents(ca.events(), cb.events())) std::printf(" events differ");
+    if (!checksumsAgree) std::printf(" state checksums differ");
+    std::printf("\nevents (- A, + B):\n");
+    for (std::uint64_t u = tick > 2 ? tick - 2 : 1; u <= std::min(common, tick + 2); ++u) {
+      const std::string at = "tick " + std::to_string(u) + ": ";
+      const std::vector<sim::Event> ea = recordedEventsAt(a, u);
+      const std::vector<sim::Event> eb = recordedEventsAt(b, u);
+      if (ea == eb) {
+        if (!ea.empty()) std::printf("    %s%s\n", at.c_str(), describeEvents(game, ea).c_str());
+        continue;
+      }
+      std::printf("  - %s%s\n  + %s%s\n", at.c_str(), describeEvents(game, ea).c_str(), at.c_str(), describeEvents(game, eb).c_str());
     }
-    std::printf("  - %s%s\n  + %s%s\n", at.c_str(), describeEvents(game, ea).c_str(), at.c_str(), describeEvents(game, eb).c_str());
+    const auto fields = diffFields(simulateTo(a, tick), simulateTo(b, tick), 24);
+    std::printf("state at tick %llu (expected = A, got = B, both re-simulated):\n", static_cast<unsigned long long>(tick));
+    for (const auto& line : fields) std::printf("  %s\n", line.c_str());
+    if (fields.empty()) std::printf("  no field differs (the checksums alone parted)\n");
   }
-  const auto fields = diffFields(simulateTo(a, tick), simulateTo(b, tick), 24);
-  std::printf("state at tick %llu (expected = A, got = B, both re-simulated):\n", static_cast<unsigned long long>(tick));
-  for (const auto& line : fields) std::printf("  %s\n", line.c_str());
-  if (fields.empty()) std::printf("  no field differs (the checksums alone parted)\n");
+  // Snapshots of the same tick, while the ticks agreed: a difference there is in what the files
+  // store, not in play (a forged or damaged state).
+  std::vector<std::string> stored;
+  const auto snapshotsB = listSnapshots(b);
+  for (const auto& [tick, sa] : listSnapshots(a)) {
+    const auto found = snapshotsB.find(tick);
+    if (tick > agreedTo || found == snapshotsB.end()) continue;
+    const auto lines = diffSnapshots(a, *sa, b, *found->second);
+    if (lines.empty()) continue;
+    stored.push_back("snapshots differ at tick " + std::to_string(tick) + ":");
+    for (const auto& line : lines) stored.push_back("  " + line);
+    if (differing.empty() || differing.back() != "snapshots") differing.emplace_back("snapshots");
+  }
+  if (ticksA == ticksB && agreedTo == common) {
+    if (a.footer.has_value() != b.footer.has_value() || (a.footer && a.footer->finalHash != b.footer->finalHash)) {
+      stored.push_back("endings differ: A is " + describeEnd(a) + ", B is " + describeEnd(b));
+      differing.emplace_back("ending");
+    } else if (a.footer) {
+      const auto lines = diffSnapshots(a, a.footer->finalState, b, b.footer->finalState);
+      if (!lines.empty()) {
+        stored.emplace_back("final states differ:");
+        for (const auto& line : lines) stored.push_back("  " + line);
+        differing.emplace_back("final state");
+      }
+    }
+  }
+  if (!differing.empty() && ticksIdentical && ticksA == ticksB) {
+    std::printf("ticks identical: %llu (inputs, events and checksums)\n", static_cast<unsigned long long>(common));
+  }
+  for (const std::string& line : stored) std::printf("%s\n", line.c_str());
+  if (differing.empty()) {
+    std::printf("identical: %llu ticks (header, inputs, events, checksums, snapshots and ending)\n", static_cast<unsigned long long>(common));
+    return ExitCode::kOk;
+  }
+  std::string names;
+  for (const std::string& name : differing) names += (names.empty() ? "" : ", ") + name;
+  std::printf("A and B differ: %s\n", names.c_str());
   return ExitCode::kFailed;
 }
 
@@ -147,7 +258,7 @@ void attachDiffCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<DiffOptions>();
   command.add_option("a", options->a, "the first replay (expected)")->required();
   command.add_option("b", options->b, "the second replay (got)")->required();
-  command.footer("Exit status: 0 identical, 1 they differ, 2 a bad file or two different games.");
+  command.footer("Exit status: 0 identical (header, ticks, snapshots and ending), 1 anything differs, each difference named, 2 a bad file.");
   command.callback([options, &outExit] { outExit = runDiff(*options); });
 }
 

@@ -95,14 +95,16 @@ TEST_F(Cli, DiffWalksTwoReplaysWhateverTheirChunking) {
   ASSERT_EQ(runRetrace("record --game tank --seed 6 --ticks 2000 --input " + path("s1.txt") + " -o " + path("short.rtr")).exitCode, 0);
   const CliRun same = runRetrace("diff " + path("a.rtr") + " " + path("a7.rtr"));
   EXPECT_EQ(same.exitCode, 0) << same.output;
-  EXPECT_EQ(same.output, "identical: 3000 ticks (inputs, events and checksums)\n");
+  EXPECT_EQ(same.output, "identical: 3000 ticks (header, inputs, events, checksums, snapshots and ending)\n");
   const CliRun differ = runRetrace("diff " + path("a.rtr") + " " + path("b7.rtr"));
   EXPECT_EQ(differ.exitCode, 1) << differ.output;
-  EXPECT_EQ(differ.output.rfind("first difference at tick 1234: input left (A) vs right (B)", 0), 0U) << differ.output;
+  EXPECT_NE(differ.output.find("\nfirst difference at tick 1234: input left (A) vs right (B)\n"), std::string::npos) << differ.output;
+  EXPECT_EQ(differ.output.rfind("input sources differ: script " + path("s1.txt") + " (A) and script " + path("s2.txt") + " (B)\n", 0), 0U);
+  EXPECT_TRUE(differ.output.ends_with("\nA and B differ: input sources, ticks\n")) << differ.output;
   EXPECT_NE(differ.output.find("state at tick 1234"), std::string::npos) << differ.output;
   const CliRun shorter = runRetrace("diff " + path("a7.rtr") + " " + path("short.rtr"));
   EXPECT_EQ(shorter.exitCode, 1) << shorter.output;
-  EXPECT_EQ(shorter.output, "identical for 2000 ticks; B ends there and A goes on to tick 3000\n");
+  EXPECT_EQ(shorter.output, "identical for 2000 ticks; B ends there and A goes on to tick 3000\nA and B differ: tick count\n");
 }
 
 TEST_F(Cli, DumpPrintsChunkByChunkExactlyWhatADocumentWouldPrint) {
