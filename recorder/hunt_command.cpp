@@ -2,7 +2,10 @@
 // input perturbed by random button flips, optionally with configurations drawn at random
 // within the declared speed limits or just outside them. Every run is derived from --seed and
 // its number, so a hunt is reproducible; each finding is saved as a replay named after it.
+#include <algorithm>
 #include <chrono>
+#include <climits>
+#include <optional>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -34,22 +37,54 @@ struct HuntOptions {
   bool quiet = false;
 };
 
-/// The configuration of a run: the named one, or each number scaled by 1/2 to 2 at random
-/// until the result lies within the limits (or, for "outside", breaks one while staying sane).
-std::optional<sim::ConfigValues> drawConfig(const sim::GameDefinition& game, const sim::ConfigValues& base, const std::string& mode,
-                                            sim::Rng& rng) {
-  if (mode == "named") return base;
+/// A run's configuration and, when drawn past a limit, which limit and how far.
+struct DrawnConfig {
+  sim::ConfigValues config;
+  std::string broken;  ///< "fallCap <= landingWindow - 1 px (fallCap 6.25, past it by 0.25)"
+};
+
+/// The limits that apply to a configuration (a limit may hold for some configurations only).
+std::vector<std::size_t> findApplicableLimits(const sim::GameDefinition& game, const sim::ConfigValues& config) {
+  std::vector<std::size_t> applicable;
+  for (std::size_t l = 0; l < game.speedLimits().size(); ++l) {
+    if (game.limitBound(config, l)) applicable.push_back(l);
+  }
+  return applicable;
+}
+
+/// The configuration of a run: the named one; for "within", each number scaled by 1/2 to 2 at
+/// random until the result lies within the limits; for "outside", one applicable limit's field
+/// set just past the bound it states (one raw unit to a quarter of the bound beyond), while the
+/// configuration stays sane. Scaling never reached a bound far from the defaults (a 4 px bullet
+/// against a 20 px tile), so "outside" steps from the bound itself.
+std::optional<DrawnConfig> drawConfig(const sim::GameDefinition& game, const sim::ConfigValues& base, const std::string& mode, sim::Rng& rng) {
+  if (mode == "named") return DrawnConfig{base, {}};
   const auto fields = game.describeConfig(base);
+  const auto limits = game.speedLimits();
+  const std::vector<std::size_t> applicable = findApplicableLimits(game, base);
   for (int attempt = 0; attempt < 200; ++attempt) {
-    sim::ConfigValues candidate{base.name + "~" + mode, base.values};
-    for (std::size_t i = 0; i < fields.size(); ++i) {
-      if (fields[i].kind == sim::FieldKind::kBool || sim::drawChance(rng, 1, 2)) continue;
-      const std::int64_t scaled = candidate.values[i] * sim::drawBetween(rng, 32, 128) / 64;
-      candidate.values[i] = scaled == 0 && candidate.values[i] != 0 ? candidate.values[i] : scaled;
+    DrawnConfig drawn{{base.name + "~" + mode, base.values}, {}};
+    if (mode == "within") {
+      for (std::size_t i = 0; i < fields.size(); ++i) {
+        if (fields[i].kind == sim::FieldKind::kBool || sim::drawChance(rng, 1, 2)) continue;
+        const std::int64_t scaled = drawn.config.values[i] * sim::drawBetween(rng, 32, 128) / 64;
+        drawn.config.values[i] = scaled == 0 && drawn.config.values[i] != 0 ? drawn.config.values[i] : scaled;
+      }
+    } else {
+      if (applicable.empty()) return std::nullopt;
+      const sim::LimitDescription& limit = limits[applicable[sim::drawBelow(rng, static_cast<std::uint32_t>(applicable.size()))]];
+      const std::size_t l = static_cast<std::size_t>(&limit - limits.data());
+      const std::int64_t bound = *game.limitBound(base, l);
+      const std::int64_t quarter = std::clamp<std::int64_t>((bound < 0 ? -bound : bound) / 4, 1, INT32_MAX);
+      const auto field = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == limit.field; });
+      const auto index = static_cast<std::size_t>(field - fields.begin());
+      drawn.config.values[index] = bound + sim::drawBetween(rng, 1, static_cast<std::int32_t>(quarter));
+      drawn.broken = limit.rule + " (" + limit.field + " " + sim::formatFieldValue(drawn.config.values[index], field->kind) + ", past it by " +
+                     sim::formatFieldValue(drawn.config.values[index] - bound, field->kind) + ")";
     }
-    const bool sane = !game.validateConfig(candidate, true);
-    const bool within = sane && !game.validateConfig(candidate, false);
-    if ((mode == "within" && within) || (mode == "outside" && sane && !within)) return candidate;
+    const bool sane = !game.validateConfig(drawn.config, true);
+    const bool within = sane && !game.validateConfig(drawn.config, false);
+    if ((mode == "within" && within) || (mode == "outside" && sane && !within)) return drawn;
   }
   return std::nullopt;
 }
@@ -103,6 +138,14 @@ ExitCode runHunt(const HuntOptions& options) {
     spdlog::error("retrace hunt: {}", *problem);
     return ExitCode::kBadInput;
   }
+  if (options.configs == "outside" && findApplicableLimits(*game, *base).empty()) {
+    const auto limits = game->speedLimits();
+    std::string rules;
+    for (const auto& limit : limits) rules += (rules.empty() ? "" : "; ") + limit.rule;
+    spdlog::error("retrace hunt: {} {} {}, so --configs outside has nothing to break", options.game, options.config,
+                  limits.empty() ? "declares no speed limit" : "is under none of its game's speed limits (" + rules + ")");
+    return ExitCode::kBadInput;
+  }
   if (options.output.empty()) {
     spdlog::error("retrace hunt: the findings folder (-o) is empty");
     return ExitCode::kBadInput;
@@ -133,7 +176,7 @@ ExitCode runHunt(const HuntOptions& options) {
     if (options.seconds > 0 && elapsed >= options.seconds) break;
     const auto config = drawConfig(*game, *base, options.configs, configRng);
     if (!config) continue;
-    const RunSetup setup{game, *config, sim::StateHasher().mix(options.seed).mix(run).value()};
+    const RunSetup setup{game, config->config, sim::StateHasher().mix(options.seed).mix(run).value()};
     const PlayedRun played = playRun(setup, run, options.ticks);
     ticks += played.inputs.size();
     if (const auto& witness = played.tunnel) {
@@ -150,7 +193,10 @@ ExitCode runHunt(const HuntOptions& options) {
         spdlog::error("retrace hunt: {}", *problem);
         return ExitCode::kBadInput;
       }
-      if (!options.quiet) std::fprintf(stderr, "%sfound: %s\n  %s\n", lineStart, name.c_str(), witness->description.c_str());
+      if (!options.quiet) {
+        std::fprintf(stderr, "%sfound: %s\n  %s\n", lineStart, name.c_str(), witness->description.c_str());
+        if (!config->broken.empty()) std::fprintf(stderr, "  its configuration breaks %s\n", config->broken.c_str());
+      }
     }
     if (const auto now = std::chrono::steady_clock::now(); showProgress && now >= nextProgress) {
       nextProgress = now + std::chrono::milliseconds(250);
@@ -165,6 +211,12 @@ ExitCode runHunt(const HuntOptions& options) {
               options.config.c_str(), options.configs.c_str(), static_cast<unsigned long long>(options.seed), static_cast<unsigned long long>(run),
               static_cast<unsigned long long>(ticks), static_cast<unsigned long long>(findings), findings == 1 ? "" : "s",
               findings > 0 ? (" saved in " + options.output).c_str() : "");
+  if (ticks == 0) {
+    // Nothing played is nothing checked: no configuration could be drawn, or none ran a tick.
+    spdlog::error("retrace hunt: played no tick ({} configurations could not be drawn from {} {} in {} runs): nothing was hunted", options.configs,
+                  options.game, options.config, run);
+    return ExitCode::kBadInput;
+  }
   return findings > 0 ? ExitCode::kFailed : ExitCode::kOk;
 }
 
@@ -189,7 +241,7 @@ void attachHuntCommand(CLI::App& command, ExitCode& outExit) {
       ->check(CLI::IsMember({"named", "within", "outside"}));
   command.add_option("-o,--output", options->output, "folder for the findings' replays")->capture_default_str();
   command.add_flag("--no-progress", options->quiet, "no progress line and no line per finding: the summary only");
-  command.footer("Exit status: 0 nothing found, 1 findings saved, 2 bad input.");
+  command.footer("Exit status: 0 nothing found, 1 findings saved, 2 bad input or a hunt that played no tick.");
   command.callback([options, &outExit] { outExit = runHunt(*options); });
 }
 

@@ -80,6 +80,12 @@ class GameSession {
   [[nodiscard]] virtual std::unique_ptr<GameSession> clone() const = 0;
 };
 
+/// A speed limit as the tools see it, without the game's types.
+struct LimitDescription {
+  std::string rule;
+  std::string field;
+};
+
 /// A configuration as named values, plus the name it was loaded under.
 struct ConfigValues {
   std::string name;
@@ -104,6 +110,11 @@ class GameDefinition {
   /// Speed limits are checked unless allowLimitBreaks (for negative controls and bug replays).
   [[nodiscard]] virtual std::optional<std::string> validateConfig(const ConfigValues& config,
                                                                   bool allowLimitBreaks) const = 0;
+  /// The declared speed limits, in the order validateConfig checks them.
+  [[nodiscard]] virtual std::vector<LimitDescription> speedLimits() const = 0;
+  /// The largest raw value limit `index` allows its field in this configuration; nothing when
+  /// the limit does not apply to it (or the values are not this game's configuration).
+  [[nodiscard]] virtual std::optional<std::int64_t> limitBound(const ConfigValues& config, std::size_t index) const = 0;
   /// Starts a session; the configuration must have passed validateConfig.
   [[nodiscard]] virtual std::unique_ptr<GameSession> start(const ConfigValues& config, std::uint64_t seed) const = 0;
   [[nodiscard]] virtual std::span<const EventSchema> eventSchemas() const = 0;

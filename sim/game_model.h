@@ -10,6 +10,7 @@
 
 #include "sim/game.h"
 #include "sim/round.h"
+#include "sim/speed_limit.h"
 
 namespace retrace::sim {
 
@@ -128,10 +129,21 @@ class GameModel final : public GameDefinition {
     if (!config) return "the configuration does not have the fields of " + std::string(G::kName) + " rules version " + std::to_string(G::kRulesVersion);
     if (auto problem = G::checkSanity(*config)) return problem;
     if (allowLimitBreaks) return std::nullopt;
-    if (auto broken = G::checkLimits(*config)) {
+    if (auto broken = findBrokenLimit<G>(*config)) {
       return *broken + " (a speed limit: such a configuration runs only when limit breaks are allowed explicitly)";
     }
     return std::nullopt;
+  }
+  std::vector<LimitDescription> speedLimits() const override {
+    std::vector<LimitDescription> limits;
+    for (const SpeedLimit<typename G::Config>& limit : G::speedLimits()) limits.push_back({limit.rule, limit.field});
+    return limits;
+  }
+  std::optional<std::int64_t> limitBound(const ConfigValues& values, std::size_t index) const override {
+    const auto limits = G::speedLimits();
+    const auto config = loadConfig<G>(values);
+    if (!config || index >= limits.size()) return std::nullopt;
+    return limits[index].largest(*config);
   }
   std::unique_ptr<GameSession> start(const ConfigValues& values, std::uint64_t seed) const override {
     auto config = loadConfig<G>(values);
@@ -141,6 +153,7 @@ class GameModel final : public GameDefinition {
   }
   std::span<const EventSchema> eventSchemas() const override { return G::eventSchemas(); }
   std::span<const char* const> inputNames() const override { return G::inputNames(); }
+
 };
 
 }  // namespace retrace::sim

@@ -207,17 +207,26 @@ std::optional<std::string> Game::checkSanity(const Config& c) {
   return std::nullopt;
 }
 
-std::optional<std::string> Game::checkLimits(const Config& c) {
-  // The swept test needs no limit. The per-tick overlap test misses an obstacle that moves
-  // further in one tick than the smallest obstacle height plus the player height.
-  const std::int32_t reach = smallestObstacleHeight() + c.playerHeight;
-  if (c.discrete && c.maxSpeed >= px(reach)) {
-    return "dodge discrete: maxSpeed " + formatFieldValue(c.maxSpeed.raw(), FieldKind::kFixed) +
-           " must stay below the smallest obstacle height plus the player height (" + std::to_string(reach) +
-           " px), or the per-tick overlap test skips hits";
-  }
-  return std::nullopt;
-}
+namespace {
+
+// The swept test needs no limit. The per-tick overlap test misses an obstacle that moves further
+// in one tick than the smallest obstacle height plus the player height.
+constexpr SpeedLimit<Config> kLimits[] = {
+    {"discrete: maxSpeed < smallest obstacle height + playerHeight", "maxSpeed",
+     [](const Config& c) -> std::optional<std::int64_t> {
+       if (!c.discrete) return std::nullopt;
+       return std::int64_t{px(smallestObstacleHeight() + c.playerHeight).raw()} - 1;
+     },
+     [](const Config& c) {
+       return "dodge discrete: maxSpeed " + formatFieldValue(c.maxSpeed.raw(), FieldKind::kFixed) +
+              " must stay below the smallest obstacle height plus the player height (" + std::to_string(smallestObstacleHeight() + c.playerHeight) +
+              " px), or the per-tick overlap test skips hits";
+     }},
+};
+
+}  // namespace
+
+std::span<const SpeedLimit<Config>> Game::speedLimits() { return kLimits; }
 
 State Game::init(const Config& config, std::uint64_t seed) {
   State state;

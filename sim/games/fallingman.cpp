@@ -197,21 +197,26 @@ std::optional<std::string> Game::checkSanity(const Config& c) {
   return std::nullopt;
 }
 
-std::optional<std::string> Game::checkLimits(const Config& c) {
-  // Positions are sub-pixel, so the window feet in [top, top + landingWindow - 1] is
-  // landingWindow - 1 px long: a fall of more than that per tick can step over it.
-  const Fixed window = px(c.landingWindow - 1);
-  if (c.fallCap > window) {
-    return "fallingman: fallCap " + formatFieldValue(c.fallCap.raw(), FieldKind::kFixed) + " must not exceed the landing window's length (" +
-           std::to_string(c.landingWindow) + " px window, feet <= top + " + std::to_string(c.landingWindow - 1) +
-           "), or the man falls through floors";
-  }
-  if (c.scrollMax >= c.fallCap) {
-    return "fallingman: scrollMax " + formatFieldValue(c.scrollMax.raw(), FieldKind::kFixed) + " must stay below fallCap " +
-           formatFieldValue(c.fallCap.raw(), FieldKind::kFixed) + ", or the ceiling outruns the fastest fall (certain death)";
-  }
-  return std::nullopt;
-}
+namespace {
+
+constexpr SpeedLimit<Config> kLimits[] = {
+    // Positions are sub-pixel, so the window feet in [top, top + landingWindow - 1] is
+    // landingWindow - 1 px long: a fall of more than that per tick can step over it.
+    {"fallCap <= landingWindow - 1 px", "fallCap", [](const Config& c) -> std::optional<std::int64_t> { return std::int64_t{c.landingWindow - 1} * Fixed::kOne; },
+     [](const Config& c) {
+       return "fallingman: fallCap " + formatFieldValue(c.fallCap.raw(), FieldKind::kFixed) + " must not exceed the landing window's length (" +
+              std::to_string(c.landingWindow) + " px window, feet <= top + " + std::to_string(c.landingWindow - 1) + "), or the man falls through floors";
+     }},
+    {"scrollMax < fallCap", "scrollMax", [](const Config& c) -> std::optional<std::int64_t> { return std::int64_t{c.fallCap.raw()} - 1; },
+     [](const Config& c) {
+       return "fallingman: scrollMax " + formatFieldValue(c.scrollMax.raw(), FieldKind::kFixed) + " must stay below fallCap " +
+              formatFieldValue(c.fallCap.raw(), FieldKind::kFixed) + ", or the ceiling outruns the fastest fall (certain death)";
+     }},
+};
+
+}  // namespace
+
+std::span<const SpeedLimit<Config>> Game::speedLimits() { return kLimits; }
 
 State Game::init(const Config& config, std::uint64_t seed) {
   State state;

@@ -285,17 +285,27 @@ std::optional<std::string> Game::checkSanity(const Config& c) {
   return std::nullopt;
 }
 
-std::optional<std::string> Game::checkLimits(const Config& c) {
-  const std::string speed = formatFieldValue(c.bulletSpeed.raw(), FieldKind::kFixed);
-  if (c.bulletSpeed >= px(kTilePx)) {
-    return "tank: bulletSpeed " + speed + " must stay below the tile size (" + std::to_string(kTilePx) + " px), or bullets skip tiles";
-  }
-  if (c.tankSpeed >= px(kTilePx)) return "tank: tankSpeed must stay below the tile size";
-  if (c.tankSpeed + c.tankSpeed >= px(c.tankSize)) {
-    return "tank: twice tankSpeed must stay below tankSize (" + std::to_string(c.tankSize) + " px), or tanks pass through each other";
-  }
-  return std::nullopt;
-}
+namespace {
+
+constexpr SpeedLimit<Config> kLimits[] = {
+    {"bulletSpeed < tile (20 px)", "bulletSpeed", [](const Config&) -> std::optional<std::int64_t> { return std::int64_t{px(kTilePx).raw()} - 1; },
+     [](const Config& c) {
+       return "tank: bulletSpeed " + formatFieldValue(c.bulletSpeed.raw(), FieldKind::kFixed) + " must stay below the tile size (" +
+              std::to_string(kTilePx) + " px), or bullets skip tiles";
+     }},
+    {"tankSpeed < tile (20 px)", "tankSpeed", [](const Config&) -> std::optional<std::int64_t> { return std::int64_t{px(kTilePx).raw()} - 1; },
+     [](const Config&) { return std::string("tank: tankSpeed must stay below the tile size"); }},
+    {"2 x tankSpeed < tankSize", "tankSpeed",
+     // 2v < size exactly when v <= (size - 1) / 2 in raw units (rounded down).
+     [](const Config& c) -> std::optional<std::int64_t> { return (std::int64_t{c.tankSize} * Fixed::kOne - 1) / 2; },
+     [](const Config& c) {
+       return "tank: twice tankSpeed must stay below tankSize (" + std::to_string(c.tankSize) + " px), or tanks pass through each other";
+     }},
+};
+
+}  // namespace
+
+std::span<const SpeedLimit<Config>> Game::speedLimits() { return kLimits; }
 
 State Game::init(const Config& config, std::uint64_t seed) {
   State state;

@@ -20,6 +20,7 @@
 #include "sim/fields.h"
 #include "sim/game.h"
 #include "sim/round.h"
+#include "sim/speed_limit.h"
 #include "sim/tile_map.h"
 
 namespace retrace::sim::tank {
@@ -116,7 +117,8 @@ struct Game {
 
   static std::vector<std::pair<std::string, Config>> namedConfigs();
   static std::optional<std::string> checkSanity(const Config& config);
-  static std::optional<std::string> checkLimits(const Config& config);
+  /// The declared speed limits (see SpeedLimit), checked in this order.
+  static std::span<const SpeedLimit<Config>> speedLimits();
   static State init(const Config& config, std::uint64_t seed);
   static void step(const Config& config, State& ioState, Input input, std::vector<Event>& outEvents);
   static Input chooseInput(const Config& config, const State& state, Rng& ioBotRng);

@@ -342,6 +342,27 @@ TEST_F(Cli, HuntFindsAFallCapAboveTheWindowAndNothingWithinTheLimits) {
   EXPECT_EQ(tank.exitCode, 0) << tank.output;
 }
 
+TEST_F(Cli, HuntOutsideStepsPastEachDeclaredLimitAndNeverTestsNothing) {
+  // Scaling tank's numbers by 1/2 to 2 never took a 4 px bullet past a 20 px tile: "40 runs,
+  // 0 ticks, 0 findings", exit 0. Outside configurations now start from each limit's bound.
+  for (const std::string config : {"default", "discrete"}) {
+    const CliRun tank = runRetrace("hunt --game tank --config " + config + " --configs outside --seed 1 --runs 10 --ticks 1200 -o " + path("tank-" + config));
+    EXPECT_EQ(tank.exitCode, 1) << tank.output;
+    EXPECT_NE(tank.output.find("\n  its configuration breaks bulletSpeed < tile (20 px) (bulletSpeed "), std::string::npos) << tank.output;
+    EXPECT_EQ(tank.output.find(" 0 ticks"), std::string::npos) << tank.output;
+  }
+  // A configuration under none of its game's limits has nothing to break: exit 2, not a pass.
+  const CliRun dodge = runRetrace("hunt --game dodge --configs outside --runs 10 -o " + path("dodge"));
+  EXPECT_EQ(dodge.exitCode, 2) << dodge.output;
+  EXPECT_EQ(dodge.output, "retrace hunt: dodge default is under none of its game's speed limits (discrete: maxSpeed < smallest obstacle height + "
+                          "playerHeight), so --configs outside has nothing to break\n");
+  EXPECT_FALSE(fs::exists(path("dodge")));
+  // A hunt that ran out of time before its first tick checked nothing either.
+  const CliRun instant = runRetrace("hunt --game tank --seconds 0.000000001 --no-progress -o " + path("instant"));
+  EXPECT_EQ(instant.exitCode, 2) << instant.output;
+  EXPECT_NE(instant.output.find("retrace hunt: played no tick"), std::string::npos) << instant.output;
+}
+
 TEST_F(Cli, ShrinkKeepsTheTunnelInAFarShorterReplay) {
   const std::string original = std::string(RETRACE_REPLAYS_DIR) + "/dodge-discrete-tunneling.rtr";
   const CliRun shrink = runRetrace("shrink " + original + " --until tunnel -o " + path("min.rtr"));

@@ -40,8 +40,7 @@ RC_GTEST_PROP(DodgeBroadphase, EqualsBruteForceOnRandomWorlds, ()) {
 
 TEST(DodgeStress, KeepsItsObstaclesAliveAndPlays) {
   const Config config = Game::namedConfigs()[2].second;  // "stress"
-  ASSERT_FALSE(Game::checkSanity(config).has_value());
-  ASSERT_FALSE(Game::checkLimits(config).has_value());
+  ASSERT_FALSE(findGame("dodge")->validateConfig(*findGame("dodge")->findConfig("stress"), false).has_value());
   State s = Game::init(config, 1);
   EXPECT_EQ(s.obstacles.size(), 10000U);
   std::vector<Event> events;

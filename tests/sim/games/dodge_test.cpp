@@ -136,8 +136,8 @@ TEST(Dodge, DiscreteLetsAFastObstaclePassAndTheOracleSeesIt) {
 
 TEST(Dodge, LimitsAreDataCheckedOnLoad) {
   const auto configs = Game::namedConfigs();
-  EXPECT_FALSE(Game::checkLimits(configs[0].second).has_value());
-  const auto broken = Game::checkLimits(configs[1].second);
+  EXPECT_FALSE(findBrokenLimit<Game>(configs[0].second).has_value());
+  const auto broken = findBrokenLimit<Game>(configs[1].second);
   ASSERT_TRUE(broken.has_value());
   EXPECT_NE(broken->find("maxSpeed 48"), std::string::npos) << *broken;
   Config bad;

@@ -116,17 +116,17 @@ TEST(Fallingman, LeavingTheBottomKills) {
 
 TEST(Fallingman, LimitsAreDataCheckedOnLoad) {
   const auto configs = Game::namedConfigs();
-  EXPECT_FALSE(Game::checkLimits(configs[0].second).has_value());
-  const auto bug = Game::checkLimits(configs[1].second);
+  EXPECT_FALSE(findBrokenLimit<Game>(configs[0].second).has_value());
+  const auto bug = findBrokenLimit<Game>(configs[1].second);
   ASSERT_TRUE(bug.has_value());
   EXPECT_NE(bug->find("scrollMax 5.1 must stay below fallCap 4.4"), std::string::npos) << *bug;
   Config c;
   c.fallCap = px(6);
   c.scrollMax = px(5);
-  EXPECT_FALSE(Game::checkLimits(c).has_value());
+  EXPECT_FALSE(findBrokenLimit<Game>(c).has_value());
   c.fallCap = Fixed::fromRatio(61, 10);  // 6.1: can step over the 6-px-long window
-  ASSERT_TRUE(Game::checkLimits(c).has_value());
-  EXPECT_NE(Game::checkLimits(c)->find("fallCap 6.1"), std::string::npos);
+  ASSERT_TRUE(findBrokenLimit<Game>(c).has_value());
+  EXPECT_NE(findBrokenLimit<Game>(c)->find("fallCap 6.1"), std::string::npos);
 }
 
 /// Runs the bot for n ticks; returns (deaths, deepest floor reached in any round).

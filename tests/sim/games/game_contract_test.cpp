@@ -1,5 +1,6 @@
 // What every registered game must do, checked generically through the registry: the tests
 // here never name a game, so a new game is covered the moment it is registered.
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -198,6 +199,36 @@ TEST_P(GameContract, RoundsRestartWithinLongRuns) {
     }
   }
   EXPECT_GT(roundStarts, 0);
+}
+
+TEST_P(GameContract, EachSpeedLimitHoldsAtItsBoundAndBreaksOneRawUnitPast) {
+  // The bound a limit states is exact: validation accepts the field at it and refuses it one
+  // raw unit past, in every named configuration the limit applies to (the hunt's "outside"
+  // configurations rest on this).
+  const GameDefinition& game = *GetParam();
+  const auto limits = game.speedLimits();
+  for (const std::string& name : game.configNames()) {
+    const ConfigValues config = *game.findConfig(name);
+    const auto fields = game.describeConfig(config);
+    for (std::size_t l = 0; l < limits.size(); ++l) {
+      const auto field = std::find_if(fields.begin(), fields.end(), [&](const Field& f) { return f.name == limits[l].field; });
+      ASSERT_NE(field, fields.end()) << limits[l].rule << " names no configuration field";
+      const auto bound = game.limitBound(config, l);
+      if (!bound) continue;
+      ConfigValues at = config;
+      ConfigValues past = config;
+      at.values[static_cast<std::size_t>(field - fields.begin())] = *bound;
+      past.values[static_cast<std::size_t>(field - fields.begin())] = *bound + 1;
+      if (game.validateConfig(at, true) || game.validateConfig(past, true)) continue;  // insane either way: nothing to say
+      // Another limit may already refuse `at` (two limits on one field): this one must not.
+      const auto atProblem = game.validateConfig(at, false);
+      const auto pastProblem = game.validateConfig(past, false);
+      ASSERT_TRUE(pastProblem.has_value()) << name << ": " << limits[l].rule << " lets its field one unit past its bound";
+      if (atProblem) {
+        EXPECT_NE(*atProblem, *pastProblem) << name << ": " << limits[l].rule << " refuses its own bound";
+      }
+    }
+  }
 }
 
 TEST_P(GameContract, UnknownConfigNameIsNothing) {

@@ -50,7 +50,7 @@ RC_GTEST_PROP(DodgeOracle, NeverFiresWithinTheLimits, ()) {
   c.rampEvery = *rc::gen::inRange(1, 120);
   c.rampStep = *genFixed(Fixed(), px(8));
   c.maxSpeed = *genFixed(c.startSpeed, px(240));
-  RC_PRE(!dodge::Game::checkSanity(c) && !dodge::Game::checkLimits(c));
+  RC_PRE(!dodge::Game::checkSanity(c) && !findBrokenLimit<dodge::Game>(c));
   const auto tunnels = playWithOracle<dodge::Game>(c, *rc::gen::arbitrary<std::uint32_t>(), *rc::gen::arbitrary<bool>(), kTicksPerCase);
   RC_ASSERT(tunnels.empty());
 }
@@ -66,7 +66,7 @@ RC_GTEST_PROP(TankOracle, NeverFiresWithinTheLimits, ()) {
   c.maxEnemies = *rc::gen::inRange(0, 9);
   c.enemyTurnChance = *rc::gen::inRange(0, 257);
   c.enemyFireChance = *rc::gen::inRange(0, 257);
-  RC_PRE(!tank::Game::checkSanity(c) && !tank::Game::checkLimits(c));
+  RC_PRE(!tank::Game::checkSanity(c) && !findBrokenLimit<tank::Game>(c));
   const auto tunnels = playWithOracle<tank::Game>(c, *rc::gen::arbitrary<std::uint32_t>(), *rc::gen::arbitrary<bool>(), kTicksPerCase);
   RC_ASSERT(tunnels.empty());
 }
@@ -86,7 +86,7 @@ RC_GTEST_PROP(FallingmanOracle, NeverFiresWithinTheLimits, ()) {
   c.gapMin = *rc::gen::inRange(c.thickness + c.manSize + 1, 120);
   c.gapMax = *rc::gen::inRange(c.gapMin, 160);
   c.spikedChance = *rc::gen::inRange(0, 257);
-  RC_PRE(!fallingman::Game::checkSanity(c) && !fallingman::Game::checkLimits(c));
+  RC_PRE(!fallingman::Game::checkSanity(c) && !findBrokenLimit<fallingman::Game>(c));
   // The bot simulates ahead, so it plays a tenth of the cases; random input the rest.
   const bool bot = *rc::gen::inRange(0, 10) == 0;
   const auto tunnels = playWithOracle<fallingman::Game>(c, *rc::gen::arbitrary<std::uint32_t>(), bot, kTicksPerCase);
@@ -96,7 +96,7 @@ RC_GTEST_PROP(FallingmanOracle, NeverFiresWithinTheLimits, ()) {
 TEST(OracleNegativeControl, DodgeDiscreteAtHighSpeedTunnels) {
   dodge::Config c = dodge::Game::namedConfigs()[1].second;  // "discrete"
   c.startSpeed = px(40);  // already past obstacle + player height (34)
-  ASSERT_TRUE(dodge::Game::checkLimits(c).has_value());
+  ASSERT_TRUE(findBrokenLimit<dodge::Game>(c).has_value());
   EXPECT_FALSE(playWithOracle<dodge::Game>(c, 1, false, 20000).empty());
 }
 
@@ -110,7 +110,7 @@ TEST(OracleNegativeControl, TankDiscreteWithFastGrazingBulletsTunnels) {
 TEST(OracleNegativeControl, FallingmanWithAFallCapOfSevenFallsThroughFloors) {
   fallingman::Config c;
   c.fallCap = px(7);
-  ASSERT_TRUE(fallingman::Game::checkLimits(c).has_value());
+  ASSERT_TRUE(findBrokenLimit<fallingman::Game>(c).has_value());
   const auto tunnels = playWithOracle<fallingman::Game>(c, 1, true, 36000);
   ASSERT_FALSE(tunnels.empty());
   EXPECT_NE(tunnels[0].find("without landing"), std::string::npos) << tunnels[0];

@@ -136,13 +136,13 @@ TEST(Tank, OneLiveBulletPerTankAndACooldown) {
 
 TEST(Tank, LimitsAreDataCheckedOnLoad) {
   Config c;
-  EXPECT_FALSE(Game::checkLimits(c).has_value());
+  EXPECT_FALSE(findBrokenLimit<Game>(c).has_value());
   c.bulletSpeed = px(20);
-  ASSERT_TRUE(Game::checkLimits(c).has_value());
-  EXPECT_NE(Game::checkLimits(c)->find("bulletSpeed 20"), std::string::npos);
+  ASSERT_TRUE(findBrokenLimit<Game>(c).has_value());
+  EXPECT_NE(findBrokenLimit<Game>(c)->find("bulletSpeed 20"), std::string::npos);
   c = Config{};
   c.tankSpeed = px(8);
-  EXPECT_NE(Game::checkLimits(c)->find("twice tankSpeed"), std::string::npos);
+  EXPECT_NE(findBrokenLimit<Game>(c)->find("twice tankSpeed"), std::string::npos);
   c = Config{};
   c.tankSize = 22;
   EXPECT_TRUE(Game::checkSanity(c).has_value());
