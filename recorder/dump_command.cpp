@@ -28,6 +28,7 @@ ordered_json fieldsToJson(const std::vector<sim::Field>& fields) {
       case sim::FieldKind::kBits: out[f.name] = sim::formatFieldValue(f.value, f.kind); break;
       case sim::FieldKind::kBool: out[f.name] = f.value != 0; break;
       case sim::FieldKind::kInt: out[f.name] = f.value; break;
+      case sim::FieldKind::kEnum: out[f.name] = sim::formatField(f); break;
     }
   }
   return out;

@@ -136,11 +136,11 @@ std::vector<std::string> diffFields(const std::vector<sim::Field>& expected, con
     const auto found = gotByName.find(want.name);
     std::string line;
     if (found == gotByName.end()) {
-      line = want.name + ": expected " + sim::formatFieldValue(want.value, want.kind) + ", missing";
+      line = want.name + ": expected " + sim::formatField(want) + ", missing";
     } else {
       if (found->second->value != want.value) {
-        line = want.name + ": expected " + sim::formatFieldValue(want.value, want.kind) + ", got " +
-               sim::formatFieldValue(found->second->value, found->second->kind);
+        line = want.name + ": expected " + sim::formatField(want) + ", got " +
+               sim::formatField(*found->second);
       }
       gotByName.erase(found);
     }
@@ -148,7 +148,7 @@ std::vector<std::string> diffFields(const std::vector<sim::Field>& expected, con
     if (++differing <= maxLines) lines.push_back(line);
   }
   for (const auto& [name, field] : gotByName) {
-    if (++differing <= maxLines) lines.push_back(name + ": not expected, got " + sim::formatFieldValue(field->value, field->kind));
+    if (++differing <= maxLines) lines.push_back(name + ": not expected, got " + sim::formatField(*field));
   }
   if (differing > maxLines) lines.push_back("... and " + std::to_string(differing - maxLines) + " more fields");
   return lines;

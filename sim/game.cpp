@@ -2,8 +2,13 @@
 
 namespace retrace::sim {
 
-std::string formatFieldValue(std::int64_t value, FieldKind kind) {
+std::string formatFieldValue(std::int64_t value, FieldKind kind, EnumNames names) {
   switch (kind) {
+    case FieldKind::kEnum:
+      for (const EnumName& named : names) {
+        if (named.value == value) return named.name;
+      }
+      break;
     case FieldKind::kBool: return value != 0 ? "true" : "false";
     case FieldKind::kBits: {
       static constexpr char kHex[] = "0123456789abcdef";
@@ -25,6 +30,8 @@ std::string formatFieldValue(std::int64_t value, FieldKind kind) {
   return std::to_string(value);
 }
 
+std::string formatField(const Field& field) { return formatFieldValue(field.value, field.kind, field.names); }
+
 std::string formatEvent(const GameDefinition& game, const Event& event) {
   const auto schemas = game.eventSchemas();
   if (event.kind >= schemas.size()) return "unknown#" + std::to_string(event.kind);
@@ -33,7 +40,7 @@ std::string formatEvent(const GameDefinition& game, const Event& event) {
   bool first = true;
   for (std::size_t i = 0; i < schema.argNames.size(); ++i) {
     if (schema.argNames[i] == nullptr) continue;
-    text += (first ? "" : ", ") + std::string(schema.argNames[i]) + " " + formatFieldValue(event.args[i], schema.argKinds[i]);
+    text += (first ? "" : ", ") + std::string(schema.argNames[i]) + " " + formatFieldValue(event.args[i], schema.argKinds[i], schema.argEnums[i]);
     first = false;
   }
   return text + "}";

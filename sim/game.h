@@ -44,6 +44,7 @@ struct EventSchema {
   const char* name;
   std::array<const char*, 4> argNames;  ///< nullptr for unused arguments
   std::array<FieldKind, 4> argKinds;
+  std::array<EnumNames, 4> argEnums{};  ///< the names of kEnum arguments
 };
 
 /// What one tick produced.
@@ -128,7 +129,9 @@ class GameDefinition {
 [[nodiscard]] const GameDefinition* findGame(std::string_view name);
 /// "landed{platform 3, offset 6}" for an event of this game.
 [[nodiscard]] std::string formatEvent(const GameDefinition& game, const Event& event);
-/// A field value as text: decimals for fixed point, true/false for flags.
-[[nodiscard]] std::string formatFieldValue(std::int64_t value, FieldKind kind);
+/// A field value as text: decimals for fixed point, true/false for flags, enumerations by name.
+[[nodiscard]] std::string formatFieldValue(std::int64_t value, FieldKind kind, EnumNames names = {});
+/// A field's value as text (formatFieldValue with the field's kind and names).
+[[nodiscard]] std::string formatField(const Field& field);
 
 }  // namespace retrace::sim

@@ -7,9 +7,9 @@ namespace {
 
 constexpr EventSchema kSchemas[] = {
     {"landed", {"platform", "offset", "spiked", nullptr}, {FieldKind::kInt, FieldKind::kFixed, FieldKind::kBool, FieldKind::kInt}},
-    {"spikeHit", {"source", "hpLeft", nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
+    {"spikeHit", {"source", "hpLeft", nullptr, nullptr}, {FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {{kCauseNames, {}, {}, {}}}},
     {"floorPassed", {"floor", "platform", "scroll", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kFixed, FieldKind::kInt}},
-    {"died", {"cause", "floor", "round", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
+    {"died", {"cause", "floor", "round", nullptr}, {FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {{kCauseNames, {}, {}, {}}}},
     {"roundStart", {"round", nullptr, nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
 };
 constexpr const char* kInputNames[] = {"left", "right"};

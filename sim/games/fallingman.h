@@ -36,6 +36,8 @@ enum EventKind : std::uint16_t { kLanded, kSpikeHit, kFloorPassed, kDied, kRound
 
 /// Where spikes came from, and why the man died.
 enum Cause : std::int32_t { kCeiling = -1, kFellOff = -2, kHurt = -3 };
+/// Causes by name; a spike's source is otherwise the platform's id.
+inline constexpr EnumName kCauseNames[] = {{kCeiling, "ceiling"}, {kFellOff, "fellOff"}, {kHurt, "hurt"}};
 
 /// Every tunable number of a fallingman game.
 struct Config {

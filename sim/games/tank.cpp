@@ -16,7 +16,7 @@ constexpr EventSchema kSchemas[] = {
     {"tankHit", {"tank", "bullet", "hpLeft", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
     {"tankDestroyed", {"tank", "by", nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
     {"baseDestroyed", {"bullet", "column", "row", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
-    {"blocked", {"tank", "facing", nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
+    {"blocked", {"tank", "facing", nullptr, nullptr}, {FieldKind::kInt, FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt}, {{{}, kDirectionNames, {}, {}}}},
     {"enemySpawn", {"tank", "x", "y", nullptr}, {FieldKind::kInt, FieldKind::kFixed, FieldKind::kFixed, FieldKind::kInt}},
     {"gameOver", {"round", "roundTick", "enemiesDestroyed", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
     {"roundStart", {"round", nullptr, nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},

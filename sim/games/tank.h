@@ -37,6 +37,9 @@ enum TileCode : std::uint8_t { kEmpty = 0, kBrick = 1, kSteel = 2, kBase = 9 };
 
 /// Facing directions, clockwise from up.
 enum class Direction : std::uint8_t { kUp, kRight, kDown, kLeft };
+inline constexpr EnumName kDirectionNames[] = {{0, "up"}, {1, "right"}, {2, "down"}, {3, "left"}};
+/// Directions by name, for fields and events.
+constexpr EnumNames describeEnum(Direction) noexcept { return kDirectionNames; }
 
 /// Event kinds.
 enum EventKind : std::uint16_t {
