@@ -36,6 +36,8 @@ std::variant<std::vector<std::string>, std::string> collectReplays(const std::ve
   std::vector<std::string> files;
   for (const std::string& path : paths) {
     std::error_code error;
+    // Said once, as the whole answer: a tally of "0 of 1" after it would only repeat it.
+    if (!std::filesystem::exists(std::filesystem::symlink_status(path, error))) return path + " does not exist";
     if (!std::filesystem::is_directory(path, error)) {
       files.push_back(path);  // loading it gives the sentence when it is no replay
       continue;

@@ -1,10 +1,13 @@
 #include "recorder/command.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <variant>
 
+#include "recorder/format.h"
 #include "recorder/parse.h"
+#include "recorder/recorder.h"
 
 namespace retrace::recorder {
 namespace {
@@ -34,6 +37,20 @@ std::string canonicalCount(std::string& text) {
 void attachCommands(CLI::App& app, ExitCode& outExit) {
   for (const CommandSpec& spec : kCommands) spec.attach(*app.add_subcommand(spec.name, spec.description), outExit);
   readUnsignedOptionsAsDecimal(app);
+}
+
+std::string listCommandNames() {
+  std::string names;
+  for (const CommandSpec& spec : kCommands) names += (names.empty() ? "" : ", ") + std::string(spec.name);
+  return names;
+}
+
+bool isCommandName(std::string_view word) {
+  return std::any_of(kCommands.begin(), kCommands.end(), [word](const CommandSpec& spec) { return word == spec.name; });
+}
+
+std::string describeVersion(std::string_view program) {
+  return std::string(program) + " " RETRACE_VERSION " (replay format " + std::to_string(kFormatMajor) + "." + std::to_string(kFormatMinor) + ")";
 }
 
 void readUnsignedOptionsAsDecimal(CLI::App& app) {

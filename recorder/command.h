@@ -3,6 +3,9 @@
 // as in Ninja's tool table. Each attaches its options to a CLI11 sub-app and, when run,
 // stores its exit code: 0 fine, 1 diverged or invariant broken, 2 bad input or usage.
 
+#include <string>
+#include <string_view>
+
 #include <CLI/CLI.hpp>
 
 namespace retrace::recorder {
@@ -19,6 +22,13 @@ struct CommandSpec {
 
 /// Adds every `retrace` sub-command to `app`; each stores its exit code in `outExit` when run.
 void attachCommands(CLI::App& app, ExitCode& outExit);
+
+/// The names of the commands, joined for a message ("record, verify, ...").
+[[nodiscard]] std::string listCommandNames();
+/// True when `word` names a command.
+[[nodiscard]] bool isCommandName(std::string_view word);
+/// The version line of one of retrace's programs: its version and the replay format it writes.
+[[nodiscard]] std::string describeVersion(std::string_view program);
 
 /// Makes every unsigned option of `app` and of its sub-commands take decimal digits only.
 /// CLI11 2.1 converts through strtoull in base 0, which reads "-1" as 18446744073709551615,

@@ -1,10 +1,12 @@
 // `retrace`: a thin main over the command table; every command lives in its own file.
 #include <cstdio>
+#include <string_view>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include "recorder/command.h"
+#include "recorder/parse.h"
 
 using retrace::recorder::ExitCode;
 
@@ -22,11 +24,24 @@ int main(int argc, char** argv) {
   bool quiet = false;
   app.add_flag("-v,--verbose", verbose, "log debug detail");
   app.add_flag("-q,--quiet", quiet, "log errors only");
+  app.set_version_flag("--version", retrace::recorder::describeVersion("retrace"));
   ExitCode exit = ExitCode::kOk;
   retrace::recorder::attachCommands(app, exit);
   app.parse_complete_callback([&] {
     spdlog::set_level(quiet ? spdlog::level::err : verbose ? spdlog::level::debug : spdlog::level::info);
   });
+  // The first word that is no option must be a command; CLI11 would say only "A subcommand is
+  // required" (or that the word was not expected).
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view word = argv[i];
+    if (word.starts_with('-')) continue;
+    if (!retrace::recorder::isCommandName(word)) {
+      std::fprintf(stderr, "retrace: %s is not a command; the commands are %s (see retrace --help)\n",
+                   retrace::recorder::quoteForMessage(word).c_str(), retrace::recorder::listCommandNames().c_str());
+      return static_cast<int>(ExitCode::kBadInput);
+    }
+    break;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& success) {

@@ -50,8 +50,9 @@ ExitCode runRecord(RecordCommandOptions options) {
     spdlog::error("retrace record: {}{}", *problem, kept ? "; " + partial.string() + " keeps every complete chunk (retrace verify recovers them)" : "");
     return ExitCode::kBadInput;
   }
-  spdlog::info("recorded {} ticks of {} ({}, seed {}, {} input) to {}", options.ticks, rec.game, rec.configName, rec.seed,
-               options.input, rec.output.string());
+  // The result, on stdout like every command's; diagnostics go to stderr.
+  std::printf("recorded %llu ticks of %s (%s, seed %llu, %s input) to %s\n", static_cast<unsigned long long>(options.ticks), rec.game.c_str(),
+              rec.configName.c_str(), static_cast<unsigned long long>(rec.seed), options.input.c_str(), rec.output.string().c_str());
   return ExitCode::kOk;
 }
 

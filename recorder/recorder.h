@@ -28,8 +28,10 @@
 
 namespace retrace::recorder {
 
+/// The version of retrace's programs.
+#define RETRACE_VERSION "0.1.0"
 /// The version of this tool, written into every header.
-inline constexpr const char* kToolVersion = "retrace 0.1.0";
+inline constexpr const char* kToolVersion = "retrace " RETRACE_VERSION;
 
 /// What to record and where.
 struct RecordingOptions {

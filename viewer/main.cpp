@@ -167,6 +167,7 @@ int run(const Options& options) {
 
 int main(int argc, char** argv) {
   CLI::App app{"retrace-view: play, step, seek and render retrace replays; record live play"};
+  app.set_version_flag("--version", retrace::recorder::describeVersion("retrace-view"));
   Options options;
   CLI::Option* file = app.add_option("file", options.file, "the replay to view");
   CLI::Option* verify = app.add_flag("--verify", options.verify, "verify while loading: mark the first divergence and tunnels, show DIVERGED");

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "recorder/command.h"
+#include "recorder/recorder.h"
 #include "support/run_command.h"
 #include "support/temp_dir.h"
 
@@ -191,6 +192,46 @@ TEST_F(Cli, UnsignedOptionsTakeDecimalDigitsOnly) {
   EXPECT_EQ(tick.exitCode, 2) << tick.output;
 }
 
+TEST_F(Cli, VersionUnknownCommandsAndWhereResultsGo) {
+  const CliRun version = runRetrace("--version");
+  EXPECT_EQ(version.exitCode, 0);
+  EXPECT_EQ(version.output, "retrace " RETRACE_VERSION " (replay format 1.1)\n");
+  const CliRun unknown = runRetrace("-q frobnicate a.rtr");
+  EXPECT_EQ(unknown.exitCode, 2);
+  EXPECT_EQ(unknown.output, "retrace: 'frobnicate' is not a command; the commands are record, verify, info, dump, diff, hunt, shrink, approve, "
+                            "sweep (see retrace --help)\n");
+  // A command's result is on stdout, so that 2>/dev/null keeps it and >/dev/null leaves only problems.
+  const CliRun record = retrace::testing::runCommand(std::string(RETRACE_CLI) + " record --game dodge --ticks 60 -o " + path("r.rtr") + " 2>/dev/null");
+  EXPECT_EQ(record.output, "recorded 60 ticks of dodge (default, seed 0, bot input) to " + path("r.rtr") + "\n");
+}
+
+TEST_F(Cli, EnumerationsPrintByName) {
+  // died{cause -2} and facing 3 said nothing: the event schemas and field descriptions name them.
+  ASSERT_EQ(runRetrace("record --game fallingman --seed 1 --ticks 6000 --input random -o " + path("f.rtr")).exitCode, 0);
+  const CliRun dump = runRetrace("dump --json " + path("f.rtr"));
+  ASSERT_EQ(dump.exitCode, 0);
+  EXPECT_NE(dump.output.find("died{cause fellOff, floor "), std::string::npos);
+  EXPECT_NE(dump.output.find("spikeHit{source ceiling, hpLeft "), std::string::npos);
+  EXPECT_EQ(dump.output.find("{cause -"), std::string::npos);
+  EXPECT_EQ(dump.output.find("{source -"), std::string::npos);
+  ASSERT_EQ(runRetrace("record --game tank --seed 5 --ticks 600 -o " + path("t.rtr")).exitCode, 0);
+  const auto json = nlohmann::json::parse(runRetrace("dump --json " + path("t.rtr")).output);
+  const std::string facing = json["footer"]["finalState"]["state"]["tanks[0].facing"];
+  EXPECT_TRUE(facing == "up" || facing == "right" || facing == "down" || facing == "left") << facing;
+  bool sawBlocked = false;
+  for (const auto& chunk : json["chunks"]) {
+    for (const auto& event : chunk["events"]) {
+      const std::string text = event["event"];
+      if (!text.starts_with("blocked{")) continue;
+      sawBlocked = true;
+      EXPECT_TRUE(text.find("facing up}") != std::string::npos || text.find("facing right}") != std::string::npos ||
+                  text.find("facing down}") != std::string::npos || text.find("facing left}") != std::string::npos)
+          << text;
+    }
+  }
+  EXPECT_TRUE(sawBlocked);
+}
+
 TEST_F(Cli, HelpIsZero) {
   const CliRun help = runRetrace("--help");
   EXPECT_EQ(help.exitCode, 0);
@@ -270,9 +311,15 @@ TEST_F(Cli, ApproveChecksRefusesUnderCiAndRewritesOnConsent) {
   EXPECT_NE(check.output.find("diverged at tick"), std::string::npos) << check.output;
   EXPECT_NE(check.output.find("1 of 2 replays would change\n"), std::string::npos) << check.output;
   // An unreadable replay is counted apart, not as unchanged.
-  const CliRun missing = runRetrace("approve --check " + path("spliced.rtr") + " " + path("gone.rtr"));
+  std::ofstream(path("junk.rtr")) << "not a replay";
+  const CliRun unreadable = runRetrace("approve --check " + path("spliced.rtr") + " " + path("junk.rtr"));
+  EXPECT_EQ(unreadable.exitCode, 2) << unreadable.output;
+  EXPECT_NE(unreadable.output.find("1 of 2 replays would change; 1 could not be read\n"), std::string::npos) << unreadable.output;
+  fs::remove(path("junk.rtr"));
+  // A name that does not exist is the whole answer, in one line.
+  const CliRun missing = runRetrace("approve --check " + path("spliced.rtr") + " " + path("gone"));
   EXPECT_EQ(missing.exitCode, 2) << missing.output;
-  EXPECT_NE(missing.output.find("1 of 2 replays would change; 1 could not be read\n"), std::string::npos) << missing.output;
+  EXPECT_EQ(missing.output, "retrace approve: " + path("gone") + " does not exist\n");
   const std::string spliced = readBytes(path("spliced.rtr"));
   // CI never rewrites goldens, even with --yes; without a terminal nobody consents.
   const CliRun refused = runRetrace("approve --yes " + path("spliced.rtr"), "CI=true");
