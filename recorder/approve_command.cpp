@@ -27,6 +27,7 @@ struct ApproveOptions {
   std::vector<std::string> paths;
   bool check = false;
   bool yes = false;
+  std::uint32_t fullHashEvery = 0;  ///< 0: keep each replay's checksum cadence
 };
 
 /// Replay files named directly or found (*.rtr, sorted) in the folders named; a sentence
@@ -58,8 +59,9 @@ std::variant<std::vector<std::string>, std::string> collectReplays(const std::ve
   return files;
 }
 
-/// Re-records a replay's inputs with the current code, replacing the file atomically.
-std::optional<std::string> rewriteReplay(const std::string& file, const LoadedReplay& replay) {
+/// Re-records a replay's inputs with the current code, replacing the file atomically, at the
+/// checksum cadence asked for (0: the replay's own).
+std::optional<std::string> rewriteReplay(const std::string& file, const LoadedReplay& replay, std::uint32_t fullHashEvery) {
   const ReplayHeader& old = replay.header;
   const sim::GameDefinition& game = *gameOf(old);
   RecordingOptions options;
@@ -76,6 +78,7 @@ std::optional<std::string> rewriteReplay(const std::string& file, const LoadedRe
   // A cadence the recording chose is kept; a 1.0 file had no choice (every tick was whole
   // state), so it gets today's default like any new recording.
   if (replay.formatMinor > 0) options.fullHashEvery = old.fullHashEvery;
+  if (fullHashEvery != 0) options.fullHashEvery = fullHashEvery;
   auto sink = FileSink::create(options.output, true);
   if (auto* problem = std::get_if<std::string>(&sink)) return *problem;
   auto header = makeHeader(options);
@@ -121,8 +124,16 @@ ExitCode runApprove(const ApproveOptions& options) {
     VerifyOptions identityOnly;
     identityOnly.oracle = false;  // tunnels are an expected outcome, not a change
     const VerifyReport report = verifyReplay(replay, identityOnly);
-    if (report.passed()) {
+    // A cadence asked for changes a replay recorded at another, identical as it is.
+    const bool recadenced = options.fullHashEvery != 0 && replay.header.fullHashEvery != options.fullHashEvery;
+    if (report.passed() && !recadenced) {
       std::printf("%s: unchanged\n", file.c_str());
+      continue;
+    }
+    if (report.passed()) {
+      std::printf("%s: identical; its whole-state checksum is every %u ticks, to be every %u\n", file.c_str(), replay.header.fullHashEvery,
+                  options.fullHashEvery);
+      changed.emplace_back(file, std::move(replay));
       continue;
     }
     std::printf("%s\n", formatReport(file, replay, report).c_str());
@@ -150,7 +161,7 @@ ExitCode runApprove(const ApproveOptions& options) {
     return ExitCode::kFailed;
   }
   for (const auto& [file, replay] : changed) {
-    if (auto problem = rewriteReplay(file, replay)) {
+    if (auto problem = rewriteReplay(file, replay, options.fullHashEvery)) {
       spdlog::error("retrace approve: {}: {}", file, *problem);
       exit = worse(exit, ExitCode::kBadInput);
       continue;
@@ -167,6 +178,9 @@ void attachApproveCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("paths", options->paths, "replays, or folders of *.rtr replays")->required();
   command.add_flag("--check", options->check, "only report; exit 1 when anything would change (for CI)");
   command.add_flag("--yes", options->yes, "rewrite without asking (scripts); refused when CI is set");
+  command.add_option("--full-hash-every", options->fullHashEvery,
+                     "re-record at this whole-state checksum cadence (1: every tick, the default for new recordings); a replay at another counts as changed")
+      ->check(CLI::Range(1U, kMaxFullHashEvery));
   command.footer("Exit status: 0 nothing changes (or all rewritten), 1 something would change and was not rewritten, or a replay is cut short or empty, 2 bad input.");
   command.callback([options, &outExit] { outExit = runApprove(*options); });
 }

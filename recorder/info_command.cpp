@@ -54,9 +54,9 @@ void printInfo(const std::string& file, const LoadedReplay& replay, const ChunkT
   std::printf("game:      %s rules %u, configuration %s%s, seed %llu\n", h.game.c_str(), h.rulesVersion, h.configName.c_str(),
               h.limitBreaksAllowed ? " (limit breaks allowed)" : "", static_cast<unsigned long long>(h.seed));
   std::printf("input:     %s; buttons: %s\n", h.inputSource.c_str(), joinNames(game.inputNames()).c_str());
-  std::printf("format:    %u.%u%s; tick checksums: whole state every %u tick%s%s\n", kFormatMajor, replay.formatMinor,
-              replay.formatMinor < kFormatMinor ? " (migrated on load)" : "", h.fullHashEvery, h.fullHashEvery == 1 ? "" : "s",
-              h.fullHashEvery == 1 ? "" : ", the tick digest between");
+  const std::string cadence = h.fullHashEvery == 1 ? "every tick" : "every " + std::to_string(h.fullHashEvery) + " ticks, the tick digest between";
+  std::printf("format:    %u.%u%s; tick checksums: whole state %s\n", kFormatMajor, replay.formatMinor,
+              replay.formatMinor < kFormatMinor ? " (migrated on load)" : "", cadence.c_str());
   std::printf("ticks:     %llu (%s at %u ticks/s)\n", static_cast<unsigned long long>(ticks), formatDuration(ticks).c_str(), h.tickRate);
   if (ticks > 0) {
     std::printf("size:      %.2f bytes per tick (%zu chunks of up to %u ticks, a snapshot every %u)\n",

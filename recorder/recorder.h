@@ -45,7 +45,7 @@ struct RecordingOptions {
   std::uint64_t plannedTicks = 0;
   std::uint32_t chunkTicks = 600;     ///< 10 s: the most a crash can lose
   std::uint32_t snapshotEvery = 1800;  ///< 30 s between full snapshots (a multiple of chunkTicks)
-  std::uint32_t fullHashEvery = 30;    ///< 0.5 s between whole-state checksums (the digest between)
+  std::uint32_t fullHashEvery = 1;     ///< the whole state every tick: the first divergent tick is exact
 };
 
 /// Records a game as it is played.

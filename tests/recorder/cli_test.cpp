@@ -232,6 +232,17 @@ TEST_F(Cli, EnumerationsPrintByName) {
   EXPECT_TRUE(sawBlocked);
 }
 
+TEST_F(Cli, ApproveReRecordsAtTheChecksumCadenceAskedFor) {
+  ASSERT_EQ(runRetrace("record --game tank --seed 2 --ticks 900 --full-hash-every 30 -o " + path("t.rtr")).exitCode, 0);
+  EXPECT_EQ(runRetrace("approve --check " + path("t.rtr")).exitCode, 0);  // its own cadence is kept
+  const CliRun check = runRetrace("approve --check --full-hash-every 1 " + path("t.rtr"));
+  EXPECT_EQ(check.exitCode, 1) << check.output;
+  EXPECT_EQ(check.output, path("t.rtr") + ": identical; its whole-state checksum is every 30 ticks, to be every 1\n1 of 1 replays would change\n");
+  ASSERT_EQ(runRetrace("approve --yes --full-hash-every 1 " + path("t.rtr"), "-u CI").exitCode, 0);
+  EXPECT_NE(runRetrace("info " + path("t.rtr")).output.find("tick checksums: whole state every tick\n"), std::string::npos);
+  EXPECT_EQ(runRetrace("approve --check --full-hash-every 1 " + path("t.rtr")).exitCode, 0);
+}
+
 TEST_F(Cli, HelpIsZero) {
   const CliRun help = runRetrace("--help");
   EXPECT_EQ(help.exitCode, 0);
@@ -456,11 +467,12 @@ TEST_F(Cli, ApproveRewritesAFormat10ReplayInTodaysFormat) {
   EXPECT_NE(unchanged.output.find("current.rtr: unchanged"), std::string::npos) << unchanged.output;
   fs::copy_file(std::string(RETRACE_TEST_DATA) + "/dodge-rules1.rtr", path("old.rtr"));
   const CliRun before = runRetrace("info " + path("old.rtr"));
-  EXPECT_NE(before.output.find("format:    1.0 (migrated on load); tick checksums: whole state every 1 tick"), std::string::npos) << before.output;
+  EXPECT_NE(before.output.find("format:    1.0 (migrated on load); tick checksums: whole state every tick\n"), std::string::npos) << before.output;
   const CliRun approved = runRetrace("approve --yes " + path("old.rtr"), "-u CI");
   EXPECT_EQ(approved.exitCode, 0) << approved.output;
   const CliRun after = runRetrace("info " + path("old.rtr"));
-  EXPECT_NE(after.output.find("format:    1.1; tick checksums: whole state every 30 ticks"), std::string::npos) << after.output;
+  // A 1.0 file had no cadence to keep: it gets today's default, the whole state every tick.
+  EXPECT_NE(after.output.find("format:    1.1; tick checksums: whole state every tick\n"), std::string::npos) << after.output;
   EXPECT_EQ(runRetrace("verify " + path("old.rtr")).exitCode, 0);
 }
 
