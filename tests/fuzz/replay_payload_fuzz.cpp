@@ -14,6 +14,9 @@
 // With clang: cmake --preset fuzz && cmake --build --preset fuzz --target replay_payload_fuzz
 //   build/fuzz/tests/fuzz/replay_payload_corpus tests/fuzz/corpus SEEDS   (writes seed inputs)
 //   build/fuzz/tests/fuzz/replay_payload_fuzz NEW SEEDS -max_total_time=60   (finds go to NEW)
+//
+// And what the loader accepts must print safely: every header string printable UTF-8, every
+// refusal and report free of control bytes (a forged string once made dump --json abort).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -25,6 +28,7 @@
 #include <vector>
 
 #include "recorder/frame.h"
+#include "recorder/parse.h"
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
 
@@ -52,6 +56,18 @@ std::vector<std::byte> frameInput(std::span<const std::uint8_t> input) {
   return file;
 }
 
+/// Stops the fuzzer: a printer would show a control byte (anything below 0x20 but the newline
+/// between a report's lines, or DEL) that a forged file put there.
+void requirePrintable(const std::string& text, const char* what) {
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if ((byte < 0x20 && byte != '\n') || byte == 0x7F) {
+      std::fprintf(stderr, "%s holds the control byte 0x%02x\n", what, byte);
+      std::abort();
+    }
+  }
+}
+
 /// Stops the fuzzer: the two verify paths disagree.
 [[noreturn]] void disagree(const char* what) {
   std::fprintf(stderr, "load-then-verify and the streaming verify disagree: %s\n", what);
@@ -64,12 +80,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::vector<std::byte> file = frameInput({data, size});
   auto loaded = loadReplay(file);
   if (auto* problem = std::get_if<std::string>(&loaded)) {
+    requirePrintable(*problem, "a refusal");
     auto streamed = verifyReplayBytes(file);
     if (!std::holds_alternative<std::string>(streamed)) disagree("only the loader refused the file");
     if (std::get<std::string>(streamed) != *problem) disagree("they refused the file with different sentences");
     return 0;
   }
   const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
+  // What the loader accepts, every printer shows as it is (info, dump, diff, the verify report):
+  // no header string may carry a newline, an escape or bytes that are not UTF-8.
+  for (const std::string* text : {&replay.header.toolVersion, &replay.header.game, &replay.header.configName, &replay.header.inputSource}) {
+    if (findUnprintable(*text, SIZE_MAX)) {
+      std::fprintf(stderr, "the loader accepted a header string no printer may show\n");
+      std::abort();
+    }
+  }
   if (countTicks(replay) > kMostTicksVerified) return 0;
   const VerifyReport report = verifyReplay(replay);
   auto streamed = verifyReplayBytes(file);
@@ -77,6 +102,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const VerifiedReplay& verified = std::get<VerifiedReplay>(streamed);
   if (!(verified.replay == replay)) disagree("they read different replays");
   if (formatReport("fuzz", replay, report) != formatReport("fuzz", verified.replay, verified.report)) disagree("their reports differ");
+  requirePrintable(formatReport("fuzz", replay, report), "the verify report");
   // The command's way, letting each chunk go once verified.
   VerifyOptions lean;
   lean.keepChunks = false;
