@@ -80,22 +80,13 @@ std::vector<sim::Field> simulateTo(const LoadedReplay& replay, std::uint64_t tic
   return session->describeState();
 }
 
-/// A recorded state's fields by name, or nothing when it does not fit this build's game.
-std::optional<std::vector<sim::Field>> describeSnapshot(const LoadedReplay& replay, const StateSnapshot& snapshot) {
-  const sim::GameDefinition& game = *gameOf(replay.header);
-  if (replay.header.rulesVersion != game.rulesVersion()) return std::nullopt;
-  auto session = game.start(configOf(replay.header), replay.header.seed);
-  if (!session->loadState(snapshot.values)) return std::nullopt;
-  return session->describeState();
-}
-
 /// Lines naming how two recorded states of the same tick differ; none when they agree.
 std::vector<std::string> diffSnapshots(const LoadedReplay& a, const StateSnapshot& sa, const LoadedReplay& b, const StateSnapshot& sb) {
   if (sa == sb) return {};
   std::vector<std::string> lines;
   if (sa.hash != sb.hash) lines.push_back("state hash " + formatHash(sa.hash) + " (A) vs " + formatHash(sb.hash) + " (B)");
-  const auto fa = describeSnapshot(a, sa);
-  const auto fb = describeSnapshot(b, sb);
+  const auto fa = describeStoredState(a.header, sa.values);
+  const auto fb = describeStoredState(b.header, sb.values);
   if (fa && fb) {
     for (std::string& line : diffFields(*fa, *fb, 24)) lines.push_back(std::move(line));
   } else if (sa.values != sb.values) {
@@ -113,24 +104,30 @@ std::map<std::uint64_t, const StateSnapshot*> listSnapshots(const LoadedReplay& 
   return snapshots;
 }
 
-/// Names each header field that differs (what a replay re-simulates from); the layout (chunk,
-/// snapshot and checksum cadences) and the tool version are not what a replay shows.
-std::vector<std::string> diffHeaders(const sim::GameDefinition& game, const ReplayHeader& a, const ReplayHeader& b) {
+/// One header field that differs: its name and the lines that say how.
+struct HeaderDifference {
+  std::string name;
   std::vector<std::string> lines;
-  const auto both = [](const std::string& x, const std::string& y) { return x + " (A) and " + y + " (B)"; };
-  if (a.rulesVersion != b.rulesVersion) lines.push_back("rules versions differ: " + both(std::to_string(a.rulesVersion), std::to_string(b.rulesVersion)));
+};
+
+/// Each header field that differs (what a replay re-simulates from); the layout (chunk,
+/// snapshot and checksum cadences) and the tool version are not what a replay shows.
+std::vector<HeaderDifference> diffHeaders(const sim::GameDefinition& game, const ReplayHeader& a, const ReplayHeader& b) {
+  std::vector<HeaderDifference> found;
+  const auto add = [&found](const std::string& name, const std::string& x, const std::string& y) {
+    found.push_back({name, {name + " differ: " + x + " (A) and " + y + " (B)"}});
+  };
+  if (a.rulesVersion != b.rulesVersion) add("rules versions", std::to_string(a.rulesVersion), std::to_string(b.rulesVersion));
   if (a.configValues != b.configValues || a.configName != b.configName) {
-    lines.push_back("configurations differ: " + both(a.configName, b.configName));
+    add("configurations", a.configName, b.configName);
     if (a.rulesVersion == b.rulesVersion) {
-      for (const auto& line : diffFields(game.describeConfig(configOf(a)), game.describeConfig(configOf(b)), 24)) lines.push_back("  " + line);
+      for (const auto& line : diffFields(game.describeConfig(configOf(a)), game.describeConfig(configOf(b)), 24)) found.back().lines.push_back("  " + line);
     }
   }
-  if (a.limitBreaksAllowed != b.limitBreaksAllowed) {
-    lines.push_back("limit breaks allowed differ: " + both(a.limitBreaksAllowed ? "yes" : "no", b.limitBreaksAllowed ? "yes" : "no"));
-  }
-  if (a.seed != b.seed) lines.push_back("seeds differ: " + both(std::to_string(a.seed), std::to_string(b.seed)));
-  if (a.inputSource != b.inputSource) lines.push_back("input sources differ: " + both(a.inputSource, b.inputSource));
-  return lines;
+  if (a.limitBreaksAllowed != b.limitBreaksAllowed) add("limit breaks allowed", a.limitBreaksAllowed ? "yes" : "no", b.limitBreaksAllowed ? "yes" : "no");
+  if (a.seed != b.seed) add("seeds", std::to_string(a.seed), std::to_string(b.seed));
+  if (a.inputSource != b.inputSource) add("input sources", a.inputSource, b.inputSource);
+  return found;
 }
 
 /// How a replay ended, for a footer line.
@@ -157,9 +154,9 @@ ExitCode runDiff(const DiffOptions& options) {
   const sim::GameDefinition& game = *gameOf(a.header);
   // Every difference is named as it is found; any one makes the exit 1.
   std::vector<std::string> differing;
-  for (const std::string& line : diffHeaders(game, a.header, b.header)) {
-    std::printf("%s\n", line.c_str());
-    if (line.front() != ' ') differing.push_back(line.substr(0, line.find(" differ")));
+  for (const HeaderDifference& difference : diffHeaders(game, a.header, b.header)) {
+    for (const std::string& line : difference.lines) std::printf("%s\n", line.c_str());
+    differing.push_back(difference.name);
   }
   const std::uint64_t ticksA = countTicks(a);
   const std::uint64_t ticksB = countTicks(b);

@@ -11,6 +11,7 @@
 #include "recorder/byte_sink.h"
 #include "recorder/command.h"
 #include "recorder/input_source.h"
+#include "recorder/parse.h"
 #include "recorder/replay.h"
 
 namespace retrace::recorder {
@@ -34,20 +35,13 @@ ordered_json fieldsToJson(const std::vector<sim::Field>& fields) {
   return out;
 }
 
-std::string hex(std::uint64_t v) { return sim::formatFieldValue(static_cast<std::int64_t>(v), sim::FieldKind::kBits); }
-
-ordered_json snapshotToJson(const sim::GameDefinition& game, const LoadedReplay& replay, const StateSnapshot& s) {
-  ordered_json out{{"tick", s.tick}, {"hash", hex(s.hash)}};
-  // Only this build's rules can name the fields (another version's configuration may not
-  // even start a game here); otherwise the raw values, unnamed.
-  if (replay.header.rulesVersion == game.rulesVersion()) {
-    auto session = game.start(configOf(replay.header), replay.header.seed);
-    if (session->loadState(s.values)) {
-      out["state"] = fieldsToJson(session->describeState());
-      return out;
-    }
+ordered_json snapshotToJson(const LoadedReplay& replay, const StateSnapshot& s) {
+  ordered_json out{{"tick", s.tick}, {"hash", formatHash(s.hash)}};
+  if (const auto fields = describeStoredState(replay.header, s.values)) {
+    out["state"] = fieldsToJson(*fields);
+  } else {
+    out["values"] = s.values;  // another rules version's state, unnamed
   }
-  out["values"] = s.values;
   return out;
 }
 
@@ -60,7 +54,7 @@ ordered_json chunkToJson(const sim::GameDefinition& game, const LoadedReplay& re
     chunk["events"].push_back({{"tick", e.tick}, {"event", sim::formatEvent(game, e.event)}, {"kind", e.event.kind}, {"args", e.event.args}});
   }
   chunk["checksums"] = c.checksums;
-  if (c.hasSnapshot) chunk["snapshot"] = snapshotToJson(game, replay, c.snapshot);
+  if (c.hasSnapshot) chunk["snapshot"] = snapshotToJson(replay, c.snapshot);
   return chunk;
 }
 
@@ -116,8 +110,8 @@ void printReplayJson(std::span<const std::byte> file, const LoadedReplay& replay
   std::fputs(first ? "  \"chunks\": [],\n" : "\n  ],\n", stdout);
   if (replay.footer) {
     printMember("footer",
-                {{"totalTicks", replay.footer->totalTicks}, {"finalHash", hex(replay.footer->finalHash)},
-                 {"finalState", snapshotToJson(game, replay, replay.footer->finalState)}},
+                {{"totalTicks", replay.footer->totalTicks}, {"finalHash", formatHash(replay.footer->finalHash)},
+                 {"finalState", snapshotToJson(replay, replay.footer->finalState)}},
                 false);
   }
   printMember("truncated", replay.truncated, !replay.truncated);

@@ -105,6 +105,16 @@ sim::ConfigValues configOf(const ReplayHeader& header) { return {header.configNa
 
 const sim::GameDefinition* gameOf(const ReplayHeader& header) { return sim::findGame(header.game); }
 
+std::optional<std::vector<sim::Field>> describeStoredState(const ReplayHeader& header, std::span<const std::int64_t> values) {
+  const sim::GameDefinition& game = *gameOf(header);
+  // Only this build's rules can name the fields (another version's configuration may not even
+  // start a game here).
+  if (header.rulesVersion != game.rulesVersion()) return std::nullopt;
+  auto session = game.start(configOf(header), header.seed);
+  if (!session->loadState(values)) return std::nullopt;
+  return session->describeState();
+}
+
 std::variant<ReplayReader, std::string> ReplayReader::open(std::span<const std::byte> file, ReplayLimits limits) {
   if (file.size() > limits.fileBytes) return "is " + std::to_string(file.size()) + " bytes, over the " + std::to_string(limits.fileBytes) + " bytes a replay may hold";
   if (auto problem = checkPreamble(file)) return *problem;

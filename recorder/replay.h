@@ -37,6 +37,9 @@ struct LoadedReplay {
 [[nodiscard]] std::vector<std::uint16_t> flattenChecksums(const LoadedReplay& replay);
 /// The header's configuration as the game's values.
 [[nodiscard]] sim::ConfigValues configOf(const ReplayHeader& header);
+/// A stored state (a snapshot's values) as fields by name; nothing when this build's rules
+/// differ from the header's or the values do not fit its state.
+[[nodiscard]] std::optional<std::vector<sim::Field>> describeStoredState(const ReplayHeader& header, std::span<const std::int64_t> values);
 /// The game a header names, or nullptr.
 [[nodiscard]] const sim::GameDefinition* gameOf(const ReplayHeader& header);
 

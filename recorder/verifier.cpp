@@ -4,8 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <tuple>
-#include <utility>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -13,6 +11,8 @@
 #include <mutex>
 #include <span>
 #include <thread>
+#include <tuple>
+#include <utility>
 
 namespace retrace::recorder {
 namespace {
