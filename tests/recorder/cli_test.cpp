@@ -12,6 +12,7 @@
 
 #include "recorder/command.h"
 #include "recorder/recorder.h"
+#include "replay_test_support.h"
 #include "support/run_command.h"
 #include "support/temp_dir.h"
 
@@ -241,6 +242,26 @@ TEST_F(Cli, ApproveReRecordsAtTheChecksumCadenceAskedFor) {
   ASSERT_EQ(runRetrace("approve --yes --full-hash-every 1 " + path("t.rtr"), "-u CI").exitCode, 0);
   EXPECT_NE(runRetrace("info " + path("t.rtr")).output.find("tick checksums: whole state every tick\n"), std::string::npos);
   EXPECT_EQ(runRetrace("approve --check --full-hash-every 1 " + path("t.rtr")).exitCode, 0);
+}
+
+TEST_F(Cli, AHeaderStringWithEscapesOrBrokenUtf8IsOneLineFromEveryPrinter) {
+  // dump --json aborted (SIGABRT) on a header string that is not UTF-8, and info and verify
+  // printed newlines and terminal escapes raw: now the loader refuses such a file in one line.
+  const auto bytes = retrace::recorder::testing::recordInMemory("tank", 120);
+  std::ofstream(path("good.rtr"), std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  for (const std::string text : {"\x1b]0;owned\x07\x1b[2J", "line one\nline two", "caf\xe9"}) {
+    auto replay = retrace::recorder::testing::loadOrFail(bytes);
+    replay.header.inputSource = text;
+    const auto forged = retrace::recorder::testing::encodeReplay(replay);
+    std::ofstream(path("forged.rtr"), std::ios::binary).write(reinterpret_cast<const char*>(forged.data()), static_cast<std::streamsize>(forged.size()));
+    for (const std::string& command : std::vector<std::string>{"info ", "dump --json ", "verify ", "diff " + path("good.rtr") + " "}) {
+      const CliRun run = runRetrace(command + path("forged.rtr"));
+      EXPECT_EQ(run.exitCode, 2) << command << run.output;
+      EXPECT_EQ(std::count(run.output.begin(), run.output.end(), '\n'), 1) << command << run.output;
+      EXPECT_EQ(run.output.find('\x1b'), std::string::npos) << command;
+      EXPECT_NE(run.output.find(" has a header whose input source "), std::string::npos) << command << run.output;
+    }
+  }
 }
 
 TEST_F(Cli, HelpIsZero) {
