@@ -72,8 +72,8 @@ std::optional<DrawnConfig> drawConfig(const sim::GameDefinition& game, const sim
       }
     } else {
       if (applicable.empty()) return std::nullopt;
-      const sim::LimitDescription& limit = limits[applicable[sim::drawBelow(rng, static_cast<std::uint32_t>(applicable.size()))]];
-      const std::size_t l = static_cast<std::size_t>(&limit - limits.data());
+      const std::size_t l = applicable[sim::drawBelow(rng, static_cast<std::uint32_t>(applicable.size()))];
+      const sim::LimitDescription& limit = limits[l];
       const std::int64_t bound = *game.limitBound(base, l);
       const std::int64_t quarter = std::clamp<std::int64_t>((bound < 0 ? -bound : bound) / 4, 1, INT32_MAX);
       const auto field = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == limit.field; });
