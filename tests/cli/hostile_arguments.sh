@@ -28,6 +28,7 @@ commands=(
   "record --game dodge --ticks 10 -o out.rtr --force --snapshot-every V"
   "record --game dodge --ticks 10 -o out.rtr --force --full-hash-every V"
   "verify V"
+  "verify --allow-truncated V"
   "info V"
   "dump --json V"
   "diff V $replay"
@@ -43,6 +44,9 @@ commands=(
   "shrink $tunnel --until tunnel --max-evaluations V -o small.rtr --force"
   "shrink V --until tunnel -o small.rtr"
   "approve --check V"
+  "approve --check --full-hash-every V $replay"
+  "hunt --game V --configs outside --runs 2 --ticks 30 -o found"
+  "V"
   "sweep V 0,0,1,1 1,1"
   "sweep 0,0,1,1 0,0,1,1 V"
 )
