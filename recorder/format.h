@@ -26,11 +26,12 @@
 // snapshot of the state rides along every snapshotEvery ticks, so a divergence can be shown
 // field by field.
 //
-// Why a digest and not the whole state every tick (format 1.0 did that): hashing a whole
-// dodge state costs 40% of a dodge tick (tank 13%, falling man 55%); the digest costs 40% of
-// the whole-state hash for tank and falling man, 80% for dodge (BENCHMARKS.md). A divergence
-// that stays inside later list elements (an obstacle moved differently, nothing else changed)
-// is caught at most fullHashEvery - 1 ticks late; the verifier says so.
+// Recordings take the whole state every tick (fullHashEvery = 1, the default since the
+// gate-integrity issue): the first divergent tick is the product's promise, and the hash costs
+// a few nanoseconds a tick (BENCHMARKS.md). The digest is for a game whose state is too large
+// to hash every tick: with fullHashEvery above 1, a divergence that stays inside later list
+// elements (an obstacle moved differently, nothing else changed) is caught at most
+// fullHashEvery - 1 ticks late, and the verifier says so.
 //
 // Versions: 1.1 added ReplayHeader::fullHashEvery. A 1.0 file is migrated on load: its header
 // has no such field and every tick's checksum covered the whole state, which is exactly
