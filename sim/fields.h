@@ -154,13 +154,14 @@ class FieldHasher {
 /// Mixes every field outside lists, and each list's length and first element, into the tick
 /// digest.
 ///
-/// Why: the recorder checksums every tick, and hashing the whole state costs 40% of a dodge
-/// tick (tank: 23 of 175 ns). The scalars (tick, RNG, counters), the player and the list lengths are what a
+/// Why: a recording of a game whose state is too large to hash every tick asks for the whole
+/// state only every Nth tick (--full-hash-every N; the default is every tick) and this digest
+/// between. The scalars (tick, RNG, counters), the player and the list lengths are what a
 /// divergence reaches first, often on its very tick: any extra or missing random draw moves
 /// the RNG, any spawn or removal changes a length. The player is a scalar field in dodge and
 /// falling man and the first tank in tank, hence the first element (put the player first in a
 /// game of your own). A difference in the other elements only is left to the whole-state
-/// hash, which the recorder takes on a fixed cadence.
+/// hash, which such a recording takes on its fixed cadence.
 class FieldDigester {
  public:
   static constexpr bool kReadOnly = true;
