@@ -39,12 +39,17 @@ struct Event {
   return {kind, {a, b, c, d}};
 }
 
+/// What kind of moment an event marks, for the tools that show events without knowing the
+/// game (the viewer's timeline colours them by category).
+enum class EventCategory : std::uint8_t { kOther, kContact, kLanding, kDeath, kSpawn, kRound };
+
 /// How to print one kind of event: its name and the names and kinds of its arguments.
 struct EventSchema {
   const char* name;
   std::array<const char*, 4> argNames;  ///< nullptr for unused arguments
   std::array<FieldKind, 4> argKinds;
   std::array<EnumNames, 4> argEnums{};  ///< the names of kEnum arguments
+  EventCategory category = EventCategory::kOther;
 };
 
 /// What one tick produced.

@@ -6,11 +6,15 @@
 namespace retrace::viewer {
 namespace {
 
+/// The timeline marker of an event, from the category its game's schema gives it.
 MarkerKind classify(const sim::GameDefinition& game, const sim::Event& e) {
-  const std::string name = game.eventSchemas()[e.kind].name;
-  if (name == "landed") return MarkerKind::kLanding;
-  if (name == "contact" || name == "died" || name == "tankDestroyed" || name == "baseDestroyed" || name == "tankHit") {
-    return MarkerKind::kContact;
+  switch (game.eventSchemas()[e.kind].category) {  // the loader checked the kind
+    case sim::EventCategory::kLanding: return MarkerKind::kLanding;
+    case sim::EventCategory::kContact:
+    case sim::EventCategory::kDeath: return MarkerKind::kContact;
+    case sim::EventCategory::kOther:
+    case sim::EventCategory::kSpawn:
+    case sim::EventCategory::kRound: break;
   }
   return MarkerKind::kEvent;
 }

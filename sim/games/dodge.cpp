@@ -8,11 +8,11 @@ namespace retrace::sim::dodge {
 namespace {
 
 constexpr EventSchema kSchemas[] = {
-    {"spawn", {"obstacle", "x", "w", "h"}, {FieldKind::kInt, FieldKind::kFixed, FieldKind::kInt, FieldKind::kInt}},
-    {"contact", {"obstacle", "toi", "playerX", "obstacleY"}, {FieldKind::kInt, FieldKind::kFixed, FieldKind::kFixed, FieldKind::kFixed}},
+    {"spawn", {"obstacle", "x", "w", "h"}, {FieldKind::kInt, FieldKind::kFixed, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kSpawn},
+    {"contact", {"obstacle", "toi", "playerX", "obstacleY"}, {FieldKind::kInt, FieldKind::kFixed, FieldKind::kFixed, FieldKind::kFixed}, {}, EventCategory::kContact},
     {"nearMiss", {"obstacle", "at", nullptr, nullptr}, {FieldKind::kInt, FieldKind::kFixed, FieldKind::kInt, FieldKind::kInt}},
-    {"gameOver", {"round", "roundTick", nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
-    {"roundStart", {"round", nullptr, nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
+    {"gameOver", {"round", "roundTick", nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kRound},
+    {"roundStart", {"round", nullptr, nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kRound},
 };
 constexpr const char* kInputNames[] = {"left", "right"};
 

@@ -6,11 +6,11 @@ namespace retrace::sim::fallingman {
 namespace {
 
 constexpr EventSchema kSchemas[] = {
-    {"landed", {"platform", "offset", "spiked", nullptr}, {FieldKind::kInt, FieldKind::kFixed, FieldKind::kBool, FieldKind::kInt}},
-    {"spikeHit", {"source", "hpLeft", nullptr, nullptr}, {FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {{kCauseNames, {}, {}, {}}}},
+    {"landed", {"platform", "offset", "spiked", nullptr}, {FieldKind::kInt, FieldKind::kFixed, FieldKind::kBool, FieldKind::kInt}, {}, EventCategory::kLanding},
+    {"spikeHit", {"source", "hpLeft", nullptr, nullptr}, {FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {{kCauseNames, {}, {}, {}}}, EventCategory::kContact},
     {"floorPassed", {"floor", "platform", "scroll", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kFixed, FieldKind::kInt}},
-    {"died", {"cause", "floor", "round", nullptr}, {FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {{kCauseNames, {}, {}, {}}}},
-    {"roundStart", {"round", nullptr, nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
+    {"died", {"cause", "floor", "round", nullptr}, {FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {{kCauseNames, {}, {}, {}}}, EventCategory::kDeath},
+    {"roundStart", {"round", nullptr, nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kRound},
 };
 constexpr const char* kInputNames[] = {"left", "right"};
 

@@ -13,13 +13,13 @@ constexpr EventSchema kSchemas[] = {
     {"fire", {"tank", "bullet", "x", "y"}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kFixed, FieldKind::kFixed}},
     {"brickDestroyed", {"bullet", "column", "row", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
     {"steelHit", {"bullet", "column", "row", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
-    {"tankHit", {"tank", "bullet", "hpLeft", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
-    {"tankDestroyed", {"tank", "by", nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
-    {"baseDestroyed", {"bullet", "column", "row", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
+    {"tankHit", {"tank", "bullet", "hpLeft", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kContact},
+    {"tankDestroyed", {"tank", "by", nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kDeath},
+    {"baseDestroyed", {"bullet", "column", "row", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kDeath},
     {"blocked", {"tank", "facing", nullptr, nullptr}, {FieldKind::kInt, FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt}, {{{}, kDirectionNames, {}, {}}}},
-    {"enemySpawn", {"tank", "x", "y", nullptr}, {FieldKind::kInt, FieldKind::kFixed, FieldKind::kFixed, FieldKind::kInt}},
-    {"gameOver", {"round", "roundTick", "enemiesDestroyed", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
-    {"roundStart", {"round", nullptr, nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
+    {"enemySpawn", {"tank", "x", "y", nullptr}, {FieldKind::kInt, FieldKind::kFixed, FieldKind::kFixed, FieldKind::kInt}, {}, EventCategory::kSpawn},
+    {"gameOver", {"round", "roundTick", "enemiesDestroyed", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kRound},
+    {"roundStart", {"round", nullptr, nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kRound},
 };
 constexpr const char* kInputNames[] = {"up", "right", "down", "left", "fire"};
 

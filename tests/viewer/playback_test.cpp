@@ -2,6 +2,8 @@
 // that nothing the viewer does reaches the simulated state.
 #include "viewer/playback.h"
 
+#include <map>
+#include <set>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -173,6 +175,39 @@ TEST(Compare, FindsTheFirstTickWhereTwoReplaysPart) {
   recorder::LoadedReplay shorter = a;
   shorter.chunks.pop_back();
   EXPECT_EQ(findFirstDifference(a, shorter), recorder::countTicks(shorter) + 1);  // one ends first
+}
+
+}  // namespace
+}  // namespace retrace::viewer
+
+namespace retrace::viewer {
+namespace {
+
+TEST(PlaybackMarkers, ComeFromTheCategoriesTheGameGivesItsEvents) {
+  // The timeline knew events by name ("landed", "tankHit", ...); now each schema says what kind
+  // of moment its event is, so a game of one's own gets red hits and deaths and green landings.
+  for (const char* name : {"fallingman-random-seed2.rtr", "tank-random-seed2.rtr", "dodge-random-seed2.rtr"}) {
+    const recorder::LoadedReplay replay = loadCorpus(name);
+    const auto schemas = recorder::gameOf(replay.header)->eventSchemas();
+    std::map<std::uint64_t, std::set<sim::EventCategory>> categories;
+    for (const recorder::Chunk& c : replay.chunks) {
+      for (const recorder::RecordedEvent& e : c.events) categories[e.tick].insert(schemas[e.event.kind].category);
+    }
+    std::map<MarkerKind, int> counts;
+    const Playback playback(replay, false);
+    for (const Marker& m : playback.markers()) {
+      ++counts[m.kind];
+      const auto& at = categories[m.tick];
+      if (m.kind == MarkerKind::kLanding) {
+        EXPECT_TRUE(at.contains(sim::EventCategory::kLanding)) << name << " tick " << m.tick;
+      }
+      if (m.kind == MarkerKind::kContact) {
+        EXPECT_TRUE(at.contains(sim::EventCategory::kContact) || at.contains(sim::EventCategory::kDeath)) << name << " tick " << m.tick;
+      }
+    }
+    EXPECT_GT(counts[MarkerKind::kContact], 0) << name;
+    EXPECT_GT(counts[MarkerKind::kEvent], 0) << name;
+  }
 }
 
 }  // namespace
