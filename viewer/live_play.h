@@ -4,6 +4,7 @@
 // chunk in OUT.partial.
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -14,8 +15,13 @@
 
 namespace retrace::viewer {
 
-/// The keys that press a game's input bit named `name` (arrows and WASD, space to fire).
-[[nodiscard]] std::vector<sf::Keyboard::Key> keysForButton(const std::string& name);
+/// The keys that press each of a game's input bits, from the bits' names alone: left, right,
+/// up and down get the arrows and A, D, W, S; the first other button gets space (and left
+/// Ctrl); each further one the first letter of its name not yet taken, else the first free
+/// letter.
+[[nodiscard]] std::vector<std::vector<sf::Keyboard::Key>> mapButtonsToKeys(std::span<const char* const> names);
+/// "left: Left/A, right: Right/D, fire: Space/LCtrl", for the screen.
+[[nodiscard]] std::string describeKeys(std::span<const char* const> names, const std::vector<std::vector<sf::Keyboard::Key>>& keys);
 /// Plays and records until the window closes; the process exit status.
 int runLivePlay(const std::string& game, const std::string& config, std::uint64_t seed, const std::string& output, bool force,
                 const sf::Font& font);

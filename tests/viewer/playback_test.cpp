@@ -11,6 +11,7 @@
 #include "recorder/replay.h"
 #include "recorder/replay_test_support.h"
 #include "viewer/controls.h"
+#include "viewer/live_play.h"
 
 namespace retrace::viewer {
 namespace {
@@ -208,6 +209,24 @@ TEST(PlaybackMarkers, ComeFromTheCategoriesTheGameGivesItsEvents) {
     EXPECT_GT(counts[MarkerKind::kContact], 0) << name;
     EXPECT_GT(counts[MarkerKind::kEvent], 0) << name;
   }
+}
+
+}  // namespace
+}  // namespace retrace::viewer
+
+namespace retrace::viewer {
+namespace {
+
+TEST(LivePlayKeys, ComeFromTheInputNamesOfAnyGame) {
+  // The built-ins keep their keys; a game of one's own gets keys by the same rule.
+  const char* tank[] = {"up", "right", "down", "left", "fire"};
+  const auto tankKeys = mapButtonsToKeys(tank);
+  EXPECT_EQ(describeKeys(tank, tankKeys), "up: Up/W, right: Right/D, down: Down/S, left: Left/A, fire: Space/LCtrl");
+  const char* breakout[] = {"left", "right", "launch", "dash", "slow", "ask"};
+  EXPECT_EQ(describeKeys(breakout, mapButtonsToKeys(breakout)),
+            "left: Left/A, right: Right/D, launch: Space/LCtrl, dash: S, slow: L, ask: K");
+  const char* none[] = {"fire", "x", "x"};
+  EXPECT_EQ(describeKeys(none, mapButtonsToKeys(none)), "fire: Space/LCtrl, x: X, x: A");
 }
 
 }  // namespace
