@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sim/game.h"
+#include "sim/game_rules.h"
 #include "sim/round.h"
 #include "sim/speed_limit.h"
 
@@ -34,7 +35,7 @@ std::optional<typename G::Config> loadConfig(const ConfigValues& values) {
 }
 
 /// A running game of type G.
-template <typename G>
+template <GameRules G>
 class GameModelSession final : public GameSession {
  public:
   GameModelSession(typename G::Config config, typename G::State state) : config_(std::move(config)), state_(std::move(state)) {}
@@ -100,8 +101,8 @@ class GameModelSession final : public GameSession {
   bool oracle_ = false;
 };
 
-/// The definition of game G.
-template <typename G>
+/// The definition of game G (see game_rules.h for what G must provide).
+template <GameRules G>
 class GameModel final : public GameDefinition {
  public:
   std::string_view name() const override { return G::kName; }
