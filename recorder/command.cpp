@@ -22,6 +22,7 @@ constexpr std::array kCommands{
     CommandSpec{"shrink", "Make a failing replay's input as small as possible while it still fails", attachShrinkCommand},
     CommandSpec{"approve", "Re-record golden replays with the current simulation (--check for CI)", attachApproveCommand},
     CommandSpec{"sweep", "Time of impact of a box moving against another (swept AABB)", attachSweepCommand},
+    CommandSpec{"games", "The games this build has: configurations, buttons, speed limits", attachGamesCommand},
 };
 
 /// Replaces a count with its canonical decimal, or says why it is not one.

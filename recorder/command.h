@@ -57,5 +57,7 @@ void attachHuntCommand(CLI::App& command, ExitCode& outExit);
 void attachShrinkCommand(CLI::App& command, ExitCode& outExit);
 /// `retrace diff`: the first tick where two replays differ.
 void attachDiffCommand(CLI::App& command, ExitCode& outExit);
+/// `retrace games`: the games this build has, their configurations, buttons and limits.
+void attachGamesCommand(CLI::App& command, ExitCode& outExit);
 
 }  // namespace retrace::recorder

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "recorder/command.h"
+#include "recorder/parse.h"
 #include "recorder/search.h"
 #include "sim/state_hash.h"
 
@@ -224,7 +225,7 @@ ExitCode runHunt(const HuntOptions& options) {
 
 void attachHuntCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<HuntOptions>();
-  command.add_option("--game", options->game, "dodge, tank or fallingman")->required();
+  command.add_option("--game", options->game, "the game: " + joinGameNames() + " (retrace games lists them)")->required();
   command.add_option("--config", options->config, "the named configuration to start from")->capture_default_str();
   command.add_flag("--allow-limit-breaks", options->allowLimitBreaks, "hunt in a configuration that breaks a speed limit");
   command.add_option("--seed", options->seed, "the hunt's seed: the same seed replays the same hunt")->capture_default_str();

@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "recorder/command.h"
+#include "recorder/parse.h"
 #include "recorder/input_source.h"
 #include "recorder/recorder.h"
 
@@ -61,7 +62,7 @@ ExitCode runRecord(RecordCommandOptions options) {
 void attachRecordCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<RecordCommandOptions>();
   RecordingOptions& rec = options->recording;
-  command.add_option("--game", rec.game, "dodge, tank or fallingman")->required();
+  command.add_option("--game", rec.game, "the game: " + joinGameNames() + " (retrace games lists them)")->required();
   command.add_option("--config", rec.configName, "a named configuration of the game")->capture_default_str();
   command.add_option("--seed", rec.seed, "the game's seed")->capture_default_str();
   command.add_option("--ticks", options->ticks, "ticks to record (60 per second)")->required()->check(CLI::Range(1ULL, 1'000'000'000ULL));

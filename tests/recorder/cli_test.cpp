@@ -200,10 +200,25 @@ TEST_F(Cli, VersionUnknownCommandsAndWhereResultsGo) {
   const CliRun unknown = runRetrace("-q frobnicate a.rtr");
   EXPECT_EQ(unknown.exitCode, 2);
   EXPECT_EQ(unknown.output, "retrace: 'frobnicate' is not a command; the commands are record, verify, info, dump, diff, hunt, shrink, approve, "
-                            "sweep (see retrace --help)\n");
+                            "sweep, games (see retrace --help)\n");
   // A command's result is on stdout, so that 2>/dev/null keeps it and >/dev/null leaves only problems.
   const CliRun record = retrace::testing::runCommand(std::string(RETRACE_CLI) + " record --game dodge --ticks 60 -o " + path("r.rtr") + " 2>/dev/null");
   EXPECT_EQ(record.output, "recorded 60 ticks of dodge (default, seed 0, bot input) to " + path("r.rtr") + "\n");
+}
+
+TEST_F(Cli, GamesListsEveryRegisteredGameWithItsConfigurationsAndLimits) {
+  const CliRun names = runRetrace("games --names");
+  EXPECT_EQ(names.exitCode, 0);
+  std::string expected;
+  for (const auto* game : retrace::sim::listGames()) expected += std::string(game->name()) + "\n";
+  EXPECT_EQ(names.output, expected);
+  const CliRun games = runRetrace("games");
+  EXPECT_EQ(games.exitCode, 0);
+  for (const auto* game : retrace::sim::listGames()) {
+    EXPECT_NE(games.output.find(std::string(game->name()) + " (rules " + std::to_string(game->rulesVersion()) + "): configurations "), std::string::npos)
+        << games.output;
+    for (const auto& limit : game->speedLimits()) EXPECT_NE(games.output.find(limit.rule), std::string::npos) << limit.rule;
+  }
 }
 
 TEST_F(Cli, EnumerationsPrintByName) {
