@@ -3,8 +3,9 @@
 //
 // A game is a pure fixed-tick function next = step(state, input) plus the pieces the tools
 // need: configurations with declared speed limits, a hash, named fields, a bot and an oracle.
-// Recorder, viewer and tests reach games only through findGame(name) and these two classes;
-// adding a game touches its own files and the registry (registry.cpp) only.
+// Recorder, viewer and tests reach games only through findGame(name) and these two classes. A
+// game of your own meets GameRules (game_rules.h) and is added with registerGame<G>()
+// (registry.h), touching none of retrace's files.
 
 #include <array>
 #include <cstdint>
@@ -128,7 +129,8 @@ class GameDefinition {
   [[nodiscard]] virtual std::span<const char* const> inputNames() const = 0;
 };
 
-/// Every game, in a fixed order.
+/// Every registered game: the built-ins first, then the others in the order registered (valid
+/// until the next registration).
 [[nodiscard]] std::span<const GameDefinition* const> listGames();
 /// The game with this name, or nullptr.
 [[nodiscard]] const GameDefinition* findGame(std::string_view name);

@@ -2,8 +2,9 @@
 # A game adding retrace with add_subdirectory (the README's snippet) gets retrace's libraries
 # and retrace::gtest, and its build keeps its own choices: none of retrace's suites, benchmarks
 # or viewer, no forced build type (consumer/CMakeLists.txt refuses to configure otherwise), and
-# only its own test in its ctest. That test, EXPECT_REPLAY_MATCHES on a golden replay, must
-# build and pass.
+# only its own test in its ctest. That test must build and pass: EXPECT_REPLAY_MATCHES on a
+# golden replay, and a game of the consumer's own (consumer/counter_game.h) registered with one
+# call, recorded from its own loop and gated the same way.
 #
 #   embed_add_subdirectory.sh RETRACE_SOURCE_DIR WORK_DIR CXX_COMPILER
 set -u

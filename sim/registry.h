@@ -1,0 +1,29 @@
+#pragma once
+// The registry: every game the tools can find by name. retrace's own games are in it from the
+// start; a game of your own is added with one explicit call in your own binary, before it
+// records, verifies or loads anything:
+//
+//   #include "sim/registry.h"
+//   retrace::sim::registerGame<my_game::Game>();   // my_game::Game meets GameRules (game_rules.h)
+//
+// Registration is explicit (no static initialiser that a static library could drop) and meant
+// for the start of a program, before other threads look games up.
+
+#include <memory>
+
+#include "sim/game.h"
+#include "sim/game_model.h"
+
+namespace retrace::sim {
+
+/// Adds a game to those findGame and listGames know; false (and nothing added) when a game of
+/// that name is there already.
+bool addGame(std::unique_ptr<const GameDefinition> game);
+
+/// Adds game G, adapted by GameModel; false when a game of its name is there already.
+template <GameRules G>
+bool registerGame() {
+  return addGame(std::make_unique<const GameModel<G>>());
+}
+
+}  // namespace retrace::sim

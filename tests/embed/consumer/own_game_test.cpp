@@ -1,0 +1,34 @@
+// The game's own game, registered with one call, recorded from its own loop with the README's
+// snippet, and gated with EXPECT_REPLAY_MATCHES: none of retrace's files knows "counter".
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <variant>
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include "counter_game.h"
+#include "recorder/gtest/expect_replay.h"
+#include "recorder/recorder.h"
+
+namespace {
+
+TEST(OwnGame, RegistersRecordsAndGates) {
+  ASSERT_TRUE(retrace::sim::registerGame<counter::Game>());
+  EXPECT_FALSE(retrace::sim::registerGame<counter::Game>());  // a name is registered once
+  ASSERT_NE(retrace::sim::findGame("counter"), nullptr);
+  const std::string out = (std::filesystem::temp_directory_path() / ("counter-" + std::to_string(::getpid()) + ".rtr")).string();
+  std::filesystem::remove(out);
+  auto opened = retrace::recorder::openRecording({.output = out, .game = "counter", .seed = 7});
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<retrace::recorder::Recorder>>(opened)) << std::get<std::string>(opened);
+  auto& recorder = *std::get<std::unique_ptr<retrace::recorder::Recorder>>(opened);
+  retrace::sim::Rng bot = retrace::sim::seedRng(7);
+  for (int tick = 0; tick < 3000; ++tick) (void)recorder.record(recorder.session().chooseBotInput(bot));
+  ASSERT_FALSE(recorder.close().has_value());
+  EXPECT_REPLAY_MATCHES(out);
+  std::filesystem::remove(out);
+}
+
+}  // namespace
