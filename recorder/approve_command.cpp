@@ -86,7 +86,7 @@ std::optional<std::string> rewriteReplay(const std::string& file, const LoadedRe
   ReplayHeader fresh = std::get<ReplayHeader>(header);
   // Keep the recording's own configuration values when this build still accepts them: a
   // replay pins its configuration, not whatever the named one is today.
-  if (old.rulesVersion == game.rulesVersion() && !game.validateConfig(configOf(old), old.limitBreaksAllowed)) fresh.configValues = old.configValues;
+  if (simulatesRulesOf(old) && !game.validateConfig(configOf(old), old.limitBreaksAllowed)) fresh.configValues = old.configValues;
   Recorder recorder(std::move(std::get<std::unique_ptr<FileSink>>(sink)), fresh, game.start(configOf(fresh), fresh.seed));
   for (const sim::Input input : expandInputs(replay)) (void)recorder.record(input);
   return recorder.close();

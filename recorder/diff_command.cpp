@@ -73,9 +73,8 @@ bool sameEvents(std::span<const RecordedEvent> a, std::span<const RecordedEvent>
 
 /// The state after `ticks` ticks of a replay, re-simulated; nothing when its rules differ.
 std::vector<sim::Field> simulateTo(const LoadedReplay& replay, std::uint64_t ticks) {
-  const sim::GameDefinition& game = *gameOf(replay.header);
-  if (replay.header.rulesVersion != game.rulesVersion()) return {};
-  auto session = game.start(configOf(replay.header), replay.header.seed);
+  if (!simulatesRulesOf(replay.header)) return {};
+  auto session = gameOf(replay.header)->start(configOf(replay.header), replay.header.seed);
   for (TickCursor cursor(replay); cursor.valid() && cursor.tick() <= ticks; cursor.advance()) (void)session->step(cursor.input());
   return session->describeState();
 }

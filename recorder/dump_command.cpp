@@ -98,7 +98,7 @@ void printReplayJson(std::span<const std::byte> file, const LoadedReplay& replay
                {"fullHashEvery", h.fullHashEvery}, {"inputSource", h.inputSource}, {"plannedTicks", h.plannedTicks}},
               false);
   printMember("format", std::to_string(kFormatMajor) + "." + std::to_string(replay.formatMinor), false);
-  printMember("config", h.rulesVersion == game.rulesVersion() ? fieldsToJson(game.describeConfig(configOf(h))) : ordered_json(h.configValues),
+  printMember("config", simulatesRulesOf(h) ? fieldsToJson(game.describeConfig(configOf(h))) : ordered_json(h.configValues),
               false);
   // Each chunk's separator is printed before it, so the count need not be known in advance.
   bool first = true;

@@ -28,7 +28,7 @@ std::string validateHeader(const ReplayHeader& h) {
   if (h.fullHashEvery == 0 || h.fullHashEvery > kMaxFullHashEvery) {
     return "has a corrupt header (a whole-state checksum every " + std::to_string(h.fullHashEvery) + " ticks; 1 to " + std::to_string(kMaxFullHashEvery) + " are valid)";
   }
-  if (h.rulesVersion == game->rulesVersion()) {
+  if (simulatesRulesOf(h)) {
     if (auto problem = game->validateConfig(configOf(h), h.limitBreaksAllowed)) return "has a configuration this build refuses: " + *problem;
   }
   return {};
@@ -105,12 +105,19 @@ sim::ConfigValues configOf(const ReplayHeader& header) { return {header.configNa
 
 const sim::GameDefinition* gameOf(const ReplayHeader& header) { return sim::findGame(header.game); }
 
+bool simulatesRulesOf(const ReplayHeader& header) { return header.rulesVersion == gameOf(header)->rulesVersion(); }
+
+std::optional<std::string> findRulesMismatch(const ReplayHeader& header) {
+  if (simulatesRulesOf(header)) return std::nullopt;
+  return "was recorded with " + header.game + " rules version " + std::to_string(header.rulesVersion) + "; this build simulates version " +
+         std::to_string(gameOf(header)->rulesVersion()) + " (re-approve it)";
+}
+
 std::optional<std::vector<sim::Field>> describeStoredState(const ReplayHeader& header, std::span<const std::int64_t> values) {
-  const sim::GameDefinition& game = *gameOf(header);
   // Only this build's rules can name the fields (another version's configuration may not even
   // start a game here).
-  if (header.rulesVersion != game.rulesVersion()) return std::nullopt;
-  auto session = game.start(configOf(header), header.seed);
+  if (!simulatesRulesOf(header)) return std::nullopt;
+  auto session = gameOf(header)->start(configOf(header), header.seed);
   if (!session->loadState(values)) return std::nullopt;
   return session->describeState();
 }

@@ -37,6 +37,11 @@ struct LoadedReplay {
 [[nodiscard]] std::vector<std::uint16_t> flattenChecksums(const LoadedReplay& replay);
 /// The header's configuration as the game's values.
 [[nodiscard]] sim::ConfigValues configOf(const ReplayHeader& header);
+/// True when this build simulates the rules the header was recorded with (its game's version).
+[[nodiscard]] bool simulatesRulesOf(const ReplayHeader& header);
+/// The sentence saying that this build cannot re-simulate the header's rules, or nothing: the
+/// one sentence verify, approve, shrink and the viewer give.
+[[nodiscard]] std::optional<std::string> findRulesMismatch(const ReplayHeader& header);
 /// A stored state (a snapshot's values) as fields by name; nothing when this build's rules
 /// differ from the header's or the values do not fit its state.
 [[nodiscard]] std::optional<std::vector<sim::Field>> describeStoredState(const ReplayHeader& header, std::span<const std::int64_t> values);

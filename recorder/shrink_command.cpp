@@ -120,8 +120,8 @@ ExitCode runShrink(const ShrinkOptions& options) {
   }
   const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
   const RunSetup setup{gameOf(replay.header), configOf(replay.header), replay.header.seed};
-  if (replay.header.rulesVersion != setup.game->rulesVersion()) {
-    spdlog::error("retrace shrink: {} was recorded with other {} rules; re-approve it first", options.file, replay.header.game);
+  if (auto mismatch = findRulesMismatch(replay.header)) {
+    spdlog::error("retrace shrink: {} {}", options.file, *mismatch);
     return ExitCode::kBadInput;
   }
   auto parsed = parsePredicate(options.until, *setup.game);

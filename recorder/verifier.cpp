@@ -162,9 +162,8 @@ class ChunkVerifier {
  public:
   ChunkVerifier(const ReplayHeader& header, const VerifyOptions& options)
       : header_(header), options_(options), game_(*gameOf(header)), cadence_(header.fullHashEvery), recent_(options.contextTicks) {
-    if (header.rulesVersion != game_.rulesVersion()) {
-      rulesProblem_ = "recorded with " + header.game + " rules version " + std::to_string(header.rulesVersion) + "; this build simulates version " +
-                      std::to_string(game_.rulesVersion()) + " (re-approve it)";
+    if (auto mismatch = findRulesMismatch(header)) {
+      rulesProblem_ = std::move(*mismatch);
       return;
     }
     session_ = game_.start(configOf(header), header.seed);

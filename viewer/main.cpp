@@ -115,9 +115,8 @@ std::optional<recorder::LoadedReplay> loadOrReport(const std::string& file, int&
     return std::nullopt;
   }
   const auto& replay = std::get<recorder::LoadedReplay>(loaded);
-  if (replay.header.rulesVersion != recorder::gameOf(replay.header)->rulesVersion()) {
-    outExit = fail(file + " was recorded with " + replay.header.game + " rules version " + std::to_string(replay.header.rulesVersion) +
-                   "; this build simulates another: re-approve it first");
+  if (auto mismatch = recorder::findRulesMismatch(replay.header)) {
+    outExit = fail(file + " " + *mismatch);
     return std::nullopt;
   }
   return std::move(std::get<recorder::LoadedReplay>(loaded));
