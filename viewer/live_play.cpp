@@ -2,8 +2,8 @@
 
 #include <cctype>
 #include <cstdio>
-#include <string_view>
 #include <memory>
+#include <string_view>
 
 #include <SFML/Graphics.hpp>
 
@@ -33,6 +33,7 @@ std::vector<sf::Keyboard::Key> findDirectionKeys(std::string_view name) {
   return {};
 }
 
+/// A key's name for the screen (only the keys mapButtonsToKeys hands out).
 std::string nameKey(sf::Keyboard::Key key) {
   if (key >= sf::Keyboard::A && key <= sf::Keyboard::Z) return std::string(1, static_cast<char>('A' + (key - sf::Keyboard::A)));
   switch (key) {
