@@ -47,7 +47,8 @@ struct DrawnConfig {
 /// The limits that apply to a configuration (a limit may hold for some configurations only).
 std::vector<std::size_t> findApplicableLimits(const sim::GameDefinition& game, const sim::ConfigValues& config) {
   std::vector<std::size_t> applicable;
-  for (std::size_t l = 0; l < game.speedLimits().size(); ++l) {
+  const std::size_t limits = game.speedLimits().size();  // a vector built per call: asked once
+  for (std::size_t l = 0; l < limits; ++l) {
     if (game.limitBound(config, l)) applicable.push_back(l);
   }
   return applicable;
