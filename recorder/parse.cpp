@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -151,5 +152,12 @@ std::optional<std::string> findUnprintable(std::string_view text, std::size_t ma
 std::string formatHash(std::uint64_t hash) { return sim::formatFieldValue(static_cast<std::int64_t>(hash), sim::FieldKind::kBits); }
 
 std::string formatFixed(sim::Fixed value) { return sim::formatFieldValue(value.raw(), sim::FieldKind::kFixed); }
+
+std::string canonicalizeCount(std::string& text) {
+  const auto count = parseCount(text);
+  if (const auto* problem = std::get_if<std::string>(&count)) return *problem;
+  text = std::to_string(std::get<std::uint64_t>(count));
+  return {};
+}
 
 }  // namespace retrace::recorder

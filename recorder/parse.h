@@ -18,6 +18,9 @@ using Parsed = std::variant<T, std::string>;
 /// Parses a count, seed or tick typed in decimal digits ("600", "010" is ten); a sign, any other
 /// character or a value past 2^64 - 1 is refused, never wrapped or saturated.
 [[nodiscard]] Parsed<std::uint64_t> parseCount(std::string_view text);
+/// Replaces a typed count with its canonical decimal ("010" becomes "10"); returns why it is
+/// not a count, or nothing. The shape of a CLI11 transform, which option parsers use it as.
+[[nodiscard]] std::string canonicalizeCount(std::string& text);
 /// Parses a decimal like "98", "-3.25" or "0.38" exactly into 16.16 (rounded to nearest).
 [[nodiscard]] Parsed<sim::Fixed> parseFixed(std::string_view text);
 /// Parses "x,y,w,h" into a box; sizes must not be negative.

@@ -122,4 +122,8 @@ std::variant<std::unique_ptr<Recorder>, std::string> openRecording(const Recordi
   return openRecording(options, std::move(std::get<std::unique_ptr<FileSink>>(sink)));
 }
 
+std::string describeVersion(std::string_view program) {
+  return std::string(program) + " " RETRACE_VERSION " (replay format " + std::to_string(kFormatMajor) + "." + std::to_string(kFormatMinor) + ")";
+}
+
 }  // namespace retrace::recorder

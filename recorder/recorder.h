@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 
 #include "recorder/byte_sink.h"
@@ -32,6 +33,8 @@ namespace retrace::recorder {
 #define RETRACE_VERSION "0.1.0"
 /// The version of this tool, written into every header.
 inline constexpr const char* kToolVersion = "retrace " RETRACE_VERSION;
+/// The version line of a program built on retrace: its version and the replay format it writes.
+[[nodiscard]] std::string describeVersion(std::string_view program);
 
 /// What to record and where.
 struct RecordingOptions {

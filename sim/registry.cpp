@@ -1,23 +1,15 @@
-// The registry (registry.h): the built-in games, then whatever a program registers. This is
-// the one place that names the built-ins; nothing in recorder/, viewer/ or the tests' core does.
+// The registry (registry.h): the games a program registered, in its order. It names no game:
+// retrace's own are registered by their own target (sim/games/builtin_games.h).
 #include "sim/registry.h"
 
 #include <vector>
 
-#include "sim/games/dodge.h"
-#include "sim/games/fallingman.h"
-#include "sim/games/tank.h"
 
 namespace retrace::sim {
 namespace {
 
-/// Every registered game, in the order registered, the built-ins first.
+/// Every registered game, in the order registered.
 struct Registry {
-  Registry() {
-    (void)add(std::make_unique<const GameModel<dodge::Game>>());
-    (void)add(std::make_unique<const GameModel<tank::Game>>());
-    (void)add(std::make_unique<const GameModel<fallingman::Game>>());
-  }
   bool add(std::unique_ptr<const GameDefinition> game) {
     for (const GameDefinition* known : games) {
       if (known->name() == game->name()) return false;

@@ -1,7 +1,7 @@
 #pragma once
-// The registry: every game the tools can find by name. retrace's own games are in it from the
-// start; a game of your own is added with one explicit call in your own binary, before it
-// records, verifies or loads anything:
+// The registry: every game the tools can find by name. Each program registers the games it
+// knows with one explicit call per game, before it records, verifies or loads anything (retrace's
+// own three: registerBuiltInGames() in sim/games/builtin_games.h):
 //
 //   #include "sim/registry.h"
 //   retrace::sim::registerGame<my_game::Game>();   // my_game::Game meets GameRules (game_rules.h)

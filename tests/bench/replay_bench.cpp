@@ -24,6 +24,7 @@
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
+#include "sim/games/builtin_games.h"
 
 namespace retrace::recorder {
 namespace {
@@ -218,4 +219,11 @@ const int kRegistered = (registerReplayBenchmarks(), 0);
 }  // namespace
 }  // namespace retrace::recorder
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  retrace::sim::registerBuiltInGames();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -14,6 +14,7 @@
 #include <iterator>
 #include <vector>
 
+extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv);
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
 /// The fuzz target's input made from a replay file (defined beside each target).
 std::vector<std::uint8_t> corpusInputFrom(const std::vector<std::uint8_t>& replayFile);
@@ -23,6 +24,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s CORPUS_DIR [SEEDS_OUT_DIR]\n", argv[0]);
     return 2;
   }
+  (void)LLVMFuzzerInitialize(&argc, &argv);
   // Every input is made (and written) before any runs, so a crash still leaves all the seeds.
   std::vector<std::vector<std::uint8_t>> inputs;
   for (const auto& entry : std::filesystem::directory_iterator(argv[1])) {

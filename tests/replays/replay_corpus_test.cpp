@@ -19,6 +19,7 @@
 #include "recorder/gtest/expect_replay.h"
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
+#include "sim/games/builtin_games.h"
 
 namespace {
 
@@ -95,6 +96,7 @@ std::vector<fs::path> listReplays(const fs::path& dir) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  retrace::sim::registerBuiltInGames();
   ::testing::InitGoogleTest(&argc, argv);
   const fs::path dir = findCorpus();
   const std::vector<fs::path> files = listReplays(dir);

@@ -8,13 +8,13 @@
 
 #include <spdlog/spdlog.h>
 
-#include "recorder/command.h"
+#include "recorder/cli/command.h"
 #include "recorder/input_source.h"
 #include "recorder/parse.h"
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
 
-namespace retrace::recorder {
+namespace retrace::recorder::cli {
 namespace {
 
 std::string formatDuration(std::uint64_t ticks) {
@@ -98,4 +98,4 @@ void attachInfoCommand(CLI::App& command, ExitCode& outExit) {
   });
 }
 
-}  // namespace retrace::recorder
+}  // namespace retrace::recorder::cli

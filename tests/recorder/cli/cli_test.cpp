@@ -10,9 +10,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "recorder/command.h"
+#include "recorder/cli/command.h"
 #include "recorder/recorder.h"
-#include "replay_test_support.h"
+#include "recorder/replay_test_support.h"
 #include "support/run_command.h"
 #include "support/temp_dir.h"
 
@@ -161,8 +161,8 @@ TEST_F(Cli, BadInputIsOneLineAndExitTwo) {
 TEST_F(Cli, UnsignedOptionsTakeDecimalDigitsOnly) {
   // In-process over the whole command table, so an option added later is covered too.
   CLI::App app;
-  retrace::recorder::ExitCode exit = retrace::recorder::ExitCode::kOk;
-  retrace::recorder::attachCommands(app, exit);
+  retrace::recorder::cli::ExitCode exit = retrace::recorder::cli::ExitCode::kOk;
+  retrace::recorder::cli::attachCommands(app, exit);
   int checked = 0;
   for (CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) {
     for (const CLI::Option* option : command->get_options()) {

@@ -5,11 +5,11 @@
 #include <memory>
 #include <string>
 
-#include "recorder/command.h"
+#include "recorder/cli/command.h"
 #include "recorder/parse.h"
 #include "sim/game.h"
 
-namespace retrace::recorder {
+namespace retrace::recorder::cli {
 namespace {
 
 struct GamesOptions {
@@ -40,4 +40,4 @@ void attachGamesCommand(CLI::App& command, ExitCode& outExit) {
   command.callback([options, &outExit] { outExit = runGames(*options); });
 }
 
-}  // namespace retrace::recorder
+}  // namespace retrace::recorder::cli

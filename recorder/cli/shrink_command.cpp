@@ -11,12 +11,12 @@
 #include <spdlog/spdlog.h>
 
 #include "recorder/byte_sink.h"
-#include "recorder/command.h"
+#include "recorder/cli/command.h"
 #include "recorder/frame.h"
 #include "recorder/payload.h"
 #include "recorder/search.h"
 
-namespace retrace::recorder {
+namespace retrace::recorder::cli {
 namespace {
 
 struct ShrinkOptions {
@@ -214,4 +214,4 @@ void attachShrinkCommand(CLI::App& command, ExitCode& outExit) {
   command.callback([options, &outExit] { outExit = runShrink(*options); });
 }
 
-}  // namespace retrace::recorder
+}  // namespace retrace::recorder::cli

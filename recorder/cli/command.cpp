@@ -1,4 +1,4 @@
-#include "recorder/command.h"
+#include "recorder/cli/command.h"
 
 #include <algorithm>
 #include <array>
@@ -9,7 +9,7 @@
 #include "recorder/parse.h"
 #include "recorder/recorder.h"
 
-namespace retrace::recorder {
+namespace retrace::recorder::cli {
 namespace {
 
 constexpr std::array kCommands{
@@ -24,14 +24,6 @@ constexpr std::array kCommands{
     CommandSpec{"sweep", "Time of impact of a box moving against another (swept AABB)", attachSweepCommand},
     CommandSpec{"games", "The games this build has: configurations, buttons, speed limits", attachGamesCommand},
 };
-
-/// Replaces a count with its canonical decimal, or says why it is not one.
-std::string canonicalCount(std::string& text) {
-  const auto count = parseCount(text);
-  if (const auto* problem = std::get_if<std::string>(&count)) return *problem;
-  text = std::to_string(std::get<std::uint64_t>(count));
-  return {};
-}
 
 }  // namespace
 
@@ -50,16 +42,12 @@ bool isCommandName(std::string_view word) {
   return std::any_of(kCommands.begin(), kCommands.end(), [word](const CommandSpec& spec) { return word == spec.name; });
 }
 
-std::string describeVersion(std::string_view program) {
-  return std::string(program) + " " RETRACE_VERSION " (replay format " + std::to_string(kFormatMajor) + "." + std::to_string(kFormatMinor) + ")";
-}
-
 void readUnsignedOptionsAsDecimal(CLI::App& app) {
   for (CLI::Option* option : app.get_options()) {
     // A transform runs before the option's checks (ranges), which then see the canonical text.
-    if (option->get_type_name().starts_with("UINT")) option->transform(CLI::Validator(canonicalCount, ""));
+    if (option->get_type_name().starts_with("UINT")) option->transform(CLI::Validator(canonicalizeCount, ""));
   }
   for (CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) readUnsignedOptionsAsDecimal(*command);
 }
 
-}  // namespace retrace::recorder
+}  // namespace retrace::recorder::cli

@@ -6,11 +6,11 @@
 
 #include <spdlog/spdlog.h>
 
-#include "recorder/command.h"
+#include "recorder/cli/command.h"
 #include "recorder/parse.h"
 #include "sim/swept.h"
 
-namespace retrace::recorder {
+namespace retrace::recorder::cli {
 namespace {
 
 struct SweepOptions {
@@ -74,4 +74,4 @@ void attachSweepCommand(CLI::App& command, ExitCode& outExit) {
   command.callback([options, &outExit] { outExit = runSweep(*options); });
 }
 
-}  // namespace retrace::recorder
+}  // namespace retrace::recorder::cli

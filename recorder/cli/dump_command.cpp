@@ -9,12 +9,12 @@
 #include <spdlog/spdlog.h>
 
 #include "recorder/byte_sink.h"
-#include "recorder/command.h"
+#include "recorder/cli/command.h"
 #include "recorder/input_source.h"
 #include "recorder/parse.h"
 #include "recorder/replay.h"
 
-namespace retrace::recorder {
+namespace retrace::recorder::cli {
 namespace {
 
 using nlohmann::ordered_json;
@@ -152,4 +152,4 @@ void attachDumpCommand(CLI::App& command, ExitCode& outExit) {
   });
 }
 
-}  // namespace retrace::recorder
+}  // namespace retrace::recorder::cli

@@ -8,7 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
-namespace retrace::recorder {
+namespace retrace::recorder::cli {
 
 /// Exit codes shared by every command.
 enum class ExitCode : int { kOk = 0, kFailed = 1, kBadInput = 2 };
@@ -27,8 +27,6 @@ void attachCommands(CLI::App& app, ExitCode& outExit);
 [[nodiscard]] std::string listCommandNames();
 /// True when `word` names a command.
 [[nodiscard]] bool isCommandName(std::string_view word);
-/// The version line of one of retrace's programs: its version and the replay format it writes.
-[[nodiscard]] std::string describeVersion(std::string_view program);
 
 /// Makes every unsigned option of `app` and of its sub-commands take decimal digits only.
 /// CLI11 2.1 converts through strtoull in base 0, which reads "-1" as 18446744073709551615,
@@ -60,4 +58,4 @@ void attachDiffCommand(CLI::App& command, ExitCode& outExit);
 /// `retrace games`: the games this build has, their configurations, buttons and limits.
 void attachGamesCommand(CLI::App& command, ExitCode& outExit);
 
-}  // namespace retrace::recorder
+}  // namespace retrace::recorder::cli

@@ -9,13 +9,13 @@
 
 #include <spdlog/spdlog.h>
 
-#include "recorder/command.h"
+#include "recorder/cli/command.h"
 #include "recorder/input_source.h"
 #include "recorder/parse.h"
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
 
-namespace retrace::recorder {
+namespace retrace::recorder::cli {
 namespace {
 
 struct DiffOptions {
@@ -258,4 +258,4 @@ void attachDiffCommand(CLI::App& command, ExitCode& outExit) {
   command.callback([options, &outExit] { outExit = runDiff(*options); });
 }
 
-}  // namespace retrace::recorder
+}  // namespace retrace::recorder::cli

@@ -1,32 +1,35 @@
-// `retrace`: a thin main over the command table; every command lives in its own file.
+#include "recorder/cli/run.h"
+
 #include <cstdio>
-#include <string_view>
+#include <string>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include "recorder/command.h"
+#include "recorder/cli/command.h"
 #include "recorder/parse.h"
+#include "recorder/recorder.h"
 
-using retrace::recorder::ExitCode;
+namespace retrace::recorder::cli {
 
-int main(int argc, char** argv) {
+int runCommandLine(std::string_view program, int argc, char** argv) {
+  const std::string name(program);
   // Diagnostics go to stderr so stdout stays the command's own output (JSON, reports). stdout
   // is line-buffered even into a pipe, so that a CI log joining both streams keeps their order:
   // `verify a.rtr missing.rtr b.rtr` names missing.rtr between the two reports, not first.
   std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
-  spdlog::set_default_logger(spdlog::stderr_color_st("retrace"));
+  spdlog::set_default_logger(spdlog::stderr_color_st(name));
   spdlog::set_pattern("%v");
-  CLI::App app{"retrace: deterministic replay and regression testing for 2D arcade collision code"};
+  CLI::App app{name + ": deterministic replay and regression testing for 2D arcade collision code", name};
   app.require_subcommand(1);
   app.fallthrough();  // -v and -q work after the command name too
   bool verbose = false;
   bool quiet = false;
   app.add_flag("-v,--verbose", verbose, "log debug detail");
   app.add_flag("-q,--quiet", quiet, "log errors only");
-  app.set_version_flag("--version", retrace::recorder::describeVersion("retrace"));
+  app.set_version_flag("--version", describeVersion(program));
   ExitCode exit = ExitCode::kOk;
-  retrace::recorder::attachCommands(app, exit);
+  attachCommands(app, exit);
   app.parse_complete_callback([&] {
     spdlog::set_level(quiet ? spdlog::level::err : verbose ? spdlog::level::debug : spdlog::level::info);
   });
@@ -35,9 +38,9 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string_view word = argv[i];
     if (word.starts_with('-')) continue;
-    if (!retrace::recorder::isCommandName(word)) {
-      std::fprintf(stderr, "retrace: %s is not a command; the commands are %s (see retrace --help)\n",
-                   retrace::recorder::quoteForMessage(word).c_str(), retrace::recorder::listCommandNames().c_str());
+    if (!isCommandName(word)) {
+      std::fprintf(stderr, "%s: %s is not a command; the commands are %s (see %s --help)\n", name.c_str(),
+                   quoteForMessage(word).c_str(), listCommandNames().c_str(), name.c_str());
       return static_cast<int>(ExitCode::kBadInput);
     }
     break;
@@ -47,8 +50,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::Success& success) {
     return app.exit(success);  // --help: printed, exit 0
   } catch (const CLI::ParseError& error) {
-    std::fprintf(stderr, "retrace: %s (see retrace --help)\n", error.what());
+    std::fprintf(stderr, "%s: %s (see %s --help)\n", name.c_str(), error.what(), name.c_str());
     return static_cast<int>(ExitCode::kBadInput);
   }
   return static_cast<int>(exit);
 }
+
+}  // namespace retrace::recorder::cli

@@ -5,10 +5,10 @@
 
 #include <spdlog/spdlog.h>
 
-#include "recorder/command.h"
+#include "recorder/cli/command.h"
 #include "recorder/verifier.h"
 
-namespace retrace::recorder {
+namespace retrace::recorder::cli {
 namespace {
 
 struct VerifyCommandOptions {
@@ -61,4 +61,4 @@ void attachVerifyCommand(CLI::App& command, ExitCode& outExit) {
   command.callback([options, &outExit] { outExit = runVerify(*options); });
 }
 
-}  // namespace retrace::recorder
+}  // namespace retrace::recorder::cli

@@ -17,12 +17,12 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
-#include "recorder/command.h"
+#include "recorder/cli/command.h"
 #include "recorder/parse.h"
 #include "recorder/search.h"
 #include "sim/state_hash.h"
 
-namespace retrace::recorder {
+namespace retrace::recorder::cli {
 namespace {
 
 struct HuntOptions {
@@ -247,4 +247,4 @@ void attachHuntCommand(CLI::App& command, ExitCode& outExit) {
   command.callback([options, &outExit] { outExit = runHunt(*options); });
 }
 
-}  // namespace retrace::recorder
+}  // namespace retrace::recorder::cli

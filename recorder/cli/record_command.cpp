@@ -5,12 +5,12 @@
 
 #include <spdlog/spdlog.h>
 
-#include "recorder/command.h"
+#include "recorder/cli/command.h"
 #include "recorder/parse.h"
 #include "recorder/input_source.h"
 #include "recorder/recorder.h"
 
-namespace retrace::recorder {
+namespace retrace::recorder::cli {
 namespace {
 
 struct RecordCommandOptions {
@@ -81,4 +81,4 @@ void attachRecordCommand(CLI::App& command, ExitCode& outExit) {
   command.callback([options, &outExit] { outExit = runRecord(*options); });
 }
 
-}  // namespace retrace::recorder
+}  // namespace retrace::recorder::cli

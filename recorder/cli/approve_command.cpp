@@ -15,12 +15,12 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
-#include "recorder/command.h"
+#include "recorder/cli/command.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
 
-namespace retrace::recorder {
+namespace retrace::recorder::cli {
 namespace {
 
 struct ApproveOptions {
@@ -185,4 +185,4 @@ void attachApproveCommand(CLI::App& command, ExitCode& outExit) {
   command.callback([options, &outExit] { outExit = runApprove(*options); });
 }
 
-}  // namespace retrace::recorder
+}  // namespace retrace::recorder::cli
