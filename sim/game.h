@@ -18,6 +18,7 @@
 
 #include "sim/fields.h"
 #include "sim/rng.h"
+#include "sim/scene.h"
 
 namespace retrace::sim {
 
@@ -85,6 +86,9 @@ class GameSession {
   virtual void setOracle(bool enabled) = 0;
   /// An independent copy of this session.
   [[nodiscard]] virtual std::unique_ptr<GameSession> clone() const = 0;
+  /// What this state looks like (scene.h); `previous` is the session one tick earlier, for
+  /// what moved this tick (a session of another game counts as no earlier tick).
+  [[nodiscard]] virtual Scene describeScene(const GameSession& previous) const = 0;
 };
 
 /// A speed limit as the tools see it, without the game's types.
@@ -127,10 +131,11 @@ class GameDefinition {
   [[nodiscard]] virtual std::span<const EventSchema> eventSchemas() const = 0;
   /// Names of the input bits, bit 0 first.
   [[nodiscard]] virtual std::span<const char* const> inputNames() const = 0;
+  /// The overlay layers this game's scenes use besides kBodies (a key for another does nothing).
+  [[nodiscard]] virtual std::span<const SceneLayer> sceneLayers() const = 0;
 };
 
-/// Every registered game: the built-ins first, then the others in the order registered (valid
-/// until the next registration).
+/// Every registered game, in the order registered (valid until the next registration).
 [[nodiscard]] std::span<const GameDefinition* const> listGames();
 /// The game with this name, or nullptr.
 [[nodiscard]] const GameDefinition* findGame(std::string_view name);

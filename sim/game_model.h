@@ -86,6 +86,10 @@ class GameModelSession final : public GameSession {
   Input chooseBotInput(Rng& ioBotRng) const override { return G::chooseInput(config_, state_, ioBotRng); }
   void setOracle(bool enabled) override { oracle_ = enabled; }
   std::unique_ptr<GameSession> clone() const override { return std::make_unique<GameModelSession>(*this); }
+  Scene describeScene(const GameSession& previous) const override {
+    const auto* before = dynamic_cast<const GameModelSession*>(&previous);
+    return G::describeScene(config_, before != nullptr ? before->state_ : state_, state_);
+  }
 
   /// The typed state, for code that knows the game (the viewer's drawers).
   [[nodiscard]] const typename G::State& state() const noexcept { return state_; }
@@ -154,6 +158,7 @@ class GameModel final : public GameDefinition {
   }
   std::span<const EventSchema> eventSchemas() const override { return G::eventSchemas(); }
   std::span<const char* const> inputNames() const override { return G::inputNames(); }
+  std::span<const SceneLayer> sceneLayers() const override { return G::sceneLayers(); }
 
 };
 

@@ -17,6 +17,8 @@
 //   bot            G::chooseInput(config, state, botRng) -> Input
 //   tunnel oracle  G::checkOracle(config, before, after, events, tunnels): what the rules missed
 //   descriptions   G::eventSchemas() -> span of EventSchema; G::inputNames() -> span of names
+//   scene          G::describeScene(config, previous, state) -> Scene (scene.h);
+//                  G::sceneLayers() -> the overlay layers its scenes use
 
 #include <concepts>
 #include <cstdint>
@@ -29,6 +31,7 @@
 #include "sim/fields.h"
 #include "sim/game.h"
 #include "sim/round.h"
+#include "sim/scene.h"
 #include "sim/speed_limit.h"
 
 namespace retrace::sim {
@@ -92,9 +95,16 @@ concept HasDescriptions = requires {
   { G::inputNames() } -> std::convertible_to<std::span<const char* const>>;
 };
 
+/// A scene: what a state looks like as primitives, for any viewer.
+template <typename G>
+concept HasScene = requires(const typename G::Config& config, const typename G::State& state) {
+  { G::describeScene(config, state, state) } -> std::same_as<Scene>;
+  { G::sceneLayers() } -> std::convertible_to<std::span<const SceneLayer>>;
+};
+
 /// Everything GameModel needs of a game.
 template <typename G>
 concept GameRules = HasIdentity<G> && HasConfigurations<G> && HasState<G> && HasRules<G> && HasBot<G> && HasTunnelOracle<G> &&
-                    HasDescriptions<G>;
+                    HasDescriptions<G> && HasScene<G>;
 
 }  // namespace retrace::sim

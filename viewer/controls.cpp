@@ -17,6 +17,7 @@ std::optional<Command> mapKey(sf::Keyboard::Key key, bool shift) noexcept {
     case sf::Keyboard::S: return Command::kToggleSweeps;
     case sf::Keyboard::W: return Command::kToggleWindow;
     case sf::Keyboard::G: return Command::kToggleGrid;
+    case sf::Keyboard::I: return Command::kToggleIds;
     case sf::Keyboard::E: return Command::kToggleEvents;
     case sf::Keyboard::H:
     case sf::Keyboard::F1: return Command::kToggleHelp;
@@ -41,6 +42,7 @@ bool applyCommand(Command command, Playback& playback, Overlays& overlays) {
     case Command::kToggleSweeps: overlays.sweeps = !overlays.sweeps; break;
     case Command::kToggleWindow: overlays.window = !overlays.window; break;
     case Command::kToggleGrid: overlays.grid = !overlays.grid; break;
+    case Command::kToggleIds: overlays.ids = !overlays.ids; break;
     case Command::kToggleEvents: overlays.events = !overlays.events; break;
     case Command::kToggleHelp: overlays.help = !overlays.help; break;
     case Command::kQuit: return false;

@@ -14,7 +14,7 @@ namespace retrace::viewer {
 /// Everything a key can ask for.
 enum class Command : std::uint8_t {
   kTogglePlay, kStepForward, kStepBack, kJumpForward, kJumpBack, kFirst, kLast, kFaster, kSlower,
-  kToggleBoxes, kToggleSweeps, kToggleWindow, kToggleGrid, kToggleEvents, kToggleHelp, kQuit
+  kToggleBoxes, kToggleSweeps, kToggleWindow, kToggleGrid, kToggleIds, kToggleEvents, kToggleHelp, kQuit
 };
 
 /// Ticks moved by shift + arrow.

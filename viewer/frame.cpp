@@ -65,31 +65,47 @@ void FrameRenderer::drawText(sf::RenderTarget& target, const std::string& text, 
   target.draw(label);
 }
 
-void FrameRenderer::renderScene(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays) const {
-  const SceneDrawer& drawer = *findDrawer(playback.game().name());
-  const sf::Vector2f world = drawer.worldSize(playback.current());
-  const float scale = std::min(area.width / world.x, (area.height - 14.0F) / world.y);
-  sf::RectangleShape background({world.x * scale, world.y * scale});
-  background.setPosition(area.left, area.top + 14.0F);
+void drawSceneInArea(sf::RenderTarget& target, sf::FloatRect area, float scale, const sim::Scene& scene, const Overlays& overlays, const sf::Font& font) {
+  sf::RectangleShape background({area.width, area.height});
+  background.setPosition(area.left, area.top);
   background.setFillColor(kBackground);
   target.draw(background);
   sf::RenderStates states;
-  states.transform.translate(area.left, area.top + 14.0F).scale(scale, scale);
-  drawer.draw(target, states, playback.previous(), playback.current(), overlays);
+  states.transform.translate(area.left, area.top).scale(scale, scale);
+  paintScene(target, states, scene, overlays, font);
+}
+
+std::vector<std::string> describeViewerKeys(std::span<const sim::SceneLayer> layers) {
+  const auto has = [&](sim::SceneLayer layer) { return std::find(layers.begin(), layers.end(), layer) != layers.end(); };
+  std::vector<std::string> lines = {
+      "space      play / pause",
+      "right/left one tick (shift: 60 ticks)",
+      "home/end   first / last tick",
+      "+ / -      playback speed 0.25x .. 8x",
+      "click/drag the timeline to seek",
+  };
+  std::string overlays = "B boxes  I names";
+  if (has(sim::SceneLayer::kSweeps)) overlays += "  S sweeps";
+  if (has(sim::SceneLayer::kWindows)) overlays += "  W windows";
+  lines.push_back(overlays);
+  lines.push_back(std::string(has(sim::SceneLayer::kGrid) ? "G grid, corners, hit circles  " : "") + "E events");
+  lines.push_back("H help   Q or Esc quit");
+  return lines;
+}
+
+void FrameRenderer::renderScene(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays) const {
+  const sim::Scene scene = playback.current().describeScene(playback.previous());
+  const sf::Vector2f world = measureScene(scene);
+  const float scale = std::min(area.width / world.x, (area.height - 14.0F) / world.y);
+  drawSceneInArea(target, {area.left, area.top + 14.0F, world.x * scale, world.y * scale}, scale, scene, overlays, font_);
   drawText(target, "tick " + std::to_string(playback.tick()), {area.left, area.top}, 11, sf::Color::White);
 }
 
 void FrameRenderer::render(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays,
                            std::optional<std::uint64_t> compareMark) const {
-  const SceneDrawer& drawer = *findDrawer(playback.game().name());
-  const FrameLayout layout = computeLayout(area, drawer.worldSize(playback.current()));
-  sf::RectangleShape background({layout.scene.width, layout.scene.height});
-  background.setPosition(layout.scene.left, layout.scene.top);
-  background.setFillColor(kBackground);
-  target.draw(background);
-  sf::RenderStates states;
-  states.transform.translate(layout.scene.left, layout.scene.top).scale(layout.scale, layout.scale);
-  drawer.draw(target, states, playback.previous(), playback.current(), overlays);
+  const sim::Scene scene = playback.current().describeScene(playback.previous());
+  const FrameLayout layout = computeLayout(area, measureScene(scene));
+  drawSceneInArea(target, layout.scene, layout.scale, scene, overlays, font_);
 
   const recorder::ReplayHeader& h = playback.replay().header;
   char speed[16];
@@ -109,7 +125,7 @@ void FrameRenderer::render(sf::RenderTarget& target, sf::FloatRect area, const P
     drawText(target, "DIVERGED at tick " + std::to_string(*playback.divergenceTick()) + ": re-simulation no longer matches the recording",
              {layout.scene.left + 6.0F, layout.scene.top + 4.0F}, 13, sf::Color::White);
   }
-  if (overlays.help) drawHelp(target, layout.scene);
+  if (overlays.help) drawHelp(target, layout.scene, playback.game().sceneLayers());
 }
 
 void FrameRenderer::drawTimeline(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback,
@@ -146,23 +162,14 @@ void FrameRenderer::drawEventPanel(sf::RenderTarget& target, const FrameLayout& 
   }
 }
 
-void FrameRenderer::drawHelp(sf::RenderTarget& target, sf::FloatRect area) const {
-  static constexpr const char* kLines[] = {
-      "space      play / pause",
-      "right/left one tick (shift: 60 ticks)",
-      "home/end   first / last tick",
-      "+ / -      playback speed 0.25x .. 8x",
-      "click/drag the timeline to seek",
-      "B boxes  S sweeps  W landing windows",
-      "G grid, corners, hit circles  E events",
-      "H help   Q or Esc quit",
-  };
-  sf::RectangleShape panel({300.0F, 16.0F * static_cast<float>(std::size(kLines)) + 12.0F});
+void FrameRenderer::drawHelp(sf::RenderTarget& target, sf::FloatRect area, std::span<const sim::SceneLayer> layers) const {
+  const std::vector<std::string> lines = describeViewerKeys(layers);
+  sf::RectangleShape panel({300.0F, 16.0F * static_cast<float>(lines.size()) + 12.0F});
   panel.setPosition(area.left + 20.0F, area.top + 40.0F);
   panel.setFillColor(sf::Color(0, 0, 0, 200));
   target.draw(panel);
   float y = area.top + 46.0F;
-  for (const char* line : kLines) {
+  for (const std::string& line : lines) {
     drawText(target, line, {area.left + 28.0F, y}, 12, sf::Color::White);
     y += 16.0F;
   }

@@ -4,7 +4,9 @@
 // by headless rendering alike.
 
 #include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 #include <SFML/Graphics.hpp>
 
@@ -26,6 +28,11 @@ struct FrameLayout {
 /// The tick under an x position of the timeline (clamped to [0, lastTick]).
 [[nodiscard]] std::uint64_t tickAtTimeline(const FrameLayout& layout, float x, std::uint64_t lastTick);
 
+/// Draws a scene on its background into `area` at `scale` target pixels per world pixel.
+void drawSceneInArea(sf::RenderTarget& target, sf::FloatRect area, float scale, const sim::Scene& scene, const Overlays& overlays, const sf::Font& font);
+/// The help lines: playback keys, and the overlay keys of the layers this game's scenes use.
+[[nodiscard]] std::vector<std::string> describeViewerKeys(std::span<const sim::SceneLayer> layers);
+
 /// Finds the DejaVu font Debian's fonts-dejavu-core installs; one sentence when it is missing.
 [[nodiscard]] std::optional<std::string> loadFont(sf::Font& outFont);
 
@@ -44,7 +51,7 @@ class FrameRenderer {
   void drawTimeline(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback,
                     std::optional<std::uint64_t> compareMark) const;
   void drawEventPanel(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback) const;
-  void drawHelp(sf::RenderTarget& target, sf::FloatRect area) const;
+  void drawHelp(sf::RenderTarget& target, sf::FloatRect area, std::span<const sim::SceneLayer> layers) const;
   const sf::Font& font_;
 };
 

@@ -108,7 +108,6 @@ int runLivePlay(const std::string& game, const std::string& config, std::uint64_
   const sim::GameDefinition& definition = *sim::findGame(game);
   const auto keys = mapButtonsToKeys(definition.inputNames());
   const std::string keyHelp = describeKeys(definition.inputNames(), keys);
-  const SceneDrawer& drawer = *findDrawer(game);
   sf::RenderWindow window(sf::VideoMode(960, 720), "retrace-view: playing " + game + " (close the window to save)");
   window.setFramerateLimit(120);
   std::unique_ptr<sim::GameSession> previous = recorder.session().clone();
@@ -128,14 +127,9 @@ int runLivePlay(const std::string& game, const std::string& config, std::uint64_
       owed -= kTick;
     }
     window.clear(sf::Color::Black);
-    const auto layout = computeLayout({0.0F, 0.0F, 960.0F, 720.0F}, drawer.worldSize(recorder.session()));
-    sf::RenderStates states;
-    states.transform.translate(layout.scene.left, layout.scene.top).scale(layout.scale, layout.scale);
-    sf::RectangleShape background({layout.scene.width, layout.scene.height});
-    background.setPosition(layout.scene.left, layout.scene.top);
-    background.setFillColor(kBackground);
-    window.draw(background);
-    drawer.draw(window, states, *previous, recorder.session(), Overlays{});
+    const sim::Scene scene = recorder.session().describeScene(*previous);
+    const auto layout = computeLayout({0.0F, 0.0F, 960.0F, 720.0F}, measureScene(scene));
+    drawSceneInArea(window, layout.scene, layout.scale, scene, Overlays{}, font);
     sf::Text hud("recording tick " + std::to_string(recorder.session().tick()) + " to " + output + "  (Esc or close: save)\n" + keyHelp, font, 13);
     hud.setPosition(layout.hud.left, layout.hud.top);
     window.draw(hud);

@@ -87,7 +87,7 @@ int runWindow(viewer::Playback& playback, viewer::Playback* other, const sf::Fon
       if (press || (dragging && event.type == sf::Event::MouseMoved)) {
         const sf::Vector2f at = press ? sf::Vector2f(static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y))
                                       : sf::Vector2f(static_cast<float>(event.mouseMove.x), static_cast<float>(event.mouseMove.y));
-        const auto layout = viewer::computeLayout(areaOf(0.0F), viewer::findDrawer(playback.game().name())->worldSize(playback.current()));
+        const auto layout = viewer::computeLayout(areaOf(0.0F), viewer::measureScene(playback.current().describeScene(playback.previous())));
         if (dragging || layout.timeline.contains(at.x, at.y) || (other != nullptr && at.y >= layout.timeline.top)) {
           dragging = true;
           seekBoth(viewer::tickAtTimeline(layout, at.x, playback.lastTick()));

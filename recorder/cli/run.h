@@ -3,8 +3,8 @@
 // the games the binary knows (sim/registry.h), then hand it the arguments.
 //
 //   int main(int argc, char** argv) {
-//     retrace::sim::registerGame<breakout::Game>();
-//     return retrace::recorder::cli::runCommandLine("breakout-retrace", argc, argv);
+//     retrace::sim::registerGame<my_game::Game>();
+//     return retrace::recorder::cli::runCommandLine("my-game-retrace", argc, argv);
 //   }
 
 #include <string_view>

@@ -19,6 +19,7 @@
 #include "sim/fraction.h"
 #include "sim/game.h"
 #include "sim/round.h"
+#include "sim/scene.h"
 #include "sim/speed_limit.h"
 
 namespace retrace::sim::dodge {
@@ -108,6 +109,9 @@ struct Game {
   static bool isPlausible(const Config& config, const State& state);
   static std::span<const EventSchema> eventSchemas();
   static std::span<const char* const> inputNames();
+  /// What a state looks like (scene.h); `previous` is the state a tick earlier.
+  static Scene describeScene(const Config& config, const State& previous, const State& state);
+  static std::span<const SceneLayer> sceneLayers();
 
   template <typename V>
   static void visitConfig(V& v, Config& c) {

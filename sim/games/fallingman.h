@@ -23,6 +23,7 @@
 #include "sim/fields.h"
 #include "sim/game.h"
 #include "sim/round.h"
+#include "sim/scene.h"
 #include "sim/speed_limit.h"
 
 namespace retrace::sim::fallingman {
@@ -130,6 +131,9 @@ struct Game {
   static bool isPlausible(const Config& config, const State& state);
   static std::span<const EventSchema> eventSchemas();
   static std::span<const char* const> inputNames();
+  /// What a state looks like (scene.h); `previous` is the state a tick earlier.
+  static Scene describeScene(const Config& config, const State& previous, const State& state);
+  static std::span<const SceneLayer> sceneLayers();
 
   template <typename V>
   static void visitConfig(V& v, Config& c) {

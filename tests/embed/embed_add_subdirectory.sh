@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# A game adding retrace with add_subdirectory (the README's snippet) gets retrace's libraries
-# and retrace::gtest, and its build keeps its own choices: none of retrace's suites, benchmarks
-# or viewer, no forced build type (consumer/CMakeLists.txt refuses to configure otherwise), and
-# only its own test in its ctest. That test must build and pass: EXPECT_REPLAY_MATCHES on a
-# golden replay, and a game of the consumer's own (consumer/counter_game.h) registered with one
-# call, recorded from its own loop and gated the same way.
+# A game adding retrace with add_subdirectory (the README's snippet) gets retrace's libraries,
+# and its build keeps its own choices: none of retrace's suites or benchmarks, no forced build
+# type (consumer/CMakeLists.txt refuses to configure otherwise), and only its own tests in its
+# ctest. Those must build and pass: EXPECT_REPLAY_MATCHES on a golden replay; a fourth game of
+# the consumer's own (consumer/breakout/) registered with one call, recorded from its own loop
+# and gated; the game's own command line and viewer binaries recording, verifying, hunting,
+# shrinking and rendering it. Nothing of retrace's tree is touched: the script fails if the
+# build changed a file there.
 #
 #   embed_add_subdirectory.sh RETRACE_SOURCE_DIR WORK_DIR CXX_COMPILER
 set -u
@@ -12,12 +14,20 @@ source=$(realpath "$1") work=$(realpath -m "$2") cxx=$3
 rm -rf "$work" && mkdir -p "$work" || exit 2
 fail() { echo "embedding: $*" >&2; exit 1; }
 
+status_before=$(git -C "$source" status --porcelain --untracked-files=all 2>/dev/null)
 generator=()
 command -v ninja > /dev/null && generator=(-G Ninja)
 cmake -S "$source/tests/embed/consumer" -B "$work" "${generator[@]}" -DRETRACE_SOURCE_DIR="$source" \
   -DCMAKE_CXX_COMPILER="$cxx" > "$work/configure.log" 2>&1 || { cat "$work/configure.log"; fail "the game does not configure"; }
-cmake --build "$work" --target my_game_tests -j 2 > "$work/build.log" 2>&1 || { tail -30 "$work/build.log"; fail "my_game_tests does not build"; }
-listed=$(cd "$work" && ctest -N | grep -c 'Test *#')
-[ "$listed" = 1 ] || fail "the game's ctest lists $listed tests, not its own one"
-(cd "$work" && ctest --output-on-failure) || fail "the game's replay test fails"
-echo "embedding: retrace::gtest builds and passes in a game's own suite, with none of retrace's targets"
+targets=(breakout-retrace breakout-view my_game_tests my_game_view_tests)
+cmake --build "$work" --target "${targets[@]}" -j 2 > "$work/build.log" 2>&1 || { tail -30 "$work/build.log"; fail "the game's binaries and tests do not build"; }
+listed=$(cd "$work" && ctest -N | grep 'Test *#' | sed 's/.*: //' | sort | tr '\n' ' ')
+[ "$listed" = "breakout_tools my_game_tests my_game_view_tests " ] || fail "the game's ctest lists $listed, not its own three tests"
+(cd "$work" && ctest --output-on-failure) || fail "the game's tests fail"
+# The game lives in the consumer alone: no file of retrace names it, and building it wrote none.
+named=$(grep -rli breakout "$source"/sim "$source"/recorder "$source"/viewer "$source"/cmake "$source"/CMakeLists.txt 2>/dev/null)
+[ -z "$named" ] || fail "retrace's own files name the consumer's game: $named"
+if [ -n "$status_before" ] || git -C "$source" rev-parse --git-dir > /dev/null 2>&1; then
+  [ "$(git -C "$source" status --porcelain --untracked-files=all)" = "$status_before" ] || fail "building the game changed retrace's tree"
+fi
+echo "embedding: a fourth game from outside records, verifies, hunts, shrinks, renders and gates with retrace's libraries, touching none of its files"

@@ -1,7 +1,9 @@
 // Rendering, under xvfb-run -a (ctest wraps these tests in it): a frame is a PNG of the size
-// asked, the player's box is drawn where the state says in the player's colour, and a contact
-// sheet has one cell per tick asked for.
+// asked, every game's player is drawn where its scene says in the player's colour, a landing
+// window shows on its platform, and a contact sheet has one cell per tick asked for.
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -9,8 +11,6 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "sim/game_model.h"
-#include "sim/games/dodge.h"
 #include "viewer/frame.h"
 #include "viewer/headless.h"
 #include "support/temp_dir.h"
@@ -40,25 +40,84 @@ class Render : public ::testing::Test {
   std::optional<Playback> playback_;
 };
 
-TEST_F(Render, AFrameHasTheSizeAskedAndThePlayerWhereTheStateSays) {
+/// Loads a golden replay for playback.
+Playback loadPlayback(const std::string& name) {
+  auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/" + name);
+  EXPECT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded)) << name;
+  return Playback(std::get<recorder::LoadedReplay>(std::move(loaded)), false);
+}
+
+/// The pixel of a frame at a fraction of a box primitive (0.5, 0.5: its centre), through the
+/// frame layout.
+sf::Color readInside(const sf::Image& image, const FrameLayout& layout, const sim::ScenePrimitive& box, float fx = 0.5F, float fy = 0.5F) {
+  const float x = layout.scene.left + (toPixels(box.a.x) + toPixels(box.b.x) * fx) * layout.scale;
+  const float y = layout.scene.top + (toPixels(box.a.y) + toPixels(box.b.y) * fy) * layout.scale;
+  return image.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(y));
+}
+
+TEST_F(Render, EveryGamesPlayerIsDrawnWhereItsSceneSays) {
+  for (const char* name : {"dodge-bot-seed3.rtr", "tank-bot-seed5.rtr", "fallingman-bot-seed4.rtr"}) {
+    SCOPED_TRACE(name);
+    Playback playback = loadPlayback(name);
+    const std::string png = (dir_ / "frame.png").string();
+    Overlays overlays;
+    overlays.boxes = false;
+    overlays.sweeps = false;
+    overlays.window = false;
+    overlays.grid = false;
+    ASSERT_FALSE(renderFramePng(playback, font_, 100, png, true, {640, 480}, overlays).has_value());
+    sf::Image image;
+    ASSERT_TRUE(image.loadFromFile(png));
+    EXPECT_EQ(image.getSize(), sf::Vector2u(640, 480));
+    playback.seek(100);
+    const sim::Scene scene = playback.current().describeScene(playback.previous());
+    const FrameLayout layout = computeLayout({0.0F, 0.0F, 640.0F, 480.0F}, measureScene(scene));
+    int players = 0;
+    for (const sim::ScenePrimitive& p : scene.primitives) {
+      if (p.category != sim::SceneCategory::kPlayer || p.shape != sim::SceneShape::kBox) continue;
+      ++players;
+      // Off the centre, where a heading may be drawn over the body.
+      EXPECT_EQ(readInside(image, layout, p, 0.25F, 0.25F), colourOf(sim::SceneCategory::kPlayer)) << p.entity;
+    }
+    EXPECT_EQ(players, 1);
+  }
+}
+
+TEST_F(Render, TheEmptyArenaIsBackground) {
   const std::string png = (dir_ / "frame.png").string();
-  Overlays overlays;
-  overlays.boxes = false;
-  overlays.sweeps = false;
-  ASSERT_FALSE(renderFramePng(*playback_, font_, 100, png, false, {640, 480}, overlays).has_value());
+  ASSERT_FALSE(renderFramePng(*playback_, font_, 100, png, false, {640, 480}, {}).has_value());
   sf::Image image;
   ASSERT_TRUE(image.loadFromFile(png));
-  EXPECT_EQ(image.getSize(), sf::Vector2u(640, 480));
-  // Map the centre of the player's box through the frame layout and read the pixel there.
-  const auto& session = dynamic_cast<const sim::GameModelSession<sim::dodge::Game>&>(playback_->current());
-  const sim::Box player = session.state().player;
-  const FrameLayout layout = computeLayout({0.0F, 0.0F, 640.0F, 480.0F}, findDrawer("dodge")->worldSize(session));
-  const float x = layout.scene.left + (toPixels(player.x) + toPixels(player.w) / 2) * layout.scale;
-  const float y = layout.scene.top + (toPixels(player.y) + toPixels(player.h) / 2) * layout.scale;
-  EXPECT_EQ(image.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(y)), kPlayerColour);
-  // And a corner of the arena, far from any body, is the background.
+  const FrameLayout layout = computeLayout({0.0F, 0.0F, 640.0F, 480.0F}, measureScene(playback_->current().describeScene(playback_->previous())));
+  // A bottom corner of dodge's arena, far from any body, is the background.
   EXPECT_EQ(image.getPixel(static_cast<unsigned>(layout.scene.left + 2), static_cast<unsigned>(layout.scene.top + layout.scene.height - 3)),
             kBackground);
+}
+
+TEST_F(Render, ALandingWindowShowsOnItsPlatform) {
+  Playback playback = loadPlayback("fallingman-bot-seed4.rtr");
+  const std::string png = (dir_ / "window.png").string();
+  Overlays overlays;
+  overlays.boxes = false;
+  ASSERT_FALSE(renderFramePng(playback, font_, 200, png, false, {640, 480}, overlays).has_value());
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png));
+  playback.seek(200);
+  const sim::Scene scene = playback.current().describeScene(playback.previous());
+  const FrameLayout layout = computeLayout({0.0F, 0.0F, 640.0F, 480.0F}, measureScene(scene));
+  int windows = 0;
+  for (const sim::ScenePrimitive& p : scene.primitives) {
+    if (p.category != sim::SceneCategory::kWindow) continue;
+    ++windows;
+    const sf::Color seen = readInside(image, layout, p);
+    EXPECT_NE(seen, colourOf(sim::SceneCategory::kPlatform)) << p.entity;
+    EXPECT_NE(seen, kBackground) << p.entity;
+    // Clearly apart from the platform: at least 100 in one channel.
+    const sf::Color platform = colourOf(sim::SceneCategory::kPlatform);
+    const int apart = std::max({std::abs(seen.r - platform.r), std::abs(seen.g - platform.g), std::abs(seen.b - platform.b)});
+    EXPECT_GE(apart, 60) << p.entity;
+  }
+  EXPECT_GT(windows, 0);
 }
 
 TEST_F(Render, AContactSheetHasOneCellPerTick) {

@@ -1,6 +1,5 @@
 // The game's own game, registered with one call, recorded from its own loop with the README's
-// snippet, and gated with EXPECT_REPLAY_MATCHES: none of retrace's files knows "counter".
-#include <cstdio>
+// snippet, and gated with EXPECT_REPLAY_MATCHES: none of retrace's files knows "breakout".
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -9,19 +8,19 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "counter_game.h"
+#include "breakout/breakout.h"
 #include "recorder/gtest/expect_replay.h"
 #include "recorder/recorder.h"
 
 namespace {
 
 TEST(OwnGame, RegistersRecordsAndGates) {
-  ASSERT_TRUE(retrace::sim::registerGame<counter::Game>());
-  EXPECT_FALSE(retrace::sim::registerGame<counter::Game>());  // a name is registered once
-  ASSERT_NE(retrace::sim::findGame("counter"), nullptr);
-  const std::string out = (std::filesystem::temp_directory_path() / ("counter-" + std::to_string(::getpid()) + ".rtr")).string();
+  (void)retrace::sim::registerGame<breakout::Game>();
+  EXPECT_FALSE(retrace::sim::registerGame<breakout::Game>());  // a name is registered once
+  ASSERT_NE(retrace::sim::findGame("breakout"), nullptr);
+  const std::string out = (std::filesystem::temp_directory_path() / ("breakout-" + std::to_string(::getpid()) + ".rtr")).string();
   std::filesystem::remove(out);
-  auto opened = retrace::recorder::openRecording({.output = out, .game = "counter", .seed = 7});
+  auto opened = retrace::recorder::openRecording({.output = out, .game = "breakout", .seed = 7});
   ASSERT_TRUE(std::holds_alternative<std::unique_ptr<retrace::recorder::Recorder>>(opened)) << std::get<std::string>(opened);
   auto& recorder = *std::get<std::unique_ptr<retrace::recorder::Recorder>>(opened);
   retrace::sim::Rng bot = retrace::sim::seedRng(7);

@@ -231,6 +231,48 @@ TEST_P(GameContract, EachSpeedLimitHoldsAtItsBoundAndBreaksOneRawUnitPast) {
   }
 }
 
+/// True when some described field is `entity` or lies inside it ("tanks[1].centre.x").
+bool namesAField(const std::vector<Field>& fields, const std::string& entity) {
+  return std::any_of(fields.begin(), fields.end(), [&](const Field& field) {
+    return field.name == entity || field.name.starts_with(entity + ".") || field.name.starts_with(entity + "[");
+  });
+}
+
+TEST_P(GameContract, ScenesNameRealEntitiesStayInTheirAreaAndUseDeclaredLayers) {
+  const GameDefinition& game = *GetParam();
+  auto session = startDefault(game, 2);
+  Rng bot = seedRng(9);
+  const auto layers = game.sceneLayers();
+  std::vector<SceneLayer> seen;
+  for (int tick = 0; tick < 3000; ++tick) {
+    const auto previous = session->clone();
+    (void)session->step(session->chooseBotInput(bot));
+    if (tick % 25 != 0) continue;
+    const Scene scene = session->describeScene(*previous);
+    ASSERT_GT(scene.size.x, Fixed());
+    ASSERT_GT(scene.size.y, Fixed());
+    ASSERT_FALSE(scene.primitives.empty());
+    const auto fields = session->describeState();
+    for (const ScenePrimitive& p : scene.primitives) {
+      if (!p.entity.empty()) {
+        EXPECT_TRUE(namesAField(fields, p.entity)) << p.entity << " at tick " << session->tick();
+      }
+      if (p.layer != SceneLayer::kBodies) {
+        EXPECT_NE(std::find(layers.begin(), layers.end(), p.layer), layers.end()) << "an undeclared layer at tick " << session->tick();
+        if (std::find(seen.begin(), seen.end(), p.layer) == seen.end()) seen.push_back(p.layer);
+      }
+      if (p.shape == SceneShape::kBox) {
+        EXPECT_GE(p.a.x, Fixed()) << p.entity;
+        EXPECT_GE(p.a.y, Fixed()) << p.entity;
+        EXPECT_LE(p.a.x + p.b.x, scene.size.x) << p.entity;
+        EXPECT_LE(p.a.y + p.b.y, scene.size.y) << p.entity;
+      }
+    }
+  }
+  // Every declared layer is drawn at some point, or its key would do nothing.
+  EXPECT_EQ(seen.size(), layers.size());
+}
+
 TEST_P(GameContract, UnknownConfigNameIsNothing) {
   EXPECT_FALSE(GetParam()->findConfig("no-such-config").has_value());
   EXPECT_FALSE(GetParam()->validateConfig({"broken", {1, 2, 3}}, true) == std::nullopt);

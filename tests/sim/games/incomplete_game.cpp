@@ -37,6 +37,8 @@ struct Game {
   static bool isPlausible(const Config&, const State&) { return true; }
   static std::span<const EventSchema> eventSchemas() { return {}; }
   static std::span<const char* const> inputNames() { return {}; }
+  static Scene describeScene(const Config&, const State&, const State&) { return {}; }
+  static std::span<const SceneLayer> sceneLayers() { return {}; }
   template <typename V>
   static void visitConfig(V& v, Config& c) {
     visitField(v, "speed", c.speed);

@@ -1,0 +1,97 @@
+#pragma once
+// A game's scene: what a state looks like, as a list of primitives (boxes, circles, segments,
+// points, text labels) in fixed-point world pixels. Box2D's idea of debug draw: the game says
+// what is where and what it is; the viewer alone turns that into pixels, for any game. Each
+// primitive names the entity it belongs to by its field path ("tanks[1]"), so a tool can label
+// it or link it to the state's fields, and sits on a layer that one overlay toggles.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "sim/aabb.h"
+#include "sim/fixed.h"
+#include "sim/vec2.h"
+
+namespace retrace::sim {
+
+/// The geometry of a primitive.
+enum class SceneShape : std::uint8_t { kBox, kCircle, kSegment, kPoint, kLabel };
+
+/// What a primitive shows; the viewer gives each category its colour.
+enum class SceneCategory : std::uint8_t {
+  kPlayer,       ///< what the input moves
+  kBody,         ///< another moving thing that is neither hazard nor projectile
+  kProjectile,   ///< bullets, balls
+  kHazard,       ///< what ends a round on contact: obstacles, enemies, spikes
+  kSolid,        ///< walls that stop things and do not break
+  kBreakable,    ///< walls that break
+  kPlatform,     ///< surfaces to stand or land on
+  kGoal,         ///< what must be protected or reached
+  kSweep,        ///< a path or volume moved through this tick
+  kWindow,       ///< a band a contact must fall within (a landing window)
+  kHeading,      ///< which way an entity faces
+  kSamplePoint,  ///< a point the rules sample (a tank's corners)
+  kHitRadius,    ///< a distance the rules test (a hit circle)
+  kGrid,         ///< cell edges of a tile map
+  kLabel,        ///< text
+};
+
+/// The overlay a primitive belongs to: kBodies is always drawn, the others toggle.
+enum class SceneLayer : std::uint8_t { kBodies, kSweeps, kWindows, kGrid };
+
+/// One thing drawn.
+struct ScenePrimitive {
+  SceneShape shape = SceneShape::kBox;
+  SceneCategory category = SceneCategory::kBody;
+  SceneLayer layer = SceneLayer::kBodies;
+  bool filled = true;  ///< false: outline only
+  Vec2 a;              ///< box: top-left corner; circle: centre; segment: start; point and label: where
+  Vec2 b;              ///< box: size; circle: (radius, 0); segment: end
+  std::string entity;  ///< the entity's field path ("obstacles[2]"), empty when it is no entity
+  std::string text;    ///< a label's text
+};
+
+/// A state's scene: the world area in pixels and what is drawn in it, in drawing order.
+struct Scene {
+  Vec2 size;
+  std::vector<ScenePrimitive> primitives;
+};
+
+/// How a primitive is drawn: its category, layer, entity and whether it is filled.
+struct SceneStyle {
+  SceneCategory category = SceneCategory::kBody;
+  SceneLayer layer = SceneLayer::kBodies;
+  std::string entity;
+  bool filled = true;
+};
+
+/// Adds a box.
+inline void addBox(Scene& scene, const Box& box, SceneStyle style) {
+  scene.primitives.push_back({SceneShape::kBox, style.category, style.layer, style.filled, {box.x, box.y}, {box.w, box.h}, std::move(style.entity), {}});
+}
+/// Adds the part of a box inside `clip`, if any (things partly off screen).
+inline void addClippedBox(Scene& scene, const Box& box, const Box& clip, SceneStyle style) {
+  if (const auto visible = intersect(box, clip)) addBox(scene, *visible, std::move(style));
+}
+/// Adds a circle.
+inline void addCircle(Scene& scene, Vec2 centre, Fixed radius, SceneStyle style) {
+  scene.primitives.push_back({SceneShape::kCircle, style.category, style.layer, style.filled, centre, {radius, Fixed()}, std::move(style.entity), {}});
+}
+/// Adds a segment.
+inline void addSegment(Scene& scene, Vec2 from, Vec2 to, SceneStyle style) {
+  scene.primitives.push_back({SceneShape::kSegment, style.category, style.layer, style.filled, from, to, std::move(style.entity), {}});
+}
+/// Adds a point.
+inline void addPoint(Scene& scene, Vec2 at, SceneStyle style) {
+  scene.primitives.push_back({SceneShape::kPoint, style.category, style.layer, style.filled, at, {}, std::move(style.entity), {}});
+}
+/// Adds a text label whose top-left corner is `at`.
+inline void addLabel(Scene& scene, Vec2 at, std::string text, SceneStyle style) {
+  scene.primitives.push_back({SceneShape::kLabel, SceneCategory::kLabel, style.layer, true, at, {}, std::move(style.entity), std::move(text)});
+}
+/// The field path of element `index` of list `list`: "tanks[1]".
+[[nodiscard]] inline std::string nameElement(const char* list, std::size_t index) { return std::string(list) + "[" + std::to_string(index) + "]"; }
+
+}  // namespace retrace::sim

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# breakout's own binaries, as its developers would use them: record with the bot, verify, hunt
+# with the oracle (the discrete configuration's tunnels just past the declared limit are found,
+# none within it), shrink a finding, and render a frame with the game's own viewer.
+#
+#   tools_test.sh BREAKOUT_RETRACE BREAKOUT_VIEW WORK_DIR
+set -u
+cli=$1 view=$2 work=$3
+rm -rf "$work" && mkdir -p "$work" || exit 2
+fail() { echo "breakout tools: $*" >&2; exit 1; }
+step() { echo "--- $*"; }
+
+step record
+"$cli" record --game breakout --seed 3 --ticks 3600 --input bot -o "$work/bot.rtr" || fail "record failed"
+step verify
+"$cli" verify "$work/bot.rtr" || fail "verify of a fresh recording failed"
+"$cli" games | grep -q 'breakout' || fail "games does not list breakout"
+
+step "hunt within the limit"
+"$cli" hunt --game breakout --config discrete --configs within --runs 20 --ticks 1200 --seed 1 --no-progress -o "$work/within"
+status=$?
+[ "$status" = 0 ] || fail "the hunt within the declared limit exited $status, not 0 (a tunnel within the limit?)"
+
+step "hunt past the limit"
+"$cli" hunt --game breakout --config discrete --configs outside --runs 20 --ticks 1200 --seed 1 --no-progress -o "$work/outside"
+status=$?
+[ "$status" = 1 ] || fail "the hunt past the declared limit exited $status, not 1 (it found no tunnel)"
+finding=$(ls "$work"/outside/*.rtr 2>/dev/null | head -1)
+[ -n "$finding" ] || fail "the hunt saved no finding"
+"$cli" verify "$finding" > "$work/finding.txt" 2>&1
+grep -q 'tunnel' "$work/finding.txt" || { cat "$work/finding.txt"; fail "verify does not show the finding's tunnel"; }
+
+step shrink
+"$cli" shrink "$finding" --until tunnel -o "$work/small.rtr" || fail "shrink failed"
+"$cli" verify "$work/small.rtr" > "$work/small.txt" 2>&1
+grep -q 'tunnel' "$work/small.txt" || { cat "$work/small.txt"; fail "the shrunk replay no longer tunnels"; }
+before=$("$cli" info "$finding" | grep -o '[0-9]* ticks' | head -1 | cut -d' ' -f1)
+after=$("$cli" info "$work/small.rtr" | grep -o '[0-9]* ticks' | head -1 | cut -d' ' -f1)
+[ -n "$before" ] && [ -n "$after" ] && [ "$after" -le "$before" ] || fail "shrink made $before ticks into $after"
+
+step render
+xvfb-run -a "$view" "$work/bot.rtr" --png "$work/frame.png" --tick 300 || fail "breakout-view could not render a frame"
+[ -s "$work/frame.png" ] || fail "no frame.png"
+echo "breakout tools: record, verify, hunt (within: none; past the limit: found), shrink and render all work"

@@ -1,0 +1,119 @@
+#include "viewer/scene.h"
+
+#include <algorithm>
+#include <set>
+
+namespace retrace::viewer {
+namespace {
+
+using sim::SceneCategory;
+using sim::SceneShape;
+
+sf::Vector2f toPoint(sim::Vec2 v) noexcept { return {toPixels(v.x), toPixels(v.y)}; }
+
+void paintBox(sf::RenderTarget& target, sf::RenderStates states, const sim::ScenePrimitive& p, sf::Color colour, bool outlined) {
+  sf::RectangleShape shape(toPoint(p.b));
+  shape.setPosition(toPoint(p.a));
+  shape.setFillColor(p.filled ? colour : sf::Color::Transparent);
+  if (!p.filled || outlined) {
+    shape.setOutlineColor(p.filled ? kOverlayColour : colour);
+    shape.setOutlineThickness(-0.5F);  // inside the box, so it never covers a neighbour
+  }
+  target.draw(shape, states);
+}
+
+void paintCircle(sf::RenderTarget& target, sf::RenderStates states, const sim::ScenePrimitive& p, sf::Color colour) {
+  const float radius = toPixels(p.b.x);
+  sf::CircleShape shape(radius);
+  shape.setOrigin(radius, radius);
+  shape.setPosition(toPoint(p.a));
+  shape.setFillColor(p.filled ? colour : sf::Color::Transparent);
+  if (!p.filled) {
+    shape.setOutlineColor(colour);
+    shape.setOutlineThickness(0.5F);
+  }
+  target.draw(shape, states);
+}
+
+void paintText(sf::RenderTarget& target, const sf::Transform& transform, sim::Vec2 at, const std::string& text, const sf::Font& font,
+               sf::Color colour) {
+  sf::Text label(text, font, 10);
+  label.setFillColor(colour);
+  label.setOutlineColor(sf::Color::Black);
+  label.setOutlineThickness(1.0F);
+  label.setPosition(transform.transformPoint(toPoint(at)));
+  target.draw(label);
+}
+
+}  // namespace
+
+sf::Color colourOf(SceneCategory category) noexcept {
+  switch (category) {
+    case SceneCategory::kPlayer: return {64, 160, 255};
+    case SceneCategory::kBody: return {200, 200, 220};
+    case SceneCategory::kProjectile: return sf::Color::White;
+    case SceneCategory::kHazard: return {230, 80, 60};
+    case SceneCategory::kSolid: return {150, 150, 160};
+    case SceneCategory::kBreakable: return {170, 90, 40};
+    case SceneCategory::kPlatform: return {120, 200, 120};
+    case SceneCategory::kGoal: return {240, 200, 40};
+    case SceneCategory::kSweep: return {255, 230, 0, 60};
+    case SceneCategory::kWindow: return {255, 90, 220, 120};  // magenta: seen on any platform colour
+    case SceneCategory::kHeading: return sf::Color::White;
+    case SceneCategory::kSamplePoint: return kOverlayColour;
+    case SceneCategory::kHitRadius: return {255, 230, 0, 120};
+    case SceneCategory::kGrid: return {60, 60, 80};
+    case SceneCategory::kLabel: break;
+  }
+  return {220, 220, 230};
+}
+
+bool isLayerShown(sim::SceneLayer layer, const Overlays& overlays) noexcept {
+  switch (layer) {
+    case sim::SceneLayer::kBodies: return true;
+    case sim::SceneLayer::kSweeps: return overlays.sweeps;
+    case sim::SceneLayer::kWindows: return overlays.window;
+    case sim::SceneLayer::kGrid: return overlays.grid;
+  }
+  return false;
+}
+
+sf::Vector2f measureScene(const sim::Scene& scene) noexcept { return {std::max(1.0F, toPixels(scene.size.x)), std::max(1.0F, toPixels(scene.size.y))}; }
+
+void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Scene& scene, const Overlays& overlays, const sf::Font& font) {
+  sf::VertexArray lines(sf::Lines);
+  sf::VertexArray dots(sf::Quads);
+  for (const sim::ScenePrimitive& p : scene.primitives) {
+    if (!isLayerShown(p.layer, overlays)) continue;
+    const sf::Color colour = colourOf(p.category);
+    switch (p.shape) {
+      case SceneShape::kBox:
+        // The boxes overlay outlines every entity's own box (its body, not its sweep or window).
+        paintBox(target, states, p, colour, overlays.boxes && p.layer == sim::SceneLayer::kBodies && !p.entity.empty());
+        break;
+      case SceneShape::kCircle: paintCircle(target, states, p, colour); break;
+      case SceneShape::kSegment:
+        lines.append(sf::Vertex(toPoint(p.a), colour));
+        lines.append(sf::Vertex(toPoint(p.b), colour));
+        break;
+      case SceneShape::kPoint: {
+        const sf::Vector2f at = toPoint(p.a);
+        for (const sf::Vector2f corner : {sf::Vector2f{-1, -1}, sf::Vector2f{1, -1}, sf::Vector2f{1, 1}, sf::Vector2f{-1, 1}}) dots.append(sf::Vertex(at + corner, colour));
+        break;
+      }
+      case SceneShape::kLabel: paintText(target, states.transform, p.a, p.text, font, colour); break;
+    }
+  }
+  target.draw(lines, states);
+  target.draw(dots, states);
+  if (!overlays.ids) return;
+  // One name per entity, at the top-left of the first thing drawn for it on the bodies layer.
+  std::set<std::string> named;
+  for (const sim::ScenePrimitive& p : scene.primitives) {
+    if (p.entity.empty() || p.layer != sim::SceneLayer::kBodies || !named.insert(p.entity).second) continue;
+    const sim::Vec2 at = p.shape == SceneShape::kCircle ? sim::Vec2{p.a.x + p.b.x, p.a.y - p.b.x} : p.a;
+    paintText(target, states.transform, at, p.entity, font, sf::Color(255, 255, 255));
+  }
+}
+
+}  // namespace retrace::viewer
