@@ -5,6 +5,7 @@
 #include "recorder/parse.h"
 #include "recorder/payload.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace retrace::recorder {
@@ -120,6 +121,46 @@ std::optional<std::vector<sim::Field>> describeStoredState(const ReplayHeader& h
   auto session = gameOf(header)->start(configOf(header), header.seed);
   if (!session->loadState(values)) return std::nullopt;
   return session->describeState();
+}
+
+std::vector<std::byte> encodeReplay(const LoadedReplay& replay) {
+  std::vector<std::byte> out = encodePreamble();
+  const auto append = [&](FrameKind kind, const std::vector<std::byte>& payload) {
+    const auto frame = encodeFrame(kind, payload);
+    out.insert(out.end(), frame.begin(), frame.end());
+  };
+  append(FrameKind::kHeader, encodePayload(replay.header));
+  for (const Chunk& c : replay.chunks) append(FrameKind::kChunk, encodePayload(c));
+  if (replay.footer) append(FrameKind::kFooter, encodePayload(*replay.footer));
+  return out;
+}
+
+LoadedReplay cutReplay(const LoadedReplay& replay, std::uint64_t lastTick) {
+  LoadedReplay cut;
+  cut.header = replay.header;
+  cut.formatMinor = replay.formatMinor;
+  for (Chunk chunk : replay.chunks) {
+    if (chunk.firstTick > lastTick) break;
+    const std::uint64_t keep = std::min<std::uint64_t>(chunk.checksums.size(), lastTick - chunk.firstTick + 1);
+    if (keep < chunk.checksums.size()) {
+      chunk.checksums.resize(keep);
+      std::erase_if(chunk.events, [&](const RecordedEvent& e) { return e.tick > lastTick; });
+      std::vector<InputRun> runs;
+      std::uint64_t left = keep;
+      for (const InputRun& run : chunk.inputs) {
+        if (left == 0) break;
+        runs.push_back({run.input, static_cast<std::uint32_t>(std::min<std::uint64_t>(run.length, left))});
+        left -= runs.back().length;
+      }
+      chunk.inputs = std::move(runs);
+      chunk.hasSnapshot = false;
+      chunk.snapshot = {};
+    }
+    cut.chunks.push_back(std::move(chunk));
+  }
+  cut.truncated = true;
+  cut.truncation = "cut after tick " + std::to_string(lastTick);
+  return cut;
 }
 
 std::variant<ReplayReader, std::string> ReplayReader::open(std::span<const std::byte> file, ReplayLimits limits) {

@@ -63,6 +63,13 @@ struct LoadedReplay {
 /// starting with the path.
 [[nodiscard]] std::variant<LoadedReplay, std::string> visitReplayFile(const std::string& path, const std::function<void(Chunk&)>& visit);
 
+/// The bytes of a replay file holding exactly what `replay` holds (header, chunks, footer, each
+/// framed with its checksum): the inverse of loadReplay.
+[[nodiscard]] std::vector<std::byte> encodeReplay(const LoadedReplay& replay);
+/// The replay up to and including `lastTick`, without a footer: what a recording cut short
+/// after that tick holds (the chunk holding it loses its later ticks and its snapshot).
+[[nodiscard]] LoadedReplay cutReplay(const LoadedReplay& replay, std::uint64_t lastTick);
+
 /// Reads a replay one frame at a time with every check loadReplay makes (visitReplay is a loop
 /// over it), so that a verifier can simulate one chunk while the next is being decoded.
 class ReplayReader {

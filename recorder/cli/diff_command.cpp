@@ -13,6 +13,7 @@
 #include "recorder/input_source.h"
 #include "recorder/parse.h"
 #include "recorder/replay.h"
+#include "recorder/tick_cursor.h"
 #include "recorder/verifier.h"
 
 namespace retrace::recorder::cli {
@@ -21,49 +22,6 @@ namespace {
 struct DiffOptions {
   std::string a;
   std::string b;
-};
-
-/// Walks a replay's ticks in order, reading each tick's input, checksum and events where the
-/// chunks hold them. Flattening them instead cost 30 bytes a tick per replay (a vector of events
-/// for every tick): 510 MB to diff two 8-million-tick replays of 21.6 MB.
-class TickCursor {
- public:
-  explicit TickCursor(const LoadedReplay& replay) : chunks_(replay.chunks) {}
-  /// False once every tick was passed.
-  [[nodiscard]] bool valid() const noexcept { return chunk_ < chunks_.size(); }
-  /// The current tick (1 for the first).
-  [[nodiscard]] std::uint64_t tick() const { return chunks_[chunk_].firstTick + index_; }
-  [[nodiscard]] sim::Input input() const { return chunks_[chunk_].inputs[run_].input; }
-  [[nodiscard]] std::uint16_t checksum() const { return chunks_[chunk_].checksums[index_]; }
-  /// The current tick's events (the loader checked they are in tick order inside the chunk).
-  [[nodiscard]] std::span<const RecordedEvent> events() const {
-    const std::vector<RecordedEvent>& all = chunks_[chunk_].events;
-    std::size_t end = event_;
-    while (end < all.size() && all[end].tick == tick()) ++end;
-    return std::span(all).subspan(event_, end - event_);
-  }
-  /// Moves to the next tick (the loader checked that a chunk's runs cover its ticks exactly).
-  void advance() {
-    const Chunk& c = chunks_[chunk_];
-    while (event_ < c.events.size() && c.events[event_].tick == tick()) ++event_;
-    if (++inRun_ == c.inputs[run_].length) {
-      ++run_;
-      inRun_ = 0;
-    }
-    if (++index_ == c.checksums.size()) {
-      ++chunk_;
-      index_ = run_ = event_ = 0;
-      inRun_ = 0;
-    }
-  }
-
- private:
-  const std::vector<Chunk>& chunks_;
-  std::size_t chunk_ = 0;
-  std::size_t index_ = 0;  // the tick within the chunk
-  std::size_t run_ = 0;
-  std::uint32_t inRun_ = 0;
-  std::size_t event_ = 0;
 };
 
 /// True when two ticks recorded the same events (their ticks may differ).

@@ -4,7 +4,6 @@
 // its number, so a hunt is reproducible; each finding is saved as a replay named after it.
 #include <algorithm>
 #include <chrono>
-#include <climits>
 #include <optional>
 #include <cstdio>
 #include <cstdlib>
@@ -19,8 +18,8 @@
 
 #include "recorder/cli/command.h"
 #include "recorder/parse.h"
+#include "recorder/hunt.h"
 #include "recorder/search.h"
-#include "sim/state_hash.h"
 
 namespace retrace::recorder::cli {
 namespace {
@@ -37,93 +36,6 @@ struct HuntOptions {
   std::string output = "hunt-findings";
   bool quiet = false;
 };
-
-/// A run's configuration and, when drawn past a limit, which limit and how far.
-struct DrawnConfig {
-  sim::ConfigValues config;
-  std::string broken;  ///< "fallCap <= landingWindow - 1 px (fallCap 6.25, past it by 0.25)"
-};
-
-/// The limits that apply to a configuration (a limit may hold for some configurations only).
-std::vector<std::size_t> findApplicableLimits(const sim::GameDefinition& game, const sim::ConfigValues& config) {
-  std::vector<std::size_t> applicable;
-  const std::size_t limits = game.speedLimits().size();  // a vector built per call: asked once
-  for (std::size_t l = 0; l < limits; ++l) {
-    if (game.limitBound(config, l)) applicable.push_back(l);
-  }
-  return applicable;
-}
-
-/// The configuration of a run: the named one; for "within", each number scaled by 1/2 to 2 at
-/// random until the result lies within the limits; for "outside", one applicable limit's field
-/// set just past the bound it states (one raw unit to a quarter of the bound beyond), while the
-/// configuration stays sane. Scaling never reached a bound far from the defaults (a 4 px bullet
-/// against a 20 px tile), so "outside" steps from the bound itself.
-std::optional<DrawnConfig> drawConfig(const sim::GameDefinition& game, const sim::ConfigValues& base, const std::string& mode, sim::Rng& rng) {
-  if (mode == "named") return DrawnConfig{base, {}};
-  const auto fields = game.describeConfig(base);
-  const auto limits = game.speedLimits();
-  const std::vector<std::size_t> applicable = findApplicableLimits(game, base);
-  for (int attempt = 0; attempt < 200; ++attempt) {
-    DrawnConfig drawn{{base.name + "~" + mode, base.values}, {}};
-    if (mode == "within") {
-      for (std::size_t i = 0; i < fields.size(); ++i) {
-        if (fields[i].kind == sim::FieldKind::kBool || sim::drawChance(rng, 1, 2)) continue;
-        const std::int64_t scaled = drawn.config.values[i] * sim::drawBetween(rng, 32, 128) / 64;
-        drawn.config.values[i] = scaled == 0 && drawn.config.values[i] != 0 ? drawn.config.values[i] : scaled;
-      }
-    } else {
-      if (applicable.empty()) return std::nullopt;
-      const std::size_t l = applicable[sim::drawBelow(rng, static_cast<std::uint32_t>(applicable.size()))];
-      const sim::LimitDescription& limit = limits[l];
-      const std::int64_t bound = *game.limitBound(base, l);
-      const std::int64_t quarter = std::clamp<std::int64_t>((bound < 0 ? -bound : bound) / 4, 1, INT32_MAX);
-      const auto field = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == limit.field; });
-      const auto index = static_cast<std::size_t>(field - fields.begin());
-      drawn.config.values[index] = bound + sim::drawBetween(rng, 1, static_cast<std::int32_t>(quarter));
-      drawn.broken = limit.rule + " (" + limit.field + " " + sim::formatFieldValue(drawn.config.values[index], field->kind) + ", past it by " +
-                     sim::formatFieldValue(drawn.config.values[index] - bound, field->kind) + ")";
-    }
-    const bool sane = !game.validateConfig(drawn.config, true);
-    const bool within = sane && !game.validateConfig(drawn.config, false);
-    if ((mode == "within" && within) || (mode == "outside" && sane && !within)) return drawn;
-  }
-  return std::nullopt;
-}
-
-/// A played run: its inputs, up to and including the first tunnel if the oracle saw one.
-struct PlayedRun {
-  std::vector<sim::Input> inputs;
-  std::optional<Witness> tunnel;
-};
-
-/// Plays run `run` with the oracle on, stopping at the first tunnel: even runs mash buttons at
-/// random, odd runs follow the bot with random buttons flipped now and then, both seeded from
-/// the hunt's seed and the run number.
-PlayedRun playRun(const RunSetup& setup, std::uint64_t run, std::uint64_t ticks) {
-  sim::Rng rng = sim::seedRng(setup.seed, run);
-  sim::Rng bot = sim::seedRng(setup.seed, run + 0xB07);
-  auto session = setup.game->start(setup.config, setup.seed);
-  session->setOracle(true);
-  PlayedRun played;
-  const auto mask = static_cast<sim::Input>((1U << setup.game->inputNames().size()) - 1U);
-  sim::Input held = 0;
-  std::int32_t left = 0;
-  for (std::uint64_t t = 0; t < ticks; ++t) {
-    if (left-- <= 0) {
-      held = run % 2 == 0 || sim::drawChance(rng, 1, 8) ? static_cast<sim::Input>(sim::nextU32(rng) & mask) : sim::Input{0};
-      left = sim::drawBetween(rng, 1, 30);
-    }
-    const sim::Input input = run % 2 == 0 ? held : static_cast<sim::Input>(session->chooseBotInput(bot) ^ held);
-    played.inputs.push_back(input);
-    const sim::StepResult result = session->step(input);
-    if (!result.tunnels.empty()) {
-      played.tunnel = Witness{t + 1, result.tunnels.front()};
-      break;
-    }
-  }
-  return played;
-}
 
 ExitCode runHunt(const HuntOptions& options) {
   const sim::GameDefinition* game = sim::findGame(options.game);
@@ -176,9 +88,9 @@ ExitCode runHunt(const HuntOptions& options) {
   for (; run < runs; ++run) {
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (options.seconds > 0 && elapsed >= options.seconds) break;
-    const auto config = drawConfig(*game, *base, options.configs, configRng);
+    const auto config = drawConfig(*game, *base, *parseConfigMode(options.configs), configRng);
     if (!config) continue;
-    const RunSetup setup{game, config->config, sim::StateHasher().mix(options.seed).mix(run).value()};
+    const RunSetup setup{game, config->config, seedRun(options.seed, run)};
     const PlayedRun played = playRun(setup, run, options.ticks);
     ticks += played.inputs.size();
     if (const auto& witness = played.tunnel) {

@@ -12,9 +12,8 @@
 
 #include "recorder/byte_sink.h"
 #include "recorder/cli/command.h"
-#include "recorder/frame.h"
-#include "recorder/payload.h"
 #include "recorder/search.h"
+#include "recorder/shrink.h"
 
 namespace retrace::recorder::cli {
 namespace {
@@ -25,88 +24,6 @@ struct ShrinkOptions {
   std::string output;
   bool force = false;
   std::uint64_t maxEvaluations = 5000;
-};
-
-/// A run of one non-idle input: [start, start + length).
-struct Run {
-  std::size_t start = 0;
-  std::size_t length = 0;
-};
-
-std::vector<Run> findActiveRuns(const std::vector<sim::Input>& inputs) {
-  std::vector<Run> runs;
-  for (std::size_t i = 0; i < inputs.size();) {
-    std::size_t j = i;
-    while (j < inputs.size() && inputs[j] == inputs[i]) ++j;
-    if (inputs[i] != 0) runs.push_back({i, j - i});
-    i = j;
-  }
-  return runs;
-}
-
-/// Tries candidates, keeping each that still shows the failure (truncated to its witness).
-class Shrinker {
- public:
-  Shrinker(const RunSetup& setup, const Predicate& predicate, std::uint64_t budget) : setup_(setup), predicate_(predicate), budget_(budget) {}
-
-  bool accept(std::vector<sim::Input>& ioInputs, std::vector<sim::Input> candidate) {
-    if (evaluations_ >= budget_) return false;
-    ++evaluations_;
-    const auto witness = findWitness(setup_, candidate, predicate_);
-    if (!witness) return false;
-    candidate.resize(witness->tick);
-    ioInputs = std::move(candidate);
-    return true;
-  }
-
-  /// ddmin over the active runs: idle groups of runs, finer and finer.
-  void idleRuns(std::vector<sim::Input>& ioInputs) {
-    std::size_t parts = 2;
-    while (true) {
-      const std::vector<Run> runs = findActiveRuns(ioInputs);
-      if (runs.empty() || evaluations_ >= budget_) return;
-      parts = std::min(parts, runs.size());
-      const std::size_t size = (runs.size() + parts - 1) / parts;
-      bool improved = false;
-      for (std::size_t first = 0; first < runs.size() && !improved; first += size) {
-        std::vector<sim::Input> candidate = ioInputs;
-        for (std::size_t r = first; r < std::min(first + size, runs.size()); ++r) {
-          std::fill_n(candidate.begin() + static_cast<std::ptrdiff_t>(runs[r].start), runs[r].length, sim::Input{0});
-        }
-        improved = accept(ioInputs, std::move(candidate));
-      }
-      if (improved) {
-        parts = std::max<std::size_t>(parts - 1, 2);
-      } else if (parts >= runs.size()) {
-        return;
-      } else {
-        parts = std::min(parts * 2, runs.size());
-      }
-    }
-  }
-
-  /// Drops single buttons from each held input.
-  void simplifyButtons(std::vector<sim::Input>& ioInputs) {
-    for (std::size_t r = 0; r < findActiveRuns(ioInputs).size(); ++r) {
-      for (unsigned bit = 0; bit < 8; ++bit) {
-        const std::vector<Run> runs = findActiveRuns(ioInputs);
-        if (r >= runs.size()) return;
-        const Run run = runs[r];
-        if ((ioInputs[run.start] & (1U << bit)) == 0) continue;
-        std::vector<sim::Input> candidate = ioInputs;
-        for (std::size_t t = run.start; t < run.start + run.length; ++t) candidate[t] = static_cast<sim::Input>(candidate[t] & ~(1U << bit));
-        (void)accept(ioInputs, std::move(candidate));
-      }
-    }
-  }
-
-  [[nodiscard]] std::uint64_t evaluations() const noexcept { return evaluations_; }
-
- private:
-  const RunSetup& setup_;
-  const Predicate& predicate_;
-  std::uint64_t budget_;
-  std::uint64_t evaluations_ = 0;
 };
 
 /// For `diverges` the recorded checksums are the failure, so only the replay can be cut.
@@ -140,10 +57,8 @@ ExitCode runShrink(const ShrinkOptions& options) {
   if (predicate.kind == Predicate::Kind::kDiverges) return shrinkDivergence(options, replay, witness->tick);
   const std::uint64_t originalTicks = inputs.size();
   const std::uint64_t originalChanges = countInputChanges(inputs);
-  inputs.resize(witness->tick);
-  Shrinker shrinker(setup, predicate, options.maxEvaluations);
-  shrinker.idleRuns(inputs);
-  shrinker.simplifyButtons(inputs);
+  ShrinkResult shrunk = shrinkInputs(setup, predicate, std::move(inputs), options.maxEvaluations);
+  inputs = std::move(shrunk.inputs);
   const auto minimal = findWitness(setup, inputs, predicate);
   if (auto problem = writeReplay(options.output, options.force, setup, replay.header.limitBreaksAllowed, "shrunk from " + options.file, inputs)) {
     spdlog::error("retrace shrink: {}", *problem);
@@ -152,7 +67,7 @@ ExitCode runShrink(const ShrinkOptions& options) {
   std::printf("shrunk %s from %llu ticks and %llu input changes to %llu ticks and %llu input changes (%llu re-simulations)\n",
               options.file.c_str(), static_cast<unsigned long long>(originalTicks), static_cast<unsigned long long>(originalChanges),
               static_cast<unsigned long long>(inputs.size()), static_cast<unsigned long long>(countInputChanges(inputs)),
-              static_cast<unsigned long long>(shrinker.evaluations()));
+              static_cast<unsigned long long>(shrunk.evaluations));
   std::printf("%s still shows '%s' at tick %llu: %s\n", options.output.c_str(), predicate.text.c_str(),
               static_cast<unsigned long long>(minimal->tick), minimal->description.c_str());
   return ExitCode::kOk;
@@ -168,29 +83,7 @@ ExitCode shrinkDivergence(const ShrinkOptions& options, const LoadedReplay& repl
     return ExitCode::kBadInput;
   }
   ByteSink& out = *std::get<std::unique_ptr<FileSink>>(sink);
-  std::optional<std::string> problem = out.write(encodePreamble());
-  const auto writeFrame = [&](FrameKind kind, const std::vector<std::byte>& payload) {
-    if (!problem) problem = out.write(encodeFrame(kind, payload));
-  };
-  writeFrame(FrameKind::kHeader, encodePayload(replay.header));
-  for (Chunk chunk : replay.chunks) {
-    if (chunk.firstTick > tick) break;
-    const std::uint64_t keep = std::min<std::uint64_t>(chunk.checksums.size(), tick - chunk.firstTick + 1);
-    if (keep < chunk.checksums.size()) {
-      chunk.checksums.resize(keep);
-      std::erase_if(chunk.events, [&](const RecordedEvent& e) { return e.tick > tick; });
-      std::vector<InputRun> runs;
-      std::uint64_t left = keep;
-      for (const InputRun& run : chunk.inputs) {
-        if (left == 0) break;
-        runs.push_back({run.input, static_cast<std::uint32_t>(std::min<std::uint64_t>(run.length, left))});
-        left -= runs.back().length;
-      }
-      chunk.inputs = runs;
-      chunk.hasSnapshot = false;
-    }
-    writeFrame(FrameKind::kChunk, encodePayload(chunk));
-  }
+  std::optional<std::string> problem = out.write(encodeReplay(cutReplay(replay, tick)));
   if (!problem) problem = out.commit();
   if (problem) {
     spdlog::error("retrace shrink: {}", *problem);

@@ -20,7 +20,6 @@ namespace retrace::recorder {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::encodeReplay;
 using testing::loadOrFail;
 using testing::recordInMemory;
 

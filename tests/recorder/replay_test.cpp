@@ -14,7 +14,6 @@
 namespace retrace::recorder {
 namespace {
 
-using testing::encodeReplay;
 using testing::loadError;
 using testing::loadOrFail;
 using testing::recordInMemory;
@@ -48,6 +47,27 @@ TEST_P(ReplayRoundTrip, InputsComeBackAsTheBotChoseThem) {
     const sim::Input chosen = bot->next(*session);
     ASSERT_EQ(recorded, chosen);
     (void)session->step(chosen);
+  }
+}
+
+TEST_P(ReplayRoundTrip, EncodeIsTheInverseOfLoad) {
+  const auto bytes = recordInMemory(std::string(GetParam()->name()), 700, 2);
+  const LoadedReplay replay = loadOrFail(bytes);
+  EXPECT_EQ(encodeReplay(replay), bytes);
+}
+
+TEST_P(ReplayRoundTrip, ACutReplayIsTheRecordingsPrefix) {
+  const LoadedReplay replay = loadOrFail(recordInMemory(std::string(GetParam()->name()), 700, 2));
+  for (const std::uint64_t last : {1U, 29U, 30U, 31U, 455U, 699U}) {
+    const LoadedReplay cut = loadOrFail(encodeReplay(cutReplay(replay, last)));
+    EXPECT_TRUE(cut.truncated);
+    EXPECT_FALSE(cut.footer.has_value());
+    EXPECT_EQ(countTicks(cut), last);
+    const std::vector<sim::Input> all = expandInputs(replay);
+    EXPECT_EQ(expandInputs(cut), std::vector<sim::Input>(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(last)));
+    VerifyOptions prefix;
+    prefix.allowTruncated = true;
+    EXPECT_TRUE(verifyReplay(cut, prefix).passed()) << last;
   }
 }
 

@@ -45,20 +45,6 @@ inline std::vector<std::byte> recordInMemory(const std::string& game, std::uint6
   return memory->bytes();
 }
 
-/// Re-encodes a loaded replay (header, chunks, footer) into bytes with valid checksums, as a
-/// forger would.
-inline std::vector<std::byte> encodeReplay(const LoadedReplay& replay) {
-  std::vector<std::byte> out = encodePreamble();
-  const auto append = [&](FrameKind kind, const std::vector<std::byte>& payload) {
-    const auto frame = encodeFrame(kind, payload);
-    out.insert(out.end(), frame.begin(), frame.end());
-  };
-  append(FrameKind::kHeader, encodePayload(replay.header));
-  for (const Chunk& c : replay.chunks) append(FrameKind::kChunk, encodePayload(c));
-  if (replay.footer) append(FrameKind::kFooter, encodePayload(*replay.footer));
-  return out;
-}
-
 /// Loads bytes that must hold a replay.
 inline LoadedReplay loadOrFail(const std::vector<std::byte>& bytes) {
   auto loaded = loadReplay(bytes);

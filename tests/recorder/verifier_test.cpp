@@ -12,7 +12,6 @@
 namespace retrace::recorder {
 namespace {
 
-using testing::encodeReplay;
 using testing::loadOrFail;
 using testing::recordInMemory;
 

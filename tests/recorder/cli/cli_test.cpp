@@ -267,7 +267,7 @@ TEST_F(Cli, AHeaderStringWithEscapesOrBrokenUtf8IsOneLineFromEveryPrinter) {
   for (const std::string text : {"\x1b]0;owned\x07\x1b[2J", "line one\nline two", "caf\xe9"}) {
     auto replay = retrace::recorder::testing::loadOrFail(bytes);
     replay.header.inputSource = text;
-    const auto forged = retrace::recorder::testing::encodeReplay(replay);
+    const auto forged = retrace::recorder::encodeReplay(replay);
     std::ofstream(path("forged.rtr"), std::ios::binary).write(reinterpret_cast<const char*>(forged.data()), static_cast<std::streamsize>(forged.size()));
     for (const std::string& command : std::vector<std::string>{"info ", "dump --json ", "verify ", "diff " + path("good.rtr") + " "}) {
       const CliRun run = runRetrace(command + path("forged.rtr"));

@@ -1,0 +1,96 @@
+#include "recorder/hunt.h"
+
+#include <algorithm>
+#include <climits>
+
+#include "sim/state_hash.h"
+
+namespace retrace::recorder {
+
+std::optional<ConfigMode> parseConfigMode(std::string_view word) {
+  for (const ConfigMode mode : {ConfigMode::kNamed, ConfigMode::kWithin, ConfigMode::kOutside}) {
+    if (word == nameConfigMode(mode)) return mode;
+  }
+  return std::nullopt;
+}
+
+const char* nameConfigMode(ConfigMode mode) {
+  switch (mode) {
+    case ConfigMode::kNamed: return "named";
+    case ConfigMode::kWithin: return "within";
+    case ConfigMode::kOutside: return "outside";
+  }
+  return "named";
+}
+
+std::vector<std::size_t> findApplicableLimits(const sim::GameDefinition& game, const sim::ConfigValues& config) {
+  std::vector<std::size_t> applicable;
+  const std::size_t limits = game.speedLimits().size();  // a vector built per call: asked once
+  for (std::size_t l = 0; l < limits; ++l) {
+    if (game.limitBound(config, l)) applicable.push_back(l);
+  }
+  return applicable;
+}
+
+// Scaling never reached a bound far from the defaults (a 4 px bullet against a 20 px tile), so
+// "outside" steps from the bound itself.
+std::optional<DrawnConfig> drawConfig(const sim::GameDefinition& game, const sim::ConfigValues& base, ConfigMode mode, sim::Rng& ioRng) {
+  if (mode == ConfigMode::kNamed) return DrawnConfig{base, {}};
+  const auto fields = game.describeConfig(base);
+  const auto limits = game.speedLimits();
+  const std::vector<std::size_t> applicable = findApplicableLimits(game, base);
+  for (int attempt = 0; attempt < 200; ++attempt) {
+    DrawnConfig drawn{{base.name + "~" + nameConfigMode(mode), base.values}, {}};
+    if (mode == ConfigMode::kWithin) {
+      for (std::size_t i = 0; i < fields.size(); ++i) {
+        if (fields[i].kind == sim::FieldKind::kBool || sim::drawChance(ioRng, 1, 2)) continue;
+        const std::int64_t scaled = drawn.config.values[i] * sim::drawBetween(ioRng, 32, 128) / 64;
+        drawn.config.values[i] = scaled == 0 && drawn.config.values[i] != 0 ? drawn.config.values[i] : scaled;
+      }
+    } else {
+      if (applicable.empty()) return std::nullopt;
+      const std::size_t l = applicable[sim::drawBelow(ioRng, static_cast<std::uint32_t>(applicable.size()))];
+      const sim::LimitDescription& limit = limits[l];
+      const std::int64_t bound = *game.limitBound(base, l);
+      const std::int64_t quarter = std::clamp<std::int64_t>((bound < 0 ? -bound : bound) / 4, 1, INT32_MAX);
+      const auto field = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == limit.field; });
+      const auto index = static_cast<std::size_t>(field - fields.begin());
+      drawn.config.values[index] = bound + sim::drawBetween(ioRng, 1, static_cast<std::int32_t>(quarter));
+      drawn.broken = limit.rule + " (" + limit.field + " " + sim::formatFieldValue(drawn.config.values[index], field->kind) + ", past it by " +
+                     sim::formatFieldValue(drawn.config.values[index] - bound, field->kind) + ")";
+    }
+    const bool sane = !game.validateConfig(drawn.config, true);
+    const bool within = sane && !game.validateConfig(drawn.config, false);
+    if ((mode == ConfigMode::kWithin && within) || (mode == ConfigMode::kOutside && sane && !within)) return drawn;
+  }
+  return std::nullopt;
+}
+
+PlayedRun playRun(const RunSetup& setup, std::uint64_t run, std::uint64_t ticks) {
+  sim::Rng rng = sim::seedRng(setup.seed, run);
+  sim::Rng bot = sim::seedRng(setup.seed, run + 0xB07);
+  auto session = setup.game->start(setup.config, setup.seed);
+  session->setOracle(true);
+  PlayedRun played;
+  const auto mask = static_cast<sim::Input>((1U << setup.game->inputNames().size()) - 1U);
+  sim::Input held = 0;
+  std::int32_t left = 0;
+  for (std::uint64_t t = 0; t < ticks; ++t) {
+    if (left-- <= 0) {
+      held = run % 2 == 0 || sim::drawChance(rng, 1, 8) ? static_cast<sim::Input>(sim::nextU32(rng) & mask) : sim::Input{0};
+      left = sim::drawBetween(rng, 1, 30);
+    }
+    const sim::Input input = run % 2 == 0 ? held : static_cast<sim::Input>(session->chooseBotInput(bot) ^ held);
+    played.inputs.push_back(input);
+    const sim::StepResult result = session->step(input);
+    if (!result.tunnels.empty()) {
+      played.tunnel = Witness{t + 1, result.tunnels.front()};
+      break;
+    }
+  }
+  return played;
+}
+
+std::uint64_t seedRun(std::uint64_t huntSeed, std::uint64_t run) noexcept { return sim::StateHasher().mix(huntSeed).mix(run).value(); }
+
+}  // namespace retrace::recorder

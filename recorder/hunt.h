@@ -1,0 +1,56 @@
+#pragma once
+// What a hunt is made of: configurations drawn within or just past the declared speed limits,
+// and runs played with the oracle on until the first tunnel. Every draw comes from seeded RNGs,
+// so a hunt with the same seed plays the same runs and finds the same tunnels.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "recorder/search.h"
+#include "sim/rng.h"
+
+namespace retrace::recorder {
+
+/// How a hunt picks each run's configuration.
+enum class ConfigMode : std::uint8_t {
+  kNamed,    ///< the named configuration as it is
+  kWithin,   ///< each number scaled by 1/2 to 2 at random, within every limit
+  kOutside,  ///< one applicable limit's field just past the bound it states
+};
+
+/// The mode a word names ("named", "within", "outside"), or nothing.
+[[nodiscard]] std::optional<ConfigMode> parseConfigMode(std::string_view word);
+/// The word of a mode.
+[[nodiscard]] const char* nameConfigMode(ConfigMode mode);
+
+/// A run's configuration and, when drawn past a limit, which limit and how far.
+struct DrawnConfig {
+  sim::ConfigValues config;
+  std::string broken;  ///< "fallCap <= landingWindow - 1 px (fallCap 6.25, past it by 0.25)"
+};
+
+/// The limits that apply to a configuration (a limit may hold for some configurations only).
+[[nodiscard]] std::vector<std::size_t> findApplicableLimits(const sim::GameDefinition& game, const sim::ConfigValues& config);
+
+/// A configuration drawn from `base` in `mode`, sane and within every limit (kWithin) or past
+/// one (kOutside: one raw unit to a quarter of the bound beyond it); nothing when 200 draws
+/// found none (or no limit applies to `base` for kOutside).
+[[nodiscard]] std::optional<DrawnConfig> drawConfig(const sim::GameDefinition& game, const sim::ConfigValues& base, ConfigMode mode, sim::Rng& ioRng);
+
+/// A played run: its inputs, up to and including the first tunnel if the oracle saw one.
+struct PlayedRun {
+  std::vector<sim::Input> inputs;
+  std::optional<Witness> tunnel;
+};
+
+/// Plays run `run` for at most `ticks` with the oracle on, stopping at the first tunnel: even
+/// runs mash buttons at random, odd runs follow the bot with random buttons flipped now and
+/// then, both seeded from the setup's seed and the run number.
+[[nodiscard]] PlayedRun playRun(const RunSetup& setup, std::uint64_t run, std::uint64_t ticks);
+
+/// The seed of hunt run `run` of a hunt seeded `huntSeed`.
+[[nodiscard]] std::uint64_t seedRun(std::uint64_t huntSeed, std::uint64_t run) noexcept;
+
+}  // namespace retrace::recorder

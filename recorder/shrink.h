@@ -1,0 +1,34 @@
+#pragma once
+// Shrinking a failure's input while it still fails: delta debugging over the input's runs
+// (idling whole groups of held buttons, finer and finer), then dropping single buttons from
+// each held input. Every candidate is judged by re-simulating it (findWitness), and each kept
+// one is cut at the tick its failure shows, so the result still fails.
+
+#include <cstdint>
+#include <vector>
+
+#include "recorder/search.h"
+
+namespace retrace::recorder {
+
+/// A run of one non-idle input: [start, start + length).
+struct InputSpan {
+  std::size_t start = 0;
+  std::size_t length = 0;
+  bool operator==(const InputSpan&) const = default;
+};
+
+/// The runs of held (non-zero) input, in order.
+[[nodiscard]] std::vector<InputSpan> findActiveRuns(const std::vector<sim::Input>& inputs);
+
+/// The smallest input found and what finding it cost.
+struct ShrinkResult {
+  std::vector<sim::Input> inputs;
+  std::uint64_t evaluations = 0;  ///< re-simulations made
+};
+
+/// Shrinks inputs that show the predicate (judged without recorded checksums, so not for
+/// kDiverges), re-simulating at most `budget` candidates.
+[[nodiscard]] ShrinkResult shrinkInputs(const RunSetup& setup, const Predicate& predicate, std::vector<sim::Input> inputs, std::uint64_t budget);
+
+}  // namespace retrace::recorder

@@ -1,0 +1,65 @@
+#include "recorder/approve.h"
+
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "replay_test_support.h"
+#include "support/temp_dir.h"
+
+namespace retrace::recorder {
+namespace {
+
+namespace fs = std::filesystem;
+
+void writeBytes(const fs::path& path, const std::vector<std::byte>& bytes) {
+  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+TEST(CollectReplays, FindsSortedReplaysAndRefusesWhatChecksNothing) {
+  retrace::testing::TempDir temp("retrace_approve");
+  const fs::path dir = temp.path();
+  const auto bytes = testing::recordInMemory("tank", 100);
+  writeBytes(dir / "b.rtr", bytes);
+  writeBytes(dir / "a.rtr", bytes);
+  std::ofstream(dir / "notes.txt") << "not a replay";
+  const auto found = collectReplays({dir.string()});
+  ASSERT_TRUE(std::holds_alternative<std::vector<std::string>>(found));
+  EXPECT_EQ(std::get<std::vector<std::string>>(found), (std::vector<std::string>{(dir / "a.rtr").string(), (dir / "b.rtr").string()}));
+  fs::create_directories(dir / "empty");
+  EXPECT_EQ(std::get<std::string>(collectReplays({(dir / "empty").string()})), (dir / "empty").string() + ": no *.rtr replays in the folder");
+  EXPECT_EQ(std::get<std::string>(collectReplays({(dir / "missing").string()})), (dir / "missing").string() + " does not exist");
+}
+
+TEST(JudgeReplay, NamesEachVerdict) {
+  const LoadedReplay replay = testing::loadOrFail(testing::recordInMemory("dodge", 300));
+  EXPECT_EQ(judgeReplay(replay, 0).verdict, Approval::Verdict::kUnchanged);
+  EXPECT_EQ(judgeReplay(replay, replay.header.fullHashEvery).verdict, Approval::Verdict::kUnchanged);
+  EXPECT_EQ(judgeReplay(replay, replay.header.fullHashEvery + 1).verdict, Approval::Verdict::kRecadenced);
+  LoadedReplay forged = replay;
+  forged.chunks[2].checksums[3] ^= 1U;
+  const Approval changed = judgeReplay(forged, 0);
+  EXPECT_EQ(changed.verdict, Approval::Verdict::kChanged);
+  EXPECT_TRUE(changed.report.divergence.has_value());
+  EXPECT_EQ(judgeReplay(cutReplay(forged, 200), 0).verdict, Approval::Verdict::kUnrewritable);
+}
+
+TEST(RewriteReplay, KeepsTheInputsAndComesBackUnchanged) {
+  retrace::testing::TempDir temp("retrace_rewrite");
+  const fs::path file = temp.path() / "golden.rtr";
+  LoadedReplay replay = testing::loadOrFail(testing::recordInMemory("fallingman", 500));
+  replay.chunks[1].checksums[0] ^= 1U;  // as if the simulation had changed
+  writeBytes(file, encodeReplay(replay));
+  ASSERT_FALSE(rewriteReplay(file.string(), replay, 1).has_value());
+  auto loaded = loadReplayFile(file.string());
+  ASSERT_TRUE(std::holds_alternative<LoadedReplay>(loaded)) << std::get<std::string>(loaded);
+  const LoadedReplay& rewritten = std::get<LoadedReplay>(loaded);
+  EXPECT_EQ(expandInputs(rewritten), expandInputs(replay));
+  EXPECT_EQ(rewritten.header.fullHashEvery, 1U);
+  EXPECT_EQ(rewritten.header.seed, replay.header.seed);
+  EXPECT_EQ(judgeReplay(rewritten, 1).verdict, Approval::Verdict::kUnchanged);
+}
+
+}  // namespace
+}  // namespace retrace::recorder
