@@ -14,7 +14,7 @@ namespace {
 /// The most bytes a header string may hold (a script's path is the longest there is).
 constexpr std::size_t kMaxHeaderStringBytes = 1024;
 
-std::string validateHeader(const ReplayHeader& h) {
+std::optional<std::string> validateHeader(const ReplayHeader& h) {
   // Every printer shows these as they are, so none may carry a newline or a terminal escape.
   for (const auto& [what, text] : {std::pair{"tool version", &h.toolVersion}, std::pair{"game name", &h.game},
                                    std::pair{"configuration name", &h.configName}, std::pair{"input source", &h.inputSource}}) {
@@ -32,7 +32,7 @@ std::string validateHeader(const ReplayHeader& h) {
   if (simulatesRulesOf(h)) {
     if (auto problem = game->validateConfig(configOf(h), h.limitBreaksAllowed)) return "has a configuration this build refuses: " + *problem;
   }
-  return {};
+  return std::nullopt;
 }
 
 /// The header in the layout of the file's format version, migrated to today's.
@@ -46,7 +46,7 @@ std::variant<ReplayHeader, std::string> decodeHeader(std::span<const std::byte> 
 }
 
 /// The tick-level consistency of a chunk that follows tick `expectedFirst - 1`.
-std::string validateChunk(const Chunk& c, std::uint64_t expectedFirst, std::size_t eventKinds) {
+std::optional<std::string> validateChunk(const Chunk& c, std::uint64_t expectedFirst, std::size_t eventKinds) {
   const std::string which = "chunk starting at tick " + std::to_string(c.firstTick);
   if (c.firstTick != expectedFirst) return which + " should start at tick " + std::to_string(expectedFirst);
   if (c.checksums.empty() || c.checksums.size() > kMaxChunkTicks) return which + " holds no ticks or more than a chunk may";
@@ -64,7 +64,7 @@ std::string validateChunk(const Chunk& c, std::uint64_t expectedFirst, std::size
     previous = e.tick;
   }
   if (c.hasSnapshot && c.snapshot.tick != last) return which + " has a snapshot of tick " + std::to_string(c.snapshot.tick) + " instead of its last tick";
-  return {};
+  return std::nullopt;
 }
 
 }  // namespace
@@ -177,7 +177,7 @@ std::variant<ReplayReader, std::string> ReplayReader::open(std::span<const std::
   auto header = decodeHeader(read.frame.payload, reader.replay_.formatMinor);
   if (auto* error = std::get_if<std::string>(&header)) return "has an unreadable header: " + *error;
   reader.replay_.header = std::move(std::get<ReplayHeader>(header));
-  if (auto problem = validateHeader(reader.replay_.header); !problem.empty()) return problem;
+  if (auto problem = validateHeader(reader.replay_.header)) return *problem;
   reader.eventKinds_ = gameOf(reader.replay_.header)->eventSchemas().size();
   reader.offset_ = read.next;
   return reader;
@@ -200,7 +200,7 @@ ReplayReader::Found ReplayReader::next(Chunk& chunk) {
   if (frame.kind == FrameKind::kChunk) {
     auto decoded = decodePayload<Chunk>(frame.payload);
     if (auto* error = std::get_if<std::string>(&decoded)) return refuse(where + " holds an unreadable chunk: " + *error);
-    if (auto problem = validateChunk(std::get<Chunk>(decoded), ticks_ + 1, eventKinds_); !problem.empty()) return refuse(problem);
+    if (auto problem = validateChunk(std::get<Chunk>(decoded), ticks_ + 1, eventKinds_)) return refuse(*problem);
     chunk = std::move(std::get<Chunk>(decoded));
     ticks_ += chunk.checksums.size();
     offset_ = read.next;

@@ -39,11 +39,10 @@ std::variant<Predicate, std::string> parsePredicate(const std::string& text, con
   return "'" + text + "' is not a predicate (tunnel, ends-before:T, event:KIND, diverges)";
 }
 
-std::optional<Witness> findWitness(const RunSetup& setup, std::span<const sim::Input> inputs, const Predicate& predicate,
-                                   RecordedChecksums recorded) {
+std::optional<Witness> findWitness(const RunSetup& setup, std::span<const sim::Input> inputs, const Predicate& predicate) {
+  if (predicate.kind == Predicate::Kind::kDiverges) return std::nullopt;
   auto session = setup.game->start(setup.config, setup.seed);
   session->setOracle(predicate.kind == Predicate::Kind::kTunnel);
-  ChecksumCadence cadence(recorded.fullHashEvery);
   for (std::uint64_t tick = 1; tick <= inputs.size(); ++tick) {
     const sim::StepResult result = session->step(inputs[tick - 1]);
     switch (predicate.kind) {
@@ -59,10 +58,7 @@ std::optional<Witness> findWitness(const RunSetup& setup, std::span<const sim::I
           if (e.kind == predicate.event) return Witness{tick, sim::formatEvent(*setup.game, e)};
         }
         break;
-      case Predicate::Kind::kDiverges:
-        if (tick > recorded.values.size()) return std::nullopt;
-        if (tickChecksum(*session, cadence.nextCoversWholeState()) != recorded.values[tick - 1]) return Witness{tick, "diverged at tick " + std::to_string(tick)};
-        break;
+      case Predicate::Kind::kDiverges: return std::nullopt;
     }
   }
   return std::nullopt;

@@ -6,7 +6,7 @@
 //   tunnel          the oracle reports a tunnel
 //   ends-before:T   a round ends (contact, death, lost base) before tick T
 //   event:KIND      an event of kind KIND happens (e.g. event:landed)
-//   diverges        re-simulation parts from the file's recorded checksums
+//   diverges        re-simulation parts from the recording (judged by verifyReplay)
 
 #include <cstdint>
 #include <optional>
@@ -44,16 +44,10 @@ struct Witness {
   std::string description;  ///< e.g. the oracle's finding
 };
 
-/// A replay's per-tick checksums and the cadence of its whole-state ones.
-struct RecordedChecksums {
-  std::span<const std::uint16_t> values;
-  std::uint32_t fullHashEvery = 1;
-};
-
-/// Runs the inputs and returns the first tick where the predicate holds (kDiverges compares
-/// with `recorded` checksums, which must then be given).
-[[nodiscard]] std::optional<Witness> findWitness(const RunSetup& setup, std::span<const sim::Input> inputs, const Predicate& predicate,
-                                                 RecordedChecksums recorded = {});
+/// Runs the inputs and returns the first tick where the predicate holds. kDiverges is a
+/// property of a recording, not of inputs: the replay engine (verifyReplay) judges it, and here
+/// it never holds.
+[[nodiscard]] std::optional<Witness> findWitness(const RunSetup& setup, std::span<const sim::Input> inputs, const Predicate& predicate);
 
 /// Ticks where the input differs from the tick before (the first tick counts when not idle).
 [[nodiscard]] std::uint64_t countInputChanges(std::span<const sim::Input> inputs) noexcept;

@@ -1,6 +1,7 @@
 #include "recorder/verifier.h"
 
 #include "recorder/byte_sink.h"
+#include "recorder/tick_cursor.h"
 
 #include <algorithm>
 #include <array>
@@ -253,6 +254,7 @@ class ChunkVerifier {
     sim::StepResult result = session_->step(input);
     report_.ticksChecked = tick;
     report_.tunnelCount += result.tunnels.size();
+    if (!result.tunnels.empty()) report_.tunnelTicks.push_back(tick);
     for (auto& tunnel : result.tunnels) {
       if (report_.tunnels.size() < options_.maxTunnelsShown) report_.tunnels.push_back(std::move(tunnel));
     }
@@ -456,6 +458,13 @@ std::string formatReport(const std::string& name, const LoadedReplay& replay, co
     for (const std::string& t : report.tunnels) text += "\n    " + t;
   }
   return text;
+}
+
+std::unique_ptr<sim::GameSession> resimulateTo(const LoadedReplay& replay, std::uint64_t tick) {
+  if (!simulatesRulesOf(replay.header)) return nullptr;
+  auto session = gameOf(replay.header)->start(configOf(replay.header), replay.header.seed);
+  for (TickCursor cursor(replay); cursor.valid() && cursor.tick() <= tick; cursor.advance()) (void)session->step(cursor.input());
+  return session;
 }
 
 }  // namespace retrace::recorder

@@ -1,10 +1,13 @@
 #pragma once
-// The player/verifier: re-simulates a replay from its header and inputs and compares every
-// tick's events and checksum, every snapshot and the footer's final hash with the recording.
-// A divergence is a reported state, never an exception: the report names the first divergent
-// tick, the events around it, and the state's fields that differ at the nearest snapshot.
+// The replay engine: re-simulates a replay from its header and inputs and compares every tick's
+// events and checksum, every snapshot and the footer's final state with the recording. It is
+// the one comparison there is: verify, approve, EXPECT_REPLAY_MATCHES, shrink's `diverges`, the
+// viewer's divergence and tunnel marks and diff's field diffs all go through it. A divergence
+// is a reported state, never an exception: the report names the first divergent tick, the
+// events around it, and the state's fields that differ at the nearest snapshot.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -45,6 +48,7 @@ struct VerifyReport {
   std::optional<Divergence> divergence;
   std::uint64_t tunnelCount = 0;
   std::vector<std::string> tunnels;   ///< the first few oracle findings
+  std::vector<std::uint64_t> tunnelTicks;  ///< every tick with a finding (for timeline marks)
   std::vector<std::string> problems;  ///< reasons the replay cannot pass (vacuous, rules changed)
   std::optional<std::string> truncation;  ///< "truncated: N of M ticks recovered (...)"
 
@@ -70,6 +74,10 @@ struct VerifiedReplay {
 
 /// The report as lines a person reads (without a trailing newline).
 [[nodiscard]] std::string formatReport(const std::string& name, const LoadedReplay& replay, const VerifyReport& report);
+
+/// The game of a replay re-simulated from its header through tick `tick` (or its last tick);
+/// nullptr when this build's rules differ from the replay's.
+[[nodiscard]] std::unique_ptr<sim::GameSession> resimulateTo(const LoadedReplay& replay, std::uint64_t tick);
 
 /// "name: expected X, got Y" for every field that differs (by name), at most maxLines.
 [[nodiscard]] std::vector<std::string> diffFields(const std::vector<sim::Field>& expected, const std::vector<sim::Field>& got,

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "recorder/verifier.h"
+
 namespace retrace::viewer {
 namespace {
 
@@ -25,26 +27,27 @@ Playback::Playback(recorder::LoadedReplay replay, bool verify)
     : replay_(std::move(replay)), game_(recorder::gameOf(replay_.header)), inputs_(recorder::expandInputs(replay_)) {
   last_ = inputs_.size();
   keyframeEvery_ = std::max(kKeyframeEvery, (last_ + kMaxKeyframes - 1) / kMaxKeyframes);
-  auto session = game_->start(recorder::configOf(replay_.header), replay_.header.seed);
-  session->setOracle(verify);
-  const std::vector<std::uint16_t> checksums = verify ? recorder::flattenChecksums(replay_) : std::vector<std::uint16_t>{};
-  keyframes_.push_back(session->clone());
-  recorder::ChecksumCadence cadence(replay_.header.fullHashEvery);
-  for (std::uint64_t t = 1; t <= last_; ++t) {
-    const sim::StepResult result = session->step(inputs_[t - 1]);
-    if (!result.tunnels.empty()) markers_.push_back({t, MarkerKind::kTunnel});
-    const bool wholeState = cadence.nextCoversWholeState();
-    if (verify && !divergence_ && recorder::tickChecksum(*session, wholeState) != checksums[t - 1]) {
-      divergence_ = t;
-      markers_.push_back({t, MarkerKind::kDivergence});
+  if (verify) {
+    // The replay engine's verdict: the same divergence and tunnels `retrace verify` reports.
+    recorder::VerifyOptions options;
+    options.allowTruncated = true;  // a recovered prefix is still worth looking at
+    const recorder::VerifyReport report = recorder::verifyReplay(replay_, options);
+    for (const std::uint64_t t : report.tunnelTicks) markers_.push_back({t, MarkerKind::kTunnel});
+    if (report.divergence) {
+      divergence_ = report.divergence->tick;
+      markers_.push_back({*divergence_, MarkerKind::kDivergence});
     }
+  }
+  auto session = game_->start(recorder::configOf(replay_.header), replay_.header.seed);
+  keyframes_.push_back(session->clone());
+  for (std::uint64_t t = 1; t <= last_; ++t) {
+    (void)session->step(inputs_[t - 1]);
     if (t % keyframeEvery_ == 0) keyframes_.push_back(session->clone());
   }
   for (const recorder::Chunk& c : replay_.chunks) {
     for (const recorder::RecordedEvent& e : c.events) markers_.push_back({e.tick, classify(*game_, e.event)});
   }
   std::stable_sort(markers_.begin(), markers_.end(), [](const Marker& a, const Marker& b) { return a.tick < b.tick; });
-  for (auto& keyframe : keyframes_) keyframe->setOracle(false);
   seek(0);
 }
 

@@ -31,10 +31,8 @@ bool sameEvents(std::span<const RecordedEvent> a, std::span<const RecordedEvent>
 
 /// The state after `ticks` ticks of a replay, re-simulated; nothing when its rules differ.
 std::vector<sim::Field> simulateTo(const LoadedReplay& replay, std::uint64_t ticks) {
-  if (!simulatesRulesOf(replay.header)) return {};
-  auto session = gameOf(replay.header)->start(configOf(replay.header), replay.header.seed);
-  for (TickCursor cursor(replay); cursor.valid() && cursor.tick() <= ticks; cursor.advance()) (void)session->step(cursor.input());
-  return session->describeState();
+  const auto session = resimulateTo(replay, ticks);
+  return session != nullptr ? session->describeState() : std::vector<sim::Field>{};
 }
 
 /// Lines naming how two recorded states of the same tick differ; none when they agree.

@@ -14,6 +14,7 @@
 #include "recorder/cli/command.h"
 #include "recorder/search.h"
 #include "recorder/shrink.h"
+#include "recorder/verifier.h"
 
 namespace retrace::recorder::cli {
 namespace {
@@ -47,14 +48,21 @@ ExitCode runShrink(const ShrinkOptions& options) {
     return ExitCode::kBadInput;
   }
   const Predicate& predicate = std::get<Predicate>(parsed);
+  if (predicate.kind == Predicate::Kind::kDiverges) {
+    VerifyOptions identityOnly;
+    identityOnly.oracle = false;
+    identityOnly.allowTruncated = true;
+    const VerifyReport report = verifyReplay(replay, identityOnly);
+    if (report.divergence) return shrinkDivergence(options, replay, report.divergence->tick);
+    spdlog::error("retrace shrink: {} does not show '{}': nothing to keep while shrinking", options.file, predicate.text);
+    return ExitCode::kFailed;
+  }
   std::vector<sim::Input> inputs = expandInputs(replay);
-  const std::vector<std::uint16_t> checksums = flattenChecksums(replay);
-  const auto witness = findWitness(setup, inputs, predicate, {checksums, replay.header.fullHashEvery});
+  const auto witness = findWitness(setup, inputs, predicate);
   if (!witness) {
     spdlog::error("retrace shrink: {} does not show '{}': nothing to keep while shrinking", options.file, predicate.text);
     return ExitCode::kFailed;
   }
-  if (predicate.kind == Predicate::Kind::kDiverges) return shrinkDivergence(options, replay, witness->tick);
   const std::uint64_t originalTicks = inputs.size();
   const std::uint64_t originalChanges = countInputChanges(inputs);
   ShrinkResult shrunk = shrinkInputs(setup, predicate, std::move(inputs), options.maxEvaluations);

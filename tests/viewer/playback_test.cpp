@@ -10,6 +10,7 @@
 
 #include "recorder/replay.h"
 #include "recorder/replay_test_support.h"
+#include "recorder/verifier.h"
 #include "viewer/controls.h"
 #include "viewer/live_play.h"
 
@@ -110,6 +111,27 @@ TEST(Playback, VerifyMarksTheFirstDivergence) {
   const Playback playback(replay, true);
   ASSERT_TRUE(playback.divergenceTick().has_value());
   EXPECT_EQ(*playback.divergenceTick(), 2 * replay.header.chunkTicks + 11);
+}
+
+TEST(Playback, VerifyMarksWhatTheReplayEngineReports) {
+  // A forged event (checksums intact) and the tunnels of a discrete regression: the marks are
+  // the engine's verdict, not a comparison of the viewer's own.
+  recorder::LoadedReplay forged = loadCorpus("tank-bot-seed5.rtr");
+  ASSERT_FALSE(forged.chunks[3].events.empty());
+  forged.chunks[3].events.front().event.args[0] ^= 1;
+  const Playback a(forged, true);
+  const recorder::VerifyReport reportA = recorder::verifyReplay(forged);
+  ASSERT_TRUE(reportA.divergence.has_value());
+  EXPECT_EQ(a.divergenceTick(), reportA.divergence->tick);
+  const recorder::LoadedReplay tunnels = loadCorpus("dodge-discrete-tunneling.rtr");
+  const Playback b(tunnels, true);
+  const recorder::VerifyReport reportB = recorder::verifyReplay(tunnels);
+  ASSERT_FALSE(reportB.tunnelTicks.empty());
+  std::vector<std::uint64_t> marked;
+  for (const Marker& m : b.markers()) {
+    if (m.kind == MarkerKind::kTunnel) marked.push_back(m.tick);
+  }
+  EXPECT_EQ(marked, reportB.tunnelTicks);
 }
 
 TEST(Playback, SpeedIsClampedAndPlayAdvancesWithWallTime) {
