@@ -131,6 +131,9 @@ class GameDefinition {
   [[nodiscard]] virtual std::span<const EventSchema> eventSchemas() const = 0;
   /// Names of the input bits, bit 0 first.
   [[nodiscard]] virtual std::span<const char* const> inputNames() const = 0;
+  /// The keys a person presses for each input bit in live play, as names ("Space", "Left/A",
+  /// "X"); empty, or an empty name for a bit, leaves it to the default rule from the input names.
+  [[nodiscard]] virtual std::span<const char* const> inputKeys() const = 0;
   /// The overlay layers this game's scenes use besides kBodies (a key for another does nothing).
   [[nodiscard]] virtual std::span<const SceneLayer> sceneLayers() const = 0;
 };

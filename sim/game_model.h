@@ -159,6 +159,13 @@ class GameModel final : public GameDefinition {
   std::span<const EventSchema> eventSchemas() const override { return G::eventSchemas(); }
   std::span<const char* const> inputNames() const override { return G::inputNames(); }
   std::span<const SceneLayer> sceneLayers() const override { return G::sceneLayers(); }
+  std::span<const char* const> inputKeys() const override {
+    if constexpr (HasInputKeys<G>) {
+      return G::inputKeys();
+    } else {
+      return {};
+    }
+  }
 
 };
 

@@ -19,6 +19,8 @@
 //   descriptions   G::eventSchemas() -> span of EventSchema; G::inputNames() -> span of names
 //   scene          G::describeScene(config, previous, state) -> Scene (scene.h);
 //                  G::sceneLayers() -> the overlay layers its scenes use
+//   optional       G::inputKeys() -> span of key names per input bit for live play ("Space",
+//                  "Left/A"), overriding the default keys the viewer derives from inputNames()
 
 #include <concepts>
 #include <cstdint>
@@ -100,6 +102,12 @@ template <typename G>
 concept HasScene = requires(const typename G::Config& config, const typename G::State& state) {
   { G::describeScene(config, state, state) } -> std::same_as<Scene>;
   { G::sceneLayers() } -> std::convertible_to<std::span<const SceneLayer>>;
+};
+
+/// The optional key names a game gives its inputs for live play.
+template <typename G>
+concept HasInputKeys = requires {
+  { G::inputKeys() } -> std::convertible_to<std::span<const char* const>>;
 };
 
 /// Everything GameModel needs of a game.

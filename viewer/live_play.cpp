@@ -1,9 +1,11 @@
 #include "viewer/live_play.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <memory>
 #include <string_view>
+#include <utility>
 
 #include <SFML/Graphics.hpp>
 
@@ -33,32 +35,72 @@ std::vector<sf::Keyboard::Key> findDirectionKeys(std::string_view name) {
   return {};
 }
 
-/// A key's name for the screen (only the keys mapButtonsToKeys hands out).
+/// The named keys besides letters and digits, as games and the screen name them.
+constexpr std::pair<const char*, sf::Keyboard::Key> kNamedKeys[] = {
+    {"Left", sf::Keyboard::Left},   {"Right", sf::Keyboard::Right},   {"Up", sf::Keyboard::Up},         {"Down", sf::Keyboard::Down},
+    {"Space", sf::Keyboard::Space}, {"Enter", sf::Keyboard::Enter},   {"Tab", sf::Keyboard::Tab},       {"LCtrl", sf::Keyboard::LControl},
+    {"RCtrl", sf::Keyboard::RControl}, {"LShift", sf::Keyboard::LShift}, {"RShift", sf::Keyboard::RShift}, {"LAlt", sf::Keyboard::LAlt},
+};
+
+/// A key's name for the screen.
 std::string nameKey(sf::Keyboard::Key key) {
   if (key >= sf::Keyboard::A && key <= sf::Keyboard::Z) return std::string(1, static_cast<char>('A' + (key - sf::Keyboard::A)));
-  switch (key) {
-    case sf::Keyboard::Left: return "Left";
-    case sf::Keyboard::Right: return "Right";
-    case sf::Keyboard::Up: return "Up";
-    case sf::Keyboard::Down: return "Down";
-    case sf::Keyboard::Space: return "Space";
-    case sf::Keyboard::LControl: return "LCtrl";
-    default: return "?";
+  if (key >= sf::Keyboard::Num0 && key <= sf::Keyboard::Num9) return std::string(1, static_cast<char>('0' + (key - sf::Keyboard::Num0)));
+  for (const auto& [name, named] : kNamedKeys) {
+    if (named == key) return name;
   }
+  return "?";
+}
+
+/// The key one name stands for ("A", "7", "Space").
+std::optional<sf::Keyboard::Key> parseKeyName(std::string_view name) {
+  if (name.size() == 1) {
+    const int c = std::toupper(static_cast<unsigned char>(name[0]));
+    if (c >= 'A' && c <= 'Z') return static_cast<sf::Keyboard::Key>(sf::Keyboard::A + (c - 'A'));
+    if (c >= '0' && c <= '9') return static_cast<sf::Keyboard::Key>(sf::Keyboard::Num0 + (c - '0'));
+  }
+  for (const auto& [known, key] : kNamedKeys) {
+    if (name == known) return key;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
 
-std::vector<std::vector<sf::Keyboard::Key>> mapButtonsToKeys(std::span<const char* const> names) {
+std::optional<std::vector<sf::Keyboard::Key>> parseKeyNames(std::string_view text) {
+  std::vector<sf::Keyboard::Key> keys;
+  while (true) {
+    const std::size_t slash = text.find('/');
+    const auto key = parseKeyName(text.substr(0, slash));  // an empty part names no key
+    if (!key) return std::nullopt;
+    keys.push_back(*key);
+    if (slash == std::string_view::npos) return keys;
+    text = text.substr(slash + 1);
+  }
+}
+
+std::vector<std::vector<sf::Keyboard::Key>> mapButtonsToKeys(std::span<const char* const> names, std::span<const char* const> overrides) {
   std::vector<std::vector<sf::Keyboard::Key>> keys(names.size());
-  std::vector<bool> letterTaken(26, false);
-  for (std::size_t bit = 0; bit < names.size(); ++bit) {
-    keys[bit] = findDirectionKeys(names[bit]);
-    for (const sf::Keyboard::Key key : keys[bit]) {
-      if (key >= sf::Keyboard::A && key <= sf::Keyboard::Z) letterTaken[static_cast<std::size_t>(key - sf::Keyboard::A)] = true;
+  std::vector<bool> fixed(names.size(), false);
+  // The game's own keys first, so that the rule never hands them to another bit.
+  std::vector<sf::Keyboard::Key> taken;
+  for (std::size_t bit = 0; bit < names.size() && bit < overrides.size(); ++bit) {
+    if (overrides[bit] == nullptr || overrides[bit][0] == '\0') continue;
+    if (auto parsed = parseKeyNames(overrides[bit])) {
+      keys[bit] = std::move(*parsed);
+      fixed[bit] = true;
+      taken.insert(taken.end(), keys[bit].begin(), keys[bit].end());
     }
   }
-  bool spaceGiven = false;
+  const auto isTaken = [&](sf::Keyboard::Key key) { return std::find(taken.begin(), taken.end(), key) != taken.end(); };
+  for (std::size_t bit = 0; bit < names.size(); ++bit) {
+    if (fixed[bit]) continue;
+    for (const sf::Keyboard::Key key : findDirectionKeys(names[bit])) {
+      if (!isTaken(key)) keys[bit].push_back(key);
+    }
+    taken.insert(taken.end(), keys[bit].begin(), keys[bit].end());
+  }
+  bool spaceGiven = isTaken(sf::Keyboard::Space);
   for (std::size_t bit = 0; bit < names.size(); ++bit) {
     if (!keys[bit].empty()) continue;
     if (!spaceGiven) {
@@ -71,9 +113,11 @@ std::vector<std::vector<sf::Keyboard::Key>> mapButtonsToKeys(std::span<const cha
     for (char c = 'a'; c <= 'z'; ++c) candidates += c;
     for (const char c : candidates) {
       const int lower = std::tolower(static_cast<unsigned char>(c));
-      if (lower < 'a' || lower > 'z' || letterTaken[static_cast<std::size_t>(lower - 'a')]) continue;
-      letterTaken[static_cast<std::size_t>(lower - 'a')] = true;
-      keys[bit] = {static_cast<sf::Keyboard::Key>(sf::Keyboard::A + (lower - 'a'))};
+      if (lower < 'a' || lower > 'z') continue;
+      const auto key = static_cast<sf::Keyboard::Key>(sf::Keyboard::A + (lower - 'a'));
+      if (isTaken(key)) continue;
+      taken.push_back(key);
+      keys[bit] = {key};
       break;
     }
   }
@@ -106,7 +150,7 @@ int runLivePlay(const std::string& game, const std::string& config, std::uint64_
   }
   recorder::Recorder& recorder = *std::get<std::unique_ptr<recorder::Recorder>>(opened);
   const sim::GameDefinition& definition = *sim::findGame(game);
-  const auto keys = mapButtonsToKeys(definition.inputNames());
+  const auto keys = mapButtonsToKeys(definition.inputNames(), definition.inputKeys());
   const std::string keyHelp = describeKeys(definition.inputNames(), keys);
   sf::RenderWindow window(sf::VideoMode(960, 720), "retrace-view: playing " + game + " (close the window to save)");
   window.setFramerateLimit(120);

@@ -4,6 +4,8 @@
 // chunk in OUT.partial.
 
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #include <span>
 #include <string>
 #include <vector>
@@ -15,11 +17,15 @@
 
 namespace retrace::viewer {
 
-/// The keys that press each of a game's input bits, from the bits' names alone: left, right,
-/// up and down get the arrows and A, D, W, S; the first other button gets space (and left
-/// Ctrl); each further one the first letter of its name not yet taken, else the first free
-/// letter.
-[[nodiscard]] std::vector<std::vector<sf::Keyboard::Key>> mapButtonsToKeys(std::span<const char* const> names);
+/// The keys that press each of a game's input bits. A bit the game gives keys of its own
+/// (`overrides`, GameDefinition::inputKeys: "Space", "Left/A", "X") gets them; the others follow
+/// a rule from the bits' names alone: left, right, up and down get the arrows and A, D, W, S; the
+/// first other button gets space (and left Ctrl); each further one the first letter of its name
+/// not yet taken, else the first free letter.
+[[nodiscard]] std::vector<std::vector<sf::Keyboard::Key>> mapButtonsToKeys(std::span<const char* const> names,
+                                                                           std::span<const char* const> overrides = {});
+/// The keys a name like "Left/A" lists; nothing when a part names no key the viewer knows.
+[[nodiscard]] std::optional<std::vector<sf::Keyboard::Key>> parseKeyNames(std::string_view text);
 /// "left: Left/A, right: Right/D, fire: Space/LCtrl", for the screen.
 [[nodiscard]] std::string describeKeys(std::span<const char* const> names, const std::vector<std::vector<sf::Keyboard::Key>>& keys);
 /// Plays and records until the window closes; the process exit status.

@@ -251,5 +251,26 @@ TEST(LivePlayKeys, ComeFromTheInputNamesOfAnyGame) {
   EXPECT_EQ(describeKeys(none, mapButtonsToKeys(none)), "fire: Space/LCtrl, x: X, x: A");
 }
 
+TEST(LivePlayKeys, AGameMayNameItsOwnAndTheRuleKeepsClearOfThem) {
+  // The game keeps A and Space for itself: left loses A, fire falls to the letter rule.
+  const char* names[] = {"left", "right", "fire", "jump"};
+  const char* keys[] = {"", "", "F", "Space/A"};
+  EXPECT_EQ(describeKeys(names, mapButtonsToKeys(names, keys)), "left: Left, right: Right/D, fire: F, jump: Space/A");
+  // A key name the viewer does not know leaves the bit to the rule.
+  const char* unknown[] = {"Hyper", "", "", ""};
+  EXPECT_EQ(describeKeys(names, mapButtonsToKeys(names, unknown)), "left: Left/A, right: Right/D, fire: Space/LCtrl, jump: J");
+  EXPECT_EQ(parseKeyNames("Left/7/q"), (std::vector<sf::Keyboard::Key>{sf::Keyboard::Left, sf::Keyboard::Num7, sf::Keyboard::Q}));
+  EXPECT_FALSE(parseKeyNames("").has_value());
+  EXPECT_FALSE(parseKeyNames("Left/").has_value());
+  // Every registered game's own keys are ones the viewer knows.
+  for (const sim::GameDefinition* game : sim::listGames()) {
+    for (const char* name : game->inputKeys()) {
+      if (name != nullptr && name[0] != '\0') {
+        EXPECT_TRUE(parseKeyNames(name).has_value()) << game->name() << ": " << name;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace retrace::viewer

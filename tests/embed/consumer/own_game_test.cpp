@@ -18,6 +18,8 @@ TEST(OwnGame, RegistersRecordsAndGates) {
   (void)retrace::sim::registerGame<breakout::Game>();
   EXPECT_FALSE(retrace::sim::registerGame<breakout::Game>());  // a name is registered once
   ASSERT_NE(retrace::sim::findGame("breakout"), nullptr);
+  ASSERT_EQ(retrace::sim::findGame("breakout")->inputKeys().size(), 2U);  // the optional piece reaches the tools
+  EXPECT_STREQ(retrace::sim::findGame("breakout")->inputKeys()[0], "Left/A/J");
   const std::string out = (std::filesystem::temp_directory_path() / ("breakout-" + std::to_string(::getpid()) + ".rtr")).string();
   std::filesystem::remove(out);
   auto opened = retrace::recorder::openRecording({.output = out, .game = "breakout", .seed = 7});

@@ -17,6 +17,7 @@ constexpr EventSchema kSchemas[] = {
     {"roundStart", {"round", nullptr, nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kRound},
 };
 constexpr const char* kInputNames[] = {"left", "right"};
+constexpr const char* kInputKeys[] = {"Left/A/J", "Right/D/L"};
 constexpr SceneLayer kLayers[] = {SceneLayer::kSweeps};
 constexpr Input kLeft = 1;
 constexpr Input kRight = 2;
@@ -268,6 +269,7 @@ bool Game::isPlausible(const Config& c, const State& s) {
 
 std::span<const EventSchema> Game::eventSchemas() { return kSchemas; }
 std::span<const char* const> Game::inputNames() { return kInputNames; }
+std::span<const char* const> Game::inputKeys() { return kInputKeys; }
 
 Scene Game::describeScene(const Config& c, const State& previous, const State& s) {
   Scene scene{pxVec(c.arenaWidth, c.arenaHeight), {}};

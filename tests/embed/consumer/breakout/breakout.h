@@ -77,6 +77,8 @@ struct Game {
   static bool isPlausible(const Config& config, const State& state);
   static std::span<const EventSchema> eventSchemas();
   static std::span<const char* const> inputNames();
+  /// Live play's keys (optional: without it the viewer derives them from the input names).
+  static std::span<const char* const> inputKeys();
   static Scene describeScene(const Config& config, const State& previous, const State& state);
   static std::span<const SceneLayer> sceneLayers();
 
