@@ -2,6 +2,8 @@
 // Run: build/default/tests/bench/retrace_bench --benchmark_filter=Game
 #include <benchmark/benchmark.h>
 
+#include "bench_registry.h"
+
 #include "sim/game.h"
 
 namespace retrace::sim {
@@ -28,6 +30,8 @@ void hashState(benchmark::State& bench, const GameDefinition& game, bool digest)
   bench.SetItemsProcessed(bench.iterations());
 }
 
+}  // namespace
+
 void registerGameBenchmarks() {
   for (const GameDefinition* game : listGames()) {
     for (const bool oracle : {false, true}) {
@@ -41,8 +45,6 @@ void registerGameBenchmarks() {
   }
 }
 
-const int kRegistered = (registerGameBenchmarks(), 0);
 
-}  // namespace
 }  // namespace retrace::sim
 

@@ -19,12 +19,13 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench_registry.h"
+
 #include "recorder/byte_sink.h"
 #include "recorder/input_source.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
-#include "sim/games/builtin_games.h"
 
 namespace retrace::recorder {
 namespace {
@@ -202,6 +203,8 @@ void measureShortRecording(benchmark::State& bench, const sim::GameDefinition& g
   }
 }
 
+}  // namespace
+
 void registerReplayBenchmarks() {
   for (const sim::GameDefinition* game : sim::listGames()) {
     const std::string name = "Replay/" + std::string(game->name());
@@ -214,16 +217,7 @@ void registerReplayBenchmarks() {
   }
 }
 
-const int kRegistered = (registerReplayBenchmarks(), 0);
 
-}  // namespace
 }  // namespace retrace::recorder
 
-int main(int argc, char** argv) {
-  retrace::sim::registerBuiltInGames();
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
-}
+

@@ -4,6 +4,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench_registry.h"
+
 #include "recorder/byte_sink.h"
 #include "recorder/input_source.h"
 #include "recorder/recorder.h"
@@ -42,6 +44,8 @@ void openHour(benchmark::State& bench, const sim::GameDefinition& game) {
   }
 }
 
+}  // namespace
+
 void registerSeekBenchmarks() {
   for (const sim::GameDefinition* game : sim::listGames()) {
     const std::string name(game->name());
@@ -50,7 +54,5 @@ void registerSeekBenchmarks() {
   }
 }
 
-const int kRegistered = (registerSeekBenchmarks(), 0);
 
-}  // namespace
 }  // namespace retrace::viewer

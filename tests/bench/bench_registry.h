@@ -1,0 +1,18 @@
+#pragma once
+// The benchmarks made per registered game: each file registers its own once the games are
+// (bench_main.cpp), since the registry is empty while static objects are made.
+
+namespace retrace::sim {
+/// Game/GAME/plain|oracle, Hash/GAME and Digest/GAME.
+void registerGameBenchmarks();
+}  // namespace retrace::sim
+
+namespace retrace::recorder {
+/// Replay/GAME and ShortRecording/GAME.
+void registerReplayBenchmarks();
+}  // namespace retrace::recorder
+
+namespace retrace::viewer {
+/// Seek/GAME and OpenHour/GAME (built with the viewer).
+void registerSeekBenchmarks();
+}  // namespace retrace::viewer
