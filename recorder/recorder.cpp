@@ -3,6 +3,7 @@
 #include "recorder/frame.h"
 #include "recorder/parse.h"
 #include "recorder/payload.h"
+#include "recorder/settings.h"
 
 namespace retrace::recorder {
 
@@ -72,11 +73,13 @@ std::variant<ReplayHeader, std::string> makeHeader(const RecordingOptions& optio
   if (game == nullptr) {
     return "there is no game '" + options.game + "' (games: " + joinGameNames() + ")";
   }
-  const auto config = game->findConfig(options.configName);
-  if (!config) {
+  const auto named = game->findConfig(options.configName);
+  if (!named) {
     return options.game + " has no configuration '" + options.configName + "' (configurations: " + joinNames(game->configNames()) + ")";
   }
-  if (auto problem = game->validateConfig(*config, options.allowLimitBreaks)) return *problem;
+  auto config = applySettings(*game, *named, options.settings);
+  if (const auto* problem = std::get_if<std::string>(&config)) return *problem;
+  if (auto problem = game->validateConfig(std::get<sim::ConfigValues>(config), options.allowLimitBreaks)) return *problem;
   if (options.chunkTicks == 0 || options.chunkTicks > kMaxChunkTicks) return "chunks hold 1 to " + std::to_string(kMaxChunkTicks) + " ticks";
   if (options.snapshotEvery == 0 || options.snapshotEvery % options.chunkTicks != 0) {
     return "the snapshot cadence must be a positive multiple of the chunk length";
@@ -84,7 +87,7 @@ std::variant<ReplayHeader, std::string> makeHeader(const RecordingOptions& optio
   if (options.fullHashEvery == 0 || options.fullHashEvery > kMaxFullHashEvery) {
     return "the whole-state checksum cadence must be 1 to " + std::to_string(kMaxFullHashEvery) + " ticks";
   }
-  return buildHeader(options, *game, *config);
+  return buildHeader(options, *game, std::get<sim::ConfigValues>(config));
 }
 
 ReplayHeader buildHeader(const RecordingOptions& options, const sim::GameDefinition& game, const sim::ConfigValues& config) {

@@ -21,6 +21,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "recorder/byte_sink.h"
 #include "recorder/chunk_writer.h"
@@ -42,6 +43,7 @@ struct RecordingOptions {
   bool overwrite = false;
   std::string game;
   std::string configName = "default";
+  std::vector<std::string> settings;  ///< "NAME=VALUE" applied to the named configuration (settings.h)
   bool allowLimitBreaks = false;
   std::uint64_t seed = 0;
   std::string inputSource = "live";

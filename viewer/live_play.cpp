@@ -134,13 +134,15 @@ std::string describeKeys(std::span<const char* const> names, const std::vector<s
   return text;
 }
 
-int runLivePlay(const std::string& game, const std::string& config, std::uint64_t seed, const std::string& output, bool force,
+int runLivePlay(const std::string& game, const std::string& config, const std::vector<std::string>& settings, std::uint64_t seed,
+                const std::string& output, bool force,
                 const sf::Font& font) {
   recorder::RecordingOptions options;
   options.output = output;
   options.overwrite = force;
   options.game = game;
   options.configName = config;
+  options.settings = settings;
   options.seed = seed;
   options.inputSource = "live";
   auto opened = recorder::openRecording(options);

@@ -29,7 +29,8 @@ namespace retrace::viewer {
 /// "left: Left/A, right: Right/D, fire: Space/LCtrl", for the screen.
 [[nodiscard]] std::string describeKeys(std::span<const char* const> names, const std::vector<std::vector<sf::Keyboard::Key>>& keys);
 /// Plays and records until the window closes; the process exit status.
-int runLivePlay(const std::string& game, const std::string& config, std::uint64_t seed, const std::string& output, bool force,
+int runLivePlay(const std::string& game, const std::string& config, const std::vector<std::string>& settings, std::uint64_t seed,
+                const std::string& output, bool force,
                 const sf::Font& font);
 
 }  // namespace retrace::viewer

@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <SFML/Graphics.hpp>
@@ -38,6 +39,7 @@ struct Options {
   bool force = false;
   std::string play;
   std::string config = "default";
+  std::vector<std::string> settings;
   std::uint64_t seed = 1;
   std::string output;
 };
@@ -128,7 +130,7 @@ int run(const Options& options) {
   if (!options.play.empty()) {
     if (options.output.empty()) return fail("--play needs -o OUT.rtr");
     if (auto problem = viewer::findDisplayProblem()) return fail(*problem);
-    return viewer::runLivePlay(options.play, options.config, options.seed, options.output, options.force, font);
+    return viewer::runLivePlay(options.play, options.config, options.settings, options.seed, options.output, options.force, font);
   }
   if (options.file.empty()) return fail("name a replay to view, or --play GAME (see --help)");
   int exit = 0;
@@ -190,6 +192,7 @@ int runViewer(std::string_view program, int argc, char** argv) {
   CLI::Option* play = app.add_option("--play", options.play, "play GAME live with the keyboard and record it");
   play->excludes(file)->excludes(verify)->excludes(compare)->excludes(png)->excludes(sheet);
   app.add_option("--config", options.config, "configuration for --play")->capture_default_str()->needs(play);
+  app.add_option("--set", options.settings, "NAME=VALUE for --play: a configuration field's value (repeatable)")->needs(play);
   app.add_option("--seed", options.seed, "seed for --play")->capture_default_str()->needs(play);
   CLI::Option* output = app.add_option("-o,--output", options.output, "the replay --play writes")->needs(play);
   for (CLI::Option* option : {file, compare, png, sheet, play, output}) option->check(named);

@@ -28,6 +28,11 @@ ExitCode runGames(const GamesOptions& options) {
     std::string limits;
     for (const sim::LimitDescription& limit : game->speedLimits()) limits += (limits.empty() ? "" : "; ") + limit.rule;
     std::printf("  speed limits: %s\n", limits.empty() ? "none" : limits.c_str());
+    std::string fields;
+    for (const sim::Field& field : game->describeConfig(*game->findConfig(game->configNames().front()))) {
+      fields += (fields.empty() ? "" : ", ") + field.name + "=" + sim::formatField(field);
+    }
+    std::printf("  --set NAME=VALUE, defaults: %s\n", fields.c_str());
   }
   return ExitCode::kOk;
 }

@@ -20,6 +20,7 @@
 #include "recorder/parse.h"
 #include "recorder/hunt.h"
 #include "recorder/search.h"
+#include "recorder/settings.h"
 
 namespace retrace::recorder::cli {
 namespace {
@@ -27,6 +28,7 @@ namespace {
 struct HuntOptions {
   std::string game;
   std::string config = "default";
+  std::vector<std::string> settings;
   bool allowLimitBreaks = false;
   std::uint64_t seed = 1;
   std::uint64_t runs = 0;
@@ -43,11 +45,17 @@ ExitCode runHunt(const HuntOptions& options) {
     spdlog::error("retrace hunt: there is no game '{}'", options.game);
     return ExitCode::kBadInput;
   }
-  const auto base = game->findConfig(options.config);
-  if (!base) {
+  const auto named = game->findConfig(options.config);
+  if (!named) {
     spdlog::error("retrace hunt: {} has no configuration '{}'", options.game, options.config);
     return ExitCode::kBadInput;
   }
+  const auto settled = applySettings(*game, *named, options.settings);
+  if (const auto* problem = std::get_if<std::string>(&settled)) {
+    spdlog::error("retrace hunt: {}", *problem);
+    return ExitCode::kBadInput;
+  }
+  const auto base = std::optional(std::get<sim::ConfigValues>(settled));
   if (auto problem = game->validateConfig(*base, options.allowLimitBreaks || options.configs == "outside")) {
     spdlog::error("retrace hunt: {}", *problem);
     return ExitCode::kBadInput;
@@ -122,7 +130,7 @@ ExitCode runHunt(const HuntOptions& options) {
   if (showProgress) std::fprintf(stderr, "\n");
   if (!folderExisted && findings == 0) std::filesystem::remove(options.output, error);
   std::printf("hunted %s (%s, %s configurations, seed %llu): %llu runs, %llu ticks, %llu finding%s%s\n", options.game.c_str(),
-              options.config.c_str(), options.configs.c_str(), static_cast<unsigned long long>(options.seed), static_cast<unsigned long long>(run),
+              base->name.c_str(), options.configs.c_str(), static_cast<unsigned long long>(options.seed), static_cast<unsigned long long>(run),
               static_cast<unsigned long long>(ticks), static_cast<unsigned long long>(findings), findings == 1 ? "" : "s",
               findings > 0 ? (" saved in " + options.output).c_str() : "");
   if (ticks == 0) {
@@ -140,6 +148,7 @@ void attachHuntCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<HuntOptions>();
   command.add_option("--game", options->game, "the game: " + joinGameNames() + " (retrace games lists them)")->required();
   command.add_option("--config", options->config, "the named configuration to start from")->capture_default_str();
+  command.add_option("--set", options->settings, "NAME=VALUE: a configuration field's value (repeatable)");
   command.add_flag("--allow-limit-breaks", options->allowLimitBreaks, "hunt in a configuration that breaks a speed limit");
   command.add_option("--seed", options->seed, "the hunt's seed: the same seed replays the same hunt")->capture_default_str();
   // The check sees canonical decimal text: readUnsignedOptionsAsDecimal's transform runs first.

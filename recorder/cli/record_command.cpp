@@ -6,9 +6,10 @@
 #include <spdlog/spdlog.h>
 
 #include "recorder/cli/command.h"
-#include "recorder/parse.h"
 #include "recorder/input_source.h"
+#include "recorder/parse.h"
 #include "recorder/recorder.h"
+#include "recorder/settings.h"
 
 namespace retrace::recorder::cli {
 namespace {
@@ -34,8 +35,10 @@ ExitCode runRecord(RecordCommandOptions options) {
   auto opened = openRecording(rec);
   if (auto* problem = std::get_if<std::string>(&opened)) {
     // The hint only when the configuration is refused for a speed limit and nothing else.
-    const auto config = game != nullptr ? game->findConfig(rec.configName) : std::nullopt;
-    const bool limitOnly = config && !rec.allowLimitBreaks && game->validateConfig(*config, false) && !game->validateConfig(*config, true);
+    const auto named = game != nullptr ? game->findConfig(rec.configName) : std::nullopt;
+    const auto config = named ? applySettings(*game, *named, rec.settings) : std::variant<sim::ConfigValues, std::string>(std::string());
+    const auto* values = std::get_if<sim::ConfigValues>(&config);
+    const bool limitOnly = values != nullptr && !rec.allowLimitBreaks && game->validateConfig(*values, false) && !game->validateConfig(*values, true);
     spdlog::error("retrace record: {}{}", *problem, limitOnly ? ": pass --allow-limit-breaks" : "");
     return ExitCode::kBadInput;
   }
@@ -53,7 +56,7 @@ ExitCode runRecord(RecordCommandOptions options) {
   }
   // The result, on stdout like every command's; diagnostics go to stderr.
   std::printf("recorded %llu ticks of %s (%s, seed %llu, %s input) to %s\n", static_cast<unsigned long long>(options.ticks), rec.game.c_str(),
-              rec.configName.c_str(), static_cast<unsigned long long>(rec.seed), options.input.c_str(), rec.output.string().c_str());
+              recorder.header().configName.c_str(), static_cast<unsigned long long>(rec.seed), options.input.c_str(), rec.output.string().c_str());
   return ExitCode::kOk;
 }
 
@@ -64,6 +67,7 @@ void attachRecordCommand(CLI::App& command, ExitCode& outExit) {
   RecordingOptions& rec = options->recording;
   command.add_option("--game", rec.game, "the game: " + joinGameNames() + " (retrace games lists them)")->required();
   command.add_option("--config", rec.configName, "a named configuration of the game")->capture_default_str();
+  command.add_option("--set", rec.settings, "NAME=VALUE: a configuration field's value (repeatable; retrace games lists the fields)");
   command.add_option("--seed", rec.seed, "the game's seed")->capture_default_str();
   command.add_option("--ticks", options->ticks, "ticks to record (60 per second)")->required()->check(CLI::Range(1ULL, 1'000'000'000ULL));
   command.add_option("--input", options->input, "bot, random, or the path of an input script")->capture_default_str();

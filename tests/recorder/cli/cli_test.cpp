@@ -85,6 +85,40 @@ TEST_F(Cli, RecordVerifyInfoDumpAndDiff) {
   EXPECT_NE(differ.output.find("first difference at tick"), std::string::npos) << differ.output;
 }
 
+TEST_F(Cli, SetGivesConfigurationValuesByNameAndVerifyAsksWhatIf) {
+  // Recorded with a value set: the header holds it, and it verifies as recorded.
+  const CliRun record = runRetrace("record --game fallingman --seed 4 --ticks 1200 --input bot --set walkSpeed=2.5 -o " + path("slow.rtr"));
+  ASSERT_EQ(record.exitCode, 0) << record.output;
+  EXPECT_NE(record.output.find("(default+walkSpeed=2.5, seed 4, bot input)"), std::string::npos) << record.output;
+  EXPECT_NE(runRetrace("info " + path("slow.rtr")).output.find("configuration default+walkSpeed=2.5"), std::string::npos);
+  EXPECT_EQ(runRetrace("verify " + path("slow.rtr")).exitCode, 0);
+  // What if the landing window were 4 px: the replay's own inputs diverge (a limit break, asked for).
+  const CliRun refused = runRetrace("verify " + path("slow.rtr") + " --set landingWindow=4");
+  EXPECT_EQ(refused.exitCode, 2);
+  EXPECT_NE(refused.output.find("pass --allow-limit-breaks"), std::string::npos) << refused.output;
+  const CliRun whatIf = runRetrace("verify " + path("slow.rtr") + " --set landingWindow=4 --allow-limit-breaks");
+  EXPECT_EQ(whatIf.exitCode, 1) << whatIf.output;
+  EXPECT_NE(whatIf.output.find("(what if default+walkSpeed=2.5+landingWindow=4)"), std::string::npos) << whatIf.output;
+  EXPECT_NE(whatIf.output.find("diverged at tick"), std::string::npos) << whatIf.output;
+  // The same value as recorded: identical.
+  EXPECT_EQ(runRetrace("verify " + path("slow.rtr") + " --set walkSpeed=2.5").exitCode, 0);
+  // Bad settings: one line, exit 2, no file.
+  for (const std::string bad : {"--set nope=1", "--set walkSpeed=fast", "--set walkSpeed"}) {
+    const CliRun run = runRetrace("record --game fallingman --ticks 10 -o " + path("bad.rtr") + " " + bad);
+    EXPECT_EQ(run.exitCode, 2) << bad;
+    EXPECT_EQ(std::count(run.output.begin(), run.output.end(), '\n'), 1) << run.output;
+    EXPECT_FALSE(fs::exists(path("bad.rtr")));
+  }
+  // Past a limit, record needs --allow-limit-breaks and says so.
+  const CliRun limit = runRetrace("record --game fallingman --ticks 10 --set fallCap=9 -o " + path("bad.rtr"));
+  EXPECT_EQ(limit.exitCode, 2);
+  EXPECT_NE(limit.output.find("pass --allow-limit-breaks"), std::string::npos) << limit.output;
+  // hunt takes the values too.
+  const CliRun hunt = runRetrace("hunt --game tank --set bulletSpeed=3 --runs 2 --ticks 100 --no-progress -o " + path("hunt"));
+  EXPECT_EQ(hunt.exitCode, 0) << hunt.output;
+  EXPECT_NE(hunt.output.find("hunted tank (default+bulletSpeed=3, named configurations"), std::string::npos) << hunt.output;
+}
+
 TEST_F(Cli, DiffWalksTwoReplaysWhateverTheirChunking) {
   // diff reads each tick where the chunks hold it; chunks of 7 and of 600 ticks part at
   // different ticks, and the scripts part only at tick 1234 (600 + 633 + 1).

@@ -1,0 +1,77 @@
+#include "recorder/settings.h"
+
+#include <algorithm>
+#include <charconv>
+#include <climits>
+#include <cstdint>
+
+#include "recorder/parse.h"
+
+namespace retrace::recorder {
+namespace {
+
+/// A field's value from text in its kind, or the sentence saying why not.
+std::variant<std::int64_t, std::string> parseFieldValue(const sim::Field& field, std::string_view text) {
+  const std::string quoted = quoteForMessage(text);
+  switch (field.kind) {
+    case sim::FieldKind::kFixed: {
+      const auto fixed = parseFixed(text);
+      if (const auto* problem = std::get_if<std::string>(&fixed)) return *problem;
+      return std::int64_t{std::get<sim::Fixed>(fixed).raw()};
+    }
+    case sim::FieldKind::kBool:
+      if (text == "true") return std::int64_t{1};
+      if (text == "false") return std::int64_t{0};
+      return quoted + " is not true or false";
+    case sim::FieldKind::kEnum: {
+      std::vector<const char*> names;
+      for (const sim::EnumName& name : field.names) {
+        if (text == name.name) return name.value;
+        names.push_back(name.name);
+      }
+      return quoted + " is none of " + joinNames(names);
+    }
+    case sim::FieldKind::kInt:
+    case sim::FieldKind::kBits: {
+      std::int64_t value = 0;
+      const char* end = text.data() + text.size();
+      const auto [at, error] = std::from_chars(text.data(), end, value);
+      if (text.empty() || error != std::errc() || at != end) return quoted + " is not a whole number";
+      if (value < INT32_MIN || value > INT32_MAX) return quoted + " does not fit the field (32 bits)";
+      return value;
+    }
+  }
+  return quoted + " cannot be set";
+}
+
+}  // namespace
+
+std::variant<sim::ConfigValues, std::string> applySettings(const sim::GameDefinition& game, const sim::ConfigValues& config,
+                                                           const std::vector<std::string>& settings) {
+  sim::ConfigValues result = config;
+  const std::vector<sim::Field> fields = game.describeConfig(config);
+  if (fields.size() != config.values.size()) return "the configuration is not one of " + std::string(game.name()) + "'s";
+  std::string applied;
+  for (const std::string& setting : settings) {
+    const std::size_t equals = setting.find('=');
+    if (equals == std::string::npos || equals == 0) return quoteForMessage(setting) + " is not NAME=VALUE";
+    const std::string name = setting.substr(0, equals);
+    const std::string_view text = std::string_view(setting).substr(equals + 1);
+    const auto field = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == name; });
+    if (field == fields.end()) {
+      std::vector<std::string> names;
+      for (const sim::Field& f : fields) names.push_back(f.name);
+      return quoteForMessage(name) + " is not a field of " + std::string(game.name()) + "'s configuration (fields: " + joinNames(names) + ")";
+    }
+    const auto value = parseFieldValue(*field, text);
+    if (const auto* problem = std::get_if<std::string>(&value)) {
+      return "--set " + name + ": " + *problem;
+    }
+    result.values[static_cast<std::size_t>(field - fields.begin())] = std::get<std::int64_t>(value);
+    applied += (applied.empty() ? "" : ",") + name + "=" + std::string(text);
+  }
+  if (!applied.empty()) result.name = config.name + "+" + applied;
+  return result;
+}
+
+}  // namespace retrace::recorder

@@ -1,0 +1,22 @@
+#pragma once
+// Configuration values by name: `--set NAME=VALUE` on record, hunt, live play and what-if
+// verify. A setting names a top-level field of the game's configuration and gives it a value in
+// that field's kind (a count, a decimal for fixed point, true/false, an enumeration's name); the
+// result is checked by the game's own validation like any configuration.
+
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "sim/game.h"
+
+namespace retrace::recorder {
+
+/// `config` with each "NAME=VALUE" applied in order, named "BASE+NAME=VALUE,..."; the
+/// configuration is not validated here. One sentence naming the setting when one is not a field
+/// of the game's configuration or its value does not parse or fit the field.
+[[nodiscard]] std::variant<sim::ConfigValues, std::string> applySettings(const sim::GameDefinition& game, const sim::ConfigValues& config,
+                                                                         const std::vector<std::string>& settings);
+
+}  // namespace retrace::recorder
