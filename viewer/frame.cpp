@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "recorder/inspect.h"
+
 namespace retrace::viewer {
 namespace {
 
@@ -24,13 +26,6 @@ sf::Color markerColour(MarkerKind kind) {
   return {90, 90, 110};
 }
 
-std::string formatClock(std::uint64_t tick) {
-  const std::uint64_t millis = tick * 1000 / sim::kTickRate;
-  char text[32];
-  std::snprintf(text, sizeof text, "%llu:%02llu.%03llu", static_cast<unsigned long long>(millis / 60000),
-                static_cast<unsigned long long>(millis / 1000 % 60), static_cast<unsigned long long>(millis % 1000));
-  return text;
-}
 
 }  // namespace
 
@@ -111,7 +106,7 @@ void FrameRenderer::render(sf::RenderTarget& target, sf::FloatRect area, const P
   char speed[16];
   std::snprintf(speed, sizeof speed, "%gx", playback.speed());
   const std::string hud = "tick " + std::to_string(playback.tick()) + "/" + std::to_string(playback.lastTick()) + "  " +
-                          formatClock(playback.tick()) + "  " + h.game + " (" + h.configName + ") seed " + std::to_string(h.seed) +
+                          recorder::formatTickTime(playback.tick()) + "  " + h.game + " (" + h.configName + ") seed " + std::to_string(h.seed) +
                           "  state " + sim::formatFieldValue(static_cast<std::int64_t>(playback.current().hash()), sim::FieldKind::kBits) +
                           "  " + speed + (playback.playing() ? "  playing" : "  paused") + "  (H: keys)";
   drawText(target, hud, {layout.hud.left, layout.hud.top + 3.0F}, 12, sf::Color(220, 220, 230));

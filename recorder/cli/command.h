@@ -55,6 +55,12 @@ void attachHuntCommand(CLI::App& command, ExitCode& outExit);
 void attachShrinkCommand(CLI::App& command, ExitCode& outExit);
 /// `retrace diff`: the first tick where two replays differ.
 void attachDiffCommand(CLI::App& command, ExitCode& outExit);
+/// `retrace show`: the whole state at a tick.
+void attachShowCommand(CLI::App& command, ExitCode& outExit);
+/// `retrace events`: a replay's events by range and kind.
+void attachEventsCommand(CLI::App& command, ExitCode& outExit);
+/// `retrace trace`: fields' values tick by tick.
+void attachTraceCommand(CLI::App& command, ExitCode& outExit);
 /// `retrace games`: the games this build has, their configurations, buttons and limits.
 void attachGamesCommand(CLI::App& command, ExitCode& outExit);
 

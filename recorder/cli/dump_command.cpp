@@ -10,6 +10,7 @@
 
 #include "recorder/byte_sink.h"
 #include "recorder/cli/command.h"
+#include "recorder/cli/field_json.h"
 #include "recorder/input_source.h"
 #include "recorder/parse.h"
 #include "recorder/replay.h"
@@ -18,22 +19,6 @@ namespace retrace::recorder::cli {
 namespace {
 
 using nlohmann::ordered_json;
-
-/// Field values by name; 64-bit hashes and RNG words as hex strings (JSON numbers are doubles
-/// to many readers and would lose bits).
-ordered_json fieldsToJson(const std::vector<sim::Field>& fields) {
-  ordered_json out = ordered_json::object();
-  for (const sim::Field& f : fields) {
-    switch (f.kind) {
-      case sim::FieldKind::kFixed: out[f.name] = sim::formatFieldValue(f.value, f.kind); break;
-      case sim::FieldKind::kBits: out[f.name] = sim::formatFieldValue(f.value, f.kind); break;
-      case sim::FieldKind::kBool: out[f.name] = f.value != 0; break;
-      case sim::FieldKind::kInt: out[f.name] = f.value; break;
-      case sim::FieldKind::kEnum: out[f.name] = sim::formatField(f); break;
-    }
-  }
-  return out;
-}
 
 ordered_json snapshotToJson(const LoadedReplay& replay, const StateSnapshot& s) {
   ordered_json out{{"tick", s.tick}, {"hash", formatHash(s.hash)}};

@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   retrace::sim::registerBuiltInGames();
   retrace::sim::registerGameBenchmarks();
   retrace::recorder::registerReplayBenchmarks();
+  retrace::recorder::registerShowBenchmarks();
 #ifdef RETRACE_BENCH_SEEK
   retrace::viewer::registerSeekBenchmarks();
 #endif

@@ -10,6 +10,8 @@ void registerGameBenchmarks();
 namespace retrace::recorder {
 /// Replay/GAME and ShortRecording/GAME.
 void registerReplayBenchmarks();
+/// Show/GAME and ShowFromStart/GAME.
+void registerShowBenchmarks();
 }  // namespace retrace::recorder
 
 namespace retrace::viewer {

@@ -5,30 +5,14 @@
 #include <benchmark/benchmark.h>
 
 #include "bench_registry.h"
-
-#include "recorder/byte_sink.h"
-#include "recorder/input_source.h"
-#include "recorder/recorder.h"
+#include "bench_support.h"
 #include "viewer/playback.h"
 
 namespace retrace::viewer {
 namespace {
 
-recorder::LoadedReplay recordHour(const sim::GameDefinition& game) {
-  recorder::RecordingOptions options;
-  options.game = std::string(game.name());
-  options.seed = 1;
-  auto sink = std::make_unique<recorder::MemorySink>();
-  auto* memory = sink.get();
-  auto rec = std::move(std::get<std::unique_ptr<recorder::Recorder>>(recorder::openRecording(options, std::move(sink))));
-  auto source = std::get<std::unique_ptr<recorder::InputSource>>(recorder::makeInputSource("random", game, 1));
-  for (int t = 0; t < 216000; ++t) (void)rec->record(source->next(rec->session()));
-  (void)rec->close();
-  return std::get<recorder::LoadedReplay>(recorder::loadReplay(memory->bytes()));
-}
-
 void seekAnywhere(benchmark::State& bench, const sim::GameDefinition& game) {
-  Playback playback(recordHour(game), false);
+  Playback playback(recorder::recordHour(game), false);
   sim::Rng rng = sim::seedRng(3);
   for (auto _ : bench) {
     playback.seek(sim::drawBelow(rng, static_cast<std::uint32_t>(playback.lastTick() + 1)));
@@ -37,7 +21,7 @@ void seekAnywhere(benchmark::State& bench, const sim::GameDefinition& game) {
 }
 
 void openHour(benchmark::State& bench, const sim::GameDefinition& game) {
-  const recorder::LoadedReplay replay = recordHour(game);
+  const recorder::LoadedReplay replay = recorder::recordHour(game);
   for (auto _ : bench) {
     Playback playback(replay, false);
     benchmark::DoNotOptimize(playback.lastTick());

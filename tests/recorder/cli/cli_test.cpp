@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 
 #include "recorder/cli/command.h"
 #include "recorder/recorder.h"
+#include "recorder/replay.h"
 #include "recorder/replay_test_support.h"
 #include "support/run_command.h"
 #include "support/temp_dir.h"
@@ -117,6 +119,76 @@ TEST_F(Cli, SetGivesConfigurationValuesByNameAndVerifyAsksWhatIf) {
   const CliRun hunt = runRetrace("hunt --game tank --set bulletSpeed=3 --runs 2 --ticks 100 --no-progress -o " + path("hunt"));
   EXPECT_EQ(hunt.exitCode, 0) << hunt.output;
   EXPECT_NE(hunt.output.find("hunted tank (default+bulletSpeed=3, named configurations"), std::string::npos) << hunt.output;
+}
+
+/// The state of a replay's game after `tick` ticks, stepped here directly from its inputs.
+std::vector<retrace::sim::Field> simulateDirectly(const std::string& file, std::uint64_t tick) {
+  auto loaded = retrace::recorder::loadReplayFile(file);
+  const auto& replay = std::get<retrace::recorder::LoadedReplay>(loaded);
+  auto session = retrace::sim::findGame(replay.header.game)->start(retrace::recorder::configOf(replay.header), replay.header.seed);
+  const auto inputs = retrace::recorder::expandInputs(replay);
+  for (std::uint64_t t = 0; t < tick; ++t) (void)session->step(inputs[t]);
+  return session->describeState();
+}
+
+TEST_F(Cli, ShowEventsAndTraceAgreeWithADirectSimulation) {
+  for (const std::string game : {"dodge", "tank", "fallingman"}) {
+    SCOPED_TRACE(game);
+    const std::string file = path(game + ".rtr");
+    // Chunks of 600 ticks, a snapshot every 1800: tick 2500 is reached from tick 1800's.
+    ASSERT_EQ(runRetrace("record --game " + game + " --seed 8 --ticks 3000 --input bot -o " + file).exitCode, 0);
+    for (const std::uint64_t tick : {0U, 1U, 1800U, 2500U, 3000U}) {
+      const CliRun show = runRetrace("show " + file + " --tick " + std::to_string(tick) + " --json");
+      ASSERT_EQ(show.exitCode, 0) << show.output;
+      const auto json = nlohmann::json::parse(show.output);
+      const auto expected = simulateDirectly(file, tick);
+      ASSERT_EQ(json["state"].size(), expected.size()) << tick;
+      for (const auto& field : expected) {
+        const auto& value = json["state"][field.name];
+        const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+        EXPECT_EQ(text, retrace::sim::formatField(field)) << field.name << " at tick " << tick;
+      }
+      EXPECT_EQ(json["tick"], tick);
+    }
+    // trace: the same values tick by tick.
+    const auto fields = simulateDirectly(file, 2000);
+    const std::string name = fields[fields.size() / 2].name;
+    const CliRun trace = runRetrace("trace " + file + " --field '" + name + "' --from 1998 --to 2002 --csv");
+    ASSERT_EQ(trace.exitCode, 0) << trace.output;
+    std::vector<std::string> lines;
+    std::stringstream text(trace.output);
+    for (std::string line; std::getline(text, line);) lines.push_back(line);
+    ASSERT_EQ(lines.size(), 6U) << trace.output;
+    for (std::uint64_t tick = 1998; tick <= 2002; ++tick) {
+      std::string want;
+      for (const auto& f : simulateDirectly(file, tick)) {
+        if (f.name == name) want = retrace::sim::formatField(f);
+      }
+      EXPECT_EQ(lines[tick - 1998 + 1], std::to_string(tick) + "," + want) << name;
+    }
+    // events: every recorded event of the range, one JSON line each, then the counts.
+    auto loaded = retrace::recorder::loadReplayFile(file);
+    const auto& replay = std::get<retrace::recorder::LoadedReplay>(loaded);
+    std::size_t recorded = 0;
+    for (const auto& chunk : replay.chunks) {
+      for (const auto& e : chunk.events) recorded += e.tick >= 1000 && e.tick <= 2000 ? 1 : 0;
+    }
+    const CliRun events = runRetrace("events " + file + " --from 1000 --to 2000 --json");
+    ASSERT_EQ(events.exitCode, 0);
+    EXPECT_EQ(static_cast<std::size_t>(std::count(events.output.begin(), events.output.end(), '\n')), recorded + 1) << events.output;
+  }
+}
+
+TEST_F(Cli, ShowEventsAndTraceRefuseBadArgumentsInOneLine) {
+  const std::string file = path("t.rtr");
+  ASSERT_EQ(runRetrace("record --game tank --seed 2 --ticks 300 --input bot -o " + file).exitCode, 0);
+  for (const std::string& bad : {"show " + file + " --tick 301", "show " + file + " --tick 5 --fields nothing", "show " + file + " --tick 5 --fields 'a;b'",
+                                "events " + file + " --kind boom", "events " + file + " --from 200 --to 100", "events " + file + " --to 301",
+                                "trace " + file + " --field nothing", "trace " + file + " --field tick --from 10 --to 400", "show " + path("none.rtr") + " --tick 1"}) {
+    const CliRun run = runRetrace(bad);
+    EXPECT_EQ(run.exitCode, 2) << bad << "\n" << run.output;
+    EXPECT_EQ(std::count(run.output.begin(), run.output.end(), '\n'), 1) << bad << "\n" << run.output;
+  }
 }
 
 TEST_F(Cli, DiffWalksTwoReplaysWhateverTheirChunking) {
@@ -233,8 +305,8 @@ TEST_F(Cli, VersionUnknownCommandsAndWhereResultsGo) {
   EXPECT_EQ(version.output, "retrace " RETRACE_VERSION " (replay format 1.1)\n");
   const CliRun unknown = runRetrace("-q frobnicate a.rtr");
   EXPECT_EQ(unknown.exitCode, 2);
-  EXPECT_EQ(unknown.output, "retrace: 'frobnicate' is not a command; the commands are record, verify, info, dump, diff, hunt, shrink, approve, "
-                            "sweep, games (see retrace --help)\n");
+  EXPECT_EQ(unknown.output, "retrace: 'frobnicate' is not a command; the commands are record, verify, info, dump, show, events, trace, diff, "
+                            "hunt, shrink, approve, sweep, games (see retrace --help)\n");
   // A command's result is on stdout, so that 2>/dev/null keeps it and >/dev/null leaves only problems.
   const CliRun record = retrace::testing::runCommand(std::string(RETRACE_CLI) + " record --game dodge --ticks 60 -o " + path("r.rtr") + " 2>/dev/null");
   EXPECT_EQ(record.output, "recorded 60 ticks of dodge (default, seed 0, bot input) to " + path("r.rtr") + "\n");

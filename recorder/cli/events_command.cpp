@@ -1,0 +1,117 @@
+// `retrace events FILE`: the events a replay recorded, with their tick, time, kind and named
+// arguments, filtered by tick range and kind, and a count per kind at the end.
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "recorder/cli/command.h"
+#include "recorder/cli/field_json.h"
+#include "recorder/inspect.h"
+#include "recorder/parse.h"
+#include "recorder/replay.h"
+#include "recorder/tick_cursor.h"
+
+namespace retrace::recorder::cli {
+namespace {
+
+struct EventsOptions {
+  std::string file;
+  std::uint64_t from = 1;
+  std::optional<std::uint64_t> to;
+  std::string kinds;
+  bool json = false;
+};
+
+/// The kinds a comma-separated list names (all when it is empty), or the sentence of one that
+/// is none of the game's.
+std::variant<std::vector<bool>, std::string> parseKinds(const sim::GameDefinition& game, const std::string& list) {
+  const auto schemas = game.eventSchemas();
+  std::vector<bool> wanted(schemas.size(), list.empty());
+  std::stringstream words(list);
+  std::string word;
+  while (std::getline(words, word, ',')) {
+    std::size_t kind = 0;
+    while (kind < schemas.size() && word != schemas[kind].name) ++kind;
+    if (kind == schemas.size()) {
+      std::vector<const char*> names;
+      for (const sim::EventSchema& schema : schemas) names.push_back(schema.name);
+      return quoteForMessage(word) + " is not an event of " + std::string(game.name()) + " (events: " + joinNames(names) + ")";
+    }
+    wanted[kind] = true;
+  }
+  return wanted;
+}
+
+ExitCode runEvents(const EventsOptions& options) {
+  auto loaded = loadReplayFile(options.file);
+  if (auto* problem = std::get_if<std::string>(&loaded)) {
+    spdlog::error("retrace events: {}", *problem);
+    return ExitCode::kBadInput;
+  }
+  const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
+  const sim::GameDefinition& game = *gameOf(replay.header);
+  const auto kinds = parseKinds(game, options.kinds);
+  if (auto* problem = std::get_if<std::string>(&kinds)) {
+    spdlog::error("retrace events: {}", *problem);
+    return ExitCode::kBadInput;
+  }
+  const std::vector<bool>& wanted = std::get<std::vector<bool>>(kinds);
+  const std::uint64_t last = countTicks(replay);
+  const std::uint64_t to = options.to.value_or(last);
+  if (to > last) {
+    spdlog::error("retrace events: {} ends at tick {}; --to {} is past it", options.file, last, to);
+    return ExitCode::kBadInput;
+  }
+  if (options.from == 0 || options.from > to) {
+    spdlog::error("retrace events: ticks {} to {} are no range (the first tick is 1, and --from comes before --to)", options.from, to);
+    return ExitCode::kBadInput;
+  }
+  std::map<std::string, std::uint64_t> counts;
+  std::uint64_t total = 0;
+  for (TickCursor cursor(replay); cursor.valid() && cursor.tick() <= to; cursor.advance()) {
+    if (cursor.tick() < options.from) continue;
+    for (const RecordedEvent& e : cursor.events()) {
+      if (!wanted[e.event.kind]) continue;
+      ++counts[game.eventSchemas()[e.event.kind].name];
+      ++total;
+      if (options.json) {
+        nlohmann::ordered_json line{{"tick", e.tick}, {"time", formatTickTime(e.tick)}};
+        line.update(eventToJson(game, e.event));
+        std::printf("%s\n", line.dump().c_str());
+      } else {
+        std::printf("tick %-7llu %-10s %s\n", static_cast<unsigned long long>(e.tick), formatTickTime(e.tick).c_str(), sim::formatEvent(game, e.event).c_str());
+      }
+    }
+  }
+  if (options.json) {
+    std::printf("%s\n", nlohmann::ordered_json{{"counts", counts}, {"from", options.from}, {"to", to}}.dump().c_str());
+    return ExitCode::kOk;
+  }
+  std::string byKind;
+  for (const auto& [name, count] : counts) byKind += (byKind.empty() ? ": " : ", ") + name + " " + std::to_string(count);
+  std::printf("%llu event%s in ticks %llu to %llu%s\n", static_cast<unsigned long long>(total), total == 1 ? "" : "s",
+              static_cast<unsigned long long>(options.from), static_cast<unsigned long long>(to), byKind.c_str());
+  return ExitCode::kOk;
+}
+
+}  // namespace
+
+void attachEventsCommand(CLI::App& command, ExitCode& outExit) {
+  auto options = std::make_shared<EventsOptions>();
+  command.add_option("file", options->file, "a replay")->required();
+  command.add_option("--from", options->from, "the first tick (default 1)");
+  command.add_option("--to", options->to, "the last tick (default: the replay's last)");
+  command.add_option("--kind", options->kinds, "only these kinds, comma-separated (retrace games lists none; info counts them)");
+  command.add_flag("--json", options->json, "one JSON object per line, then one with the counts");
+  command.footer("Exit status: 0 listed (even none), 2 a bad file, an unknown kind or a range outside the replay.");
+  command.callback([options, &outExit] { outExit = runEvents(*options); });
+}
+
+}  // namespace retrace::recorder::cli

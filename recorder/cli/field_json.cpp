@@ -1,0 +1,44 @@
+#include "recorder/cli/field_json.h"
+
+namespace retrace::recorder::cli {
+namespace {
+
+/// A value of a field's kind as JSON.
+nlohmann::ordered_json valueToJson(std::int64_t value, sim::FieldKind kind, sim::EnumNames names) {
+  switch (kind) {
+    case sim::FieldKind::kFixed:
+    case sim::FieldKind::kBits: return sim::formatFieldValue(value, kind);
+    case sim::FieldKind::kBool: return value != 0;
+    case sim::FieldKind::kInt: return value;
+    case sim::FieldKind::kEnum: return sim::formatFieldValue(value, kind, names);
+  }
+  return value;
+}
+
+}  // namespace
+
+nlohmann::ordered_json fieldsToJson(const std::vector<sim::Field>& fields) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const sim::Field& f : fields) out[f.name] = valueToJson(f.value, f.kind, f.names);
+  return out;
+}
+
+nlohmann::ordered_json eventToJson(const sim::GameDefinition& game, const sim::Event& event) {
+  const sim::EventSchema& schema = game.eventSchemas()[event.kind];  // the loader checked the kind
+  nlohmann::ordered_json args = nlohmann::ordered_json::object();
+  for (std::size_t i = 0; i < schema.argNames.size(); ++i) {
+    if (schema.argNames[i] != nullptr) args[schema.argNames[i]] = valueToJson(event.args[i], schema.argKinds[i], schema.argEnums[i]);
+  }
+  return {{"kind", schema.name}, {"args", std::move(args)}};
+}
+
+nlohmann::ordered_json inputToJson(const sim::GameDefinition& game, sim::Input input) {
+  nlohmann::ordered_json buttons = nlohmann::ordered_json::array();
+  const auto names = game.inputNames();
+  for (std::size_t bit = 0; bit < names.size(); ++bit) {
+    if ((input & (1U << bit)) != 0) buttons.push_back(names[bit]);
+  }
+  return buttons;
+}
+
+}  // namespace retrace::recorder::cli

@@ -1,0 +1,21 @@
+#pragma once
+// Fields, events and inputs as JSON, the same in every command that prints them.
+
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/game.h"
+
+namespace retrace::recorder::cli {
+
+/// Field values by name: fixed point as decimal text, flags as true/false, enumerations by name,
+/// 64-bit hashes and RNG words as hex text (JSON numbers are doubles to many readers and would
+/// lose bits), other integers as numbers.
+[[nodiscard]] nlohmann::ordered_json fieldsToJson(const std::vector<sim::Field>& fields);
+/// One event: its kind's name and its arguments by name, each in its kind.
+[[nodiscard]] nlohmann::ordered_json eventToJson(const sim::GameDefinition& game, const sim::Event& event);
+/// The buttons an input holds, by name.
+[[nodiscard]] nlohmann::ordered_json inputToJson(const sim::GameDefinition& game, sim::Input input);
+
+}  // namespace retrace::recorder::cli

@@ -1,0 +1,85 @@
+#include "recorder/inspect.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+#include "recorder/parse.h"
+
+namespace retrace::recorder {
+
+std::variant<std::unique_ptr<sim::GameSession>, std::string> reachTick(const LoadedReplay& replay, std::uint64_t tick, ReachFrom from) {
+  const std::uint64_t last = countTicks(replay);
+  if (tick > last) return "tick " + std::to_string(tick) + " is past the replay's last tick, " + std::to_string(last);
+  if (auto mismatch = findRulesMismatch(replay.header)) return *mismatch;
+  auto session = gameOf(replay.header)->start(configOf(replay.header), replay.header.seed);
+  std::uint64_t at = 0;
+  if (from == ReachFrom::kSnapshot) {
+    // The latest snapshot at or before the tick (the loader checked each is its chunk's last tick).
+    for (const Chunk& c : replay.chunks) {
+      if (c.firstTick > tick) break;
+      // A snapshot that does not fit is left out (loadState then changes nothing).
+      if (c.hasSnapshot && c.snapshot.tick <= tick && session->loadState(c.snapshot.values)) at = c.snapshot.tick;
+    }
+  }
+  // Inputs from the chunk holding tick at + 1 on.
+  for (const Chunk& c : replay.chunks) {
+    if (at >= tick) break;
+    const std::uint64_t chunkLast = c.firstTick + c.checksums.size() - 1;
+    if (chunkLast <= at) continue;
+    std::uint64_t t = c.firstTick;
+    for (const InputRun& run : c.inputs) {
+      for (std::uint32_t i = 0; i < run.length; ++i, ++t) {
+        if (t <= at) continue;
+        if (t > tick) break;
+        (void)session->step(run.input);
+        at = t;
+      }
+    }
+  }
+  return session;
+}
+
+std::variant<FieldPattern, std::string> FieldPattern::parse(std::string_view text) {
+  if (text.empty()) return std::string("a field pattern names a field (like tanks[*].centre or man.vy), not nothing");
+  std::string regex;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (text.substr(i, 3) == "[*]") {
+      regex += "\\[[0-9]+\\]";
+      i += 2;
+    } else if (c == '*') {
+      regex += "[A-Za-z0-9_]*";
+    } else if (std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_') {
+      regex += c;
+    } else if (c == '.' || c == '[' || c == ']') {
+      regex += '\\';
+      regex += c;
+    } else {
+      return quoteForMessage(text) + " is not a field pattern: " + quoteForMessage(text.substr(i, 1)) + " is in no field's name";
+    }
+  }
+  // The field itself, or anything inside it.
+  return FieldPattern(std::string(text), std::regex(regex + "([.\\[].*)?"));
+}
+
+bool FieldPattern::matches(std::string_view fieldName) const { return std::regex_match(fieldName.begin(), fieldName.end(), regex_); }
+
+std::vector<sim::Field> selectFields(const std::vector<sim::Field>& fields, const std::vector<FieldPattern>& patterns) {
+  if (patterns.empty()) return fields;
+  std::vector<sim::Field> selected;
+  for (const sim::Field& field : fields) {
+    if (std::any_of(patterns.begin(), patterns.end(), [&](const FieldPattern& p) { return p.matches(field.name); })) selected.push_back(field);
+  }
+  return selected;
+}
+
+std::string formatTickTime(std::uint64_t tick) {
+  const std::uint64_t millis = tick * 1000 / sim::kTickRate;
+  char text[40];
+  std::snprintf(text, sizeof text, "%llu:%02llu.%03llu", static_cast<unsigned long long>(millis / 60000),
+                static_cast<unsigned long long>(millis / 1000 % 60), static_cast<unsigned long long>(millis % 1000));
+  return text;
+}
+
+}  // namespace retrace::recorder

@@ -1,0 +1,52 @@
+#pragma once
+// Asking a replay what happened: the game at any tick, reached from the nearest snapshot the
+// recording holds (so any tick of an hour answers within a frame), and field patterns that
+// select fields by their dotted names ("tanks[*].centre", "bullets", "man.vy").
+
+#include <cstdint>
+#include <memory>
+#include <regex>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "recorder/replay.h"
+#include "sim/game.h"
+
+namespace retrace::recorder {
+
+/// Where reachTick starts from.
+enum class ReachFrom : std::uint8_t {
+  kSnapshot,  ///< the latest snapshot at or before the tick: the recording's own state there
+  kStart,     ///< tick 0: every tick re-simulated by this build
+};
+
+/// The game at tick `tick` (0: before the first) of a replay; one sentence when the tick is past
+/// the replay's last or this build's rules differ from the replay's.
+[[nodiscard]] std::variant<std::unique_ptr<sim::GameSession>, std::string> reachTick(const LoadedReplay& replay, std::uint64_t tick,
+                                                                                     ReachFrom from = ReachFrom::kSnapshot);
+
+/// A selection of fields by dotted name: a pattern names a field or everything inside it
+/// ("tanks[1]" selects "tanks[1].centre.x"); `[*]` stands for any index, `*` for any one name.
+class FieldPattern {
+ public:
+  /// The pattern, or one sentence when it is not one (empty, or with characters a name never has).
+  [[nodiscard]] static std::variant<FieldPattern, std::string> parse(std::string_view text);
+  /// True when the field is the one named or lies inside it.
+  [[nodiscard]] bool matches(std::string_view fieldName) const;
+  [[nodiscard]] const std::string& text() const noexcept { return text_; }
+
+ private:
+  FieldPattern(std::string text, std::regex regex) : text_(std::move(text)), regex_(std::move(regex)) {}
+  std::string text_;
+  std::regex regex_;
+};
+
+/// The fields any pattern selects (all of them when there is no pattern), in their order.
+[[nodiscard]] std::vector<sim::Field> selectFields(const std::vector<sim::Field>& fields, const std::vector<FieldPattern>& patterns);
+
+/// A tick as the time it is played at: "1:10.266" (minutes, seconds, milliseconds).
+[[nodiscard]] std::string formatTickTime(std::uint64_t tick);
+
+}  // namespace retrace::recorder

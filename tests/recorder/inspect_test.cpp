@@ -1,0 +1,75 @@
+#include "recorder/inspect.h"
+
+#include <gtest/gtest.h>
+
+#include "recorder/verifier.h"
+#include "replay_test_support.h"
+
+namespace retrace::recorder {
+namespace {
+
+class InspectOverGames : public ::testing::TestWithParam<const sim::GameDefinition*> {};
+
+TEST_P(InspectOverGames, ReachingATickGivesTheStateOfSteppingToIt) {
+  // Snapshots every 60 ticks: ticks on, before and after them, and both ends.
+  const LoadedReplay replay = testing::loadOrFail(testing::recordInMemory(std::string(GetParam()->name()), 1000, 6));
+  const std::vector<sim::Input> inputs = expandInputs(replay);
+  auto direct = GetParam()->start(configOf(replay.header), replay.header.seed);
+  std::uint64_t at = 0;
+  for (const std::uint64_t tick : {0U, 1U, 59U, 60U, 61U, 119U, 500U, 999U, 1000U}) {
+    while (at < tick) (void)direct->step(inputs[at++]);
+    for (const ReachFrom from : {ReachFrom::kSnapshot, ReachFrom::kStart}) {
+      auto reached = reachTick(replay, tick, from);
+      ASSERT_TRUE(std::holds_alternative<std::unique_ptr<sim::GameSession>>(reached)) << std::get<std::string>(reached);
+      const sim::GameSession& session = *std::get<std::unique_ptr<sim::GameSession>>(reached);
+      EXPECT_EQ(session.tick(), static_cast<std::int64_t>(tick));
+      EXPECT_EQ(session.saveState(), direct->saveState()) << "tick " << tick;
+    }
+  }
+  EXPECT_EQ(std::get<std::string>(reachTick(replay, 1001)), "tick 1001 is past the replay's last tick, 1000");
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, InspectOverGames, ::testing::ValuesIn(sim::listGames().begin(), sim::listGames().end()),
+                         [](const auto& param) { return std::string(param.param->name()); });
+
+TEST(ReachTick, StartsFromTheRecordingsOwnSnapshot) {
+  // A snapshot is the recording's state: reaching past it starts there, unless asked not to.
+  LoadedReplay replay = testing::loadOrFail(testing::recordInMemory("dodge", 300));
+  const auto session = std::get<std::unique_ptr<sim::GameSession>>(reachTick(replay, 60));
+  std::vector<sim::Field> fields = session->describeState();
+  std::size_t player = 0;
+  while (fields[player].name != "player.x") ++player;
+  for (Chunk& c : replay.chunks) {
+    if (c.hasSnapshot && c.snapshot.tick == 60) c.snapshot.values[player] += 65536;  // the player 1 px to the right
+  }
+  const auto fromSnapshot = std::get<std::unique_ptr<sim::GameSession>>(reachTick(replay, 60, ReachFrom::kSnapshot));
+  const auto fromStart = std::get<std::unique_ptr<sim::GameSession>>(reachTick(replay, 60, ReachFrom::kStart));
+  EXPECT_EQ(fromSnapshot->describeState()[player].value, fields[player].value + 65536);
+  EXPECT_EQ(fromStart->describeState()[player].value, fields[player].value);
+}
+
+TEST(FieldPattern, SelectsAFieldAndWhatIsInsideIt) {
+  const auto pattern = [](const char* text) { return std::get<FieldPattern>(FieldPattern::parse(text)); };
+  EXPECT_TRUE(pattern("tanks[*].centre").matches("tanks[12].centre.x"));
+  EXPECT_TRUE(pattern("tanks[*].centre").matches("tanks[0].centre"));
+  EXPECT_FALSE(pattern("tanks[*].centre").matches("tanks[0].centreline"));
+  EXPECT_FALSE(pattern("tanks[*].centre").matches("tanks.size"));
+  EXPECT_TRUE(pattern("bullets").matches("bullets.size"));
+  EXPECT_TRUE(pattern("bullets").matches("bullets[3].position.y"));
+  EXPECT_FALSE(pattern("bullets").matches("bulletsFired"));
+  EXPECT_TRUE(pattern("man.*").matches("man.vy"));
+  EXPECT_FALSE(pattern("man.vy").matches("woman.vy"));
+  EXPECT_TRUE(pattern("tanks[1]").matches("tanks[1].hp"));
+  EXPECT_FALSE(pattern("tanks[1]").matches("tanks[10].hp"));
+  EXPECT_EQ(std::get<std::string>(FieldPattern::parse("")), "a field pattern names a field (like tanks[*].centre or man.vy), not nothing");
+  EXPECT_EQ(std::get<std::string>(FieldPattern::parse("a+b")), "'a+b' is not a field pattern: '+' is in no field's name");
+}
+
+TEST(FormatTickTime, IsMinutesSecondsAndMilliseconds) {
+  EXPECT_EQ(formatTickTime(0), "0:00.000");
+  EXPECT_EQ(formatTickTime(4216), "1:10.266");
+  EXPECT_EQ(formatTickTime(216000), "60:00.000");
+}
+
+}  // namespace
+}  // namespace retrace::recorder
