@@ -45,7 +45,6 @@ constexpr TileCoord kPlayerSpawnTile{4, 12};
 
 Vec2 tileCentre(TileCoord c) { return pxVec(c.column * kTilePx + kTilePx / 2, c.row * kTilePx + kTilePx / 2); }
 
-Vec2 scaled(Vec2 unit, Fixed length) { return {unit.x * length, unit.y * length}; }
 
 bool overlapsOtherTank(const Config& config, const State& state, std::size_t self, const Box& box) {
   for (std::size_t i = 0; i < state.tanks.size(); ++i) {
@@ -87,15 +86,7 @@ struct Intent {
   bool fire = false;
 };
 
-Intent readPlayerIntent(Input input) {
-  Intent intent;
-  if ((input & kInputUp) != 0) intent.drive = Direction::kUp;
-  else if ((input & kInputRight) != 0) intent.drive = Direction::kRight;
-  else if ((input & kInputDown) != 0) intent.drive = Direction::kDown;
-  else if ((input & kInputLeft) != 0) intent.drive = Direction::kLeft;
-  intent.fire = (input & kInputFire) != 0;
-  return intent;
-}
+Intent readPlayerIntent(Input input) { return {findDrive(input), (input & kInputFire) != 0}; }
 
 Intent chooseEnemyIntent(const Config& config, const Tank& tank, Rng& ioRng) {
   Intent intent{tank.facing, false};
@@ -113,7 +104,7 @@ void driveTank(const Config& config, State& ioState, std::size_t index, const In
   }
   const bool turned = tank.facing != *intent.drive;
   tank.facing = *intent.drive;
-  const Vec2 next = tank.centre + scaled(directionVector(tank.facing), config.tankSpeed);
+  const Vec2 next = tank.centre + stepToward(tank.facing, config.tankSpeed);
   const Box box = tankBox(config, next);
   const bool blocked = hitsWall(ioState.map, box) || overlapsOtherTank(config, ioState, index, box);
   // Reported when a blockage starts, not on every tick the tank keeps pushing.
@@ -128,7 +119,7 @@ void fireIfReady(const Config& config, State& ioState, std::size_t index, bool w
   const bool live = std::any_of(ioState.bullets.begin(), ioState.bullets.end(), [&](const Bullet& b) { return b.owner == tank.id; });
   if (!wantsFire || tank.cooldown > 0 || live) return;
   // The bullet leaves from the muzzle, the middle of the tank's front edge.
-  const Vec2 muzzle = tank.centre + scaled(directionVector(tank.facing), px(config.tankSize / 2));
+  const Vec2 muzzle = tank.centre + stepToward(tank.facing, px(config.tankSize / 2));
   const Bullet bullet{ioState.nextId++, tank.id, tank.enemy, muzzle, tank.facing};
   ioState.bullets.push_back(bullet);
   tank.cooldown = config.fireCooldown;
@@ -187,7 +178,7 @@ Vec2 findTileEntry(const Bullet& bullet, TileCoord tile, Vec2 to) {
 /// Moves one bullet; false when it is spent.
 bool flyBullet(const Config& config, State& ioState, const Bullet& bullet, std::vector<Event>& outEvents) {
   const Vec2 from = bullet.position;
-  const Vec2 to = from + scaled(directionVector(bullet.direction), config.bulletSpeed);
+  const Vec2 to = from + stepToward(bullet.direction, config.bulletSpeed);
   const TileCoord tile = tileAt(ioState.map, to);
   const bool solid = !isInside(ioState.map, tile) || tileCode(ioState.map, tile) != kEmpty;
   // The step cannot span more than two tiles (bullet speed < tile), so a solid end tile is
@@ -231,6 +222,31 @@ void flyBullets(const Config& config, State& ioState, std::vector<Event>& outEve
 }
 
 }  // namespace
+
+std::optional<Direction> findDrive(Input input) noexcept {
+  if ((input & kInputUp) != 0) return Direction::kUp;
+  if ((input & kInputRight) != 0) return Direction::kRight;
+  if ((input & kInputDown) != 0) return Direction::kDown;
+  if ((input & kInputLeft) != 0) return Direction::kLeft;
+  return std::nullopt;
+}
+
+Vec2 stepToward(Direction d, Fixed length) noexcept {
+  const Vec2 unit = directionVector(d);
+  return {unit.x * length, unit.y * length};
+}
+
+bool aimsAtBase(const TileMap& map, Vec2 muzzle, Direction d) noexcept {
+  const Vec2 unit = directionVector(d);
+  const int dc = unit.x > Fixed() ? 1 : unit.x < Fixed() ? -1 : 0;
+  const int dr = unit.y > Fixed() ? 1 : unit.y < Fixed() ? -1 : 0;
+  for (TileCoord tile = tileAt(map, muzzle); isInside(map, tile); tile = {tile.column + dc, tile.row + dr}) {
+    const std::uint8_t code = tileCode(map, tile);
+    if (code == kBase) return true;
+    if (code == kSteel) return false;
+  }
+  return false;
+}
 
 Vec2 directionVector(Direction d) noexcept {
   switch (d) {

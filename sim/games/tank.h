@@ -107,6 +107,13 @@ inline constexpr int kTilePx = 20;
 
 /// The unit vector of a direction in whole pixels.
 [[nodiscard]] Vec2 directionVector(Direction d) noexcept;
+/// `length` pixels in direction d.
+[[nodiscard]] Vec2 stepToward(Direction d, Fixed length) noexcept;
+/// The direction an input drives the player's tank (up over right over down over left), if any.
+[[nodiscard]] std::optional<Direction> findDrive(Input input) noexcept;
+/// True when a bullet fired from `muzzle` toward d would reach the base before steel stops it
+/// or it leaves the map; bricks do not count, since a shot that breaks one clears the way.
+[[nodiscard]] bool aimsAtBase(const TileMap& map, Vec2 muzzle, Direction d) noexcept;
 /// The built-in level: 13 rows of 13 tile codes.
 [[nodiscard]] TileMap makeLevel();
 /// The box of a tank of this configuration.

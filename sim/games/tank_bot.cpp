@@ -1,6 +1,7 @@
 // The tank bot: pick the nearest enemy, line up with it on the axis where it is closer,
 // then turn toward it and fire. When its tank is blocked it tries a random direction, and it
-// fires at whatever it faces now and then to clear bricks. Its randomness is its own RNG.
+// fires at whatever it faces now and then to clear bricks. It never fires while its own base is
+// in the line of fire (the first bot destroyed it in every round). Its randomness is its own RNG.
 #include <algorithm>
 #include <cstdlib>
 
@@ -27,9 +28,20 @@ const Tank* findNearestEnemy(const State& state, Vec2 from) {
   return nearest;
 }
 
-}  // namespace
+/// The input with its fire bit dropped when the shot it asks for could reach the base: from the
+/// muzzle where the tank is or where the input drives it, facing where the input turns it.
+Input holdFireOffBase(const Config& config, const State& state, const Tank& me, Input input) {
+  if ((input & kInputFire) == 0) return input;
+  const Direction facing = findDrive(input).value_or(me.facing);
+  const Fixed half = px(config.tankSize / 2);
+  for (const Vec2 centre : {me.centre, me.centre + stepToward(facing, config.tankSpeed)}) {
+    if (aimsAtBase(state.map, centre + stepToward(facing, half), facing)) return static_cast<Input>(input & ~kInputFire);
+  }
+  return input;
+}
 
-Input Game::chooseInput(const Config& config, const State& state, Rng& ioBotRng) {
+/// The bot's choice before the base check.
+Input chooseFreely(const Config& config, const State& state, Rng& ioBotRng) {
   if (isRoundOver(state.clock) || state.tanks.empty() || state.tanks.front().enemy) return 0;
   const Tank& me = state.tanks.front();
   if (me.blocked && drawChance(ioBotRng, 1, 2)) return bitFor(static_cast<Direction>(drawBelow(ioBotRng, 4))) | kInputFire;
@@ -47,6 +59,13 @@ Input Game::chooseInput(const Config& config, const State& state, Rng& ioBotRng)
   const Direction drive = absolute(d.x) < absolute(d.y) ? (d.x < Fixed() ? Direction::kLeft : Direction::kRight)
                                                         : (d.y < Fixed() ? Direction::kUp : Direction::kDown);
   return bitFor(drive) | (drawChance(ioBotRng, 1, 6) ? kInputFire : Input{0});
+}
+
+}  // namespace
+
+Input Game::chooseInput(const Config& config, const State& state, Rng& ioBotRng) {
+  const Input input = chooseFreely(config, state, ioBotRng);
+  return state.tanks.empty() ? input : holdFireOffBase(config, state, state.tanks.front(), input);
 }
 
 }  // namespace retrace::sim::tank

@@ -35,9 +35,7 @@ Scene Game::describeScene(const Config& config, const State& previous, const Sta
     const std::string entity = nameElement("tanks", i);
     const Box box = tankBox(config, t.centre);
     addBox(scene, box, {t.enemy ? SceneCategory::kHazard : SceneCategory::kPlayer, SceneLayer::kBodies, entity});
-    const Vec2 unit = directionVector(t.facing);
-    const Fixed half = px(config.tankSize) / px(2);
-    addSegment(scene, t.centre, t.centre + Vec2{unit.x * half, unit.y * half}, {SceneCategory::kHeading, SceneLayer::kBodies, entity});
+    addSegment(scene, t.centre, t.centre + stepToward(t.facing, px(config.tankSize) / px(2)), {SceneCategory::kHeading, SceneLayer::kBodies, entity});
     for (const Vec2 corner : sampleCorners(box)) addPoint(scene, corner, {SceneCategory::kSamplePoint, SceneLayer::kGrid, entity});
     addCircle(scene, t.centre, config.hitRadius, {SceneCategory::kHitRadius, SceneLayer::kGrid, entity, false});
   }

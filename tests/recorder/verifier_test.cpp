@@ -201,7 +201,7 @@ TEST(Verify, ACadenceOfOneChecksumsTheWholeStateEveryTick) {
 }
 
 TEST(Verify, AFormat10ReplayIsMigratedOnLoadAndVerifiesUnchanged) {
-  // tank-format1.0.rtr: replays/tank-bot-seed5.rtr as format 1.0 wrote it (no fullHashEvery in
+  // tank-format1.0.rtr: the bot's seed-5 tank game as format 1.0 wrote it (no fullHashEvery in
   // its header; every tick's checksum covered the whole state).
   const auto loaded = loadReplayFile(std::string(RETRACE_TEST_DATA) + "/tank-format1.0.rtr");
   ASSERT_TRUE(std::holds_alternative<LoadedReplay>(loaded)) << std::get<std::string>(loaded);

@@ -148,14 +148,70 @@ TEST(Tank, LimitsAreDataCheckedOnLoad) {
   EXPECT_TRUE(Game::checkSanity(c).has_value());
 }
 
+TEST(TankBot, SeesItsBaseInTheLineOfFire) {
+  // The built-in level: the player starts at tile (4, 12), the base is at (6, 12) behind a brick.
+  const TileMap level = makeLevel();
+  const Vec2 spawn = pxVec(90, 250);
+  EXPECT_TRUE(aimsAtBase(level, spawn + pxVec(8, 0), Direction::kRight));  // the brick does not shield it
+  EXPECT_FALSE(aimsAtBase(level, spawn + pxVec(0, -8), Direction::kUp));
+  EXPECT_FALSE(aimsAtBase(level, spawn + pxVec(-8, 0), Direction::kLeft));
+  TileMap shielded = level;
+  setTileCode(shielded, {5, 12}, kSteel);  // steel stops the shot first
+  EXPECT_FALSE(aimsAtBase(shielded, spawn + pxVec(8, 0), Direction::kRight));
+}
+
+TEST(TankBot, HoldsFireWhenItsOwnBaseIsInTheWay) {
+  // An enemy in line to the right, beyond the base: the bot lines up on it but never fires.
+  const Config config;
+  State s = Game::init(config, 3);
+  s.tanks.resize(1);
+  s.tanks[0].centre = pxVec(90, 250);
+  s.tanks[0].facing = Direction::kRight;
+  s.tanks.push_back({99, true, pxVec(230, 250), Direction::kLeft, 1, 100, false});
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    Rng bot = seedRng(seed);
+    const Input input = Game::chooseInput(config, s, bot);
+    EXPECT_EQ(input & kInputFire, 0) << "seed " << seed << " input " << int{input};
+  }
+  // The same enemy above: in line, and it fires.
+  s.tanks[1].centre = pxVec(90, 30);
+  Rng bot = seedRng(1);
+  EXPECT_NE(Game::chooseInput(config, s, bot) & kInputFire, 0);
+}
+
+TEST(TankBot, NeverDestroysItsOwnBaseOverManySeeds) {
+  const Config config;
+  std::uint64_t ownFire = 0;
+  for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+    State s = Game::init(config, seed);
+    Rng bot = seedRng(seed, 0xB07);
+    std::vector<std::int32_t> playerBullets;
+    for (int tick = 0; tick < 3600; ++tick) {
+      const std::int32_t player = s.tanks.empty() ? -1 : s.tanks.front().id;
+      std::vector<Event> events;
+      Game::step(config, s, Game::chooseInput(config, s, bot), events);
+      for (const Event& e : events) {
+        if (e.kind == kFire && e.args[0] == player) {
+          playerBullets.push_back(e.args[1]);
+          ++ownFire;
+        }
+        if (e.kind == kBaseDestroyed) {
+          EXPECT_EQ(std::count(playerBullets.begin(), playerBullets.end(), e.args[0]), 0) << "seed " << seed << " tick " << s.tick;
+        }
+      }
+    }
+  }
+  EXPECT_GT(ownFire, 1000U);  // it still fires
+}
+
 TEST(Tank, GoldenDigestOfABotGame) {
   const std::uint64_t digest = testing::hashBotGame<Game, FieldDigester>(42, 20000);
-  EXPECT_EQ(digest, 0x79c3ef4eb6cd333eULL) << std::hex << digest;
+  EXPECT_EQ(digest, 0x51e71a2d66a57790ULL) << std::hex << digest;
 }
 
 TEST(Tank, GoldenHashOfABotGame) {
   const std::uint64_t hash = testing::hashBotGame<Game>(42, 20000);
-  EXPECT_EQ(hash, 0xebb44edd2ad5a9b4ULL) << std::hex << hash;
+  EXPECT_EQ(hash, 0x673397b11de196f2ULL) << std::hex << hash;
 }
 
 }  // namespace
