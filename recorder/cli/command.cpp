@@ -20,6 +20,7 @@ constexpr std::array kCommands{
     CommandSpec{"show", "The whole state at a tick, field by field, with its input and events", attachShowCommand},
     CommandSpec{"events", "The events of a replay, by tick range and kind, counted per kind", attachEventsCommand},
     CommandSpec{"trace", "A field's value on every tick of a range (columns or CSV)", attachTraceCommand},
+    CommandSpec{"find", "The ticks where a condition over the state's fields holds", attachFindCommand},
     CommandSpec{"diff", "The first tick where two replays differ", attachDiffCommand},
     CommandSpec{"hunt", "Play many perturbed games looking for tunnels; save each as a replay", attachHuntCommand},
     CommandSpec{"shrink", "Make a failing replay's input as small as possible while it still fails", attachShrinkCommand},

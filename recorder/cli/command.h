@@ -61,6 +61,8 @@ void attachShowCommand(CLI::App& command, ExitCode& outExit);
 void attachEventsCommand(CLI::App& command, ExitCode& outExit);
 /// `retrace trace`: fields' values tick by tick.
 void attachTraceCommand(CLI::App& command, ExitCode& outExit);
+/// `retrace find`: the ticks where a condition over fields holds.
+void attachFindCommand(CLI::App& command, ExitCode& outExit);
 /// `retrace games`: the games this build has, their configurations, buttons and limits.
 void attachGamesCommand(CLI::App& command, ExitCode& outExit);
 

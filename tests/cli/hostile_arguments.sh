@@ -60,6 +60,10 @@ commands=(
   "events $replay --kind V"
   "trace $replay --field V --to 20"
   "trace $replay --field player.x --from V --to 20"
+  "find $replay --where V"
+  "find $replay --where player.x>V"
+  "find $replay --where player.x>1 --next-after V"
+  "find V --where player.x>1"
   "sweep V 0,0,1,1 1,1"
   "sweep 0,0,1,1 0,0,1,1 V"
 )

@@ -179,6 +179,31 @@ TEST_F(Cli, ShowEventsAndTraceAgreeWithADirectSimulation) {
   }
 }
 
+TEST_F(Cli, FindGivesTheTicksADirectSimulationMeetsTheConditionOn) {
+  const std::string file = path("fm.rtr");
+  ASSERT_EQ(runRetrace("record --game fallingman --seed 4 --ticks 1500 --input bot -o " + file).exitCode, 0);
+  // The ticks the man stands on a platform, by stepping the game here.
+  std::vector<std::uint64_t> standing;
+  for (std::uint64_t tick = 0; tick <= 1500; ++tick) {
+    for (const auto& f : simulateDirectly(file, tick)) {
+      if (f.name == "man.standingOn" && f.value != -1) standing.push_back(tick);
+    }
+  }
+  ASSERT_FALSE(standing.empty());
+  const CliRun all = runRetrace("find " + file + " --where 'man.standingOn != -1' --all --json");
+  ASSERT_EQ(all.exitCode, 0) << all.output;
+  EXPECT_EQ(nlohmann::json::parse(all.output)["ticks"].get<std::vector<std::uint64_t>>(), standing);
+  const std::uint64_t after = standing.front();
+  const auto next = std::find_if(standing.begin(), standing.end(), [&](std::uint64_t t) { return t > after; });
+  const CliRun following = runRetrace("find " + file + " --where 'man.standingOn != -1' --next-after " + std::to_string(after) + " --json");
+  EXPECT_EQ(nlohmann::json::parse(following.output)["ticks"][0], *next);
+  // Nothing found is exit 1; a typo in a field's name is exit 2 with one line.
+  EXPECT_EQ(runRetrace("find " + file + " --where 'man.vy > 100'").exitCode, 1);
+  const CliRun typo = runRetrace("find " + file + " --where 'man.vyy > 1'");
+  EXPECT_EQ(typo.exitCode, 2);
+  EXPECT_EQ(std::count(typo.output.begin(), typo.output.end(), '\n'), 1) << typo.output;
+}
+
 TEST_F(Cli, ShowEventsAndTraceRefuseBadArgumentsInOneLine) {
   const std::string file = path("t.rtr");
   ASSERT_EQ(runRetrace("record --game tank --seed 2 --ticks 300 --input bot -o " + file).exitCode, 0);
@@ -305,8 +330,8 @@ TEST_F(Cli, VersionUnknownCommandsAndWhereResultsGo) {
   EXPECT_EQ(version.output, "retrace " RETRACE_VERSION " (replay format 1.1)\n");
   const CliRun unknown = runRetrace("-q frobnicate a.rtr");
   EXPECT_EQ(unknown.exitCode, 2);
-  EXPECT_EQ(unknown.output, "retrace: 'frobnicate' is not a command; the commands are record, verify, info, dump, show, events, trace, diff, "
-                            "hunt, shrink, approve, sweep, games (see retrace --help)\n");
+  EXPECT_EQ(unknown.output, "retrace: 'frobnicate' is not a command; the commands are record, verify, info, dump, show, events, trace, find, "
+                            "diff, hunt, shrink, approve, sweep, games (see retrace --help)\n");
   // A command's result is on stdout, so that 2>/dev/null keeps it and >/dev/null leaves only problems.
   const CliRun record = retrace::testing::runCommand(std::string(RETRACE_CLI) + " record --game dodge --ticks 60 -o " + path("r.rtr") + " 2>/dev/null");
   EXPECT_EQ(record.output, "recorded 60 ticks of dodge (default, seed 0, bot input) to " + path("r.rtr") + "\n");

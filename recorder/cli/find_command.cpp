@@ -1,0 +1,113 @@
+// `retrace find FILE --where EXPR`: the ticks where a condition over the state's fields holds
+// (the grammar is in recorder/query.h): the first, the first after a tick, or all as ranges.
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "recorder/cli/command.h"
+#include "recorder/inspect.h"
+#include "recorder/parse.h"
+#include "recorder/query.h"
+#include "recorder/replay.h"
+
+namespace retrace::recorder::cli {
+namespace {
+
+struct FindOptions {
+  std::string file;
+  std::string where;
+  std::optional<std::uint64_t> nextAfter;
+  bool all = false;
+  bool json = false;
+};
+
+ExitCode runFind(const FindOptions& options) {
+  auto loaded = loadReplayFile(options.file);
+  if (auto* problem = std::get_if<std::string>(&loaded)) {
+    spdlog::error("retrace find: {}", *problem);
+    return ExitCode::kBadInput;
+  }
+  const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
+  auto parsed = Condition::parse(options.where);
+  if (auto* problem = std::get_if<std::string>(&parsed)) {
+    spdlog::error("retrace find: {}", *problem);
+    return ExitCode::kBadInput;
+  }
+  const Condition& condition = std::get<Condition>(parsed);
+  const std::uint64_t last = countTicks(replay);
+  const std::uint64_t first = options.nextAfter ? *options.nextAfter + 1 : 0;
+  if (first > last) {
+    spdlog::error("retrace find: {} ends at tick {}; there is no tick after {}", options.file, last, *options.nextAfter);
+    return ExitCode::kBadInput;
+  }
+  auto reached = reachTick(replay, first);
+  if (auto* problem = std::get_if<std::string>(&reached)) {
+    spdlog::error("retrace find: {} {}", options.file, *problem);
+    return ExitCode::kBadInput;
+  }
+  std::unique_ptr<sim::GameSession> session = std::move(std::get<std::unique_ptr<sim::GameSession>>(reached));
+  const std::vector<sim::Input> inputs = expandInputs(replay);
+  std::vector<std::uint64_t> matches;
+  std::set<std::string> seen;  // every field name met, indices as [*]
+  for (std::uint64_t tick = first;; ++tick) {
+    const std::vector<sim::Field> fields = session->describeState();
+    for (const sim::Field& f : fields) seen.insert(generalizeIndices(f.name));
+    const auto holds = condition.check(fields);
+    if (const auto* problem = std::get_if<std::string>(&holds)) {
+      spdlog::error("retrace find: {}", *problem);
+      return ExitCode::kBadInput;
+    }
+    if (std::get<bool>(holds)) {
+      matches.push_back(tick);
+      if (!options.all) break;
+    }
+    if (tick == last) break;
+    (void)session->step(inputs[tick]);
+  }
+  if (matches.empty()) {
+    // A name that is no field of any tick is a typo, not a condition that never held.
+    for (const std::string& name : condition.listFields()) {
+      if (seen.count(generalizeIndices(name)) == 0) {
+        spdlog::error("retrace find: {} names no field of {} on any tick searched (retrace show {} --tick 0 lists them)", quoteForMessage(name),
+                      replay.header.game, options.file);
+        return ExitCode::kBadInput;
+      }
+    }
+  }
+  if (options.json) {
+    std::printf("%s\n", nlohmann::ordered_json{{"file", options.file}, {"where", options.where}, {"from", first}, {"to", last}, {"ticks", matches}}.dump().c_str());
+  } else if (matches.empty()) {
+    std::printf("%s: %s holds on no tick from %llu to %llu\n", options.file.c_str(), options.where.c_str(), static_cast<unsigned long long>(first),
+                static_cast<unsigned long long>(last));
+  } else if (!options.all) {
+    std::printf("%s: %s first holds at tick %llu (%s)\n", options.file.c_str(), options.where.c_str(), static_cast<unsigned long long>(matches.front()),
+                formatTickTime(matches.front()).c_str());
+  } else {
+    std::printf("%s: %s holds on %zu tick%s: %s\n", options.file.c_str(), options.where.c_str(), matches.size(), matches.size() == 1 ? "" : "s",
+                formatTickRanges(matches).c_str());
+  }
+  // Like grep: found is 0, found nothing is 1.
+  return matches.empty() ? ExitCode::kFailed : ExitCode::kOk;
+}
+
+}  // namespace
+
+void attachFindCommand(CLI::App& command, ExitCode& outExit) {
+  auto options = std::make_shared<FindOptions>();
+  command.add_option("file", options->file, "a replay")->required();
+  command.add_option("--where", options->where, "FIELD OP VALUE joined by and/or: 'tanks[0].hp < 3', 'man.vy > 4 and man.standingOn == -1', 'bullets.size >= 3'")
+      ->required();
+  command.add_option("--next-after", options->nextAfter, "the first tick after this one");
+  command.add_flag("--all", options->all, "every tick it holds on, as ranges");
+  command.add_flag("--json", options->json, "the ticks as one JSON object");
+  command.footer("Exit status: 0 found, 1 it holds on no tick, 2 a bad file, condition or tick.");
+  command.callback([options, &outExit] { outExit = runFind(*options); });
+}
+
+}  // namespace retrace::recorder::cli

@@ -1,0 +1,193 @@
+#include "recorder/query.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <regex>
+
+#include "recorder/parse.h"
+
+namespace retrace::recorder {
+namespace {
+
+constexpr std::string_view kOps[] = {"==", "!=", "<=", ">=", "<", ">"};
+
+/// The words of a condition: names, numbers and operators (an operator needs no spaces).
+std::variant<std::vector<std::string>, std::string> splitTokens(std::string_view text) {
+  std::vector<std::string> tokens;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const char c = text[i];
+    if (std::isspace(static_cast<unsigned char>(c)) != 0) {
+      ++i;
+      continue;
+    }
+    const auto op = std::find_if(std::begin(kOps), std::end(kOps), [&](std::string_view o) { return text.substr(i, o.size()) == o; });
+    if (op != std::end(kOps)) {
+      tokens.emplace_back(*op);
+      i += op->size();
+      continue;
+    }
+    std::size_t end = i;
+    while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) != 0 || std::string_view("_.[]*-").find(text[end]) != std::string_view::npos)) ++end;
+    if (end == i) return quoteForMessage(text.substr(i, 1)) + " is no part of a condition (FIELD OP VALUE, joined by and, or)";
+    tokens.emplace_back(text.substr(i, end - i));
+    i = end;
+  }
+  return tokens;
+}
+
+bool isOp(const std::string& token) { return std::find(std::begin(kOps), std::end(kOps), token) != std::end(kOps); }
+
+/// `value` as a raw value of the field's kind, or why not.
+std::variant<std::int64_t, std::string> readValue(const sim::Field& field, const std::string& value) {
+  if (field.kind == sim::FieldKind::kBool) {
+    if (value == "true") return std::int64_t{1};
+    if (value == "false") return std::int64_t{0};
+    return field.name + " is true or false, not " + quoteForMessage(value);
+  }
+  if (field.kind == sim::FieldKind::kEnum) {
+    for (const sim::EnumName& name : field.names) {
+      if (value == name.name) return name.value;
+    }
+  }
+  if (field.kind == sim::FieldKind::kFixed) {
+    const auto fixed = parseFixed(value);
+    if (const auto* problem = std::get_if<std::string>(&fixed)) return field.name + ": " + *problem;
+    return std::int64_t{std::get<sim::Fixed>(fixed).raw()};
+  }
+  std::int64_t number = 0;
+  const auto [at, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+  if (error != std::errc() || at != value.data() + value.size()) {
+    std::string names;
+    for (const sim::EnumName& name : field.names) names += (names.empty() ? "" : ", ") + std::string(name.name);
+    return field.name + (field.kind == sim::FieldKind::kEnum ? " is one of " + names : std::string(" is a whole number")) + ", not " + quoteForMessage(value);
+  }
+  return number;
+}
+
+bool compare(std::int64_t a, const std::string& op, std::int64_t b) {
+  if (op == "==") return a == b;
+  if (op == "!=") return a != b;
+  if (op == "<") return a < b;
+  if (op == "<=") return a <= b;
+  if (op == ">") return a > b;
+  return a >= b;
+}
+
+/// The fields a comparison's field names: one, or every index for [*].
+std::vector<const sim::Field*> findFields(const std::vector<sim::Field>& fields, const std::string& name) {
+  std::vector<const sim::Field*> found;
+  if (name.find("[*]") == std::string::npos) {
+    for (const sim::Field& f : fields) {
+      if (f.name == name) found.push_back(&f);
+    }
+    return found;
+  }
+  std::string pattern;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    if (name.compare(i, 3, "[*]") == 0) {
+      pattern += "\\[[0-9]+\\]";
+      i += 2;
+    } else if (name[i] == '.' || name[i] == '[' || name[i] == ']') {
+      pattern += std::string("\\") + name[i];
+    } else {
+      pattern += name[i];
+    }
+  }
+  const std::regex regex(pattern);
+  for (const sim::Field& f : fields) {
+    if (std::regex_match(f.name, regex)) found.push_back(&f);
+  }
+  return found;
+}
+
+}  // namespace
+
+std::variant<Condition, std::string> Condition::parse(std::string_view text) {
+  auto split = splitTokens(text);
+  if (auto* problem = std::get_if<std::string>(&split)) return *problem;
+  const std::vector<std::string>& tokens = std::get<std::vector<std::string>>(split);
+  if (tokens.empty()) return std::string("a condition compares a field with a value (like tanks[0].hp < 3), not nothing");
+  Condition condition;
+  condition.text_ = std::string(text);
+  condition.anyOf_.emplace_back();
+  std::size_t i = 0;
+  while (true) {
+    if (i + 3 > tokens.size()) {
+      return "the condition ends after " + quoteForMessage(tokens.back()) + " inside a comparison (FIELD OP VALUE)";
+    }
+    const std::string& field = tokens[i];
+    if (isOp(field) || field == "and" || field == "or") return quoteForMessage(field) + " is where a field's name should be";
+    if (!isOp(tokens[i + 1])) return quoteForMessage(tokens[i + 1]) + " is where an operator (==, !=, <, <=, >, >=) should be";
+    if (isOp(tokens[i + 2]) || tokens[i + 2] == "and" || tokens[i + 2] == "or") return quoteForMessage(tokens[i + 2]) + " is where a value should be";
+    condition.anyOf_.back().push_back({field, tokens[i + 1], tokens[i + 2]});
+    i += 3;
+    if (i == tokens.size()) return condition;
+    if (tokens[i] == "or") {
+      condition.anyOf_.emplace_back();
+    } else if (tokens[i] != "and") {
+      return quoteForMessage(tokens[i]) + " is where and or or should be";
+    }
+    ++i;
+  }
+}
+
+std::variant<bool, std::string> Condition::check(const std::vector<sim::Field>& fields) const {
+  for (const std::vector<Comparison>& all : anyOf_) {
+    bool holds = true;
+    for (const Comparison& c : all) {
+      bool any = false;
+      for (const sim::Field* field : findFields(fields, c.field)) {
+        const auto value = readValue(*field, c.value);
+        if (const auto* problem = std::get_if<std::string>(&value)) return *problem;
+        any = any || compare(field->value, c.op, std::get<std::int64_t>(value));
+      }
+      if (!any) {
+        holds = false;
+        break;
+      }
+    }
+    if (holds) return true;
+  }
+  return false;
+}
+
+std::vector<std::string> Condition::listFields() const {
+  std::vector<std::string> names;
+  for (const auto& all : anyOf_) {
+    for (const Comparison& c : all) {
+      if (std::find(names.begin(), names.end(), c.field) == names.end()) names.push_back(c.field);
+    }
+  }
+  return names;
+}
+
+std::string generalizeIndices(std::string_view name) {
+  std::string out;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    if (name[i] == '[') {
+      const std::size_t close = name.find(']', i);
+      if (close != std::string_view::npos) {
+        out += "[*]";
+        i = close;
+        continue;
+      }
+    }
+    out += name[i];
+  }
+  return out;
+}
+
+std::string formatTickRanges(const std::vector<std::uint64_t>& ticks) {
+  std::string text;
+  for (std::size_t i = 0; i < ticks.size();) {
+    std::size_t j = i;
+    while (j + 1 < ticks.size() && ticks[j + 1] == ticks[j] + 1) ++j;
+    text += (text.empty() ? "" : ", ") + std::to_string(ticks[i]) + (j > i ? ".." + std::to_string(ticks[j]) : "");
+    i = j + 1;
+  }
+  return text;
+}
+
+}  // namespace retrace::recorder

@@ -1,0 +1,54 @@
+#pragma once
+// Conditions over a state's fields, for `retrace find --where`: comparisons joined by `and` and
+// `or` (`and` binds tighter), as dsda-doom's build mode searches a demo.
+//
+//   condition  := conjunct { "or" conjunct }
+//   conjunct   := comparison { "and" comparison }
+//   comparison := FIELD OP VALUE          OP: == != < <= > >=
+//   FIELD      := a dotted field name (tanks[0].hp, man.vy, bullets.size); [*] for any index
+//                 (bullets[*].position.y > 200 holds when any bullet's does)
+//   VALUE      := a number (a decimal for fixed point), true, false, or an enumeration's name
+//
+// A comparison with a field the state does not have at that tick (no bullet 0) is false.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "sim/fields.h"
+
+namespace retrace::recorder {
+
+/// A parsed condition.
+class Condition {
+ public:
+  /// The condition, or one sentence naming the token it could not read.
+  [[nodiscard]] static std::variant<Condition, std::string> parse(std::string_view text);
+  /// Whether the fields meet it; a sentence when a value cannot be one of a field's (a name
+  /// for a number, a word no enumeration of the field has).
+  [[nodiscard]] std::variant<bool, std::string> check(const std::vector<sim::Field>& fields) const;
+  [[nodiscard]] const std::string& text() const noexcept { return text_; }
+  /// The field names the condition compares, each once, in order.
+  [[nodiscard]] std::vector<std::string> listFields() const;
+
+  /// One FIELD OP VALUE.
+  struct Comparison {
+    std::string field;
+    std::string op;
+    std::string value;
+  };
+
+ private:
+  std::string text_;
+  std::vector<std::vector<Comparison>> anyOf_;  // or over and
+};
+
+/// A field name with every index written [*] ("tanks[3].hp" is "tanks[*].hp").
+[[nodiscard]] std::string generalizeIndices(std::string_view name);
+
+/// Ticks from `first` to `last` as "65..66" ranges, for a list of matching ticks in order.
+[[nodiscard]] std::string formatTickRanges(const std::vector<std::uint64_t>& ticks);
+
+}  // namespace retrace::recorder

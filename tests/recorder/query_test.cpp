@@ -1,0 +1,90 @@
+#include "recorder/query.h"
+
+#include <gtest/gtest.h>
+
+namespace retrace::recorder {
+namespace {
+
+constexpr sim::EnumName kFacing[] = {{0, "up"}, {1, "right"}, {2, "down"}, {3, "left"}};
+
+std::vector<sim::Field> makeFields() {
+  return {{"tanks.size", 2, sim::FieldKind::kInt, {}},
+          {"tanks[0].hp", 2, sim::FieldKind::kInt, {}},
+          {"tanks[0].facing", 3, sim::FieldKind::kEnum, kFacing},
+          {"tanks[1].hp", 5, sim::FieldKind::kInt, {}},
+          {"tanks[1].facing", 0, sim::FieldKind::kEnum, kFacing},
+          {"man.vy", sim::Fixed::fromRatio(9, 2).raw(), sim::FieldKind::kFixed, {}},
+          {"man.onPlatform", 0, sim::FieldKind::kBool, {}}};
+}
+
+bool holds(const std::string& text) {
+  const auto parsed = Condition::parse(text);
+  EXPECT_TRUE(std::holds_alternative<Condition>(parsed)) << text << ": " << std::get<std::string>(parsed);
+  const auto result = std::get<Condition>(parsed).check(makeFields());
+  EXPECT_TRUE(std::holds_alternative<bool>(result)) << text << ": " << std::get<std::string>(result);
+  return std::holds_alternative<bool>(result) && std::get<bool>(result);
+}
+
+TEST(Condition, ComparesEachKindByItsOwnValues) {
+  EXPECT_TRUE(holds("tanks[0].hp < 3"));
+  EXPECT_FALSE(holds("tanks[0].hp >= 3"));
+  EXPECT_TRUE(holds("tanks[0].hp==2"));  // operators need no spaces
+  EXPECT_TRUE(holds("man.vy > 4.4"));
+  EXPECT_FALSE(holds("man.vy > 4.5"));
+  EXPECT_TRUE(holds("man.vy == 4.5"));
+  EXPECT_TRUE(holds("man.onPlatform == false"));
+  EXPECT_TRUE(holds("tanks[0].facing == left"));
+  EXPECT_TRUE(holds("tanks[0].facing != up"));
+  EXPECT_TRUE(holds("tanks.size >= 2"));
+}
+
+TEST(Condition, AndBindsTighterThanOr) {
+  EXPECT_TRUE(holds("tanks[0].hp > 9 and man.vy > 9 or tanks.size == 2"));  // (false and false) or true
+  EXPECT_FALSE(holds("tanks[0].hp > 9 and man.vy > 9 or tanks.size == 3"));
+  EXPECT_FALSE(holds("tanks.size == 2 and tanks[0].hp > 9"));
+  EXPECT_TRUE(holds("tanks.size == 2 and tanks[0].hp == 2 and man.onPlatform == false"));
+}
+
+TEST(Condition, AnIndexStarHoldsWhenAnyElementDoesAndAMissingFieldNever) {
+  EXPECT_TRUE(holds("tanks[*].hp > 4"));
+  EXPECT_FALSE(holds("tanks[*].hp > 5"));
+  EXPECT_TRUE(holds("tanks[*].facing == up"));
+  EXPECT_FALSE(holds("tanks[2].hp > 0"));  // no such tank on this tick
+  EXPECT_FALSE(holds("tanks[2].hp > 0 or tanks[3].hp > 0"));
+}
+
+TEST(Condition, BadConditionsNameTheirToken) {
+  const auto problem = [](const std::string& text) {
+    const auto parsed = Condition::parse(text);
+    if (const auto* p = std::get_if<std::string>(&parsed)) return *p;
+    const auto checked = std::get<Condition>(parsed).check(makeFields());
+    return std::holds_alternative<std::string>(checked) ? std::get<std::string>(checked) : std::string("accepted");
+  };
+  EXPECT_EQ(problem(""), "a condition compares a field with a value (like tanks[0].hp < 3), not nothing");
+  EXPECT_EQ(problem("tanks[0].hp <"), "the condition ends after '<' inside a comparison (FIELD OP VALUE)");
+  EXPECT_EQ(problem("tanks[0].hp 3"), "the condition ends after '3' inside a comparison (FIELD OP VALUE)");
+  EXPECT_EQ(problem("tanks[0].hp is 3"), "'is' is where an operator (==, !=, <, <=, >, >=) should be");
+  EXPECT_EQ(problem("< 3 x"), "'<' is where a field's name should be");
+  EXPECT_EQ(problem("tanks[0].hp < 3 but man.vy > 1"), "'but' is where and or or should be");
+  EXPECT_EQ(problem("tanks[0].hp ~ 3"), "'~' is no part of a condition (FIELD OP VALUE, joined by and, or)");
+  EXPECT_EQ(problem("tanks[0].hp < three"), "tanks[0].hp is a whole number, not 'three'");
+  EXPECT_EQ(problem("tanks[0].facing == north"), "tanks[0].facing is one of up, right, down, left, not 'north'");
+  EXPECT_EQ(problem("man.onPlatform == 1"), "man.onPlatform is true or false, not '1'");
+  EXPECT_EQ(problem("man.vy > fast"), "man.vy: 'fast' is not a decimal number (like 98, -3.25 or 0.38)");
+}
+
+TEST(Condition, ListsItsFieldsOnce) {
+  const auto condition = std::get<Condition>(Condition::parse("a.b < 1 and c[*].d > 2 or a.b == 3"));
+  EXPECT_EQ(condition.listFields(), (std::vector<std::string>{"a.b", "c[*].d"}));
+  EXPECT_EQ(generalizeIndices("tanks[12].centre.x"), "tanks[*].centre.x");
+  EXPECT_EQ(generalizeIndices("a[1].b[22]"), "a[*].b[*]");
+}
+
+TEST(FormatTickRanges, JoinsRunsOfTicks) {
+  EXPECT_EQ(formatTickRanges({}), "");
+  EXPECT_EQ(formatTickRanges({5}), "5");
+  EXPECT_EQ(formatTickRanges({1, 2, 3, 7, 9, 10}), "1..3, 7, 9..10");
+}
+
+}  // namespace
+}  // namespace retrace::recorder
