@@ -59,6 +59,71 @@ std::map<std::uint64_t, const StateSnapshot*> listSnapshots(const LoadedReplay& 
   return snapshots;
 }
 
+/// The events of one tick that `from` has and `other` has not (as many times as it has more).
+std::vector<sim::Event> subtractEvents(std::span<const RecordedEvent> from, std::span<const RecordedEvent> other) {
+  std::vector<sim::Event> rest;
+  for (const RecordedEvent& e : from) rest.push_back(e.event);
+  for (const RecordedEvent& e : other) {
+    const auto found = std::find(rest.begin(), rest.end(), e.event);
+    if (found != rest.end()) rest.erase(found);
+  }
+  return rest;
+}
+
+/// After the first differing tick, both runs go on: the events one recorded and the other did
+/// not (past the window already shown), whether the re-simulated states meet again, and how the
+/// last common tick's states differ.
+void printConsequences(const sim::GameDefinition& game, const LoadedReplay& a, const LoadedReplay& b, std::uint64_t tick, std::uint64_t common) {
+  constexpr std::size_t kMostShown = 20;
+  const std::uint64_t after = std::min(common, tick + 2);
+  std::printf("after tick %llu, to tick %llu:\n", static_cast<unsigned long long>(after), static_cast<unsigned long long>(common));
+  std::vector<std::string> lines;
+  std::size_t differing = 0;
+  for (TickCursor ca(a), cb(b); ca.valid() && cb.valid(); ca.advance(), cb.advance()) {
+    if (ca.tick() <= after) continue;
+    const std::string at = "tick " + std::to_string(ca.tick()) + ": ";
+    for (const sim::Event& e : subtractEvents(ca.events(), cb.events())) {
+      if (++differing <= kMostShown) lines.push_back("  - " + at + sim::formatEvent(game, e));
+    }
+    for (const sim::Event& e : subtractEvents(cb.events(), ca.events())) {
+      if (++differing <= kMostShown) lines.push_back("  + " + at + sim::formatEvent(game, e));
+    }
+  }
+  std::printf("  events only in A (-) or only in B (+): %s\n", differing == 0 ? "none" : std::to_string(differing).c_str());
+  for (const std::string& line : lines) std::printf("%s\n", line.c_str());
+  if (differing > kMostShown) std::printf("  ... and %zu more\n", differing - kMostShown);
+  if (!simulatesRulesOf(a.header) || !simulatesRulesOf(b.header)) {
+    std::printf("  states: not re-simulated (this build's rules are not both replays')\n");
+    return;
+  }
+  // Both re-simulated in step: the 64-bit state hashes say whether they meet again.
+  auto sa = gameOf(a.header)->start(configOf(a.header), a.header.seed);
+  auto sb = gameOf(b.header)->start(configOf(b.header), b.header.seed);
+  std::optional<std::uint64_t> firstMet;
+  std::uint64_t lastApart = tick;
+  for (TickCursor ca(a), cb(b); ca.valid() && cb.valid(); ca.advance(), cb.advance()) {
+    (void)sa->step(ca.input());
+    (void)sb->step(cb.input());
+    if (ca.tick() <= tick) continue;
+    if (sa->hash() == sb->hash()) {
+      if (!firstMet) firstMet = ca.tick();
+    } else {
+      lastApart = ca.tick();
+    }
+  }
+  if (lastApart < common) {
+    std::printf("  states: identical again from tick %llu to the end\n", static_cast<unsigned long long>(lastApart + 1));
+  } else if (firstMet) {
+    std::printf("  states: identical again at tick %llu, but apart at the end\n", static_cast<unsigned long long>(*firstMet));
+  } else {
+    std::printf("  states: never identical again\n");
+  }
+  const auto last = diffFields(sa->describeState(), sb->describeState(), 24);
+  if (last.empty()) return;
+  std::printf("  state at tick %llu (expected = A, got = B):\n", static_cast<unsigned long long>(common));
+  for (const auto& line : last) std::printf("    %s\n", line.c_str());
+}
+
 /// One header field that differs: its name and the lines that say how.
 struct HeaderDifference {
   std::string name;
@@ -162,7 +227,8 @@ ExitCode runDiff(const DiffOptions& options) {
     const auto fields = diffFields(simulateTo(a, tick), simulateTo(b, tick), 24);
     std::printf("state at tick %llu (expected = A, got = B, both re-simulated):\n", static_cast<unsigned long long>(tick));
     for (const auto& line : fields) std::printf("  %s\n", line.c_str());
-    if (fields.empty()) std::printf("  no field differs (the checksums alone parted)\n");
+    if (fields.empty()) std::printf("  no field differs %s\n", checksumsAgree ? "yet (the input made no difference on this tick)" : "(the checksums alone parted)");
+    printConsequences(game, a, b, tick, common);
   }
   // Snapshots of the same tick, while the ticks agreed: a difference there is in what the files
   // store, not in play (a forged or damaged state).

@@ -14,6 +14,7 @@
 #include "recorder/cli/command.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
+#include "recorder/search.h"
 #include "recorder/replay_test_support.h"
 #include "support/run_command.h"
 #include "support/temp_dir.h"
@@ -214,6 +215,31 @@ TEST_F(Cli, ShowEventsAndTraceRefuseBadArgumentsInOneLine) {
     EXPECT_EQ(run.exitCode, 2) << bad << "\n" << run.output;
     EXPECT_EQ(std::count(run.output.begin(), run.output.end(), '\n'), 1) << bad << "\n" << run.output;
   }
+}
+
+TEST_F(Cli, DiffFollowsBothRunsToTheEnd) {
+  // dodge with left held, and the same with one tick of right: the player meets the wall a
+  // tick later, and from then on the two runs are the same game again.
+  const auto* dodge = retrace::sim::findGame("dodge");
+  const retrace::recorder::RunSetup setup{dodge, *dodge->findConfig("default"), 3};
+  std::vector<retrace::sim::Input> inputs(600, 1);
+  ASSERT_FALSE(retrace::recorder::writeReplay(path("a.rtr"), false, setup, false, "test", inputs).has_value());
+  inputs[9] = 2;
+  ASSERT_FALSE(retrace::recorder::writeReplay(path("b.rtr"), false, setup, false, "test", inputs).has_value());
+  const CliRun met = runRetrace("diff " + path("a.rtr") + " " + path("b.rtr"));
+  EXPECT_EQ(met.exitCode, 1);
+  EXPECT_NE(met.output.find("first difference at tick 10: input left (A) vs right (B)"), std::string::npos) << met.output;
+  EXPECT_NE(met.output.find("after tick 12, to tick 600:"), std::string::npos) << met.output;
+  EXPECT_NE(met.output.find("states: identical again from tick "), std::string::npos) << met.output;
+  EXPECT_EQ(met.output.find("state at tick 600"), std::string::npos) << met.output;
+  // Another seed's obstacles: events part, states never meet, and the last tick's fields differ.
+  const retrace::recorder::RunSetup other{dodge, *dodge->findConfig("default"), 4};
+  ASSERT_FALSE(retrace::recorder::writeReplay(path("c.rtr"), false, other, false, "test", inputs).has_value());
+  const CliRun apart = runRetrace("diff " + path("b.rtr") + " " + path("c.rtr"));
+  EXPECT_EQ(apart.exitCode, 1);
+  EXPECT_NE(apart.output.find("events only in A (-) or only in B (+): "), std::string::npos) << apart.output;
+  EXPECT_NE(apart.output.find("states: never identical again"), std::string::npos) << apart.output;
+  EXPECT_NE(apart.output.find("state at tick 600 (expected = A, got = B):"), std::string::npos) << apart.output;
 }
 
 TEST_F(Cli, DiffWalksTwoReplaysWhateverTheirChunking) {
