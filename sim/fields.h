@@ -51,6 +51,7 @@ struct Field {
   std::int64_t value = 0;
   FieldKind kind = FieldKind::kInt;
   EnumNames names{};  ///< for kEnum
+  std::uint16_t gridColumns = 0;  ///< for a word of packed bytes that form a grid: its row length
   bool operator==(const Field& other) const { return name == other.name && value == other.value && kind == other.kind; }
 };
 
@@ -122,6 +123,8 @@ class FieldNamer {
     integer((std::string(name) + ".size").c_str(), count, FieldKind::kInt);
     return size;
   }
+  /// Marks the last field as a word of a grid of packed bytes, rows of `columns`.
+  void markGrid(std::uint16_t columns) { fields_.back().gridColumns = columns; }
   [[nodiscard]] std::vector<Field> take() { return std::move(fields_); }
 
  private:
@@ -323,8 +326,10 @@ inline void writeLittleEndian(std::uint64_t v, std::uint8_t* at, std::size_t n) 
 
 /// Visits a byte array of a fixed length as 64-bit words, 8 bytes each, lowest byte first:
 /// a 169-tile map is 22 values to save and hash instead of 169 (the recorder hashes every tick).
+/// A non-zero `gridColumns` says the bytes are rows of that many (a tile map), which the tools
+/// then show as a grid.
 template <typename V>
-void visitPackedBytes(V& v, const char* name, std::vector<std::uint8_t>& bytes, std::size_t count) {
+void visitPackedBytes(V& v, const char* name, std::vector<std::uint8_t>& bytes, std::size_t count, std::uint16_t gridColumns = 0) {
   const std::size_t words = (count + 7) / 8;
   const std::size_t visited = std::min(v.listSize(name, words, words), words);
   bytes.resize(count);
@@ -333,6 +338,9 @@ void visitPackedBytes(V& v, const char* name, std::vector<std::uint8_t>& bytes, 
     auto word = static_cast<std::int64_t>(readLittleEndian(bytes.data() + w * 8, n));
     v.enter(name, w);
     v.integer("bytes", word, FieldKind::kBits);
+    if constexpr (requires { v.markGrid(gridColumns); }) {
+      if (gridColumns != 0) v.markGrid(gridColumns);
+    }
     v.leave();
     if constexpr (!V::kReadOnly) {
       if (n < 8 && (static_cast<std::uint64_t>(word) >> (8 * n)) != 0) v.refuse();  // bytes past the last

@@ -40,6 +40,39 @@ std::variant<std::vector<FieldPattern>, std::string> parsePatterns(const std::ve
   return patterns;
 }
 
+/// Each byte of a grid as one character: '.' for 0, then digits and letters.
+char nameCell(std::uint8_t code) {
+  if (code == 0) return '.';
+  if (code < 10) return static_cast<char>('0' + code);
+  if (code < 36) return static_cast<char>('a' + code - 10);
+  return '#';
+}
+
+/// The fields as `name = value` lines, the words of a packed grid (a tile map) as its rows.
+void printFields(const std::vector<sim::Field>& fields) {
+  for (std::size_t i = 0; i < fields.size();) {
+    const sim::Field& field = fields[i];
+    if (field.gridColumns == 0) {
+      std::printf("  %s = %s\n", field.name.c_str(), sim::formatField(field).c_str());
+      ++i;
+      continue;
+    }
+    // The words of one list: its name up to the index.
+    const std::string list = field.name.substr(0, field.name.find('['));
+    std::vector<std::uint8_t> bytes;
+    for (; i < fields.size() && fields[i].gridColumns == field.gridColumns && fields[i].name.starts_with(list + "["); ++i) {
+      for (int b = 0; b < 8; ++b) bytes.push_back(static_cast<std::uint8_t>(static_cast<std::uint64_t>(fields[i].value) >> (8 * b)));
+    }
+    const std::size_t columns = field.gridColumns;
+    std::printf("  %s (%zu x %zu; . is 0, digits and letters the codes):\n", list.c_str(), columns, bytes.size() / columns);
+    for (std::size_t row = 0; row + 1 <= bytes.size() / columns; ++row) {
+      std::string line;
+      for (std::size_t c = 0; c < columns; ++c) line += nameCell(bytes[row * columns + c]);
+      std::printf("    %s\n", line.c_str());
+    }
+  }
+}
+
 ExitCode runShow(const ShowOptions& options) {
   auto loaded = loadReplayFile(options.file);
   if (auto* problem = std::get_if<std::string>(&loaded)) {
@@ -84,7 +117,7 @@ ExitCode runShow(const ShowOptions& options) {
   for (const sim::Event& e : events) eventText += (eventText.empty() ? "" : "; ") + sim::formatEvent(game, e);
   std::printf("events: %s\n", eventText.empty() ? "none" : eventText.c_str());
   std::printf("state:\n");
-  for (const sim::Field& field : fields) std::printf("  %s = %s\n", field.name.c_str(), sim::formatField(field).c_str());
+  printFields(fields);
   return ExitCode::kOk;
 }
 

@@ -167,7 +167,7 @@ struct Game {
     s.map.columns = kColumns;
     s.map.rows = kRows;
     s.map.tileSizePx = kTilePx;
-    visitPackedBytes(v, "tiles", s.map.tiles, kColumns * kRows);
+    visitPackedBytes(v, "tiles", s.map.tiles, kColumns * kRows, kColumns);
     visitList(v, "tanks", s.tanks, kMaxTanksEver, [&](Tank& t) {
       visitField(v, "id", t.id);
       visitField(v, "enemy", t.enemy);

@@ -180,6 +180,15 @@ TEST_F(Cli, ShowEventsAndTraceAgreeWithADirectSimulation) {
   }
 }
 
+TEST_F(Cli, ShowPrintsATileMapAsAGrid) {
+  // The built-in level at tick 0: row 12 is the base (9) between two bricks (1).
+  const CliRun show = runRetrace("show " + std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr --tick 0 --fields tiles");
+  ASSERT_EQ(show.exitCode, 0) << show.output;
+  EXPECT_NE(show.output.find("  tiles (13 x 13; . is 0, digits and letters the codes):\n    .............\n    .1.1.1.1.1.1.\n"), std::string::npos) << show.output;
+  EXPECT_NE(show.output.find("    .....191.....\n"), std::string::npos) << show.output;
+  EXPECT_EQ(show.output.find("tiles[0].bytes"), std::string::npos) << show.output;
+}
+
 TEST_F(Cli, FindGivesTheTicksADirectSimulationMeetsTheConditionOn) {
   const std::string file = path("fm.rtr");
   ASSERT_EQ(runRetrace("record --game fallingman --seed 4 --ticks 1500 --input bot -o " + file).exitCode, 0);
