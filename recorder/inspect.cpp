@@ -40,6 +40,30 @@ std::variant<std::unique_ptr<sim::GameSession>, std::string> reachTick(const Loa
   return session;
 }
 
+std::optional<std::string> visitTicks(const LoadedReplay& replay, std::uint64_t from, std::uint64_t to,
+                                      const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit) {
+  if (to > countTicks(replay)) return "tick " + std::to_string(to) + " is past the replay's last tick, " + std::to_string(countTicks(replay));
+  auto reached = reachTick(replay, from);
+  if (auto* problem = std::get_if<std::string>(&reached)) return *problem;
+  std::unique_ptr<sim::GameSession> session = std::move(std::get<std::unique_ptr<sim::GameSession>>(reached));
+  const std::vector<sim::Input> inputs = expandInputs(replay);
+  for (std::uint64_t tick = from; tick <= to; ++tick) {
+    if (tick > from) (void)session->step(inputs[tick - 1]);
+    if (!visit(*session, tick)) break;
+  }
+  return std::nullopt;
+}
+
+std::variant<std::vector<FieldPattern>, std::string> parseFieldPatterns(const std::vector<std::string>& texts) {
+  std::vector<FieldPattern> patterns;
+  for (const std::string& text : texts) {
+    auto parsed = FieldPattern::parse(text);
+    if (auto* problem = std::get_if<std::string>(&parsed)) return *problem;
+    patterns.push_back(std::move(std::get<FieldPattern>(parsed)));
+  }
+  return patterns;
+}
+
 std::variant<FieldPattern, std::string> FieldPattern::parse(std::string_view text) {
   if (text.empty()) return std::string("a field pattern names a field (like tanks[*].centre or man.vy), not nothing");
   std::string regex;

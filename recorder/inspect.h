@@ -4,7 +4,9 @@
 // select fields by their dotted names ("tanks[*].centre", "bullets", "man.vy").
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <string>
 #include <string_view>
@@ -27,6 +29,12 @@ enum class ReachFrom : std::uint8_t {
 [[nodiscard]] std::variant<std::unique_ptr<sim::GameSession>, std::string> reachTick(const LoadedReplay& replay, std::uint64_t tick,
                                                                                      ReachFrom from = ReachFrom::kSnapshot);
 
+/// Calls `visit(game, tick)` for each tick from `from` to `to` in order (the game as it is after
+/// that tick), from the nearest snapshot, until it returns false; the sentence reachTick gives
+/// when `from` cannot be reached, or when `to` is past the end.
+[[nodiscard]] std::optional<std::string> visitTicks(const LoadedReplay& replay, std::uint64_t from, std::uint64_t to,
+                                                   const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit);
+
 /// A selection of fields by dotted name: a pattern names a field or everything inside it
 /// ("tanks[1]" selects "tanks[1].centre.x"); `[*]` stands for any index, `*` for any one name.
 class FieldPattern {
@@ -43,6 +51,8 @@ class FieldPattern {
   std::regex regex_;
 };
 
+/// The patterns of the texts, or the sentence of the first that is none.
+[[nodiscard]] std::variant<std::vector<FieldPattern>, std::string> parseFieldPatterns(const std::vector<std::string>& texts);
 /// The fields any pattern selects (all of them when there is no pattern), in their order.
 [[nodiscard]] std::vector<sim::Field> selectFields(const std::vector<sim::Field>& fields, const std::vector<FieldPattern>& patterns);
 

@@ -46,29 +46,25 @@ ExitCode runFind(const FindOptions& options) {
     spdlog::error("retrace find: {} ends at tick {}; there is no tick after {}", options.file, last, *options.nextAfter);
     return ExitCode::kBadInput;
   }
-  auto reached = reachTick(replay, first);
-  if (auto* problem = std::get_if<std::string>(&reached)) {
-    spdlog::error("retrace find: {} {}", options.file, *problem);
-    return ExitCode::kBadInput;
-  }
-  std::unique_ptr<sim::GameSession> session = std::move(std::get<std::unique_ptr<sim::GameSession>>(reached));
-  const std::vector<sim::Input> inputs = expandInputs(replay);
   std::vector<std::uint64_t> matches;
   std::set<std::string> seen;  // every field name met, indices as [*]
-  for (std::uint64_t tick = first;; ++tick) {
-    const std::vector<sim::Field> fields = session->describeState();
+  std::optional<std::string> badValue;
+  auto problem = visitTicks(replay, first, last, [&](const sim::GameSession& session, std::uint64_t tick) {
+    const std::vector<sim::Field> fields = session.describeState();
     for (const sim::Field& f : fields) seen.insert(generalizeIndices(f.name));
     const auto holds = condition.check(fields);
-    if (const auto* problem = std::get_if<std::string>(&holds)) {
-      spdlog::error("retrace find: {}", *problem);
-      return ExitCode::kBadInput;
+    if (const auto* sentence = std::get_if<std::string>(&holds)) {
+      badValue = *sentence;
+      return false;
     }
-    if (std::get<bool>(holds)) {
-      matches.push_back(tick);
-      if (!options.all) break;
-    }
-    if (tick == last) break;
-    (void)session->step(inputs[tick]);
+    if (std::get<bool>(holds)) matches.push_back(tick);
+    return options.all || matches.empty();
+  });
+  if (problem) problem = options.file + " " + *problem;
+  if (badValue) problem = badValue;
+  if (problem) {
+    spdlog::error("retrace find: {}", *problem);
+    return ExitCode::kBadInput;
   }
   if (matches.empty()) {
     // A name that is no field of any tick is a typo, not a condition that never held.

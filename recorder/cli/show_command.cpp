@@ -29,17 +29,6 @@ struct ShowOptions {
   bool fromStart = false;
 };
 
-/// The patterns, or the sentence of the first that is none.
-std::variant<std::vector<FieldPattern>, std::string> parsePatterns(const std::vector<std::string>& texts) {
-  std::vector<FieldPattern> patterns;
-  for (const std::string& text : texts) {
-    auto parsed = FieldPattern::parse(text);
-    if (auto* problem = std::get_if<std::string>(&parsed)) return *problem;
-    patterns.push_back(std::move(std::get<FieldPattern>(parsed)));
-  }
-  return patterns;
-}
-
 /// Each byte of a grid as one character: '.' for 0, then digits and letters.
 char nameCell(std::uint8_t code) {
   if (code == 0) return '.';
@@ -80,7 +69,7 @@ ExitCode runShow(const ShowOptions& options) {
     return ExitCode::kBadInput;
   }
   const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
-  auto patterns = parsePatterns(options.fields);
+  auto patterns = parseFieldPatterns(options.fields);
   if (auto* problem = std::get_if<std::string>(&patterns)) {
     spdlog::error("retrace show: {}", *problem);
     return ExitCode::kBadInput;

@@ -40,39 +40,32 @@ ExitCode runTrace(const TraceOptions& options) {
     return ExitCode::kBadInput;
   }
   const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
-  std::vector<FieldPattern> patterns;
-  for (const std::string& text : options.fields) {
-    auto parsed = FieldPattern::parse(text);
-    if (auto* problem = std::get_if<std::string>(&parsed)) {
-      spdlog::error("retrace trace: {}", *problem);
-      return ExitCode::kBadInput;
-    }
-    patterns.push_back(std::move(std::get<FieldPattern>(parsed)));
+  auto parsed = parseFieldPatterns(options.fields);
+  if (auto* problem = std::get_if<std::string>(&parsed)) {
+    spdlog::error("retrace trace: {}", *problem);
+    return ExitCode::kBadInput;
   }
+  const std::vector<FieldPattern>& patterns = std::get<std::vector<FieldPattern>>(parsed);
   const std::uint64_t last = countTicks(replay);
   const std::uint64_t to = options.to.value_or(last);
   if (to > last || options.from > to) {
     spdlog::error("retrace trace: ticks {} to {} are no range of {} (it has ticks 0 to {})", options.from, to, options.file, last);
     return ExitCode::kBadInput;
   }
-  auto reached = reachTick(replay, options.from);
-  if (auto* problem = std::get_if<std::string>(&reached)) {
-    spdlog::error("retrace trace: {} {}", options.file, *problem);
-    return ExitCode::kBadInput;
-  }
-  std::unique_ptr<sim::GameSession> session = std::move(std::get<std::unique_ptr<sim::GameSession>>(reached));
-  const std::vector<sim::Input> inputs = expandInputs(replay);
   // Every tick's values first: a list element (a bullet) may exist on some ticks only, and the
   // columns are every field any pattern selects on any tick, in the order first seen.
   std::vector<std::string> columns;
   std::vector<std::vector<sim::Field>> rows;
-  for (std::uint64_t tick = options.from;; ++tick) {
-    rows.push_back(selectFields(session->describeState(), patterns));
+  const auto problem = visitTicks(replay, options.from, to, [&](const sim::GameSession& session, std::uint64_t) {
+    rows.push_back(selectFields(session.describeState(), patterns));
     for (const sim::Field& field : rows.back()) {
       if (std::find(columns.begin(), columns.end(), field.name) == columns.end()) columns.push_back(field.name);
     }
-    if (tick == to) break;
-    (void)session->step(inputs[tick]);
+    return true;
+  });
+  if (problem) {
+    spdlog::error("retrace trace: {} {}", options.file, *problem);
+    return ExitCode::kBadInput;
   }
   // In the order the patterns were given, each pattern's fields in the game's order.
   const auto firstPattern = [&](const std::string& name) {

@@ -29,6 +29,21 @@ TEST_P(InspectOverGames, ReachingATickGivesTheStateOfSteppingToIt) {
   EXPECT_EQ(std::get<std::string>(reachTick(replay, 1001)), "tick 1001 is past the replay's last tick, 1000");
 }
 
+TEST_P(InspectOverGames, VisitingTicksGivesEachTicksStateInOrderAndStopsWhenAsked) {
+  const LoadedReplay replay = testing::loadOrFail(testing::recordInMemory(std::string(GetParam()->name()), 300, 2));
+  std::vector<std::uint64_t> visited;
+  const auto problem = visitTicks(replay, 55, 125, [&](const sim::GameSession& game, std::uint64_t tick) {
+    const auto direct = std::get<std::unique_ptr<sim::GameSession>>(reachTick(replay, tick, ReachFrom::kStart));
+    EXPECT_EQ(game.saveState(), direct->saveState()) << "tick " << tick;
+    visited.push_back(tick);
+    return tick < 100;
+  });
+  EXPECT_FALSE(problem.has_value());
+  ASSERT_EQ(visited.size(), 46U);  // 55 to 100, then asked to stop
+  EXPECT_EQ(visited.back(), 100U);
+  EXPECT_EQ(visitTicks(replay, 0, 301, [](const sim::GameSession&, std::uint64_t) { return true; }), "tick 301 is past the replay's last tick, 300");
+}
+
 INSTANTIATE_TEST_SUITE_P(AllGames, InspectOverGames, ::testing::ValuesIn(sim::listGames().begin(), sim::listGames().end()),
                          [](const auto& param) { return std::string(param.param->name()); });
 
