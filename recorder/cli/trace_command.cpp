@@ -7,9 +7,11 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
 #include "recorder/cli/command.h"
+#include "recorder/cli/field_json.h"
 #include "recorder/inspect.h"
 #include "recorder/parse.h"
 #include "recorder/replay.h"
@@ -23,6 +25,7 @@ struct TraceOptions {
   std::uint64_t from = 1;
   std::optional<std::uint64_t> to;
   bool csv = false;
+  bool json = false;
 };
 
 /// A CSV cell: quoted when it holds a comma or a quote.
@@ -77,6 +80,15 @@ ExitCode runTrace(const TraceOptions& options) {
                   quoteForMessage(options.fields.front()), options.from, to);
     return ExitCode::kBadInput;
   }
+  if (options.json) {
+    // One object per tick, as events --json prints: the tick and the values by name.
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      nlohmann::ordered_json line{{"tick", options.from + r}};
+      line["values"] = fieldsToJson(rows[r]);
+      std::printf("%s\n", line.dump().c_str());
+    }
+    return ExitCode::kOk;
+  }
   std::vector<std::size_t> widths(columns.size());
   for (std::size_t c = 0; c < columns.size(); ++c) widths[c] = std::max<std::size_t>(columns[c].size(), 8);
   std::string header = options.csv ? "tick" : "tick   ";
@@ -108,6 +120,7 @@ void attachTraceCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("--from", options->from, "the first tick (default 1; 0 is before the first)");
   command.add_option("--to", options->to, "the last tick (default: the replay's last)");
   command.add_flag("--csv", options->csv, "comma-separated, for a spreadsheet or a plot");
+  command.add_flag("--json", options->json, "one JSON object per tick: the tick and the values by name")->excludes("--csv");
   command.footer("Exit status: 0 traced, 2 a bad file, a range outside the replay or a field that matches nothing.");
   command.callback([options, &outExit] { outExit = runTrace(*options); });
 }

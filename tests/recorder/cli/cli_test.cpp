@@ -167,6 +167,16 @@ TEST_F(Cli, ShowEventsAndTraceAgreeWithADirectSimulation) {
       }
       EXPECT_EQ(lines[tick - 1998 + 1], std::to_string(tick) + "," + want) << name;
     }
+    const CliRun traceJson = runRetrace("trace " + file + " --field '" + name + "' --from 2000 --to 2000 --json");
+    ASSERT_EQ(traceJson.exitCode, 0) << traceJson.output;
+    const auto row = nlohmann::json::parse(traceJson.output);
+    EXPECT_EQ(row["tick"], 2000U);
+    const auto& value = row["values"][name];
+    for (const auto& f : simulateDirectly(file, 2000)) {
+      if (f.name == name) {
+        EXPECT_EQ(value.is_string() ? value.get<std::string>() : value.dump(), retrace::sim::formatField(f));
+      }
+    }
     // events: every recorded event of the range, one JSON line each, then the counts.
     auto loaded = retrace::recorder::loadReplayFile(file);
     const auto& replay = std::get<retrace::recorder::LoadedReplay>(loaded);
