@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <set>
 
 #include "recorder/parse.h"
 
@@ -52,6 +53,34 @@ std::optional<std::string> visitTicks(const LoadedReplay& replay, std::uint64_t 
     if (!visit(*session, tick)) break;
   }
   return std::nullopt;
+}
+
+std::variant<std::vector<std::uint64_t>, std::string> findTicks(const LoadedReplay& replay, const Condition& condition, std::uint64_t first,
+                                                              bool all) {
+  std::vector<std::uint64_t> matches;
+  std::set<std::string> seen;  // every field name met, indices as [*]
+  std::optional<std::string> badValue;
+  const auto problem = visitTicks(replay, first, countTicks(replay), [&](const sim::GameSession& session, std::uint64_t tick) {
+    const std::vector<sim::Field> fields = session.describeState();
+    for (const sim::Field& f : fields) seen.insert(generalizeIndices(f.name));
+    const auto holds = condition.check(fields);
+    if (const auto* sentence = std::get_if<std::string>(&holds)) {
+      badValue = *sentence;
+      return false;
+    }
+    if (std::get<bool>(holds)) matches.push_back(tick);
+    return all || matches.empty();
+  });
+  if (problem) return *problem;
+  if (badValue) return *badValue;
+  if (matches.empty()) {
+    for (const std::string& name : condition.listFields()) {
+      if (seen.count(generalizeIndices(name)) == 0) {
+        return quoteForMessage(name) + " names no field of " + replay.header.game + " on any tick searched (retrace show FILE --tick 0 lists them)";
+      }
+    }
+  }
+  return matches;
 }
 
 std::variant<std::vector<FieldPattern>, std::string> parseFieldPatterns(const std::vector<std::string>& texts) {

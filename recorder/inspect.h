@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "recorder/query.h"
 #include "recorder/replay.h"
 #include "sim/game.h"
 
@@ -34,6 +35,12 @@ enum class ReachFrom : std::uint8_t {
 /// when `from` cannot be reached, or when `to` is past the end.
 [[nodiscard]] std::optional<std::string> visitTicks(const LoadedReplay& replay, std::uint64_t from, std::uint64_t to,
                                                    const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit);
+
+/// The ticks from `first` on where the condition holds: the first only, or all; one sentence
+/// when a value cannot be one of its field's, or when nothing holds and the condition names a
+/// field no tick searched has (a typo, not a condition that never held).
+[[nodiscard]] std::variant<std::vector<std::uint64_t>, std::string> findTicks(const LoadedReplay& replay, const Condition& condition,
+                                                                            std::uint64_t first, bool all);
 
 /// A selection of fields by dotted name: a pattern names a field or everything inside it
 /// ("tanks[1]" selects "tanks[1].centre.x"); `[*]` stands for any index, `*` for any one name.

@@ -1,5 +1,7 @@
 #include "viewer/controls.h"
 
+#include <algorithm>
+
 namespace retrace::viewer {
 
 std::optional<Command> mapKey(sf::Keyboard::Key key, bool shift) noexcept {
@@ -18,6 +20,7 @@ std::optional<Command> mapKey(sf::Keyboard::Key key, bool shift) noexcept {
     case sf::Keyboard::W: return Command::kToggleWindow;
     case sf::Keyboard::G: return Command::kToggleGrid;
     case sf::Keyboard::I: return Command::kToggleIds;
+    case sf::Keyboard::N: return shift ? Command::kPreviousMatch : Command::kNextMatch;
     case sf::Keyboard::E: return Command::kToggleEvents;
     case sf::Keyboard::H:
     case sf::Keyboard::F1: return Command::kToggleHelp;
@@ -27,8 +30,18 @@ std::optional<Command> mapKey(sf::Keyboard::Key key, bool shift) noexcept {
   }
 }
 
-bool applyCommand(Command command, Playback& playback, Overlays& overlays) {
+bool applyCommand(Command command, Playback& playback, Overlays& overlays, std::span<const std::uint64_t> matches) {
   switch (command) {
+    case Command::kNextMatch: {
+      const auto next = std::upper_bound(matches.begin(), matches.end(), playback.tick());
+      if (next != matches.end()) playback.seek(*next);
+      break;
+    }
+    case Command::kPreviousMatch: {
+      const auto at = std::lower_bound(matches.begin(), matches.end(), playback.tick());
+      if (at != matches.begin()) playback.seek(*(at - 1));
+      break;
+    }
     case Command::kTogglePlay: playback.togglePlay(); break;
     case Command::kStepForward: playback.setPlaying(false); playback.stepForward(); break;
     case Command::kStepBack: playback.setPlaying(false); playback.stepBack(); break;

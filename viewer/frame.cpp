@@ -78,6 +78,7 @@ std::vector<std::string> describeViewerKeys(std::span<const sim::SceneLayer> lay
       "home/end   first / last tick",
       "+ / -      playback speed 0.25x .. 8x",
       "click/drag the timeline to seek",
+      "N / shift+N next / previous --find match",
   };
   std::string overlays = "B boxes  I names";
   if (has(sim::SceneLayer::kSweeps)) overlays += "  S sweeps";

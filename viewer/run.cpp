@@ -10,6 +10,7 @@
 #include <SFML/Graphics.hpp>
 
 #include "recorder/byte_sink.h"
+#include "recorder/inspect.h"
 #include "recorder/parse.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
@@ -38,6 +39,7 @@ struct Options {
   unsigned height = 720;
   bool force = false;
   std::string play;
+  std::string find;
   std::string config = "default";
   std::vector<std::string> settings;
   std::uint64_t seed = 1;
@@ -56,7 +58,8 @@ int fail(const std::string& sentence) {
 }
 
 /// The interactive window: keys, mouse on the timeline, playback at wall-clock speed.
-int runWindow(viewer::Playback& playback, viewer::Playback* other, const sf::Font& font, const Options& options) {
+int runWindow(viewer::Playback& playback, viewer::Playback* other, const sf::Font& font, const Options& options,
+              const std::vector<std::uint64_t>& matches) {
   sf::RenderWindow window(sf::VideoMode(options.width, options.height), "retrace-view " + options.file);
   window.setFramerateLimit(60);
   viewer::Overlays overlays;
@@ -80,7 +83,7 @@ int runWindow(viewer::Playback& playback, viewer::Playback* other, const sf::Fon
       if (event.type == sf::Event::Resized) window.setView(sf::View({0.0F, 0.0F, static_cast<float>(event.size.width), static_cast<float>(event.size.height)}));
       if (event.type == sf::Event::KeyPressed) {
         if (const auto command = viewer::mapKey(event.key.code, event.key.shift)) {
-          if (!viewer::applyCommand(*command, playback, overlays)) window.close();
+          if (!viewer::applyCommand(*command, playback, overlays, matches)) window.close();
           if (other != nullptr) other->seek(playback.tick());
         }
       }
@@ -138,11 +141,22 @@ int run(const Options& options) {
   if (!replay) return exit;
   // Every way on opens a window or a render texture, which SFML cannot do without a display.
   if (auto problem = viewer::findDisplayProblem()) return fail(*problem);
+  // --find: the ticks `retrace find --all` gives, by the same search; the view opens at the first.
+  std::vector<std::uint64_t> matches;
+  if (!options.find.empty()) {
+    auto condition = recorder::Condition::parse(options.find);
+    if (auto* problem = std::get_if<std::string>(&condition)) return fail(*problem);
+    auto found = recorder::findTicks(*replay, std::get<recorder::Condition>(condition), 0, true);
+    if (auto* problem = std::get_if<std::string>(&found)) return fail(options.file + ": " + *problem);
+    matches = std::move(std::get<std::vector<std::uint64_t>>(found));
+    if (matches.empty()) return fail(options.find + " holds on no tick of " + options.file);
+  }
   viewer::Playback playback(std::move(*replay), options.verify);
   if (!options.png.empty()) {
     if (auto problem = recorder::refuseOutput(options.png, options.force)) return fail(*problem);
-    if (auto problem = viewer::renderFramePng(playback, font, options.tick, options.png, options.force, {options.width, options.height}, {})) return fail(*problem);
-    std::printf("wrote %s (tick %llu)\n", options.png.c_str(), static_cast<unsigned long long>(options.tick));
+    const std::uint64_t tick = matches.empty() ? options.tick : matches.front();
+    if (auto problem = viewer::renderFramePng(playback, font, tick, options.png, options.force, {options.width, options.height}, {})) return fail(*problem);
+    std::printf("wrote %s (tick %llu)\n", options.png.c_str(), static_cast<unsigned long long>(tick));
     return 0;
   }
   if (!options.sheet.empty()) {
@@ -161,7 +175,11 @@ int run(const Options& options) {
     if (second->header.game != playback.replay().header.game) return fail(options.compare + " is a " + second->header.game + " replay, not " + playback.replay().header.game);
     other.emplace(std::move(*second), options.verify);
   }
-  return runWindow(playback, other ? &*other : nullptr, font, options);
+  if (!matches.empty()) {
+    playback.seek(matches.front());
+    if (other) other->seek(matches.front());
+  }
+  return runWindow(playback, other ? &*other : nullptr, font, options, matches);
 }
 
 }  // namespace
@@ -177,7 +195,9 @@ int runViewer(std::string_view program, int argc, char** argv) {
   CLI::Option* verify = app.add_flag("--verify", options.verify, "verify while loading: mark the first divergence and tunnels, show DIVERGED");
   CLI::Option* compare = app.add_option("--compare", options.compare, "a second replay of the same game, shown side by side");
   CLI::Option* png = app.add_option("--png", options.png, "render one frame to this PNG and exit");
-  app.add_option("--tick", options.tick, "the tick for --png")->needs(png);
+  CLI::Option* tickOption = app.add_option("--tick", options.tick, "the tick for --png")->needs(png);
+  CLI::Option* find = app.add_option("--find", options.find, "open at the first tick where a condition holds (as retrace find --where); N / shift+N go to the next / previous");
+  find->excludes(tickOption);
   CLI::Option* sheet = app.add_option("--sheet", options.sheet, "render a contact sheet to this PNG and exit")->excludes(png);
   app.add_option("--from", options.from, "first tick of the sheet")->needs(sheet);
   app.add_option("--to", options.to, "last tick of the sheet (default: the last)")->needs(sheet);
@@ -187,10 +207,11 @@ int runViewer(std::string_view program, int argc, char** argv) {
   app.add_flag("--force", options.force, "replace existing output files");
   // The side-by-side view is the window's; the PNGs show one replay, so --compare would be ignored.
   compare->excludes(png)->excludes(sheet);
+  find->excludes(sheet);
   // An empty name would read as the option left out: --png '' opened the window.
   const CLI::Validator named([](const std::string& text) { return text.empty() ? std::string("needs a name, not empty text") : std::string(); }, "");
   CLI::Option* play = app.add_option("--play", options.play, "play GAME live with the keyboard and record it");
-  play->excludes(file)->excludes(verify)->excludes(compare)->excludes(png)->excludes(sheet);
+  play->excludes(file)->excludes(verify)->excludes(compare)->excludes(png)->excludes(sheet)->excludes(find);
   app.add_option("--config", options.config, "configuration for --play")->capture_default_str()->needs(play);
   app.add_option("--set", options.settings, "NAME=VALUE for --play: a configuration field's value (repeatable)")->needs(play);
   app.add_option("--seed", options.seed, "seed for --play")->capture_default_str()->needs(play);

@@ -3,7 +3,6 @@
 #include <cstdio>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -46,36 +45,12 @@ ExitCode runFind(const FindOptions& options) {
     spdlog::error("retrace find: {} ends at tick {}; there is no tick after {}", options.file, last, *options.nextAfter);
     return ExitCode::kBadInput;
   }
-  std::vector<std::uint64_t> matches;
-  std::set<std::string> seen;  // every field name met, indices as [*]
-  std::optional<std::string> badValue;
-  auto problem = visitTicks(replay, first, last, [&](const sim::GameSession& session, std::uint64_t tick) {
-    const std::vector<sim::Field> fields = session.describeState();
-    for (const sim::Field& f : fields) seen.insert(generalizeIndices(f.name));
-    const auto holds = condition.check(fields);
-    if (const auto* sentence = std::get_if<std::string>(&holds)) {
-      badValue = *sentence;
-      return false;
-    }
-    if (std::get<bool>(holds)) matches.push_back(tick);
-    return options.all || matches.empty();
-  });
-  if (problem) problem = options.file + " " + *problem;
-  if (badValue) problem = badValue;
-  if (problem) {
+  auto found = findTicks(replay, condition, first, options.all);
+  if (auto* problem = std::get_if<std::string>(&found)) {
     spdlog::error("retrace find: {}", *problem);
     return ExitCode::kBadInput;
   }
-  if (matches.empty()) {
-    // A name that is no field of any tick is a typo, not a condition that never held.
-    for (const std::string& name : condition.listFields()) {
-      if (seen.count(generalizeIndices(name)) == 0) {
-        spdlog::error("retrace find: {} names no field of {} on any tick searched (retrace show {} --tick 0 lists them)", quoteForMessage(name),
-                      replay.header.game, options.file);
-        return ExitCode::kBadInput;
-      }
-    }
-  }
+  const std::vector<std::uint64_t>& matches = std::get<std::vector<std::uint64_t>>(found);
   if (options.json) {
     std::printf("%s\n", nlohmann::ordered_json{{"file", options.file}, {"where", options.where}, {"from", first}, {"to", last}, {"ticks", matches}}.dump().c_str());
   } else if (matches.empty()) {

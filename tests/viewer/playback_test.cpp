@@ -134,6 +134,28 @@ TEST(Playback, VerifyMarksWhatTheReplayEngineReports) {
   EXPECT_EQ(marked, reportB.tunnelTicks);
 }
 
+TEST(Controls, NAndShiftNGoToTheNextAndPreviousMatch) {
+  EXPECT_EQ(mapKey(sf::Keyboard::N, false), Command::kNextMatch);
+  EXPECT_EQ(mapKey(sf::Keyboard::N, true), Command::kPreviousMatch);
+  Playback playback(loadCorpus("dodge-bot-seed3.rtr"), false);
+  Overlays overlays;
+  const std::vector<std::uint64_t> matches{10, 20, 30};
+  playback.seek(15);
+  EXPECT_TRUE(applyCommand(Command::kNextMatch, playback, overlays, matches));
+  EXPECT_EQ(playback.tick(), 20U);
+  EXPECT_TRUE(applyCommand(Command::kNextMatch, playback, overlays, matches));
+  EXPECT_EQ(playback.tick(), 30U);
+  EXPECT_TRUE(applyCommand(Command::kNextMatch, playback, overlays, matches));  // none after the last
+  EXPECT_EQ(playback.tick(), 30U);
+  EXPECT_TRUE(applyCommand(Command::kPreviousMatch, playback, overlays, matches));
+  EXPECT_EQ(playback.tick(), 20U);
+  playback.seek(5);
+  EXPECT_TRUE(applyCommand(Command::kPreviousMatch, playback, overlays, matches));  // none before the first
+  EXPECT_EQ(playback.tick(), 5U);
+  EXPECT_TRUE(applyCommand(Command::kNextMatch, playback, overlays, {}));  // no --find: nothing moves
+  EXPECT_EQ(playback.tick(), 5U);
+}
+
 TEST(Playback, SpeedIsClampedAndPlayAdvancesWithWallTime) {
   Playback playback(loadCorpus("dodge-bot-seed3.rtr"), false);
   for (int i = 0; i < 10; ++i) playback.faster();

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include "recorder/inspect.h"
 #include "support/run_command.h"
 #include "support/temp_dir.h"
 
@@ -20,6 +21,25 @@ CommandRun runView(const std::string& arguments) {
 }
 
 const std::string kReplay = std::string(RETRACE_REPLAYS_DIR) + "/dodge-bot-seed3.rtr";
+
+TEST(ViewCli, FindOpensAtTheFirstTickRetraceFindGives) {
+  retrace::testing::TempDir temp{"retrace_view_find"};
+  const std::string file = std::string(RETRACE_REPLAYS_DIR) + "/fallingman-bot-seed4.rtr";
+  const std::string where = "man.standingOn != -1 and tick > 700";
+  auto loaded = retrace::recorder::loadReplayFile(file);
+  const auto& replay = std::get<retrace::recorder::LoadedReplay>(loaded);
+  const auto found = retrace::recorder::findTicks(replay, std::get<retrace::recorder::Condition>(retrace::recorder::Condition::parse(where)), 0, false);
+  const std::uint64_t first = std::get<std::vector<std::uint64_t>>(found).front();
+  const CommandRun run = runView(file + " --find '" + where + "' --png " + temp.file("f.png"));
+  EXPECT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_EQ(run.output, "wrote " + temp.file("f.png") + " (tick " + std::to_string(first) + ")\n");
+  const CommandRun none = runView(file + " --find 'man.vy > 100' --png " + temp.file("g.png"));
+  EXPECT_EQ(none.exitCode, 2);
+  EXPECT_EQ(none.output, "retrace-view: man.vy > 100 holds on no tick of " + file + "\n");
+  EXPECT_EQ(runView(file + " --find 'man.vy >' --png " + temp.file("g.png")).exitCode, 2);
+  EXPECT_EQ(runView(file + " --find 'man.vy > 1' --png " + temp.file("g.png") + " --tick 5").exitCode, 2);  // one or the other
+  EXPECT_FALSE(fs::exists(temp.file("g.png")));
+}
 
 TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   retrace::testing::TempDir temp{"retrace_view_cli"};
