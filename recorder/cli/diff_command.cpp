@@ -214,16 +214,21 @@ ExitCode runDiff(const DiffOptions& options) {
     if (!sameEvents(ca.events(), cb.events())) std::printf(" events differ");
     if (!checksumsAgree) std::printf(" state checksums differ");
     std::printf("\nevents (- A, + B):\n");
+    bool anyEvents = false;
     for (std::uint64_t u = tick > 2 ? tick - 2 : 1; u <= std::min(common, tick + 2); ++u) {
       const std::string at = "tick " + std::to_string(u) + ": ";
       const std::vector<sim::Event> ea = recordedEventsAt(a, u);
       const std::vector<sim::Event> eb = recordedEventsAt(b, u);
       if (ea == eb) {
         if (!ea.empty()) std::printf("    %s%s\n", at.c_str(), describeEvents(game, ea).c_str());
+        anyEvents = anyEvents || !ea.empty();
         continue;
       }
       std::printf("  - %s%s\n  + %s%s\n", at.c_str(), describeEvents(game, ea).c_str(), at.c_str(), describeEvents(game, eb).c_str());
+      anyEvents = true;
     }
+    if (!anyEvents) std::printf("    none in ticks %llu to %llu\n", static_cast<unsigned long long>(tick > 2 ? tick - 2 : 1),
+                                static_cast<unsigned long long>(std::min(common, tick + 2)));
     const auto fields = diffFields(simulateTo(a, tick), simulateTo(b, tick), 24);
     std::printf("state at tick %llu (expected = A, got = B, both re-simulated):\n", static_cast<unsigned long long>(tick));
     for (const auto& line : fields) std::printf("  %s\n", line.c_str());

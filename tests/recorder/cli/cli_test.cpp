@@ -217,6 +217,24 @@ TEST_F(Cli, FindGivesTheTicksADirectSimulationMeetsTheConditionOn) {
   const auto next = std::find_if(standing.begin(), standing.end(), [&](std::uint64_t t) { return t > after; });
   const CliRun following = runRetrace("find " + file + " --where 'man.standingOn != -1' --next-after " + std::to_string(after) + " --json");
   EXPECT_EQ(nlohmann::json::parse(following.output)["ticks"][0], *next);
+  // Every game, with the fields every game has.
+  for (const std::string game : {"dodge", "tank", "fallingman"}) {
+    const std::string other = path(game + ".rtr");
+    ASSERT_EQ(runRetrace("record --game " + game + " --seed 2 --ticks 400 --input random -o " + other).exitCode, 0);
+    std::vector<std::uint64_t> expected;
+    for (std::uint64_t tick = 0; tick <= 400; ++tick) {
+      std::int64_t roundTick = -1;
+      std::int64_t round = -1;
+      for (const auto& f : simulateDirectly(other, tick)) {
+        if (f.name == "clock.roundTick") roundTick = f.value;
+        if (f.name == "clock.round") round = f.value;
+      }
+      if ((roundTick > 30 && roundTick < 60) || round >= 2) expected.push_back(tick);
+    }
+    const CliRun found = runRetrace("find " + other + " --where 'clock.roundTick > 30 and clock.roundTick < 60 or clock.round >= 2' --all --json");
+    ASSERT_EQ(found.exitCode, expected.empty() ? 1 : 0) << found.output;
+    EXPECT_EQ(nlohmann::json::parse(found.output)["ticks"].get<std::vector<std::uint64_t>>(), expected) << game;
+  }
   // Nothing found is exit 1; a typo in a field's name is exit 2 with one line.
   EXPECT_EQ(runRetrace("find " + file + " --where 'man.vy > 100'").exitCode, 1);
   const CliRun typo = runRetrace("find " + file + " --where 'man.vyy > 1'");
