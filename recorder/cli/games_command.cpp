@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "recorder/cli/command.h"
 #include "recorder/parse.h"
@@ -28,6 +29,9 @@ ExitCode runGames(const GamesOptions& options) {
     std::string limits;
     for (const sim::LimitDescription& limit : game->speedLimits()) limits += (limits.empty() ? "" : "; ") + limit.rule;
     std::printf("  speed limits: %s\n", limits.empty() ? "none" : limits.c_str());
+    std::vector<const char*> events;
+    for (const sim::EventSchema& schema : game->eventSchemas()) events.push_back(schema.name);
+    std::printf("  events: %s\n", joinNames(events).c_str());
     std::string fields;
     for (const sim::Field& field : game->describeConfig(*game->findConfig(game->configNames().front()))) {
       fields += (fields.empty() ? "" : ", ") + field.name + "=" + sim::formatField(field);
