@@ -1,13 +1,13 @@
 #pragma once
 // Writes a recording's chunks on a thread of its own, in the order they were handed over.
 //
-// Why a thread: encoding, compressing and checksumming a 600-tick chunk costs 6 to 13 us,
-// 10 to 20 ns per tick, which is half a dodge tick; and a write can stall on a slow disk for
+// Why a thread: encoding, compressing and checksumming a chunk costs a large share of the
+// cheapest game's ticks (BENCHMARKS.md), and a write can stall on a slow disk for
 // milliseconds, which a game loop must never wait for. The game thread only moves the chunk
 // into a short queue and gets back an emptied chunk whose buffers it reuses.
 //
 // Waking a sleeping thread is a system call, and on a virtual machine an interrupt to the
-// other processor: measured here at 5 to 20 us, as much as 600 dodge ticks cost to simulate.
+// other processor, which costs as much as simulating hundreds of ticks.
 // So the game thread wakes the writer only when the writer sleeps, and the writer, when its
 // queue runs empty, lingers for kLinger (looking every kLingerNap) before it sleeps. A
 // recorder running flat out (a chunk every 10 to 100 us) then never pays a wake-up; one at

@@ -81,7 +81,7 @@ void attachRecordCommand(CLI::App& command, ExitCode& outExit) {
       ->check(CLI::Range(1U, kMaxFullHashEvery));
   command.footer(
       "Input scripts: one 'TICKS BUTTONS' run per line, buttons joined by + or - for none, # comments.\n"
-      "Example: retrace record --game tank --seed 7 --ticks 3600 --input bot -o tank.rtr");
+      "Example: retrace record --game GAME --seed 7 --ticks 3600 --input bot -o out.rtr (retrace games lists the games)");
   command.callback([options, &outExit] { outExit = runRecord(*options); });
 }
 
