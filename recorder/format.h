@@ -174,5 +174,8 @@ inline void appendTick(Chunk& chunk, std::uint64_t tick, sim::Input input, std::
 
 /// The most ticks between whole-state checksums a header may ask for.
 inline constexpr std::uint32_t kMaxFullHashEvery = 3600;
+/// The most bytes a header string may hold (a script's path or a configuration named by many
+/// settings is the longest there is); the loader refuses a longer one.
+inline constexpr std::size_t kMaxHeaderStringBytes = 1024;
 
 }  // namespace retrace::recorder

@@ -11,8 +11,6 @@
 namespace retrace::recorder {
 namespace {
 
-/// The most bytes a header string may hold (a script's path is the longest there is).
-constexpr std::size_t kMaxHeaderStringBytes = 1024;
 
 std::optional<std::string> validateHeader(const ReplayHeader& h) {
   // Every printer shows these as they are, so none may carry a newline or a terminal escape.

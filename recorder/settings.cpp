@@ -5,6 +5,7 @@
 #include <climits>
 #include <cstdint>
 
+#include "recorder/format.h"
 #include "recorder/parse.h"
 
 namespace retrace::recorder {
@@ -71,6 +72,11 @@ std::variant<sim::ConfigValues, std::string> applySettings(const sim::GameDefini
     applied += (applied.empty() ? "" : ",") + name + "=" + std::string(text);
   }
   if (!applied.empty()) result.name = config.name + "+" + applied;
+  // The name goes into the header, which the loader refuses past this length.
+  if (result.name.size() > kMaxHeaderStringBytes) {
+    return "the settings would name the configuration in " + std::to_string(result.name.size()) + " bytes, past the " +
+           std::to_string(kMaxHeaderStringBytes) + " a replay's header holds";
+  }
   return result;
 }
 

@@ -63,6 +63,11 @@ TEST(Settings, BadSettingsAreOneSentenceNamingThem) {
   EXPECT_EQ(problem("fireCooldown="), "--set fireCooldown: '' is not a whole number");
   EXPECT_EQ(problem("discrete=yes"), "--set discrete: 'yes' is not true or false");
   EXPECT_EQ(problem("fireCooldown=\x1b[31m"), "--set fireCooldown: '\\x1b[31m' is not a whole number");
+  // So many settings that the header could not hold the configuration's name.
+  const std::vector<std::string> many(100, "fireCooldown=12");
+  const auto tooLong = applySettings(tank, base, many);
+  ASSERT_TRUE(std::holds_alternative<std::string>(tooLong));
+  EXPECT_EQ(std::get<std::string>(tooLong), "the settings would name the configuration in 1607 bytes, past the 1024 a replay's header holds");
 }
 
 }  // namespace
