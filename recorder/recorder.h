@@ -2,7 +2,7 @@
 // The recorder API: a game loop of your own (the viewer's live play, a test, a game) opens a
 // recording, calls record(input) once per tick, and closes it.
 //
-//   auto opened = openRecording({.output = "bug.rtr", .game = "tank", .seed = 7});
+//   auto opened = openRecording({.output = "bug.rtr", .game = "my-game", .seed = 7});  // a registered game
 //   auto& rec = *std::get<std::unique_ptr<Recorder>>(opened);
 //   while (playing) rec.record(readButtons());
 //   if (auto problem = rec.close()) report(*problem);

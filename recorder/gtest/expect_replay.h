@@ -2,7 +2,7 @@
 // Gate your own GoogleTest suite on replays:
 //
 //   #include "recorder/gtest/expect_replay.h"
-//   TEST(Regressions, TankBaseBug) { EXPECT_REPLAY_MATCHES("replays/tank-base-bug.rtr"); }
+//   TEST(Regressions, BaseBug) { EXPECT_REPLAY_MATCHES("replays/base-bug.rtr"); }  // its game registered first
 //
 // The replay must load, re-simulate identically (events, per-tick checksums, tick count, final
 // hash), meet its NAME.expect outcomes if that file exists, and otherwise show no tunnel.
