@@ -9,6 +9,7 @@ RETRACE_PACKAGES=(
   cmake ninja-build g++ pkg-config
   libcereal-dev libspdlog-dev libsfml-dev libx11-dev libgtest-dev libcli11-dev libxxhash-dev libzstd-dev
   nlohmann-json3-dev librapidcheck-dev libbenchmark-dev
+  libimgui-dev libstb-dev libgl-dev
   xvfb xauth fonts-dejavu-core
 )
 

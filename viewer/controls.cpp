@@ -21,6 +21,12 @@ std::optional<Command> mapKey(sf::Keyboard::Key key, bool shift) noexcept {
     case sf::Keyboard::G: return Command::kToggleGrid;
     case sf::Keyboard::I: return Command::kToggleIds;
     case sf::Keyboard::N: return shift ? Command::kPreviousMatch : Command::kNextMatch;
+    case sf::Keyboard::Period: return Command::kNextEvent;
+    case sf::Keyboard::Comma: return Command::kPreviousEvent;
+    case sf::Keyboard::RBracket: return Command::kNextMark;
+    case sf::Keyboard::LBracket: return Command::kPreviousMark;
+    case sf::Keyboard::K: return Command::kToggleBookmark;
+    case sf::Keyboard::P: return Command::kTogglePanels;
     case sf::Keyboard::E: return Command::kToggleEvents;
     case sf::Keyboard::H:
     case sf::Keyboard::F1: return Command::kToggleHelp;
@@ -30,18 +36,35 @@ std::optional<Command> mapKey(sf::Keyboard::Key key, bool shift) noexcept {
   }
 }
 
-bool applyCommand(Command command, Playback& playback, Overlays& overlays, std::span<const std::uint64_t> matches) {
+std::vector<std::uint64_t> collectMarks(const Playback& playback, const JumpTargets& targets) {
+  std::vector<std::uint64_t> marks = playback.tunnelTicks();
+  if (playback.divergenceTick()) marks.push_back(*playback.divergenceTick());
+  if (targets.compareDifference) marks.push_back(*targets.compareDifference);
+  if (targets.bookmarks != nullptr) {
+    for (const std::uint64_t t : targets.bookmarks->ticks()) marks.push_back(t);
+  }
+  std::sort(marks.begin(), marks.end());
+  marks.erase(std::unique(marks.begin(), marks.end()), marks.end());
+  return marks;
+}
+
+bool applyCommand(Command command, Playback& playback, Overlays& overlays, const JumpTargets& targets) {
+  const auto seekTo = [&](std::optional<std::uint64_t> tick) {
+    if (!tick) return;
+    playback.setPlaying(false);
+    playback.seek(*tick);
+  };
   switch (command) {
-    case Command::kNextMatch: {
-      const auto next = std::upper_bound(matches.begin(), matches.end(), playback.tick());
-      if (next != matches.end()) playback.seek(*next);
+    case Command::kNextMatch: seekTo(findMarkTick(targets.matches, playback.tick(), Direction::kForward)); break;
+    case Command::kPreviousMatch: seekTo(findMarkTick(targets.matches, playback.tick(), Direction::kBackward)); break;
+    case Command::kNextEvent: seekTo(findEventTick(playback.events(), playback.tick(), Direction::kForward, targets.eventKind)); break;
+    case Command::kPreviousEvent: seekTo(findEventTick(playback.events(), playback.tick(), Direction::kBackward, targets.eventKind)); break;
+    case Command::kNextMark: seekTo(findMarkTick(collectMarks(playback, targets), playback.tick(), Direction::kForward)); break;
+    case Command::kPreviousMark: seekTo(findMarkTick(collectMarks(playback, targets), playback.tick(), Direction::kBackward)); break;
+    case Command::kToggleBookmark:
+      if (targets.bookmarks != nullptr) targets.bookmarks->toggle(playback.tick());
       break;
-    }
-    case Command::kPreviousMatch: {
-      const auto at = std::lower_bound(matches.begin(), matches.end(), playback.tick());
-      if (at != matches.begin()) playback.seek(*(at - 1));
-      break;
-    }
+    case Command::kTogglePanels: overlays.panels = !overlays.panels; break;
     case Command::kTogglePlay: playback.togglePlay(); break;
     case Command::kStepForward: playback.setPlaying(false); playback.stepForward(); break;
     case Command::kStepBack: playback.setPlaying(false); playback.stepBack(); break;

@@ -9,41 +9,47 @@ namespace retrace::viewer {
 namespace {
 
 constexpr float kHudHeight = 22.0F;
-constexpr float kTimelineHeight = 18.0F;
 constexpr float kMargin = 4.0F;
+constexpr float kTitleHeight = 16.0F;
 
 constexpr const char* kFontPaths[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
                                       "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"};
 
-sf::Color markerColour(MarkerKind kind) {
-  switch (kind) {
-    case MarkerKind::kContact: return {230, 80, 60};
-    case MarkerKind::kLanding: return {120, 200, 120};
-    case MarkerKind::kTunnel: return {255, 230, 0};
-    case MarkerKind::kDivergence: return {255, 0, 255};
-    case MarkerKind::kEvent: break;
-  }
-  return {90, 90, 110};
-}
+sf::Vector2f worldOf(const Playback& playback) { return measureScene(playback.current().describeScene(playback.previous())); }
 
+float timelineHeightOf(const Playback& playback) { return measureTimeline(describeLanes(playback.game()).size()); }
+
+/// A scene's world scaled to fit an area and centred in it.
+void fitScene(FrameLayout& layout, sf::FloatRect area, sf::Vector2f world) {
+  const float sceneHeight = std::max(1.0F, area.height);
+  const float sceneWidth = std::max(1.0F, area.width);
+  layout.scale = std::min(sceneWidth / world.x, sceneHeight / world.y);
+  const sf::Vector2f size{world.x * layout.scale, world.y * layout.scale};
+  layout.scene = {area.left + (sceneWidth - size.x) / 2, area.top + (sceneHeight - size.y) / 2, size.x, size.y};
+}
 
 }  // namespace
 
-FrameLayout computeLayout(sf::FloatRect area, sf::Vector2f world) {
+FrameLayout computeLayout(sf::FloatRect area, sf::Vector2f world, float timelineHeight) {
   FrameLayout layout;
-  layout.timeline = {area.left + kMargin, area.top + area.height - kTimelineHeight - kMargin, area.width - 2 * kMargin, kTimelineHeight};
+  layout.timeline = {area.left + kMargin, area.top + area.height - timelineHeight - kMargin, area.width - 2 * kMargin, timelineHeight};
   layout.hud = {area.left + kMargin, layout.timeline.top - kHudHeight, area.width - 2 * kMargin, kHudHeight};
-  const float sceneHeight = std::max(1.0F, layout.hud.top - area.top - 2 * kMargin);
-  const float sceneWidth = std::max(1.0F, area.width - 2 * kMargin);
-  layout.scale = std::min(sceneWidth / world.x, sceneHeight / world.y);
-  const sf::Vector2f size{world.x * layout.scale, world.y * layout.scale};
-  layout.scene = {area.left + kMargin + (sceneWidth - size.x) / 2, area.top + kMargin + (sceneHeight - size.y) / 2, size.x, size.y};
+  fitScene(layout, {area.left + kMargin, area.top + kMargin, area.width - 2 * kMargin, layout.hud.top - area.top - 2 * kMargin}, world);
   return layout;
 }
 
-std::uint64_t tickAtTimeline(const FrameLayout& layout, float x, std::uint64_t lastTick) {
-  const float fraction = std::clamp((x - layout.timeline.left) / layout.timeline.width, 0.0F, 1.0F);
-  return static_cast<std::uint64_t>(fraction * static_cast<float>(lastTick) + 0.5F);
+FrameLayout layoutFrame(sf::FloatRect area, const Playback& playback) { return computeLayout(area, worldOf(playback), timelineHeightOf(playback)); }
+
+CompareLayout layoutCompare(sf::FloatRect area, const Playback& a, const Playback& b) {
+  CompareLayout layout;
+  layout.a = computeLayout(area, worldOf(a), timelineHeightOf(a));
+  layout.b = layout.a;
+  const float top = area.top + kMargin + kTitleHeight;
+  const float height = layout.a.hud.top - top - kMargin;
+  const float half = (area.width - 3 * kMargin) / 2;
+  fitScene(layout.a, {area.left + kMargin, top, half, height}, worldOf(a));
+  fitScene(layout.b, {area.left + 2 * kMargin + half, top, half, height}, worldOf(b));
+  return layout;
 }
 
 std::optional<std::string> loadFont(sf::Font& outFont) {
@@ -60,14 +66,17 @@ void FrameRenderer::drawText(sf::RenderTarget& target, const std::string& text, 
   target.draw(label);
 }
 
-void drawSceneInArea(sf::RenderTarget& target, sf::FloatRect area, float scale, const sim::Scene& scene, const Overlays& overlays, const sf::Font& font) {
-  sf::RectangleShape background({area.width, area.height});
-  background.setPosition(area.left, area.top);
-  background.setFillColor(kBackground);
-  target.draw(background);
+void drawSceneInArea(sf::RenderTarget& target, sf::FloatRect area, float scale, const sim::Scene& scene, const Overlays& overlays, const sf::Font& font,
+                     const PaintStyle& style) {
+  if (style.alpha == 255) {
+    sf::RectangleShape background({area.width, area.height});
+    background.setPosition(area.left, area.top);
+    background.setFillColor(kBackground);
+    target.draw(background);
+  }
   sf::RenderStates states;
   states.transform.translate(area.left, area.top).scale(scale, scale);
-  paintScene(target, states, scene, overlays, font);
+  paintScene(target, states, scene, overlays, font, style);
 }
 
 std::vector<std::string> describeViewerKeys(std::span<const sim::SceneLayer> layers) {
@@ -77,14 +86,18 @@ std::vector<std::string> describeViewerKeys(std::span<const sim::SceneLayer> lay
       "right/left one tick (shift: 60 ticks)",
       "home/end   first / last tick",
       "+ / -      playback speed 0.25x .. 8x",
-      "click/drag the timeline to seek",
+      ". / ,      next / previous event",
+      "] / [      next / previous mark (tunnel, divergence, bookmark)",
+      "K          bookmark this tick",
       "N / shift+N next / previous --find match",
+      "timeline: click/drag seek, wheel zoom, shift+drag select",
+      "scene: click an entity to inspect it",
   };
   std::string overlays = "B boxes  I names";
   if (has(sim::SceneLayer::kSweeps)) overlays += "  S sweeps";
   if (has(sim::SceneLayer::kWindows)) overlays += "  W windows";
   lines.push_back(overlays);
-  lines.push_back(std::string(has(sim::SceneLayer::kGrid) ? "G grid, corners, hit circles  " : "") + "E events");
+  lines.push_back(std::string(has(sim::SceneLayer::kGrid) ? "G grid, corners, hit circles  " : "") + "E events  P panels");
   lines.push_back("H help   Q or Esc quit");
   return lines;
 }
@@ -97,57 +110,77 @@ void FrameRenderer::renderScene(sf::RenderTarget& target, sf::FloatRect area, co
   drawText(target, "tick " + std::to_string(playback.tick()), {area.left, area.top}, 11, sf::Color::White);
 }
 
-void FrameRenderer::render(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays,
-                           std::optional<std::uint64_t> compareMark) const {
+void FrameRenderer::render(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays, const FrameExtras& extras) const {
   const sim::Scene scene = playback.current().describeScene(playback.previous());
-  const FrameLayout layout = computeLayout(area, measureScene(scene));
-  drawSceneInArea(target, layout.scene, layout.scale, scene, overlays, font_);
+  const FrameLayout layout = computeLayout(area, measureScene(scene), timelineHeightOf(playback));
+  drawSceneInArea(target, layout.scene, layout.scale, scene, overlays, font_, {extras.highlight});
+  drawHud(target, layout, playback, "");
+  drawBottom(target, layout, playback, extras);
+  if (overlays.events) drawEventPanel(target, layout, playback);
+  drawBanner(target, layout, playback);
+  if (overlays.help) drawHelp(target, layout.scene, playback.game().sceneLayers());
+}
 
+void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, const Playback& a, const Playback& b, const Overlays& overlays,
+                                  const FrameExtras& extras) const {
+  const CompareLayout layout = layoutCompare(area, a, b);
+  const sim::Scene sceneA = a.current().describeScene(a.previous());
+  const sim::Scene sceneB = b.current().describeScene(b.previous());
+  drawSceneInArea(target, layout.a.scene, layout.a.scale, sceneA, overlays, font_, {extras.highlight});
+  // At a difference, B's entities over A's as ghosts show where they part.
+  if (extras.ghosts) drawSceneInArea(target, layout.a.scene, layout.a.scale, sceneB, overlays, font_, {{}, 90});
+  drawSceneInArea(target, layout.b.scene, layout.b.scale, sceneB, overlays, font_, {extras.highlight});
+  drawText(target, "A  " + extras.titleA, {layout.a.scene.left, layout.a.scene.top - kTitleHeight}, 12, {220, 220, 230});
+  drawText(target, "B  " + extras.titleB, {layout.b.scene.left, layout.b.scene.top - kTitleHeight}, 12, {220, 220, 230});
+  std::string suffix;
+  if (extras.compareDifference) {
+    suffix = a.tick() >= *extras.compareDifference ? "  A and B differ since tick " + std::to_string(*extras.compareDifference)
+                                                   : "  A and B first differ at tick " + std::to_string(*extras.compareDifference);
+  } else {
+    suffix = "  A and B are identical";
+  }
+  drawHud(target, layout.a, a, suffix);
+  drawBottom(target, layout.a, a, extras);
+  if (overlays.events) {
+    drawEventPanel(target, layout.a, a);
+    drawEventPanel(target, layout.b, b);
+  }
+  drawBanner(target, layout.a, a);
+  drawBanner(target, layout.b, b);
+  if (overlays.help) drawHelp(target, layout.a.scene, a.game().sceneLayers());
+}
+
+void FrameRenderer::drawHud(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const std::string& suffix) const {
   const recorder::ReplayHeader& h = playback.replay().header;
   char speed[16];
   std::snprintf(speed, sizeof speed, "%gx", playback.speed());
   const std::string hud = "tick " + std::to_string(playback.tick()) + "/" + std::to_string(playback.lastTick()) + "  " +
                           recorder::formatTickTime(playback.tick()) + "  " + h.game + " (" + h.configName + ") seed " + std::to_string(h.seed) +
                           "  state " + sim::formatFieldValue(static_cast<std::int64_t>(playback.current().hash()), sim::FieldKind::kBits) +
-                          "  " + speed + (playback.playing() ? "  playing" : "  paused") + "  (H: keys)";
+                          "  " + speed + (playback.playing() ? "  playing" : "  paused") + suffix + "  (H: keys)";
   drawText(target, hud, {layout.hud.left, layout.hud.top + 3.0F}, 12, sf::Color(220, 220, 230));
-  drawTimeline(target, layout, playback, compareMark);
-  if (overlays.events) drawEventPanel(target, layout, playback);
-  if (playback.divergenceTick() && playback.tick() >= *playback.divergenceTick()) {
-    sf::RectangleShape banner({layout.scene.width, 24.0F});
-    banner.setPosition(layout.scene.left, layout.scene.top);
-    banner.setFillColor(sf::Color(200, 0, 60, 220));
-    target.draw(banner);
-    drawText(target, "DIVERGED at tick " + std::to_string(*playback.divergenceTick()) + ": re-simulation no longer matches the recording",
-             {layout.scene.left + 6.0F, layout.scene.top + 4.0F}, 13, sf::Color::White);
-  }
-  if (overlays.help) drawHelp(target, layout.scene, playback.game().sceneLayers());
 }
 
-void FrameRenderer::drawTimeline(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback,
-                                 std::optional<std::uint64_t> compareMark) const {
-  const sf::FloatRect& bar = layout.timeline;
-  sf::RectangleShape track({bar.width, bar.height});
-  track.setPosition(bar.left, bar.top);
-  track.setFillColor(sf::Color(40, 40, 52));
-  target.draw(track);
-  const float last = static_cast<float>(std::max<std::uint64_t>(playback.lastTick(), 1));
-  const auto xOf = [&](std::uint64_t tick) { return bar.left + bar.width * static_cast<float>(tick) / last; };
-  sf::VertexArray marks(sf::Lines);
-  for (const Marker& m : playback.markers()) {
-    const float top = m.kind == MarkerKind::kEvent ? bar.top + bar.height * 0.6F : bar.top;
-    marks.append(sf::Vertex({xOf(m.tick), top}, markerColour(m.kind)));
-    marks.append(sf::Vertex({xOf(m.tick), bar.top + bar.height}, markerColour(m.kind)));
-  }
-  if (compareMark) {
-    marks.append(sf::Vertex({xOf(*compareMark), bar.top - 4.0F}, markerColour(MarkerKind::kDivergence)));
-    marks.append(sf::Vertex({xOf(*compareMark), bar.top + bar.height}, markerColour(MarkerKind::kDivergence)));
-  }
-  target.draw(marks);
-  sf::RectangleShape cursor({2.0F, bar.height + 4.0F});
-  cursor.setPosition(xOf(playback.tick()) - 1.0F, bar.top - 2.0F);
-  cursor.setFillColor(sf::Color::White);
-  target.draw(cursor);
+void FrameRenderer::drawBottom(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const FrameExtras& extras) const {
+  TimelineData data{playback.game(), playback.events(), playback.inputs(), {}, playback.tick(), extras.view.value_or(viewWhole(playback.lastTick()))};
+  data.marks.tunnels = playback.tunnelTicks();
+  data.marks.divergence = playback.divergenceTick();
+  data.marks.bookmarks = extras.bookmarks;
+  data.marks.matches = extras.matches;
+  data.marks.compareDifference = extras.compareDifference;
+  data.marks.selectionFrom = extras.selectionFrom;
+  data.marks.selectionTo = extras.selectionTo;
+  drawTimeline(target, layout.timeline, data, font_);
+}
+
+void FrameRenderer::drawBanner(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback) const {
+  if (!playback.divergenceTick() || playback.tick() < *playback.divergenceTick()) return;
+  sf::RectangleShape banner({layout.scene.width, 24.0F});
+  banner.setPosition(layout.scene.left, layout.scene.top);
+  banner.setFillColor(sf::Color(200, 0, 60, 220));
+  target.draw(banner);
+  drawText(target, "DIVERGED at tick " + std::to_string(*playback.divergenceTick()) + ": re-simulation no longer matches the recording",
+           {layout.scene.left + 6.0F, layout.scene.top + 4.0F}, 13, sf::Color::White);
 }
 
 void FrameRenderer::drawEventPanel(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback) const {
@@ -160,7 +193,7 @@ void FrameRenderer::drawEventPanel(sf::RenderTarget& target, const FrameLayout& 
 
 void FrameRenderer::drawHelp(sf::RenderTarget& target, sf::FloatRect area, std::span<const sim::SceneLayer> layers) const {
   const std::vector<std::string> lines = describeViewerKeys(layers);
-  sf::RectangleShape panel({300.0F, 16.0F * static_cast<float>(lines.size()) + 12.0F});
+  sf::RectangleShape panel({420.0F, 16.0F * static_cast<float>(lines.size()) + 12.0F});
   panel.setPosition(area.left + 20.0F, area.top + 40.0F);
   panel.setFillColor(sf::Color(0, 0, 0, 200));
   target.draw(panel);

@@ -1,7 +1,8 @@
 #pragma once
-// One frame of the viewer: the scene scaled into its area, the HUD, the timeline with event
-// markers, the event panel, the DIVERGED banner and the help overlay. Used by the window and
-// by headless rendering alike.
+// One frame of the viewer: the scene scaled into its area, the HUD, the timeline's tracks, the
+// event panel, the DIVERGED banner and the help overlay; in compare mode A and B side by side
+// under their file names with one HUD and one timeline. Used by the window and by headless
+// rendering alike (the ImGui panels come on top in the window and in --png --panels).
 
 #include <optional>
 #include <span>
@@ -12,6 +13,7 @@
 
 #include "viewer/playback.h"
 #include "viewer/scene.h"
+#include "viewer/timeline.h"
 
 namespace retrace::viewer {
 
@@ -19,38 +21,62 @@ namespace retrace::viewer {
 struct FrameLayout {
   sf::FloatRect scene;     ///< the world, scaled to fit and centred
   sf::FloatRect hud;       ///< one line of text above the timeline
-  sf::FloatRect timeline;  ///< the bar along the bottom
+  sf::FloatRect timeline;  ///< the tracks along the bottom (labels at the left, then the bar)
   float scale = 1.0F;      ///< target pixels per world pixel
 };
 
-/// Lays a frame out in an area for a world of the given size.
-[[nodiscard]] FrameLayout computeLayout(sf::FloatRect area, sf::Vector2f world);
-/// The tick under an x position of the timeline (clamped to [0, lastTick]).
-[[nodiscard]] std::uint64_t tickAtTimeline(const FrameLayout& layout, float x, std::uint64_t lastTick);
+/// Lays a frame out in an area for a world of the given size and a timeline of that height.
+[[nodiscard]] FrameLayout computeLayout(sf::FloatRect area, sf::Vector2f world, float timelineHeight);
+/// The layout of the frame render() draws for this playback at its tick.
+[[nodiscard]] FrameLayout layoutFrame(sf::FloatRect area, const Playback& playback);
+/// Compare mode: A's and B's scene areas side by side over one HUD and timeline.
+struct CompareLayout {
+  FrameLayout a;  ///< A's scene; its hud and timeline are the frame's
+  FrameLayout b;  ///< B's scene
+};
+[[nodiscard]] CompareLayout layoutCompare(sf::FloatRect area, const Playback& a, const Playback& b);
 
 /// Draws a scene on its background into `area` at `scale` target pixels per world pixel.
-void drawSceneInArea(sf::RenderTarget& target, sf::FloatRect area, float scale, const sim::Scene& scene, const Overlays& overlays, const sf::Font& font);
+void drawSceneInArea(sf::RenderTarget& target, sf::FloatRect area, float scale, const sim::Scene& scene, const Overlays& overlays, const sf::Font& font,
+                     const PaintStyle& style = {});
 /// The help lines: playback keys, and the overlay keys of the layers this game's scenes use.
 [[nodiscard]] std::vector<std::string> describeViewerKeys(std::span<const sim::SceneLayer> layers);
 
 /// Finds the DejaVu font Debian's fonts-dejavu-core installs; one sentence when it is missing.
 [[nodiscard]] std::optional<std::string> loadFont(sf::Font& outFont);
 
-/// Draws frames of one playback.
+/// What a frame shows besides the playback itself: the user's marks and selection.
+struct FrameExtras {
+  std::optional<TimelineView> view;  ///< the timeline's range (default: the whole replay)
+  std::span<const std::uint64_t> bookmarks;
+  std::span<const std::uint64_t> matches;
+  std::optional<std::uint64_t> compareDifference;
+  std::optional<std::uint64_t> selectionFrom;
+  std::optional<std::uint64_t> selectionTo;
+  std::string highlight;  ///< the selected entity, outlined
+  bool ghosts = false;    ///< compare mode: B's entities drawn translucent over A's
+  std::string titleA;     ///< compare mode: the two file names
+  std::string titleB;
+};
+
+/// Draws frames of one playback, or of two in compare mode.
 class FrameRenderer {
  public:
   explicit FrameRenderer(const sf::Font& font) : font_(font) {}
   /// Draws the whole frame into an area of the target.
-  void render(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays,
-              std::optional<std::uint64_t> compareMark = std::nullopt) const;
+  void render(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays, const FrameExtras& extras = {}) const;
+  /// Draws A and B side by side, each under its title, with A's HUD and the timeline once.
+  void renderCompare(sf::RenderTarget& target, sf::FloatRect area, const Playback& a, const Playback& b, const Overlays& overlays,
+                     const FrameExtras& extras) const;
   /// Draws only the scene (contact sheets), with a tick label.
   void renderScene(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays) const;
 
  private:
   void drawText(sf::RenderTarget& target, const std::string& text, sf::Vector2f at, unsigned size, sf::Color colour) const;
-  void drawTimeline(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback,
-                    std::optional<std::uint64_t> compareMark) const;
+  void drawHud(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const std::string& suffix) const;
+  void drawBottom(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const FrameExtras& extras) const;
   void drawEventPanel(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback) const;
+  void drawBanner(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback) const;
   void drawHelp(sf::RenderTarget& target, sf::FloatRect area, std::span<const sim::SceneLayer> layers) const;
   const sf::Font& font_;
 };

@@ -1,11 +1,16 @@
 #include "viewer/headless.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <optional>
 #include <streambuf>
 
 #include "recorder/byte_sink.h"
+#include "recorder/parse.h"
+#include "viewer/debugger.h"
 #include "viewer/frame.h"
+#include "viewer/gui_bridge.h"
 
 namespace retrace::viewer {
 namespace {
@@ -49,6 +54,42 @@ std::optional<std::string> renderFramePng(Playback& playback, const sf::Font& fo
   playback.seek(tick);
   texture.clear(sf::Color::Black);
   FrameRenderer(font).render(texture, {0.0F, 0.0F, static_cast<float>(size.x), static_cast<float>(size.y)}, playback, overlays);
+  texture.display();
+  return saveImage(texture.getTexture().copyToImage(), path, overwrite);
+}
+
+std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font& font, std::uint64_t tick, const std::string& path,
+                                             bool overwrite, sf::Vector2u size, const PanelShot& shot) {
+  if (tick > playback.lastTick()) {
+    return "tick " + std::to_string(tick) + " is past the replay's last tick, " + std::to_string(playback.lastTick());
+  }
+  const auto panels = shot.panels ? static_cast<unsigned>(kPanelWidth) : 0U;
+  sf::RenderTexture texture;
+  if (!texture.create(size.x + panels, size.y)) return "cannot create a " + std::to_string(size.x + panels) + "x" + std::to_string(size.y) + " render texture";
+  (void)texture.setActive(true);
+  std::optional<GuiBridge> gui;
+  if (shot.panels) gui.emplace(texture);
+  Debugger debugger(playback, shot.b, shot.nameA, shot.nameB, {});
+  debugger.seek(tick);
+  if (!shot.select.empty()) {
+    const std::vector<sim::Field> fields = playback.current().describeState();
+    if (std::none_of(fields.begin(), fields.end(), [&](const sim::Field& f) { return isInsideEntity(f.name, shot.select); })) {
+      return "no field at tick " + std::to_string(tick) + " lies inside " + recorder::quoteForMessage(shot.select) + " (the I key shows the entities' names)";
+    }
+    debugger.select(shot.select);
+  }
+  const sf::FloatRect area{0.0F, 0.0F, static_cast<float>(size.x), static_cast<float>(size.y)};
+  const FrameRenderer renderer(font);
+  // ImGui sizes some widgets from the frame before (a table's columns): the second frame is the one kept.
+  for (int frame = 0; frame < 2; ++frame) {
+    texture.clear(sf::Color::Black);
+    if (shot.b != nullptr) renderer.renderCompare(texture, area, playback, *shot.b, {}, debugger.extras());
+    else renderer.render(texture, area, playback, {}, debugger.extras());
+    if (!gui) continue;
+    gui->beginFrame(texture.getSize(), 1.0F / 60.0F);
+    debugger.draw({area.width, 0.0F, kPanelWidth, area.height}, font);
+    gui->endFrame();
+  }
   texture.display();
   return saveImage(texture.getTexture().copyToImage(), path, overwrite);
 }

@@ -18,6 +18,18 @@ namespace retrace::viewer {
 /// existing file at `path` is replaced only when `overwrite`.
 [[nodiscard]] std::optional<std::string> renderFramePng(Playback& playback, const sf::Font& font, std::uint64_t tick,
                                                         const std::string& path, bool overwrite, sf::Vector2u size, const Overlays& overlays);
+/// What the debugger's panels show in a PNG.
+struct PanelShot {
+  Playback* b = nullptr;  ///< compare mode's second replay
+  std::string nameA;
+  std::string nameB;
+  std::string select;  ///< an entity the inspector shows alone, and the scene outlines
+  bool panels = true;  ///< false: the frame (or A beside B) alone
+};
+/// Renders the window's view at `tick`: the frame (or A beside B) and the debugger's panels in
+/// a column at its right, so a bug report can show field values, events and the oracle.
+[[nodiscard]] std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font& font, std::uint64_t tick, const std::string& path,
+                                                           bool overwrite, sf::Vector2u size, const PanelShot& shot);
 /// The number of cells a sheet of ticks from..to every `every` has; 0 for a bad range.
 [[nodiscard]] std::uint64_t countSheetCells(std::uint64_t from, std::uint64_t to, std::uint64_t every) noexcept;
 /// Renders ticks from, from+every, ... <= to as a grid of labelled cells to a PNG (replacing an

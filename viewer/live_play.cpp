@@ -174,7 +174,7 @@ int runLivePlay(const std::string& game, const std::string& config, const std::v
     }
     window.clear(sf::Color::Black);
     const sim::Scene scene = recorder.session().describeScene(*previous);
-    const auto layout = computeLayout({0.0F, 0.0F, 960.0F, 720.0F}, measureScene(scene));
+    const auto layout = computeLayout({0.0F, 0.0F, 960.0F, 720.0F}, measureScene(scene), 18.0F);
     drawSceneInArea(window, layout.scene, layout.scale, scene, Overlays{}, font);
     sf::Text hud("recording tick " + std::to_string(recorder.session().tick()) + " to " + output + "  (Esc or close: save)\n" + keyHelp, font, 13);
     hud.setPosition(layout.hud.left, layout.hud.top);

@@ -33,9 +33,15 @@ Playback::Playback(recorder::LoadedReplay replay, bool verify)
     options.allowTruncated = true;  // a recovered prefix is still worth looking at
     const recorder::VerifyReport report = recorder::verifyReplay(replay_, options);
     for (const std::uint64_t t : report.tunnelTicks) markers_.push_back({t, MarkerKind::kTunnel});
+    tunnelTicks_ = report.tunnelTicks;
+    std::sort(tunnelTicks_.begin(), tunnelTicks_.end());
     if (report.divergence) {
       divergence_ = report.divergence->tick;
       markers_.push_back({*divergence_, MarkerKind::kDivergence});
+      divergenceLines_.push_back(report.divergence->reason);
+      for (const std::string& line : report.divergence->eventDiff) divergenceLines_.push_back(line);
+      if (!report.divergence->fieldDiff.empty()) divergenceLines_.push_back("fields at tick " + std::to_string(report.divergence->fieldDiffTick) + ":");
+      for (const std::string& line : report.divergence->fieldDiff) divergenceLines_.push_back("  " + line);
     }
   }
   auto session = game_->start(recorder::configOf(replay_.header), replay_.header.seed);
@@ -44,14 +50,20 @@ Playback::Playback(recorder::LoadedReplay replay, bool verify)
     (void)session->step(inputs_[t - 1]);
     if (t % keyframeEvery_ == 0) keyframes_.push_back(session->clone());
   }
-  for (const recorder::Chunk& c : replay_.chunks) {
-    for (const recorder::RecordedEvent& e : c.events) markers_.push_back({e.tick, classify(*game_, e.event)});
-  }
+  events_ = listEvents(replay_);
+  for (const EventRow& e : events_) markers_.push_back({e.tick, classify(*game_, e.event)});
   std::stable_sort(markers_.begin(), markers_.end(), [](const Marker& a, const Marker& b) { return a.tick < b.tick; });
   seek(0);
 }
 
 std::vector<sim::Event> Playback::eventsNow() const { return recorder::recordedEventsAt(replay_, tick_); }
+
+std::vector<std::string> Playback::tunnelsNow() const {
+  if (tick_ == 0) return {};
+  auto session = previous_->clone();
+  session->setOracle(true);
+  return session->step(inputs_[tick_ - 1]).tunnels;
+}
 
 void Playback::seek(std::uint64_t tick) {
   tick = std::min(tick, last_);
@@ -88,6 +100,22 @@ std::uint64_t Playback::advance(double seconds) {
   }
   if (tick_ == last_) playing_ = false;
   return tick_ - from;
+}
+
+std::optional<std::uint64_t> findFirstStateDifference(const recorder::LoadedReplay& a, const recorder::LoadedReplay& b) {
+  const auto inputsA = recorder::expandInputs(a);
+  const auto inputsB = recorder::expandInputs(b);
+  auto gameA = recorder::gameOf(a.header)->start(recorder::configOf(a.header), a.header.seed);
+  auto gameB = recorder::gameOf(b.header)->start(recorder::configOf(b.header), b.header.seed);
+  const std::size_t common = std::min(inputsA.size(), inputsB.size());
+  for (std::size_t t = 0;; ++t) {
+    if (gameA->saveState() != gameB->saveState()) return t;
+    if (t == common) break;
+    (void)gameA->step(inputsA[t]);
+    (void)gameB->step(inputsB[t]);
+  }
+  if (inputsA.size() != inputsB.size()) return common + 1;
+  return std::nullopt;
 }
 
 std::optional<std::uint64_t> findFirstDifference(const recorder::LoadedReplay& a, const recorder::LoadedReplay& b) {

@@ -12,11 +12,13 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "recorder/replay.h"
 #include "sim/game.h"
+#include "viewer/navigation.h"
 
 namespace retrace::viewer {
 
@@ -56,7 +58,18 @@ class Playback {
   /// The events recorded at the current tick.
   [[nodiscard]] std::vector<sim::Event> eventsNow() const;
   [[nodiscard]] const std::vector<Marker>& markers() const noexcept { return markers_; }
+  /// Every recorded event with its tick, in order.
+  [[nodiscard]] const std::vector<EventRow>& events() const noexcept { return events_; }
+  /// The inputs of every tick (tick 1 first).
+  [[nodiscard]] std::span<const sim::Input> inputs() const noexcept { return inputs_; }
+  /// The ticks the oracle found a tunnel on (with verify), in order.
+  [[nodiscard]] const std::vector<std::uint64_t>& tunnelTicks() const noexcept { return tunnelTicks_; }
+  /// The oracle's sentences for the current tick: the tick re-simulated from the previous one
+  /// with the oracle on (empty at tick 0 and where it finds nothing).
+  [[nodiscard]] std::vector<std::string> tunnelsNow() const;
   [[nodiscard]] std::optional<std::uint64_t> divergenceTick() const noexcept { return divergence_; }
+  /// With verify: the engine's sentence for the divergence and its field diff.
+  [[nodiscard]] const std::vector<std::string>& divergenceLines() const noexcept { return divergenceLines_; }
   /// Ticks between keyframes: kKeyframeEvery, or more for a replay that long would need more
   /// than kMaxKeyframes.
   [[nodiscard]] std::uint64_t keyframeEvery() const noexcept { return keyframeEvery_; }
@@ -82,7 +95,10 @@ class Playback {
   std::unique_ptr<sim::GameSession> current_;
   std::unique_ptr<sim::GameSession> previous_;
   std::vector<Marker> markers_;
+  std::vector<EventRow> events_;
+  std::vector<std::uint64_t> tunnelTicks_;
   std::optional<std::uint64_t> divergence_;
+  std::vector<std::string> divergenceLines_;
   std::uint64_t tick_ = 0;
   std::uint64_t last_ = 0;
   bool playing_ = false;
@@ -90,6 +106,10 @@ class Playback {
   double pending_ = 0.0;  ///< fractional ticks owed to playback
 };
 
+/// The first tick after which the two replays' games differ in any field value, re-simulating
+/// both in step (tick 0: they start apart); when one ends first and they agree until then, the
+/// tick after its last.
+[[nodiscard]] std::optional<std::uint64_t> findFirstStateDifference(const recorder::LoadedReplay& a, const recorder::LoadedReplay& b);
 /// The first tick where two replays' inputs or per-tick checksums differ, if any.
 [[nodiscard]] std::optional<std::uint64_t> findFirstDifference(const recorder::LoadedReplay& a, const recorder::LoadedReplay& b);
 

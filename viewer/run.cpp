@@ -1,6 +1,7 @@
 #include "viewer/run.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,8 +16,10 @@
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
 #include "viewer/controls.h"
+#include "viewer/debugger.h"
 #include "viewer/display.h"
 #include "viewer/frame.h"
+#include "viewer/gui_bridge.h"
 #include "viewer/headless.h"
 #include "viewer/live_play.h"
 #include "viewer/playback.h"
@@ -44,6 +47,8 @@ struct Options {
   std::vector<std::string> settings;
   std::uint64_t seed = 1;
   std::string output;
+  bool panels = false;
+  std::string select;
 };
 
 /// The binary's name in messages ("retrace-view", or a game's own viewer).
@@ -57,53 +62,92 @@ int fail(const std::string& sentence) {
   return 2;
 }
 
-/// The interactive window: keys, mouse on the timeline, playback at wall-clock speed.
+/// The file name of a path, for labels.
+std::string baseName(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+/// The interactive window: keys, the mouse on the timeline and the scene, playback at
+/// wall-clock speed, and the debugger's panels in a column at the right.
 int runWindow(viewer::Playback& playback, viewer::Playback* other, const sf::Font& font, const Options& options,
-              const std::vector<std::uint64_t>& matches) {
-  sf::RenderWindow window(sf::VideoMode(options.width, options.height), "retrace-view " + options.file);
+              std::vector<std::uint64_t> matches) {
+  const auto panelWidth = static_cast<unsigned>(viewer::kPanelWidth);
+  sf::RenderWindow window(sf::VideoMode(options.width + panelWidth, options.height), "retrace-view " + options.file);
   window.setFramerateLimit(60);
+  viewer::GuiBridge gui(window);
+  viewer::Debugger debugger(playback, other, baseName(options.file), baseName(options.compare), std::move(matches));
   viewer::Overlays overlays;
   const viewer::FrameRenderer renderer(font);
-  const std::optional<std::uint64_t> difference = other != nullptr ? viewer::findFirstDifference(playback.replay(), other->replay()) : std::nullopt;
   sf::Clock clock;
-  bool dragging = false;
-  const auto areaOf = [&](float half) {
+  enum class Drag : std::uint8_t { kNone, kScrub, kSelect } drag = Drag::kNone;
+  const auto frameArea = [&] {
     const sf::Vector2f size = window.getView().getSize();
-    if (other == nullptr) return sf::FloatRect{0.0F, 0.0F, size.x, size.y};
-    return sf::FloatRect{half * size.x / 2.0F, 0.0F, size.x / 2.0F, size.y};
+    const float panels = overlays.panels ? std::min(viewer::kPanelWidth, size.x / 2) : 0.0F;
+    return sf::FloatRect{0.0F, 0.0F, size.x - panels, size.y};
   };
-  const auto seekBoth = [&](std::uint64_t tick) {
-    playback.seek(tick);
-    if (other != nullptr) other->seek(tick);
+  const auto layoutA = [&] { return other != nullptr ? viewer::layoutCompare(frameArea(), playback, *other).a : viewer::layoutFrame(frameArea(), playback); };
+  const auto pickEntity = [&](const viewer::FrameLayout& layout, const viewer::Playback& shown, sf::Vector2f at) {
+    if (!layout.scene.contains(at)) return false;
+    const sf::Vector2f world{(at.x - layout.scene.left) / layout.scale, (at.y - layout.scene.top) / layout.scale};
+    debugger.select(viewer::findEntityAt(shown.current().describeScene(shown.previous()), world));
+    return true;
   };
   while (window.isOpen()) {
     sf::Event event;
     while (window.pollEvent(event)) {
+      if (overlays.panels) gui.handle(event);
       if (event.type == sf::Event::Closed) window.close();
       if (event.type == sf::Event::Resized) window.setView(sf::View({0.0F, 0.0F, static_cast<float>(event.size.width), static_cast<float>(event.size.height)}));
-      if (event.type == sf::Event::KeyPressed) {
+      if (event.type == sf::Event::KeyPressed && !(overlays.panels && gui.wantsKeyboard())) {
         if (const auto command = viewer::mapKey(event.key.code, event.key.shift)) {
-          if (!viewer::applyCommand(*command, playback, overlays, matches)) window.close();
+          if (!viewer::applyCommand(*command, playback, overlays, debugger.targets())) window.close();
           if (other != nullptr) other->seek(playback.tick());
         }
       }
-      const bool press = event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Left;
-      if (event.type == sf::Event::MouseButtonReleased) dragging = false;
-      if (press || (dragging && event.type == sf::Event::MouseMoved)) {
-        const sf::Vector2f at = press ? sf::Vector2f(static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y))
-                                      : sf::Vector2f(static_cast<float>(event.mouseMove.x), static_cast<float>(event.mouseMove.y));
-        const auto layout = viewer::computeLayout(areaOf(0.0F), viewer::measureScene(playback.current().describeScene(playback.previous())));
-        if (dragging || layout.timeline.contains(at.x, at.y) || (other != nullptr && at.y >= layout.timeline.top)) {
-          dragging = true;
-          seekBoth(viewer::tickAtTimeline(layout, at.x, playback.lastTick()));
+      const bool overPanel = overlays.panels && gui.wantsMouse();
+      if (event.type == sf::Event::MouseButtonReleased) drag = Drag::kNone;
+      if (event.type == sf::Event::MouseWheelScrolled && !overPanel) {
+        const viewer::FrameLayout layout = layoutA();
+        const sf::Vector2f at(static_cast<float>(event.mouseWheelScroll.x), static_cast<float>(event.mouseWheelScroll.y));
+        if (layout.timeline.contains(at)) {
+          const sf::FloatRect bar = viewer::timelineBar(layout.timeline);
+          debugger.view = viewer::zoomView(debugger.view, viewer::tickAtX(bar, debugger.view, at.x), event.mouseWheelScroll.delta > 0 ? 0.8 : 1.25,
+                                           playback.lastTick());
         }
       }
+      if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Left && !overPanel) {
+        const sf::Vector2f at(static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y));
+        const viewer::FrameLayout layout = layoutA();
+        const sf::FloatRect bar = viewer::timelineBar(layout.timeline);
+        if (layout.timeline.contains(at)) {
+          const std::uint64_t tick = viewer::tickAtX(bar, debugger.view, at.x);
+          if (sf::Keyboard::isKeyPressed(sf::Keyboard::LShift) || sf::Keyboard::isKeyPressed(sf::Keyboard::RShift)) {
+            drag = Drag::kSelect;
+            debugger.selectionFrom = debugger.selectionTo = tick;
+          } else {
+            drag = Drag::kScrub;
+            debugger.seek(tick);
+          }
+        } else if (!pickEntity(layout, playback, at) && other != nullptr) {
+          (void)pickEntity(viewer::layoutCompare(frameArea(), playback, *other).b, *other, at);
+        }
+      }
+      if (event.type == sf::Event::MouseMoved && drag != Drag::kNone) {
+        const sf::FloatRect bar = viewer::timelineBar(layoutA().timeline);
+        const std::uint64_t tick = viewer::tickAtX(bar, debugger.view, static_cast<float>(event.mouseMove.x));
+        if (drag == Drag::kScrub) debugger.seek(tick);
+        else debugger.selectionTo = tick;
+      }
     }
-    const double seconds = clock.restart().asSeconds();
+    const float seconds = clock.restart().asSeconds();
     if (playback.advance(seconds) > 0 && other != nullptr) other->seek(playback.tick());
     window.clear(sf::Color::Black);
-    renderer.render(window, areaOf(0.0F), playback, overlays, difference);
-    if (other != nullptr) renderer.render(window, areaOf(1.0F), *other, overlays, difference);
+    const sf::FloatRect area = frameArea();
+    if (other != nullptr) renderer.renderCompare(window, area, playback, *other, overlays, debugger.extras());
+    else renderer.render(window, area, playback, overlays, debugger.extras());
+    if (overlays.panels) {
+      gui.beginFrame(window.getSize(), seconds);
+      debugger.draw({area.width, 0.0F, window.getView().getSize().x - area.width, area.height}, font);
+      gui.endFrame();
+    }
     window.display();
   }
   return 0;
@@ -152,9 +196,22 @@ int run(const Options& options) {
     if (matches.empty()) return fail(options.find + " holds on no tick of " + options.file);
   }
   viewer::Playback playback(std::move(*replay), options.verify);
+  std::optional<viewer::Playback> other;
+  if (!options.compare.empty()) {
+    auto second = loadOrReport(options.compare, exit);
+    if (!second) return exit;
+    if (second->header.game != playback.replay().header.game) return fail(options.compare + " is a " + second->header.game + " replay, not " + playback.replay().header.game);
+    other.emplace(std::move(*second), options.verify);
+  }
   if (!options.png.empty()) {
     if (auto problem = recorder::refuseOutput(options.png, options.force)) return fail(*problem);
     const std::uint64_t tick = matches.empty() ? options.tick : matches.front();
+    if (options.panels || other) {
+      const viewer::PanelShot shot{other ? &*other : nullptr, baseName(options.file), baseName(options.compare), options.select, options.panels};
+      if (auto problem = viewer::renderDebuggerPng(playback, font, tick, options.png, options.force, {options.width, options.height}, shot)) return fail(*problem);
+      std::printf("wrote %s (tick %llu%s)\n", options.png.c_str(), static_cast<unsigned long long>(tick), options.panels ? ", with the debugger's panels" : "");
+      return 0;
+    }
     if (auto problem = viewer::renderFramePng(playback, font, tick, options.png, options.force, {options.width, options.height}, {})) return fail(*problem);
     std::printf("wrote %s (tick %llu)\n", options.png.c_str(), static_cast<unsigned long long>(tick));
     return 0;
@@ -168,18 +225,11 @@ int run(const Options& options) {
                 static_cast<unsigned long long>(options.from), static_cast<unsigned long long>(to), static_cast<unsigned long long>(options.every));
     return 0;
   }
-  std::optional<viewer::Playback> other;
-  if (!options.compare.empty()) {
-    auto second = loadOrReport(options.compare, exit);
-    if (!second) return exit;
-    if (second->header.game != playback.replay().header.game) return fail(options.compare + " is a " + second->header.game + " replay, not " + playback.replay().header.game);
-    other.emplace(std::move(*second), options.verify);
-  }
   if (!matches.empty()) {
     playback.seek(matches.front());
     if (other) other->seek(matches.front());
   }
-  return runWindow(playback, other ? &*other : nullptr, font, options, matches);
+  return runWindow(playback, other ? &*other : nullptr, font, options, std::move(matches));
 }
 
 }  // namespace
@@ -205,8 +255,10 @@ int runViewer(std::string_view program, int argc, char** argv) {
   app.add_option("--width", options.width, "window or frame width")->capture_default_str()->check(CLI::Range(160U, 8192U));
   app.add_option("--height", options.height, "window or frame height")->capture_default_str()->check(CLI::Range(120U, 8192U));
   app.add_flag("--force", options.force, "replace existing output files");
-  // The side-by-side view is the window's; the PNGs show one replay, so --compare would be ignored.
-  compare->excludes(png)->excludes(sheet);
+  CLI::Option* panels = app.add_flag("--panels", options.panels, "with --png: the debugger's panels beside the frame (inspector, events, oracle)")->needs(png);
+  app.add_option("--select", options.select, "with --png --panels: the entity the inspector shows, by the name I draws beside it (the prefix of its fields in retrace show)")->needs(panels);
+  // The side-by-side view is the window's and --panels' PNG; a plain frame shows one replay.
+  compare->excludes(sheet);
   find->excludes(sheet);
   // An empty name would read as the option left out: --png '' opened the window.
   const CLI::Validator named([](const std::string& text) { return text.empty() ? std::string("needs a name, not empty text") : std::string(); }, "");

@@ -1,7 +1,9 @@
 #include "viewer/scene.h"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
+#include <string_view>
 
 namespace retrace::viewer {
 namespace {
@@ -45,7 +47,53 @@ void paintText(sf::RenderTarget& target, const sf::Transform& transform, sim::Ve
   target.draw(label);
 }
 
+/// A white frame around every body of the entity, a little outside it so it shows on any fill.
+void paintHighlight(sf::RenderTarget& target, sf::RenderStates states, const sim::Scene& scene, std::string_view highlight) {
+  for (const sim::ScenePrimitive& p : scene.primitives) {
+    if (p.entity.empty() || p.layer != sim::SceneLayer::kBodies) continue;
+    // The highlight names an entity or a field inside one ("tanks[1].centre.x" lights tanks[1]).
+    const bool inside = highlight.starts_with(p.entity) &&
+                        (highlight.size() == p.entity.size() || highlight[p.entity.size()] == '.' || highlight[p.entity.size()] == '[');
+    if (!inside) continue;
+    const bool round = p.shape == SceneShape::kCircle;
+    const sf::Vector2f at = round ? toPoint(p.a) - sf::Vector2f(toPixels(p.b.x), toPixels(p.b.x)) : toPoint(p.a);
+    const sf::Vector2f size = round ? sf::Vector2f(2 * toPixels(p.b.x), 2 * toPixels(p.b.x))
+                                    : (p.shape == SceneShape::kBox ? toPoint(p.b) : sf::Vector2f(0.0F, 0.0F));
+    const float margin = 2.0F / std::max(states.transform.getMatrix()[0], 0.01F);
+    sf::RectangleShape frame(size + sf::Vector2f(2 * margin, 2 * margin));
+    frame.setPosition(at - sf::Vector2f(margin, margin));
+    frame.setFillColor(sf::Color::Transparent);
+    frame.setOutlineColor(sf::Color::White);
+    frame.setOutlineThickness(margin / 2);
+    target.draw(frame, states);
+  }
+}
+
 }  // namespace
+
+std::optional<std::string> findEntityAt(const sim::Scene& scene, sf::Vector2f world) {
+  for (auto it = scene.primitives.rbegin(); it != scene.primitives.rend(); ++it) {
+    const sim::ScenePrimitive& p = *it;
+    if (p.entity.empty() || p.layer != sim::SceneLayer::kBodies) continue;
+    const sf::Vector2f a = toPoint(p.a);
+    bool hit = false;
+    switch (p.shape) {
+      case SceneShape::kBox: hit = world.x >= a.x && world.y >= a.y && world.x <= a.x + toPixels(p.b.x) && world.y <= a.y + toPixels(p.b.y); break;
+      case SceneShape::kCircle: {
+        const float dx = world.x - a.x;
+        const float dy = world.y - a.y;
+        const float r = std::max(toPixels(p.b.x), 2.0F);
+        hit = dx * dx + dy * dy <= r * r;
+        break;
+      }
+      case SceneShape::kPoint: hit = std::abs(world.x - a.x) <= 2.0F && std::abs(world.y - a.y) <= 2.0F; break;
+      case SceneShape::kSegment:
+      case SceneShape::kLabel: break;
+    }
+    if (hit) return p.entity;
+  }
+  return std::nullopt;
+}
 
 sf::Color colourOf(SceneCategory category) noexcept {
   switch (category) {
@@ -80,16 +128,18 @@ bool isLayerShown(sim::SceneLayer layer, const Overlays& overlays) noexcept {
 
 sf::Vector2f measureScene(const sim::Scene& scene) noexcept { return {std::max(1.0F, toPixels(scene.size.x)), std::max(1.0F, toPixels(scene.size.y))}; }
 
-void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Scene& scene, const Overlays& overlays, const sf::Font& font) {
+void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Scene& scene, const Overlays& overlays, const sf::Font& font,
+                const PaintStyle& style) {
   sf::VertexArray lines(sf::Lines);
   sf::VertexArray dots(sf::Quads);
   for (const sim::ScenePrimitive& p : scene.primitives) {
     if (!isLayerShown(p.layer, overlays)) continue;
-    const sf::Color colour = colourOf(p.category);
+    sf::Color colour = colourOf(p.category);
+    colour.a = static_cast<std::uint8_t>(colour.a * style.alpha / 255);
     switch (p.shape) {
       case SceneShape::kBox:
         // The boxes overlay outlines every entity's own box (its body, not its sweep or window).
-        paintBox(target, states, p, colour, overlays.boxes && p.layer == sim::SceneLayer::kBodies && !p.entity.empty());
+        paintBox(target, states, p, colour, style.alpha == 255 && overlays.boxes && p.layer == sim::SceneLayer::kBodies && !p.entity.empty());
         break;
       case SceneShape::kCircle: paintCircle(target, states, p, colour); break;
       case SceneShape::kSegment:
@@ -106,7 +156,8 @@ void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Sc
   }
   target.draw(lines, states);
   target.draw(dots, states);
-  if (!overlays.ids) return;
+  if (!style.highlight.empty()) paintHighlight(target, states, scene, style.highlight);
+  if (!overlays.ids || style.alpha < 255) return;
   // One name per entity, at the top-left of the first thing drawn for it on the bodies layer.
   std::set<std::string> named;
   for (const sim::ScenePrimitive& p : scene.primitives) {

@@ -2,6 +2,8 @@
 // Turning any game's scene (sim/scene.h) into pixels: one colour per category, one overlay per
 // layer. The viewer names no game; what it draws is what the game describes.
 
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -21,6 +23,7 @@ struct Overlays {
   bool ids = false;     ///< each entity's name ("tanks[1]") beside it
   bool events = true;   ///< the event panel
   bool help = false;    ///< the key list
+  bool panels = true;   ///< the debugger's panels (inspector, events, navigation) in the window
 };
 
 // Colours, shared with the tests that check rendered regions.
@@ -33,9 +36,18 @@ inline const sf::Color kOverlayColour{255, 230, 0};
 [[nodiscard]] bool isLayerShown(sim::SceneLayer layer, const Overlays& overlays) noexcept;
 /// The scene's world area in pixels.
 [[nodiscard]] sf::Vector2f measureScene(const sim::Scene& scene) noexcept;
+/// How one painting of a scene differs from the plain one.
+struct PaintStyle {
+  std::string highlight;  ///< an entity (or a field path inside one) outlined in white
+  std::uint8_t alpha = 255;  ///< below 255: a translucent ghost (compare mode draws B over A)
+};
+
 /// Draws a scene in world pixels under `states` (which maps world to screen); labels and entity
 /// names are drawn in screen pixels with `font`, so they stay legible at any scale.
-void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Scene& scene, const Overlays& overlays, const sf::Font& font);
+void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Scene& scene, const Overlays& overlays, const sf::Font& font,
+                const PaintStyle& style = {});
+/// The entity drawn topmost at a world point on the bodies layer (what a click selects), if any.
+[[nodiscard]] std::optional<std::string> findEntityAt(const sim::Scene& scene, sf::Vector2f world);
 
 /// A fixed-point value as a float, for drawing only (floats never reach sim).
 [[nodiscard]] inline float toPixels(sim::Fixed v) noexcept { return static_cast<float>(v.raw()) / static_cast<float>(sim::Fixed::kOne); }

@@ -23,6 +23,13 @@ recorder::LoadedReplay loadCorpus(const std::string& name) {
   return std::get<recorder::LoadedReplay>(std::move(loaded));
 }
 
+/// The jumps of a --find search that found `matches`.
+JumpTargets findMatches(const std::vector<std::uint64_t>& matches) {
+  JumpTargets targets;
+  targets.matches = matches;
+  return targets;
+}
+
 /// The state hash after every tick, by plain linear re-simulation.
 std::vector<std::uint64_t> linearHashes(const recorder::LoadedReplay& replay) {
   const sim::GameDefinition& game = *recorder::gameOf(replay.header);
@@ -141,16 +148,16 @@ TEST(Controls, NAndShiftNGoToTheNextAndPreviousMatch) {
   Overlays overlays;
   const std::vector<std::uint64_t> matches{10, 20, 30};
   playback.seek(15);
-  EXPECT_TRUE(applyCommand(Command::kNextMatch, playback, overlays, matches));
+  EXPECT_TRUE(applyCommand(Command::kNextMatch, playback, overlays, findMatches(matches)));
   EXPECT_EQ(playback.tick(), 20U);
-  EXPECT_TRUE(applyCommand(Command::kNextMatch, playback, overlays, matches));
+  EXPECT_TRUE(applyCommand(Command::kNextMatch, playback, overlays, findMatches(matches)));
   EXPECT_EQ(playback.tick(), 30U);
-  EXPECT_TRUE(applyCommand(Command::kNextMatch, playback, overlays, matches));  // none after the last
+  EXPECT_TRUE(applyCommand(Command::kNextMatch, playback, overlays, findMatches(matches)));  // none after the last
   EXPECT_EQ(playback.tick(), 30U);
-  EXPECT_TRUE(applyCommand(Command::kPreviousMatch, playback, overlays, matches));
+  EXPECT_TRUE(applyCommand(Command::kPreviousMatch, playback, overlays, findMatches(matches)));
   EXPECT_EQ(playback.tick(), 20U);
   playback.seek(5);
-  EXPECT_TRUE(applyCommand(Command::kPreviousMatch, playback, overlays, matches));  // none before the first
+  EXPECT_TRUE(applyCommand(Command::kPreviousMatch, playback, overlays, findMatches(matches)));  // none before the first
   EXPECT_EQ(playback.tick(), 5U);
   EXPECT_TRUE(applyCommand(Command::kNextMatch, playback, overlays, {}));  // no --find: nothing moves
   EXPECT_EQ(playback.tick(), 5U);

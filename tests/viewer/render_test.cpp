@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include "viewer/debugger.h"
 #include "viewer/frame.h"
 #include "viewer/headless.h"
 #include "support/temp_dir.h"
@@ -71,7 +72,7 @@ TEST_F(Render, EveryGamesPlayerIsDrawnWhereItsSceneSays) {
     EXPECT_EQ(image.getSize(), sf::Vector2u(640, 480));
     playback.seek(100);
     const sim::Scene scene = playback.current().describeScene(playback.previous());
-    const FrameLayout layout = computeLayout({0.0F, 0.0F, 640.0F, 480.0F}, measureScene(scene));
+    const FrameLayout layout = layoutFrame({0.0F, 0.0F, 640.0F, 480.0F}, playback);
     int players = 0;
     for (const sim::ScenePrimitive& p : scene.primitives) {
       if (p.category != sim::SceneCategory::kPlayer || p.shape != sim::SceneShape::kBox) continue;
@@ -88,7 +89,7 @@ TEST_F(Render, TheEmptyArenaIsBackground) {
   ASSERT_FALSE(renderFramePng(*playback_, font_, 100, png, false, {640, 480}, {}).has_value());
   sf::Image image;
   ASSERT_TRUE(image.loadFromFile(png));
-  const FrameLayout layout = computeLayout({0.0F, 0.0F, 640.0F, 480.0F}, measureScene(playback_->current().describeScene(playback_->previous())));
+  const FrameLayout layout = layoutFrame({0.0F, 0.0F, 640.0F, 480.0F}, *playback_);
   // A bottom corner of dodge's arena, far from any body, is the background.
   EXPECT_EQ(image.getPixel(static_cast<unsigned>(layout.scene.left + 2), static_cast<unsigned>(layout.scene.top + layout.scene.height - 3)),
             kBackground);
@@ -104,7 +105,7 @@ TEST_F(Render, ALandingWindowShowsOnItsPlatform) {
   ASSERT_TRUE(image.loadFromFile(png));
   playback.seek(200);
   const sim::Scene scene = playback.current().describeScene(playback.previous());
-  const FrameLayout layout = computeLayout({0.0F, 0.0F, 640.0F, 480.0F}, measureScene(scene));
+  const FrameLayout layout = layoutFrame({0.0F, 0.0F, 640.0F, 480.0F}, playback);
   int windows = 0;
   for (const sim::ScenePrimitive& p : scene.primitives) {
     if (p.category != sim::SceneCategory::kWindow) continue;
@@ -165,6 +166,103 @@ TEST_F(Render, BadRangesAreOneSentence) {
   EXPECT_TRUE(renderSheetPng(*playback_, font_, 100, 50, 10, png, false, {}).has_value());
   EXPECT_TRUE(renderSheetPng(*playback_, font_, 0, 3600, 1, png, false, {}).has_value());  // too many cells
   EXPECT_FALSE(fs::exists(png));
+}
+
+}  // namespace
+}  // namespace retrace::viewer
+
+namespace retrace::viewer {
+namespace {
+
+/// The pixels of a rectangle of an image that differ between two images of the same size.
+std::size_t countDifferences(const sf::Image& a, const sf::Image& b, sf::IntRect area) {
+  std::size_t differ = 0;
+  for (int y = area.top; y < area.top + area.height; ++y) {
+    for (int x = area.left; x < area.left + area.width; ++x) {
+      if (a.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(y)) != b.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(y))) ++differ;
+    }
+  }
+  return differ;
+}
+
+sf::Image loadImage(const std::string& path) {
+  sf::Image image;
+  EXPECT_TRUE(image.loadFromFile(path)) << path;
+  return image;
+}
+
+TEST_F(Render, ThePanelsStandBesideTheFrameAndFollowTheCursor) {
+  for (const char* name : {"dodge-bot-seed3.rtr", "tank-bot-seed5.rtr", "fallingman-bot-seed4.rtr"}) {
+    SCOPED_TRACE(name);
+    Playback playback = loadPlayback(name);
+    const std::string plain = (dir_ / "plain.png").string();
+    const std::string panels = (dir_ / "panels.png").string();
+    const std::string later = (dir_ / "later.png").string();
+    ASSERT_FALSE(renderFramePng(playback, font_, 200, plain, true, {640, 480}, {}).has_value());
+    ASSERT_FALSE(renderDebuggerPng(playback, font_, 200, panels, true, {640, 480}, {nullptr, name, "", "", true}).has_value());
+    ASSERT_FALSE(renderDebuggerPng(playback, font_, 260, later, true, {640, 480}, {nullptr, name, "", "", true}).has_value());
+    const sf::Image a = loadImage(plain);
+    const sf::Image b = loadImage(panels);
+    const sf::Image c = loadImage(later);
+    ASSERT_EQ(b.getSize(), sf::Vector2u(640 + static_cast<unsigned>(kPanelWidth), 480));
+    // The frame is the plain one; the column beside it is the panels', and they change with the tick.
+    sf::Image left;
+    left.create(640, 480);
+    left.copy(b, 0, 0, {0, 0, 640, 480});
+    EXPECT_EQ(countDifferences(a, left, {0, 0, 640, 480}), 0U);
+    const sf::IntRect column{640, 0, static_cast<int>(kPanelWidth), 480};
+    std::size_t lit = 0;
+    for (int y = column.top; y < column.height; ++y) {
+      for (int x = column.left; x < column.left + column.width; ++x) {
+        const sf::Color p = b.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(y));
+        if (p.r + p.g + p.b > 300) ++lit;  // text and buttons, not the window's dark background
+      }
+    }
+    EXPECT_GT(lit, 2000U);
+    EXPECT_GT(countDifferences(b, c, column), 100U);
+  }
+}
+
+TEST_F(Render, TheSelectedEntityIsOutlinedAndTheInspectorShowsIt) {
+  Playback playback = loadPlayback("tank-bot-seed5.rtr");
+  const std::string none = (dir_ / "none.png").string();
+  const std::string selected = (dir_ / "selected.png").string();
+  ASSERT_FALSE(renderDebuggerPng(playback, font_, 300, none, true, {640, 480}, {nullptr, "a", "", "", true}).has_value());
+  ASSERT_FALSE(renderDebuggerPng(playback, font_, 300, selected, true, {640, 480}, {nullptr, "a", "", "tanks[0]", true}).has_value());
+  const sf::Image a = loadImage(none);
+  const sf::Image b = loadImage(selected);
+  playback.seek(300);
+  const sim::Scene scene = playback.current().describeScene(playback.previous());
+  const FrameLayout layout = layoutFrame({0.0F, 0.0F, 640.0F, 480.0F}, playback);
+  const auto body = std::find_if(scene.primitives.begin(), scene.primitives.end(),
+                                 [](const sim::ScenePrimitive& p) { return p.entity == "tanks[0]" && p.shape == sim::SceneShape::kBox; });
+  ASSERT_NE(body, scene.primitives.end());
+  // Just outside the tank's box, the outline is white where the plain frame has none.
+  const float x = layout.scene.left + (toPixels(body->a.x) + toPixels(body->b.x) / 2) * layout.scale;
+  const float y = layout.scene.top + toPixels(body->a.y) * layout.scale - 2.5F;  // the frame lies 2 to 3 pixels out
+  const sf::Color outline = b.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(y));
+  EXPECT_GT(outline.r + outline.g + outline.b, 600) << "no outline above tanks[0]";
+  // The inspector shows only that tank's fields: fewer lit rows than the whole state's tree.
+  EXPECT_GT(countDifferences(a, b, {640, 0, static_cast<int>(kPanelWidth), 480}), 100U);
+}
+
+TEST_F(Render, CompareDrawsAAndBSideBySideUnderOneHud) {
+  Playback a = loadPlayback("tank-bot-seed5.rtr");
+  Playback b = loadPlayback("tank-bot-seed1.rtr");
+  const std::string png = (dir_ / "compare.png").string();
+  ASSERT_FALSE(renderDebuggerPng(a, font_, 300, png, true, {960, 480}, {&b, "a.rtr", "b.rtr", "", false}).has_value());
+  const sf::Image image = loadImage(png);
+  ASSERT_EQ(image.getSize(), sf::Vector2u(960, 480));
+  const CompareLayout layout = layoutCompare({0.0F, 0.0F, 960.0F, 480.0F}, a, b);
+  EXPECT_LT(layout.a.scene.left + layout.a.scene.width, layout.b.scene.left + 1.0F);
+  // Each side's player is drawn in its own half, where its own scene says.
+  for (const auto& [side, frame] : {std::pair<const Playback*, const FrameLayout*>{&a, &layout.a}, {&b, &layout.b}}) {
+    const sim::Scene scene = side->current().describeScene(side->previous());
+    const auto player = std::find_if(scene.primitives.begin(), scene.primitives.end(),
+                                     [](const sim::ScenePrimitive& p) { return p.category == sim::SceneCategory::kPlayer && p.shape == sim::SceneShape::kBox; });
+    ASSERT_NE(player, scene.primitives.end());
+    EXPECT_EQ(readInside(image, *frame, *player, 0.25F, 0.25F), colourOf(sim::SceneCategory::kPlayer));
+  }
 }
 
 }  // namespace

@@ -45,10 +45,16 @@ TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   retrace::testing::TempDir temp{"retrace_view_cli"};
   const std::string png = temp.file("frame.png");
   const std::string tank = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
-  // --compare is the window's side-by-side view: a PNG of one replay used to be written anyway.
+  // --compare with --png draws A beside B, so B must be a replay of the same game.
   const CommandRun compare = runView(kReplay + " --compare " + tank + " --png " + png);
   EXPECT_EQ(compare.exitCode, 2) << compare.output;
-  EXPECT_EQ(compare.output, "retrace-view: --compare excludes --png (see retrace-view --help)\n");
+  EXPECT_EQ(compare.output, "retrace-view: " + tank + " is a tank replay, not dodge\n");
+  // The panels and the selection are drawn only into a PNG (the window always has them).
+  EXPECT_EQ(runView(kReplay + " --panels").output, "retrace-view: --panels requires --png (see retrace-view --help)\n");
+  EXPECT_EQ(runView(kReplay + " --png " + png + " --select 'tanks[1]'").output, "retrace-view: --select requires --panels (see retrace-view --help)\n");
+  const CommandRun typo = runView(kReplay + " --png " + png + " --panels --select playr");
+  EXPECT_EQ(typo.exitCode, 2);
+  EXPECT_EQ(typo.output, "retrace-view: no field at tick 0 lies inside 'playr' (the I key shows the entities' names)\n");
   const CommandRun tick = runView(kReplay + " --tick 30");
   EXPECT_EQ(tick.exitCode, 2) << tick.output;
   EXPECT_EQ(tick.output, "retrace-view: --tick requires --png (see retrace-view --help)\n");

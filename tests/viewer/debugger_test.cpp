@@ -1,0 +1,344 @@
+// The debugger's facts without a display: the inspector's rows, the event list and its jumps,
+// marks and bookmarks, typed ticks, the timeline's bins and zoom, picking an entity in the
+// scene, and where two replays' games first differ. Each is checked against a direct
+// simulation or the recording, for every game.
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "recorder/replay.h"
+#include "recorder/verifier.h"
+#include "recorder/byte_sink.h"
+#include "recorder/recorder.h"
+#include "sim/game.h"
+#include "viewer/controls.h"
+#include "viewer/inspector.h"
+#include "viewer/navigation.h"
+#include "viewer/playback.h"
+#include "viewer/scene.h"
+#include "viewer/timeline.h"
+
+namespace retrace::viewer {
+namespace {
+
+recorder::LoadedReplay loadCorpus(const std::string& name) {
+  auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/" + name);
+  EXPECT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
+  return std::get<recorder::LoadedReplay>(std::move(loaded));
+}
+
+/// A replay of these inputs under a header, recorded in memory.
+recorder::LoadedReplay recordInputs(const recorder::ReplayHeader& header, const std::vector<sim::Input>& inputs) {
+  auto sink = std::make_unique<recorder::MemorySink>();
+  const recorder::MemorySink& bytes = *sink;
+  const sim::GameDefinition& game = *recorder::gameOf(header);
+  recorder::Recorder recorder(std::move(sink), header, game.start(recorder::configOf(header), header.seed));
+  for (const sim::Input input : inputs) (void)recorder.record(input);
+  EXPECT_FALSE(recorder.close().has_value());
+  auto loaded = recorder::loadReplay(bytes.bytes());
+  EXPECT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
+  return std::get<recorder::LoadedReplay>(std::move(loaded));
+}
+
+const char* const kOnePerGame[] = {"dodge-bot-seed3.rtr", "tank-bot-seed5.rtr", "fallingman-bot-seed4.rtr"};
+
+TEST(Inspector, RowsAreTheStateAtTheCursorAndMarkWhatChanged) {
+  for (const char* name : kOnePerGame) {
+    SCOPED_TRACE(name);
+    Playback playback(loadCorpus(name), false);
+    playback.seek(200);
+    const std::vector<sim::Field> fields = playback.current().describeState();
+    const std::vector<sim::Field> before = playback.previous().describeState();
+    const std::vector<FieldRow> rows = inspectFields(playback.current(), playback.previous());
+    ASSERT_EQ(rows.size(), fields.size());
+    std::size_t changed = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      EXPECT_EQ(rows[i].name, fields[i].name);
+      EXPECT_EQ(rows[i].value, sim::formatField(fields[i]));
+      const auto was = std::find_if(before.begin(), before.end(), [&](const sim::Field& f) { return f.name == fields[i].name; });
+      EXPECT_EQ(rows[i].changed, was == before.end() || was->value != fields[i].value) << rows[i].name;
+      changed += rows[i].changed ? 1U : 0U;
+    }
+    EXPECT_GE(changed, 1U);  // the tick itself moves
+    playback.seek(0);
+    for (const FieldRow& row : inspectFields(playback.current(), playback.previous())) EXPECT_FALSE(row.changed) << row.name;
+  }
+}
+
+TEST(Inspector, EnumerationsPrintByNameAndFixedPointAsDecimals) {
+  Playback playback(loadCorpus("tank-bot-seed5.rtr"), false);
+  playback.seek(300);
+  const std::vector<FieldRow> rows = inspectFields(playback.current(), playback.previous());
+  const auto facing = std::find_if(rows.begin(), rows.end(), [](const FieldRow& r) { return r.name == "tanks[0].facing"; });
+  ASSERT_NE(facing, rows.end());
+  EXPECT_TRUE(facing->value == "up" || facing->value == "down" || facing->value == "left" || facing->value == "right") << facing->value;
+  Playback man(loadCorpus("fallingman-bot-seed4.rtr"), false);
+  man.seek(200);
+  const std::vector<FieldRow> manRows = inspectFields(man.current(), man.previous());
+  const auto vy = std::find_if(manRows.begin(), manRows.end(), [](const FieldRow& r) { return r.name == "man.vy"; });
+  ASSERT_NE(vy, manRows.end());
+  EXPECT_EQ(vy->value.find("0x"), std::string::npos) << vy->value;
+}
+
+TEST(Inspector, ComparedRowsMarkExactlyTheFieldsThatDiffer) {
+  Playback a(loadCorpus("tank-bot-seed5.rtr"), false);
+  Playback b(loadCorpus("tank-bot-seed1.rtr"), false);
+  a.seek(120);
+  b.seek(120);
+  const std::vector<ComparedRow> rows = compareFields(a.current(), b.current());
+  const std::vector<sim::Field> fieldsB = b.current().describeState();
+  std::size_t differing = 0;
+  for (const ComparedRow& row : rows) {
+    const auto inB = std::find_if(fieldsB.begin(), fieldsB.end(), [&](const sim::Field& f) { return f.name == row.name; });
+    if (inB == fieldsB.end()) {
+      EXPECT_TRUE(row.b.empty() && row.differs) << row.name;
+    } else {
+      EXPECT_EQ(row.b, sim::formatField(*inB)) << row.name;
+      if (!row.a.empty()) {
+        EXPECT_EQ(row.differs, row.a != row.b) << row.name;
+      }
+    }
+    differing += row.differs ? 1U : 0U;
+  }
+  EXPECT_GT(differing, 0U);
+  for (const ComparedRow& row : compareFields(a.current(), a.current())) EXPECT_FALSE(row.differs) << row.name;
+}
+
+TEST(Inspector, FieldsBelongToTheLongestEntityThatHoldsThem) {
+  const std::vector<std::string> entities = {"tanks[1]", "tanks[10]", "man", "bullets[0]"};
+  EXPECT_EQ(findFieldEntity("tanks[1].centre.x", entities), "tanks[1]");
+  EXPECT_EQ(findFieldEntity("tanks[10].hp", entities), "tanks[10]");
+  EXPECT_EQ(findFieldEntity("man", entities), "man");
+  EXPECT_FALSE(findFieldEntity("manSize", entities).has_value());  // a prefix of the text, not of the path
+  EXPECT_FALSE(findFieldEntity("tick", entities).has_value());
+  EXPECT_TRUE(isInsideEntity("bullets[0].x", "bullets[0]"));
+  EXPECT_FALSE(isInsideEntity("bullets[01].x", "bullets[0]"));
+  EXPECT_TRUE(matchesFilter("tanks[1].centre.X", "CENTRE.x"));
+  EXPECT_FALSE(matchesFilter("tanks[1].hp", "vy"));
+  EXPECT_TRUE(matchesFilter("anything", ""));
+  const std::vector<std::string_view> parts = splitFieldName("tanks[1].centre.x");
+  ASSERT_EQ(parts.size(), 3U);
+  EXPECT_EQ(parts[0], "tanks[1]");
+  EXPECT_EQ(parts[2], "x");
+}
+
+TEST(Events, TheListIsEveryRecordedEventInOrder) {
+  for (const char* name : kOnePerGame) {
+    SCOPED_TRACE(name);
+    const recorder::LoadedReplay replay = loadCorpus(name);
+    const std::vector<EventRow> events = listEvents(replay);
+    std::size_t recorded = 0;
+    for (const recorder::Chunk& c : replay.chunks) recorded += c.events.size();
+    ASSERT_EQ(events.size(), recorded);
+    ASSERT_GT(events.size(), 0U);
+    EXPECT_TRUE(std::is_sorted(events.begin(), events.end(), [](const EventRow& x, const EventRow& y) { return x.tick < y.tick; }));
+    // Each tick's events, in the list's order, are the recording's for that tick.
+    const std::uint64_t tick = events[events.size() / 2].tick;
+    std::vector<sim::Event> atTick;
+    for (const EventRow& row : events) {
+      if (row.tick == tick) atTick.push_back(row.event);
+    }
+    EXPECT_EQ(atTick, recorder::recordedEventsAt(replay, tick));
+  }
+}
+
+TEST(Events, NextAndPreviousGoToTheNearestEventOfTheKindAsked) {
+  const recorder::LoadedReplay replay = loadCorpus("tank-bot-seed5.rtr");
+  const std::vector<EventRow> events = listEvents(replay);
+  const std::uint16_t kind = events[events.size() / 2].event.kind;
+  for (const std::uint64_t from : {std::uint64_t{0}, events[3].tick, std::uint64_t{1000}, std::uint64_t{3600}}) {
+    // By brute force: the first event after `from` and the last before it.
+    std::optional<std::uint64_t> next, previous, nextOfKind;
+    for (const EventRow& row : events) {
+      if (row.tick > from && !next) next = row.tick;
+      if (row.tick > from && row.event.kind == kind && !nextOfKind) nextOfKind = row.tick;
+      if (row.tick < from) previous = row.tick;
+    }
+    EXPECT_EQ(findEventTick(events, from, Direction::kForward), next) << from;
+    EXPECT_EQ(findEventTick(events, from, Direction::kBackward), previous) << from;
+    EXPECT_EQ(findEventTick(events, from, Direction::kForward, kind), nextOfKind) << from;
+  }
+  const std::vector<std::size_t> shown = filterEvents(events, kind);
+  ASSERT_FALSE(shown.empty());
+  for (const std::size_t i : shown) EXPECT_EQ(events[i].event.kind, kind);
+  EXPECT_EQ(filterEvents(events, std::nullopt).size(), events.size());
+  // The row the list scrolls to: the first shown at or after the tick.
+  const std::size_t row = findEventRow(events, shown, events[shown[2]].tick);
+  EXPECT_EQ(events[shown[row]].tick, events[shown[2]].tick);
+  EXPECT_EQ(findEventRow(events, shown, 1'000'000), shown.size());
+}
+
+TEST(Marks, NextAndPreviousVisitTunnelsDivergenceAndBookmarks) {
+  Playback playback(loadCorpus("dodge-discrete-tunneling.rtr"), true);
+  const std::vector<std::uint64_t> tunnels = playback.tunnelTicks();
+  ASSERT_GE(tunnels.size(), 1U);
+  Overlays overlays;
+  Bookmarks bookmarks;
+  JumpTargets targets;
+  targets.bookmarks = &bookmarks;
+  playback.seek(5);
+  ASSERT_TRUE(applyCommand(Command::kToggleBookmark, playback, overlays, targets));
+  EXPECT_TRUE(bookmarks.contains(5));
+  playback.seek(0);
+  EXPECT_TRUE(applyCommand(Command::kNextMark, playback, overlays, targets));
+  EXPECT_EQ(playback.tick(), std::min<std::uint64_t>(5, tunnels.front()));
+  const std::uint64_t last = playback.lastTick();
+  std::uint64_t before = 5;  // the latest mark before the last tick, by brute force
+  for (const std::uint64_t t : tunnels) {
+    if (t < last) before = std::max(before, t);
+  }
+  playback.seek(last);
+  EXPECT_TRUE(applyCommand(Command::kPreviousMark, playback, overlays, targets));
+  EXPECT_EQ(playback.tick(), before);
+  // The oracle's sentence at a tunnel tick is the one verify prints.
+  playback.seek(tunnels.front());
+  const std::vector<std::string> sentences = playback.tunnelsNow();
+  ASSERT_FALSE(sentences.empty());
+  const recorder::VerifyReport report = recorder::verifyReplay(playback.replay());
+  ASSERT_FALSE(report.tunnels.empty());
+  EXPECT_NE(report.tunnels.front().find(sentences.front()), std::string::npos) << report.tunnels.front() << " / " << sentences.front();
+  playback.seek(tunnels.front() - 1);
+  EXPECT_TRUE(std::find(tunnels.begin(), tunnels.end(), tunnels.front() - 1) != tunnels.end() || playback.tunnelsNow().empty());
+  bookmarks.toggle(5);
+  EXPECT_FALSE(bookmarks.contains(5));
+}
+
+TEST(Marks, EventKeysGoToEventsAndPause) {
+  Playback playback(loadCorpus("fallingman-bot-seed4.rtr"), false);
+  Overlays overlays;
+  playback.setPlaying(true);
+  EXPECT_TRUE(applyCommand(Command::kNextEvent, playback, overlays, {}));
+  EXPECT_FALSE(playback.playing());
+  EXPECT_EQ(playback.tick(), playback.events().front().tick);
+  const std::uint64_t first = playback.tick();
+  EXPECT_TRUE(applyCommand(Command::kNextEvent, playback, overlays, {}));
+  EXPECT_GT(playback.tick(), first);
+  EXPECT_TRUE(applyCommand(Command::kPreviousEvent, playback, overlays, {}));
+  EXPECT_EQ(playback.tick(), first);
+}
+
+TEST(TypedTicks, AreCountsTimesOrStepsAndAnythingElseIsOneSentence) {
+  const auto tick = [](std::string_view text, std::uint64_t current = 100) { return parseTickText(text, current, 3600); };
+  EXPECT_EQ(std::get<std::uint64_t>(tick("151")), 151U);
+  EXPECT_EQ(std::get<std::uint64_t>(tick(" 151 ")), 151U);
+  EXPECT_EQ(std::get<std::uint64_t>(tick("99999")), 3600U);  // clamped to the last
+  EXPECT_EQ(std::get<std::uint64_t>(tick("+60")), 160U);
+  EXPECT_EQ(std::get<std::uint64_t>(tick("-60")), 40U);
+  EXPECT_EQ(std::get<std::uint64_t>(tick("-600")), 0U);
+  EXPECT_EQ(std::get<std::uint64_t>(tick("+18446744073709551615")), 3600U);  // no wrap
+  EXPECT_EQ(std::get<std::uint64_t>(tick("0:02.500")), 150U);
+  EXPECT_EQ(std::get<std::uint64_t>(tick("1:00")), 3600U);
+  EXPECT_EQ(std::get<std::uint64_t>(tick("0:01.5")), 90U);
+  for (const char* bad : {"", "abc", "1e3", "0x10", "1:5", "1:60", "1:00.", "1:00.1234", "+", "--5", "5\x1b[2J"}) {
+    const auto parsed = tick(bad);
+    ASSERT_TRUE(std::holds_alternative<std::string>(parsed)) << bad;
+    const std::string& sentence = std::get<std::string>(parsed);
+    EXPECT_NE(sentence.find("is no tick"), std::string::npos) << sentence;
+    EXPECT_EQ(sentence.find('\x1b'), std::string::npos) << "a typed escape byte is quoted, not echoed";
+  }
+}
+
+TEST(Timeline, LanesComeFromTheGamesCategoriesAndButtons) {
+  for (const sim::GameDefinition* registered : sim::listGames()) {
+    const sim::GameDefinition& game = *registered;
+    SCOPED_TRACE(std::string(game.name()));
+    const std::vector<Lane> lanes = describeLanes(game);
+    ASSERT_FALSE(lanes.empty());
+    EXPECT_EQ(lanes.front().kind, LaneKind::kMarks);
+    std::set<sim::EventCategory> used;
+    for (const sim::EventSchema& s : game.eventSchemas()) used.insert(s.category);
+    std::set<sim::EventCategory> laned;
+    std::size_t inputs = 0;
+    for (const Lane& lane : lanes) {
+      if (lane.kind == LaneKind::kEvents) {
+        EXPECT_TRUE(laned.insert(lane.category).second);
+      }
+      if (lane.kind == LaneKind::kInput) {
+        EXPECT_EQ(lane.label, game.inputNames()[lane.bit]);
+        ++inputs;
+      }
+    }
+    EXPECT_EQ(laned, used);
+    EXPECT_EQ(inputs, game.inputNames().size());
+  }
+}
+
+TEST(Timeline, AMarkStaysInItsColumnAtAnyLengthAndZoomKeepsTheAnchor) {
+  const std::vector<std::uint64_t> ticks = {7, 15'000, 29'999};
+  const std::vector<bool> bins = binTicks(ticks, viewWhole(30'000), 700);
+  EXPECT_EQ(std::count(bins.begin(), bins.end(), true), 3);
+  EXPECT_TRUE(bins[0]);
+  EXPECT_TRUE(bins[15'000 * 700 / 30'001]);  // column 349: 30,001 ticks over 700 columns
+  EXPECT_TRUE(bins[699]);
+  const std::vector<bool> zoomed = binTicks(ticks, {14'990, 15'010}, 700);
+  EXPECT_EQ(std::count(zoomed.begin(), zoomed.end(), true), 1);  // the others lie outside the view
+  const TimelineView view = zoomView(viewWhole(30'000), 15'000, 0.1, 30'000);
+  EXPECT_LE(view.from, 15'000U);
+  EXPECT_GE(view.to, 15'000U);
+  EXPECT_NEAR(static_cast<double>(view.span()), 3000.0, 2.0);
+  const sf::FloatRect bar{100.0F, 0.0F, 600.0F, 10.0F};
+  // The anchor stays under the same x.
+  EXPECT_NEAR(xOfTick(bar, view, 15'000), xOfTick(bar, viewWhole(30'000), 15'000), 1.0F);
+  EXPECT_EQ(tickAtX(bar, view, xOfTick(bar, view, 15'000)), 15'000U);
+  EXPECT_EQ(tickAtX(bar, view, 0.0F), view.from);
+  EXPECT_EQ(tickAtX(bar, view, 1e6F), view.to);
+  const TimelineView tiny = zoomView({0, 20}, 10, 0.01, 30'000);
+  EXPECT_EQ(tiny.span(), 10U);  // at least ten ticks
+  EXPECT_EQ(zoomView(view, 0, 1e9, 30'000).span(), 30'001U);  // at most the whole replay
+}
+
+TEST(Scene, AClickSelectsTheTopmostEntityUnderIt) {
+  for (const char* name : kOnePerGame) {
+    SCOPED_TRACE(name);
+    Playback playback(loadCorpus(name), false);
+    playback.seek(150);
+    const sim::Scene scene = playback.current().describeScene(playback.previous());
+    std::size_t checked = 0;
+    for (const sim::ScenePrimitive& p : scene.primitives) {
+      if (p.entity.empty() || p.layer != sim::SceneLayer::kBodies || p.shape != sim::SceneShape::kBox) continue;
+      if (p.category != sim::SceneCategory::kPlayer) continue;
+      const sf::Vector2f centre{toPixels(p.a.x) + toPixels(p.b.x) / 2, toPixels(p.a.y) + toPixels(p.b.y) / 2};
+      const auto picked = findEntityAt(scene, centre);
+      ASSERT_TRUE(picked.has_value());
+      EXPECT_EQ(*picked, p.entity);
+      ++checked;
+    }
+    EXPECT_EQ(checked, 1U);
+    EXPECT_FALSE(findEntityAt(scene, {-50.0F, -50.0F}).has_value());
+  }
+}
+
+TEST(Compare, TheFirstStateDifferenceIsWhereTheGamesPart) {
+  const recorder::LoadedReplay a = loadCorpus("dodge-bot-seed3.rtr");
+  EXPECT_FALSE(findFirstStateDifference(a, a).has_value());
+  // The same inputs from another seed part at tick 0; one input changed parts at or after it.
+  const recorder::LoadedReplay other = loadCorpus("dodge-bot-seed1.rtr");
+  EXPECT_EQ(findFirstStateDifference(a, other), 0U);
+  recorder::LoadedReplay edited;
+  std::vector<sim::Input> inputs = recorder::expandInputs(a);
+  const std::size_t at = 300;
+  inputs[at - 1] ^= 1U;
+  std::uint64_t expected = 0;
+  {
+    auto x = recorder::gameOf(a.header)->start(recorder::configOf(a.header), a.header.seed);
+    auto y = x->clone();
+    const auto original = recorder::expandInputs(a);
+    for (std::size_t t = 1; t <= original.size(); ++t) {
+      (void)x->step(original[t - 1]);
+      (void)y->step(inputs[t - 1]);
+      if (x->saveState() != y->saveState()) {
+        expected = t;
+        break;
+      }
+    }
+  }
+  ASSERT_GE(expected, at);
+  edited = recordInputs(a.header, inputs);
+  EXPECT_EQ(findFirstStateDifference(a, edited), expected);
+}
+
+}  // namespace
+}  // namespace retrace::viewer

@@ -1,0 +1,361 @@
+#include "viewer/debugger.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "recorder/byte_sink.h"
+#include "recorder/inspect.h"
+#include "recorder/query.h"
+#include "viewer/headless.h"
+
+namespace retrace::viewer {
+namespace {
+
+const ImVec4 kChanged{1.0F, 0.85F, 0.2F, 1.0F};
+const ImVec4 kDiffers{1.0F, 0.35F, 0.45F, 1.0F};
+const ImVec4 kQuiet{0.6F, 0.6F, 0.68F, 1.0F};
+
+/// The entities the scene at the cursor names, for linking a field to what is drawn.
+std::vector<std::string> listEntities(const Playback& playback) {
+  std::set<std::string> names;
+  for (const sim::ScenePrimitive& p : playback.current().describeScene(playback.previous()).primitives) {
+    if (!p.entity.empty()) names.insert(p.entity);
+  }
+  return {names.begin(), names.end()};
+}
+
+/// One field's row: its value, marked when it changed; hovering it names the field.
+void drawFieldLeaf(std::string_view label, const FieldRow& row, std::string& outHovered) {
+  ImGui::TextUnformatted(label.data(), label.data() + label.size());
+  if (ImGui::IsItemHovered()) outHovered = row.name;
+  ImGui::SameLine(200.0F);
+  if (row.changed) {
+    ImGui::TextColored(kChanged, "%s *", row.value.c_str());
+  } else {
+    ImGui::TextUnformatted(row.value.c_str());
+  }
+  if (ImGui::IsItemHovered()) outHovered = row.name;
+}
+
+}  // namespace
+
+Debugger::Debugger(Playback& a, Playback* b, std::string nameA, std::string nameB, std::vector<std::uint64_t> matches)
+    : view(viewWhole(a.lastTick())), a_(a), b_(b), nameA_(std::move(nameA)), nameB_(std::move(nameB)), matches_(std::move(matches)) {
+  if (b_ != nullptr) {
+    difference_ = findFirstStateDifference(a_.replay(), b_->replay());
+    if (!difference_) difference_ = findFirstDifference(a_.replay(), b_->replay());
+  }
+  shownEvents_ = filterEvents(a_.events(), std::nullopt);
+}
+
+void Debugger::seek(std::uint64_t tick) {
+  a_.setPlaying(false);
+  a_.seek(tick);
+  if (b_ != nullptr) b_->seek(a_.tick());
+}
+
+void Debugger::select(std::optional<std::string> entity) { selected_ = entity.value_or(std::string()); }
+
+JumpTargets Debugger::targets() {
+  JumpTargets targets;
+  targets.matches = matches_;
+  targets.bookmarks = &bookmarks_;
+  if (eventKind_ >= 0) targets.eventKind = static_cast<std::uint16_t>(eventKind_);
+  targets.compareDifference = difference_;
+  return targets;
+}
+
+FrameExtras Debugger::extras() const {
+  FrameExtras extras;
+  extras.view = view;
+  extras.bookmarks = bookmarkTicks_;
+  extras.matches = matches_;
+  extras.compareDifference = difference_;
+  extras.selectionFrom = selectionFrom;
+  extras.selectionTo = selectionTo;
+  extras.highlight = hovered_.empty() ? selected_ : hovered_;
+  extras.ghosts = b_ != nullptr && difference_ && a_.tick() >= *difference_;
+  extras.titleA = nameA_;
+  extras.titleB = nameB_;
+  return extras;
+}
+
+void Debugger::refresh() {
+  bookmarkTicks_ = bookmarks_.ticks();
+  if (shownTick_ == a_.tick()) return;
+  shownTick_ = a_.tick();
+  scrollEvents_ = true;
+  rows_ = inspectFields(a_.current(), a_.previous());
+  if (b_ != nullptr) compared_ = compareFields(a_.current(), b_->current());
+  tunnels_ = a_.tunnelsNow();
+}
+
+void Debugger::draw(sf::FloatRect column, const sf::Font& font) {
+  refresh();
+  hovered_.clear();
+  const float x = column.left;
+  const float width = column.width;
+  const float navHeight = 180.0F;
+  const float oracleHeight = (tunnels_.empty() && !(a_.divergenceTick() && a_.tick() >= *a_.divergenceTick())) ? 0.0F : 130.0F;
+  const float rest = std::max(120.0F, column.height - navHeight - oracleHeight);
+  ImGui::SetNextWindowPos({x, column.top});
+  ImGui::SetNextWindowSize({width, navHeight});
+  drawNavigation(font);
+  ImGui::SetNextWindowPos({x, column.top + navHeight});
+  ImGui::SetNextWindowSize({width, rest * 0.6F});
+  if (b_ != nullptr) drawComparison();
+  else drawInspector();
+  ImGui::SetNextWindowPos({x, column.top + navHeight + rest * 0.6F});
+  ImGui::SetNextWindowSize({width, rest * 0.4F});
+  drawEvents();
+  if (oracleHeight > 0.0F) {
+    ImGui::SetNextWindowPos({x, column.top + column.height - oracleHeight});
+    ImGui::SetNextWindowSize({width, oracleHeight});
+    drawOracle();
+  }
+  bookmarkTicks_ = bookmarks_.ticks();
+}
+
+void Debugger::drawNavigation(const sf::Font& font) {
+  constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
+  ImGui::Begin("Navigate", nullptr, kFixed);
+  ImGui::Text("tick %llu of %llu  (%s)", static_cast<unsigned long long>(a_.tick()), static_cast<unsigned long long>(a_.lastTick()),
+              recorder::formatTickTime(a_.tick()).c_str());
+  ImGui::SetNextItemWidth(120.0F);
+  const bool typed = ImGui::InputTextWithHint("##tick", "151, 1:02.5, +60", &tickText_, ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SameLine();
+  if (ImGui::Button("go to") || typed) {
+    auto tick = parseTickText(tickText_, a_.tick(), a_.lastTick());
+    if (auto* problem = std::get_if<std::string>(&tick)) {
+      tickProblem_ = *problem;
+    } else {
+      tickProblem_.clear();
+      seek(std::get<std::uint64_t>(tick));
+    }
+  }
+  if (!tickProblem_.empty()) ImGui::TextColored(kDiffers, "%s", tickProblem_.c_str());
+  const JumpTargets jumps = targets();
+  const auto jumpButton = [&](const char* label, std::optional<std::uint64_t> to) {
+    ImGui::BeginDisabled(!to.has_value());
+    if (ImGui::Button(label) && to) seek(*to);
+    ImGui::EndDisabled();
+  };
+  jumpButton("< event", findEventTick(a_.events(), a_.tick(), Direction::kBackward, jumps.eventKind));
+  ImGui::SameLine();
+  jumpButton("event >", findEventTick(a_.events(), a_.tick(), Direction::kForward, jumps.eventKind));
+  ImGui::SameLine();
+  const std::vector<std::uint64_t> marks = collectMarks(a_, jumps);
+  jumpButton("< mark", findMarkTick(marks, a_.tick(), Direction::kBackward));
+  ImGui::SameLine();
+  jumpButton("mark >", findMarkTick(marks, a_.tick(), Direction::kForward));
+  jumpButton("first divergence", a_.divergenceTick());
+  if (b_ != nullptr) {
+    ImGui::SameLine();
+    jumpButton("first difference", difference_);
+  }
+  ImGui::SameLine();
+  if (ImGui::Button(bookmarks_.contains(a_.tick()) ? "unbookmark" : "bookmark")) bookmarks_.toggle(a_.tick());
+  if (!bookmarkTicks_.empty()) {
+    ImGui::TextColored(kQuiet, "bookmarks:");
+    for (const std::uint64_t t : bookmarkTicks_) {
+      ImGui::SameLine();
+      const std::string label = std::to_string(t);
+      if (ImGui::SmallButton(label.c_str())) seek(t);
+    }
+  }
+  // The CLI's find grammar: the next tick after the cursor where the condition holds.
+  ImGui::SetNextItemWidth(260.0F);
+  const bool searched = ImGui::InputTextWithHint("##find", "find: FIELD > VALUE and ... (retrace find's grammar)", &findText_, ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SameLine();
+  if ((ImGui::Button("find >") || searched) && !findText_.empty()) {
+    auto condition = recorder::Condition::parse(findText_);
+    if (auto* problem = std::get_if<std::string>(&condition)) {
+      findProblem_ = *problem;
+    } else {
+      auto found = recorder::findTicks(a_.replay(), std::get<recorder::Condition>(condition), a_.tick() + 1, false);
+      if (auto* refusal = std::get_if<std::string>(&found)) {
+        findProblem_ = *refusal;
+      } else if (const auto& ticks = std::get<std::vector<std::uint64_t>>(found); ticks.empty()) {
+        findProblem_ = "it holds on no tick after " + std::to_string(a_.tick());
+      } else {
+        findProblem_.clear();
+        seek(ticks.front());
+      }
+    }
+  }
+  if (!findProblem_.empty()) ImGui::TextColored(kDiffers, "%s", findProblem_.c_str());
+  if (selectionFrom && selectionTo) {
+    const std::uint64_t from = std::min(*selectionFrom, *selectionTo);
+    const std::uint64_t to = std::max(*selectionFrom, *selectionTo);
+    ImGui::Text("selected ticks %llu..%llu", static_cast<unsigned long long>(from), static_cast<unsigned long long>(to));
+    ImGui::SameLine();
+    if (ImGui::Button("save as sheet")) {
+      // As --sheet does, into the working folder, never over a file that is there.
+      const std::uint64_t every = std::max<std::uint64_t>(1, (to - from + kMaxSheetCells) / kMaxSheetCells);
+      const std::string path = "sheet-" + std::to_string(from) + "-" + std::to_string(to) + ".png";
+      const std::uint64_t at = a_.tick();
+      const auto problem = renderSheetPng(a_, font, from, to, every, path, false, {});
+      a_.seek(at);
+      sheetMessage_ = problem ? *problem : "wrote " + path + " (every " + std::to_string(every) + " ticks)";
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("clear")) selectionFrom = selectionTo = std::nullopt;
+  }
+  if (!sheetMessage_.empty()) ImGui::TextColored(kQuiet, "%s", sheetMessage_.c_str());
+  ImGui::End();
+}
+
+void Debugger::drawInspector() {
+  ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  ImGui::SetNextItemWidth(-1.0F);
+  ImGui::InputTextWithHint("##filter", "filter fields by name", &filter_);
+  if (!selected_.empty()) {
+    ImGui::TextColored(kChanged, "selected: %s", selected_.c_str());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("show all")) selected_.clear();
+  }
+  const std::vector<std::string> entities = listEntities(a_);
+  ImGui::BeginChild("fields");
+  if (filter_.empty() && selected_.empty()) {
+    // A tree by dotted name: rows come in visiting order, so a node's fields are consecutive.
+    std::vector<std::pair<std::string, bool>> open;  // the nodes entered, and whether each is expanded
+    const auto closeTo = [&](std::size_t depth) {
+      while (open.size() > depth) {
+        if (open.back().second) ImGui::TreePop();
+        open.pop_back();
+      }
+    };
+    for (const FieldRow& row : rows_) {
+      const std::vector<std::string_view> parts = splitFieldName(row.name);
+      std::size_t common = 0;
+      while (common < open.size() && common + 1 < parts.size() && open[common].first == parts[common]) ++common;
+      closeTo(common);
+      bool visible = std::all_of(open.begin(), open.end(), [](const auto& node) { return node.second; });
+      for (std::size_t i = common; i + 1 < parts.size(); ++i) {
+        bool expanded = false;
+        if (visible) {
+          const std::string label(parts[i]);
+          expanded = ImGui::TreeNode(label.c_str());
+          if (ImGui::IsItemHovered()) {
+            std::string path;
+            for (std::size_t j = 0; j <= i; ++j) path += (j ? "." : "") + std::string(parts[j]);
+            hovered_ = path;
+          }
+        }
+        open.emplace_back(std::string(parts[i]), expanded);
+        visible = visible && expanded;
+      }
+      if (!visible) continue;
+      drawFieldLeaf(parts.empty() ? std::string_view(row.name) : parts.back(), row, hovered_);
+      if (ImGui::IsItemClicked()) select(findFieldEntity(row.name, entities));
+    }
+    closeTo(0);
+  } else {
+    for (const FieldRow& row : rows_) {
+      if (!selected_.empty() && !isInsideEntity(row.name, selected_)) continue;
+      if (!matchesFilter(row.name, filter_)) continue;
+      drawFieldLeaf(row.name, row, hovered_);
+      if (ImGui::IsItemClicked()) select(findFieldEntity(row.name, entities));
+    }
+  }
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+void Debugger::drawComparison() {
+  ImGui::Begin("Inspector: A | B", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  ImGui::SetNextItemWidth(160.0F);
+  ImGui::InputTextWithHint("##filter", "filter fields", &filter_);
+  ImGui::SameLine();
+  ImGui::Checkbox("only differences", &onlyDifferences_);
+  ImGui::BeginDisabled(!difference_);
+  if (ImGui::Button("jump to first difference") && difference_) seek(*difference_);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (difference_) ImGui::TextColored(kDiffers, "differ from tick %llu", static_cast<unsigned long long>(*difference_));
+  else ImGui::TextColored(kQuiet, "identical");
+  if (ImGui::BeginTable("ab", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("field");
+    ImGui::TableSetupColumn(("A " + nameA_).c_str());
+    ImGui::TableSetupColumn(("B " + nameB_).c_str());
+    ImGui::TableHeadersRow();
+    for (const ComparedRow& row : compared_) {
+      if ((onlyDifferences_ && !row.differs) || !matchesFilter(row.name, filter_)) continue;
+      if (!selected_.empty() && !isInsideEntity(row.name, selected_)) continue;
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      if (row.differs) ImGui::TextColored(kDiffers, "%s", row.name.c_str());
+      else ImGui::TextUnformatted(row.name.c_str());
+      if (ImGui::IsItemHovered()) hovered_ = row.name;
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(row.a.empty() ? "-" : row.a.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(row.b.empty() ? "-" : row.b.c_str());
+    }
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
+void Debugger::drawEvents() {
+  ImGui::Begin("Events", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  const auto schemas = a_.game().eventSchemas();
+  const char* preview = eventKind_ < 0 ? "every kind" : schemas[static_cast<std::size_t>(eventKind_)].name;
+  ImGui::SetNextItemWidth(160.0F);
+  if (ImGui::BeginCombo("##kind", preview)) {
+    if (ImGui::Selectable("every kind", eventKind_ < 0)) eventKind_ = -1;
+    for (std::size_t k = 0; k < schemas.size(); ++k) {
+      if (ImGui::Selectable(schemas[k].name, eventKind_ == static_cast<int>(k))) eventKind_ = static_cast<int>(k);
+    }
+    ImGui::EndCombo();
+    shownEvents_ = filterEvents(a_.events(), eventKind_ < 0 ? std::nullopt : std::optional<std::uint16_t>(static_cast<std::uint16_t>(eventKind_)));
+    scrollEvents_ = true;
+  }
+  ImGui::SameLine();
+  ImGui::TextColored(kQuiet, "%zu of %zu events", shownEvents_.size(), a_.events().size());
+  ImGui::BeginChild("list");
+  const std::span<const EventRow> events = a_.events();
+  const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
+  if (scrollEvents_) {
+    // Follow the cursor: its first event (or the next one) scrolled into the middle.
+    const std::size_t at = findEventRow(events, shownEvents_, a_.tick());
+    ImGui::SetScrollY(std::max(0.0F, static_cast<float>(at) * rowHeight - ImGui::GetWindowHeight() / 2));
+    scrollEvents_ = false;
+  }
+  ImGuiListClipper clipper;  // only the rows in view are built: 100,000 events scroll as 20 do
+  clipper.Begin(static_cast<int>(shownEvents_.size()), rowHeight);
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const EventRow& row = events[shownEvents_[static_cast<std::size_t>(i)]];
+      const std::string text = std::to_string(row.tick) + "  " + sim::formatEvent(a_.game(), row.event);
+      ImGui::PushID(i);
+      if (ImGui::Selectable(text.c_str(), row.tick == a_.tick())) seek(row.tick);
+      ImGui::PopID();
+    }
+  }
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+void Debugger::drawOracle() {
+  ImGui::Begin("Oracle", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  // Wrapped: an oracle's sentence is longer than the column.
+  ImGui::PushTextWrapPos(0.0F);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0F, 0.9F, 0.0F, 1.0F));
+  for (const std::string& sentence : tunnels_) ImGui::TextUnformatted(("TUNNEL " + sentence).c_str());
+  ImGui::PopStyleColor();
+  if (a_.divergenceTick() && a_.tick() >= *a_.divergenceTick()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kDiffers);
+    for (const std::string& line : a_.divergenceLines()) ImGui::TextUnformatted(line.c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::End();
+}
+
+}  // namespace retrace::viewer

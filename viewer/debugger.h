@@ -1,0 +1,89 @@
+#pragma once
+// The viewer as a replay debugger: Dear ImGui panels in a column beside the scene. Navigate (go
+// to a tick, next or previous event and mark, the first divergence, bookmarks, a `find`
+// condition, the selected range as a contact sheet), Inspector (every field at the cursor, or
+// A beside B in compare mode), Events (the whole replay's, filterable, a click seeks) and
+// Oracle (what the tunnel oracle or the divergence says about this tick). Every panel works
+// for any registered game from its field, event and scene descriptions.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <SFML/Graphics.hpp>
+
+#include "viewer/controls.h"
+#include "viewer/frame.h"
+#include "viewer/inspector.h"
+#include "viewer/navigation.h"
+#include "viewer/playback.h"
+#include "viewer/timeline.h"
+
+namespace retrace::viewer {
+
+/// The width of the panel column, in pixels.
+inline constexpr float kPanelWidth = 380.0F;
+
+/// What the panels show and what the user set in them.
+class Debugger {
+ public:
+  /// `b` is compare mode's second replay (or nullptr); the names label A and B.
+  Debugger(Playback& a, Playback* b, std::string nameA, std::string nameB, std::vector<std::uint64_t> matches);
+
+  /// Builds the panels in `column` for this ImGui frame (between GuiBridge's begin and end).
+  void draw(sf::FloatRect column, const sf::Font& font);
+
+  /// Moves A (and B) to a tick and pauses.
+  void seek(std::uint64_t tick);
+  /// Selects the entity the inspector shows (nothing: every field).
+  void select(std::optional<std::string> entity);
+  [[nodiscard]] const std::string& selected() const noexcept { return selected_; }
+  /// The jumps keys make: --find matches, bookmarks, the events panel's kind.
+  [[nodiscard]] JumpTargets targets();
+  /// The frame's marks, selection, highlight and (compare mode) titles and ghosts.
+  [[nodiscard]] FrameExtras extras() const;
+  /// The timeline's range; zoomed and reset by the window.
+  TimelineView view;
+  std::optional<std::uint64_t> selectionFrom;
+  std::optional<std::uint64_t> selectionTo;
+  /// Where A and B first differ (compare mode).
+  [[nodiscard]] std::optional<std::uint64_t> compareDifference() const noexcept { return difference_; }
+
+ private:
+  void drawNavigation(const sf::Font& font);
+  void drawInspector();
+  void drawComparison();
+  void drawEvents();
+  void drawOracle();
+  void refresh();
+
+  Playback& a_;
+  Playback* b_;
+  std::string nameA_;
+  std::string nameB_;
+  std::vector<std::uint64_t> matches_;
+  Bookmarks bookmarks_;
+  std::vector<std::uint64_t> bookmarkTicks_;
+  std::optional<std::uint64_t> difference_;
+  std::string selected_;
+  std::string hovered_;
+  std::string filter_;
+  bool onlyDifferences_ = false;
+  int eventKind_ = -1;  ///< the events panel's kind, -1 for all
+  std::vector<std::size_t> shownEvents_;
+  std::string tickText_;
+  std::string tickProblem_;
+  std::string findText_;
+  std::string findProblem_;
+  std::string sheetMessage_;
+  // What the panels show at the cursor, recomputed when the tick moves.
+  std::optional<std::uint64_t> shownTick_;
+  bool scrollEvents_ = false;
+  std::vector<FieldRow> rows_;
+  std::vector<ComparedRow> compared_;
+  std::vector<std::string> tunnels_;
+};
+
+}  // namespace retrace::viewer

@@ -1,0 +1,35 @@
+#pragma once
+// Dear ImGui inside an SFML window or render texture: the context, the OpenGL2 renderer from
+// Debian's libimgui-dev examples, and our own bridge from SFML's events to ImGuiIO (ImGui-SFML,
+// the usual one, is not packaged). ImGui draws with raw OpenGL, so a frame is wrapped in
+// SFML's pushGLStates / popGLStates.
+
+#include <SFML/Graphics.hpp>
+
+namespace retrace::viewer {
+
+/// One ImGui context bound to a render target for its lifetime.
+class GuiBridge {
+ public:
+  /// Creates the context and the renderer; `target` must be active (a window, a render texture).
+  explicit GuiBridge(sf::RenderTarget& target);
+  ~GuiBridge();
+  GuiBridge(const GuiBridge&) = delete;
+  GuiBridge& operator=(const GuiBridge&) = delete;
+
+  /// Passes an SFML event on to ImGui.
+  void handle(const sf::Event& event);
+  /// True when ImGui takes the mouse (it is over a panel) or the keyboard (a text box has focus):
+  /// the scene and the viewer's keys then leave that event alone.
+  [[nodiscard]] bool wantsMouse() const;
+  [[nodiscard]] bool wantsKeyboard() const;
+  /// Starts a frame of `seconds` since the last one.
+  void beginFrame(sf::Vector2u size, float seconds);
+  /// Draws what the frame built over what SFML drew.
+  void endFrame();
+
+ private:
+  sf::RenderTarget& target_;
+};
+
+}  // namespace retrace::viewer

@@ -1,0 +1,74 @@
+#include "viewer/inspector.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+namespace retrace::viewer {
+
+std::vector<FieldRow> inspectFields(const sim::GameSession& now, const sim::GameSession& before) {
+  std::map<std::string, std::int64_t, std::less<>> was;
+  for (const sim::Field& f : before.describeState()) was.emplace(f.name, f.value);
+  const bool same = &now == &before || now.tick() == before.tick();
+  std::vector<FieldRow> rows;
+  for (const sim::Field& f : now.describeState()) {
+    const auto it = was.find(f.name);
+    rows.push_back({f.name, sim::formatField(f), !same && (it == was.end() || it->second != f.value)});
+  }
+  return rows;
+}
+
+std::vector<ComparedRow> compareFields(const sim::GameSession& a, const sim::GameSession& b) {
+  const std::vector<sim::Field> fieldsB = b.describeState();
+  std::map<std::string, const sim::Field*, std::less<>> inB;
+  for (const sim::Field& f : fieldsB) inB.emplace(f.name, &f);
+  std::vector<ComparedRow> rows;
+  std::set<std::string, std::less<>> shown;
+  for (const sim::Field& f : a.describeState()) {
+    const auto it = inB.find(f.name);
+    ComparedRow row{f.name, sim::formatField(f), it == inB.end() ? std::string() : sim::formatField(*it->second), true};
+    row.differs = it == inB.end() || it->second->value != f.value;
+    shown.insert(f.name);
+    rows.push_back(std::move(row));
+  }
+  for (const sim::Field& f : fieldsB) {
+    if (!shown.contains(f.name)) rows.push_back({f.name, {}, sim::formatField(f), true});
+  }
+  return rows;
+}
+
+bool matchesFilter(std::string_view name, std::string_view filter) noexcept {
+  if (filter.empty()) return true;
+  const auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+  const auto at = std::search(name.begin(), name.end(), filter.begin(), filter.end(), [&](char x, char y) { return lower(x) == lower(y); });
+  return at != name.end();
+}
+
+bool isInsideEntity(std::string_view fieldName, std::string_view entity) noexcept {
+  if (entity.empty() || !fieldName.starts_with(entity)) return false;
+  return fieldName.size() == entity.size() || fieldName[entity.size()] == '.' || fieldName[entity.size()] == '[';
+}
+
+std::optional<std::string> findFieldEntity(std::string_view fieldName, const std::vector<std::string>& entities) {
+  const std::string* best = nullptr;
+  for (const std::string& e : entities) {
+    if (isInsideEntity(fieldName, e) && (best == nullptr || e.size() > best->size())) best = &e;
+  }
+  if (best == nullptr) return std::nullopt;
+  return *best;
+}
+
+std::vector<std::string_view> splitFieldName(std::string_view name) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= name.size(); ++i) {
+    if (i == name.size() || name[i] == '.') {
+      if (i > start) parts.push_back(name.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  return parts;
+}
+
+}  // namespace retrace::viewer

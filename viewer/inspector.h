@@ -1,0 +1,45 @@
+#pragma once
+// The inspector's facts, without ImGui: every field of the game at a tick with its value as
+// text, whether it changed since the previous tick, and, in compare mode, A's and B's values
+// side by side. The panel (panels.cpp) only draws these rows, so they are tested without a display.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/game.h"
+
+namespace retrace::viewer {
+
+/// One field at the cursor tick.
+struct FieldRow {
+  std::string name;     ///< dotted name ("tanks[1].centre.x")
+  std::string value;    ///< as `retrace show` prints it: enums by name, fixed point as decimals
+  bool changed = false; ///< differs from the previous tick (or did not exist there)
+};
+
+/// One field of A beside the same field of B.
+struct ComparedRow {
+  std::string name;
+  std::string a;  ///< empty when A has no such field
+  std::string b;  ///< empty when B has no such field
+  bool differs = false;
+};
+
+/// Every field of `now`, marked where it differs from `before` by name.
+[[nodiscard]] std::vector<FieldRow> inspectFields(const sim::GameSession& now, const sim::GameSession& before);
+/// A's fields beside B's, in A's order and then the fields only B has.
+[[nodiscard]] std::vector<ComparedRow> compareFields(const sim::GameSession& a, const sim::GameSession& b);
+/// True when a row's name contains the filter text (case-insensitive); an empty filter keeps all.
+[[nodiscard]] bool matchesFilter(std::string_view name, std::string_view filter) noexcept;
+/// The entity a field belongs to: the longest of `entities` that is its name or a prefix of it
+/// ending at '.' or '['; nothing when none is.
+[[nodiscard]] std::optional<std::string> findFieldEntity(std::string_view fieldName, const std::vector<std::string>& entities);
+/// True when the field lies inside the entity ("tanks[1].centre.x" inside "tanks[1]").
+[[nodiscard]] bool isInsideEntity(std::string_view fieldName, std::string_view entity) noexcept;
+/// The segments of a dotted name, for the tree ("tanks[1].centre.x" -> tanks[1], centre, x).
+[[nodiscard]] std::vector<std::string_view> splitFieldName(std::string_view name);
+
+}  // namespace retrace::viewer

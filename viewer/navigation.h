@@ -1,0 +1,60 @@
+#pragma once
+// Where the viewer can jump: the replay's events as one list (filterable by kind), marks
+// (tunnels, the first divergence, --find matches, the user's bookmarks), and the next or
+// previous of either from a tick. No ImGui and no window, so every jump is tested headless.
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "recorder/replay.h"
+#include "sim/game.h"
+
+namespace retrace::viewer {
+
+/// One recorded event and its tick.
+struct EventRow {
+  std::uint64_t tick = 0;
+  sim::Event event;
+};
+
+/// Every event the replay recorded, in tick order.
+[[nodiscard]] std::vector<EventRow> listEvents(const recorder::LoadedReplay& replay);
+/// The positions in `events` of the events of one kind (every event when kind is nothing).
+[[nodiscard]] std::vector<std::size_t> filterEvents(std::span<const EventRow> events, std::optional<std::uint16_t> kind);
+/// The position of the first listed event at or after `tick` (events.size() when none is).
+[[nodiscard]] std::size_t findEventRow(std::span<const EventRow> events, std::span<const std::size_t> shown, std::uint64_t tick);
+
+/// Which way a jump goes.
+enum class Direction : std::uint8_t { kForward, kBackward };
+
+/// The tick of the next (or previous) event strictly after (before) `tick`, of one kind or any.
+[[nodiscard]] std::optional<std::uint64_t> findEventTick(std::span<const EventRow> events, std::uint64_t tick, Direction direction,
+                                                         std::optional<std::uint16_t> kind = std::nullopt);
+/// The next (previous) of sorted ticks strictly after (before) `tick`.
+[[nodiscard]] std::optional<std::uint64_t> findMarkTick(std::span<const std::uint64_t> sortedTicks, std::uint64_t tick, Direction direction);
+
+/// The user's bookmarks, kept for the session.
+class Bookmarks {
+ public:
+  /// Adds a bookmark at the tick, or removes the one there.
+  void toggle(std::uint64_t tick) {
+    if (!ticks_.erase(tick)) ticks_.insert(tick);
+  }
+  [[nodiscard]] bool contains(std::uint64_t tick) const { return ticks_.contains(tick); }
+  [[nodiscard]] std::vector<std::uint64_t> ticks() const { return {ticks_.begin(), ticks_.end()}; }
+
+ private:
+  std::set<std::uint64_t> ticks_;
+};
+
+/// A typed tick ("151", "1:02.5" as minutes:seconds, or "+60" / "-60" from `current`), clamped
+/// to [0, last]; one sentence when the text is none of these.
+[[nodiscard]] std::variant<std::uint64_t, std::string> parseTickText(std::string_view text, std::uint64_t current, std::uint64_t last);
+
+}  // namespace retrace::viewer

@@ -1,0 +1,169 @@
+#include "viewer/timeline.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace retrace::viewer {
+namespace {
+
+constexpr float kLaneHeight = 8.0F;
+constexpr float kLaneGap = 1.0F;
+constexpr float kGutter = 58.0F;  ///< room for a lane's label at the left
+constexpr float kMinMarkWidth = 3.0F;  ///< a tunnel among 30,000 ticks is still three pixels wide
+
+constexpr std::array kCategories = {sim::EventCategory::kContact, sim::EventCategory::kLanding, sim::EventCategory::kDeath,
+                                    sim::EventCategory::kSpawn, sim::EventCategory::kRound, sim::EventCategory::kOther};
+
+const char* nameOf(sim::EventCategory category) noexcept {
+  switch (category) {
+    case sim::EventCategory::kContact: return "contact";
+    case sim::EventCategory::kLanding: return "landing";
+    case sim::EventCategory::kDeath: return "death";
+    case sim::EventCategory::kSpawn: return "spawn";
+    case sim::EventCategory::kRound: return "round";
+    case sim::EventCategory::kOther: break;
+  }
+  return "other";
+}
+
+sf::Color colourOf(sim::EventCategory category) noexcept {
+  switch (category) {
+    case sim::EventCategory::kContact: return {230, 80, 60};
+    case sim::EventCategory::kLanding: return {120, 200, 120};
+    case sim::EventCategory::kDeath: return {255, 120, 120};
+    case sim::EventCategory::kSpawn: return {110, 150, 230};
+    case sim::EventCategory::kRound: return {200, 200, 200};
+    case sim::EventCategory::kOther: break;
+  }
+  return {130, 130, 150};
+}
+
+void addColumn(sf::VertexArray& quads, float x, float top, float width, float height, sf::Color colour) {
+  quads.append(sf::Vertex({x, top}, colour));
+  quads.append(sf::Vertex({x + width, top}, colour));
+  quads.append(sf::Vertex({x + width, top + height}, colour));
+  quads.append(sf::Vertex({x, top + height}, colour));
+}
+
+/// Fills the columns of a lane that hold a tick; `minWidth` widens lone marks.
+void addBins(sf::VertexArray& quads, sf::FloatRect bar, const std::vector<bool>& bins, float top, float height, sf::Color colour, float minWidth) {
+  const float column = bar.width / static_cast<float>(bins.size());
+  for (std::size_t i = 0; i < bins.size(); ++i) {
+    if (!bins[i]) continue;
+    const float width = std::max(column, minWidth);
+    addColumn(quads, bar.left + static_cast<float>(i) * column - (width - column) / 2, top, width, height, colour);
+  }
+}
+
+void addMark(sf::VertexArray& quads, sf::FloatRect bar, TimelineView view, std::uint64_t tick, float top, float height, sf::Color colour) {
+  if (tick < view.from || tick > view.to) return;
+  addColumn(quads, xOfTick(bar, view, tick) - kMinMarkWidth / 2, top, kMinMarkWidth, height, colour);
+}
+
+}  // namespace
+
+std::vector<Lane> describeLanes(const sim::GameDefinition& game) {
+  std::vector<Lane> lanes = {{LaneKind::kMarks, "marks"}};
+  for (const sim::EventCategory category : kCategories) {
+    const auto schemas = game.eventSchemas();
+    if (std::any_of(schemas.begin(), schemas.end(), [&](const sim::EventSchema& s) { return s.category == category; })) {
+      lanes.push_back({LaneKind::kEvents, nameOf(category), category});
+    }
+  }
+  const auto inputs = game.inputNames();
+  for (unsigned bit = 0; bit < inputs.size() && bit < 8; ++bit) lanes.push_back({LaneKind::kInput, inputs[bit], {}, bit});
+  return lanes;
+}
+
+float measureTimeline(std::size_t lanes) noexcept { return static_cast<float>(lanes) * (kLaneHeight + kLaneGap) + 2.0F; }
+
+TimelineView zoomView(TimelineView view, std::uint64_t anchor, double factor, std::uint64_t lastTick) noexcept {
+  const double span = std::clamp(static_cast<double>(view.span()) * factor, 10.0, static_cast<double>(lastTick) + 1.0);
+  anchor = std::clamp(anchor, view.from, view.to);
+  const double share = static_cast<double>(anchor - view.from) / static_cast<double>(view.span());
+  const double from = std::clamp(static_cast<double>(anchor) - share * span, 0.0, static_cast<double>(lastTick) + 1.0 - span);
+  TimelineView zoomed;
+  zoomed.from = static_cast<std::uint64_t>(from);
+  zoomed.to = std::min(lastTick, zoomed.from + static_cast<std::uint64_t>(span) - 1);
+  return zoomed;
+}
+
+std::uint64_t tickAtX(sf::FloatRect bar, TimelineView view, float x) noexcept {
+  const double fraction = std::clamp(static_cast<double>(x - bar.left) / static_cast<double>(bar.width), 0.0, 1.0);
+  return std::min(view.to, view.from + static_cast<std::uint64_t>(fraction * static_cast<double>(view.span() - 1) + 0.5));
+}
+
+float xOfTick(sf::FloatRect bar, TimelineView view, std::uint64_t tick) noexcept {
+  const double offset = static_cast<double>(tick) - static_cast<double>(view.from);
+  return bar.left + static_cast<float>(offset / static_cast<double>(std::max<std::uint64_t>(view.span() - 1, 1)) * static_cast<double>(bar.width));
+}
+
+std::vector<bool> binTicks(std::span<const std::uint64_t> sortedTicks, TimelineView view, unsigned columns) {
+  std::vector<bool> bins(std::max(columns, 1U), false);
+  const auto first = std::lower_bound(sortedTicks.begin(), sortedTicks.end(), view.from);
+  for (auto it = first; it != sortedTicks.end() && *it <= view.to; ++it) {
+    bins[static_cast<std::size_t>((*it - view.from) * bins.size() / view.span())] = true;
+  }
+  return bins;
+}
+
+sf::Color tunnelColour() noexcept { return {255, 230, 0}; }
+sf::Color divergenceColour() noexcept { return {255, 0, 255}; }
+
+sf::FloatRect timelineBar(sf::FloatRect area) noexcept { return {area.left + kGutter, area.top, std::max(1.0F, area.width - kGutter), area.height}; }
+
+void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineData& data, const sf::Font& font) {
+  const std::vector<Lane> lanes = describeLanes(data.game);
+  const sf::FloatRect bar = timelineBar(area);
+  const auto columns = static_cast<unsigned>(std::max(1.0F, bar.width));
+  sf::VertexArray quads(sf::Quads);
+  addColumn(quads, bar.left, area.top, bar.width, area.height, {40, 40, 52});
+  if (data.marks.selectionFrom && data.marks.selectionTo) {
+    const float a = std::clamp(xOfTick(bar, data.view, *data.marks.selectionFrom), bar.left, bar.left + bar.width);
+    const float b = std::clamp(xOfTick(bar, data.view, *data.marks.selectionTo), bar.left, bar.left + bar.width);
+    addColumn(quads, std::min(a, b), area.top, std::max(std::abs(b - a), 1.0F), area.height, {70, 90, 140});
+  }
+  float top = area.top + 1.0F;
+  for (const Lane& lane : lanes) {
+    sf::Text label(lane.label, font, 9);
+    label.setFillColor({170, 170, 185});
+    label.setPosition(area.left, top - 2.0F);
+    target.draw(label);
+    switch (lane.kind) {
+      case LaneKind::kMarks: {
+        for (const std::uint64_t t : data.marks.matches) addMark(quads, bar, data.view, t, top, kLaneHeight, {230, 230, 230});
+        for (const std::uint64_t t : data.marks.bookmarks) addMark(quads, bar, data.view, t, top, kLaneHeight, {80, 220, 255});
+        addBins(quads, bar, binTicks(data.marks.tunnels, data.view, columns), top, kLaneHeight, tunnelColour(), kMinMarkWidth);
+        if (data.marks.compareDifference) addMark(quads, bar, data.view, *data.marks.compareDifference, top, kLaneHeight, divergenceColour());
+        if (data.marks.divergence) addMark(quads, bar, data.view, *data.marks.divergence, top, kLaneHeight, divergenceColour());
+        break;
+      }
+      case LaneKind::kEvents: {
+        std::vector<std::uint64_t> ticks;
+        for (const EventRow& row : data.events) {
+          if (data.game.eventSchemas()[row.event.kind].category == lane.category) ticks.push_back(row.tick);
+        }
+        addBins(quads, bar, binTicks(ticks, data.view, columns), top, kLaneHeight, colourOf(lane.category), 1.0F);
+        break;
+      }
+      case LaneKind::kInput: {
+        // A column is lit when the button is held on any tick it covers (inputs[t - 1] is tick t).
+        std::vector<bool> bins(columns, false);
+        const std::uint64_t last = std::min<std::uint64_t>(data.view.to, data.inputs.size());
+        for (std::uint64_t t = std::max<std::uint64_t>(data.view.from, 1); t <= last; ++t) {
+          if ((data.inputs[t - 1] >> lane.bit) & 1U) bins[static_cast<std::size_t>((t - data.view.from) * columns / data.view.span())] = true;
+        }
+        addBins(quads, bar, bins, top + 1.0F, kLaneHeight - 2.0F, {150, 130, 230}, 1.0F);
+        break;
+      }
+    }
+    top += kLaneHeight + kLaneGap;
+  }
+  if (data.cursor >= data.view.from && data.cursor <= data.view.to) {
+    addColumn(quads, xOfTick(bar, data.view, data.cursor) - 1.0F, area.top - 2.0F, 2.0F, area.height + 4.0F, sf::Color::White);
+  }
+  target.draw(quads);
+}
+
+}  // namespace retrace::viewer

@@ -1,0 +1,85 @@
+#pragma once
+// The timeline as tracks: a lane of marks (tunnels, the first divergence, bookmarks, --find
+// matches), a lane per event category the game's schemas use, and a piano roll of the inputs
+// held, one lane per button. Lanes are binned per pixel column, so a mark stays visible at any
+// replay length, and a view (from..to) zooms to a range. Drawn in SFML, so PNGs show it too.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <SFML/Graphics.hpp>
+
+#include "sim/game.h"
+#include "viewer/navigation.h"
+
+namespace retrace::viewer {
+
+/// What a lane shows.
+enum class LaneKind : std::uint8_t { kMarks, kEvents, kInput };
+
+/// One track of the timeline.
+struct Lane {
+  LaneKind kind = LaneKind::kMarks;
+  std::string label;
+  sim::EventCategory category = sim::EventCategory::kOther;  ///< for kEvents
+  unsigned bit = 0;                                          ///< for kInput
+};
+
+/// The lanes of a game: marks, its event categories (in the order of the enumeration), its buttons.
+[[nodiscard]] std::vector<Lane> describeLanes(const sim::GameDefinition& game);
+/// The height of a timeline of `lanes` lanes, in pixels.
+[[nodiscard]] float measureTimeline(std::size_t lanes) noexcept;
+
+/// The range of ticks the timeline shows.
+struct TimelineView {
+  std::uint64_t from = 0;
+  std::uint64_t to = 0;  ///< inclusive
+  [[nodiscard]] std::uint64_t span() const noexcept { return to - from + 1; }
+};
+/// The whole replay.
+[[nodiscard]] inline TimelineView viewWhole(std::uint64_t lastTick) noexcept { return {0, lastTick}; }
+/// Zooms in (factor < 1) or out (factor > 1) keeping `anchor` where it is; at least 10 ticks,
+/// at most the whole replay.
+[[nodiscard]] TimelineView zoomView(TimelineView view, std::uint64_t anchor, double factor, std::uint64_t lastTick) noexcept;
+
+/// The tick under an x position of the bar (clamped to the view).
+[[nodiscard]] std::uint64_t tickAtX(sf::FloatRect bar, TimelineView view, float x) noexcept;
+/// The x position of a tick on the bar (may lie outside it when the tick is outside the view).
+[[nodiscard]] float xOfTick(sf::FloatRect bar, TimelineView view, std::uint64_t tick) noexcept;
+/// The pixel column of each tick's start, for binning: columns that hold one or more of `ticks`.
+[[nodiscard]] std::vector<bool> binTicks(std::span<const std::uint64_t> sortedTicks, TimelineView view, unsigned columns);
+
+/// The marks of the marks lane.
+struct TimelineMarks {
+  std::span<const std::uint64_t> tunnels;
+  std::optional<std::uint64_t> divergence;
+  std::span<const std::uint64_t> bookmarks;
+  std::span<const std::uint64_t> matches;
+  std::optional<std::uint64_t> compareDifference;  ///< compare mode: where A and B first differ
+  std::optional<std::uint64_t> selectionFrom;      ///< a selected range, shaded
+  std::optional<std::uint64_t> selectionTo;
+};
+
+/// Everything the timeline draws from.
+struct TimelineData {
+  const sim::GameDefinition& game;
+  std::span<const EventRow> events;
+  std::span<const sim::Input> inputs;  ///< tick 1 first
+  TimelineMarks marks;
+  std::uint64_t cursor = 0;
+  TimelineView view;
+};
+
+/// The colour of a mark kind on the timeline.
+[[nodiscard]] sf::Color tunnelColour() noexcept;
+[[nodiscard]] sf::Color divergenceColour() noexcept;
+
+/// Draws the lanes with their labels into `area` (its width minus the label gutter is the bar).
+void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineData& data, const sf::Font& font);
+/// The bar part of a timeline area (without the label gutter).
+[[nodiscard]] sf::FloatRect timelineBar(sf::FloatRect area) noexcept;
+
+}  // namespace retrace::viewer
