@@ -84,7 +84,7 @@ PlayedRun playRun(const RunSetup& setup, std::uint64_t run, std::uint64_t ticks)
     played.inputs.push_back(input);
     const sim::StepResult result = session->step(input);
     if (!result.tunnels.empty()) {
-      played.tunnel = Witness{t + 1, result.tunnels.front()};
+      played.tunnel = Witness{t + 1, result.tunnels.front().sentence};
       break;
     }
   }

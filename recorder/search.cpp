@@ -47,7 +47,7 @@ std::optional<Witness> findWitness(const RunSetup& setup, std::span<const sim::I
     const sim::StepResult result = session->step(inputs[tick - 1]);
     switch (predicate.kind) {
       case Predicate::Kind::kTunnel:
-        if (!result.tunnels.empty()) return Witness{tick, result.tunnels.front()};
+        if (!result.tunnels.empty()) return Witness{tick, result.tunnels.front().sentence};
         break;
       case Predicate::Kind::kEndsBefore:
         if (tick >= predicate.tick) return std::nullopt;

@@ -256,7 +256,7 @@ class ChunkVerifier {
     report_.tunnelCount += result.tunnels.size();
     if (!result.tunnels.empty()) report_.tunnelTicks.push_back(tick);
     for (auto& tunnel : result.tunnels) {
-      if (report_.tunnels.size() < options_.maxTunnelsShown) report_.tunnels.push_back(std::move(tunnel));
+      if (report_.tunnels.size() < options_.maxTunnelsShown) report_.tunnels.push_back(std::move(tunnel.sentence));
     }
     const bool hasSnapshot = snapshots[0] != nullptr || snapshots[1] != nullptr;
     // The snapshot a field diff compares with: the first that differs, else the first there is.

@@ -54,10 +54,18 @@ struct EventSchema {
   EventCategory category = EventCategory::kOther;
 };
 
+/// One contact the rules missed, as the tunnel oracle found it: a sentence for people, and what
+/// it checked in the scene's coordinates (the path, categorised kTunnelPath, and what the path
+/// passed through, kTunnelHit), which the viewer draws over that tick's scene.
+struct Tunnel {
+  std::string sentence;
+  Scene drawing;  ///< its size is unused: the shapes lie in the tick's scene
+};
+
 /// What one tick produced.
 struct StepResult {
   std::vector<Event> events;
-  std::vector<std::string> tunnels;  ///< oracle findings, when the oracle is on
+  std::vector<Tunnel> tunnels;  ///< oracle findings, when the oracle is on
 };
 
 /// A running game: owns its state; copyable through clone() for keyframes and twin runs.

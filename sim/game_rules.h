@@ -86,7 +86,7 @@ concept HasBot = requires(const typename G::Config& config, const typename G::St
 /// The tunnel oracle: an exact continuous check of a tick, naming each contact the rules missed.
 template <typename G>
 concept HasTunnelOracle = requires(const typename G::Config& config, const typename G::State& state, const std::vector<Event>& events,
-                                   std::vector<std::string>& tunnels) {
+                                   std::vector<Tunnel>& tunnels) {
   G::checkOracle(config, state, state, events, tunnels);
 };
 

@@ -36,6 +36,8 @@ enum class SceneCategory : std::uint8_t {
   kHitRadius,    ///< a distance the rules test (a hit circle)
   kGrid,         ///< cell edges of a tile map
   kLabel,        ///< text
+  kTunnelPath,   ///< the path the tunnel oracle checked (a finding's drawing, not the state's)
+  kTunnelHit,    ///< what that path passed through without a registered contact
 };
 
 /// The overlay a primitive belongs to: kBodies is always drawn, the others toggle.
@@ -66,6 +68,10 @@ struct SceneStyle {
   std::string entity;
   bool filled = true;
 };
+
+/// How a tunnel finding draws the path its oracle checked, and what the path passed through.
+inline SceneStyle tunnelPathStyle() { return {SceneCategory::kTunnelPath, SceneLayer::kBodies, {}, false}; }
+inline SceneStyle tunnelHitStyle() { return {SceneCategory::kTunnelHit, SceneLayer::kBodies, {}, false}; }
 
 /// Adds a box.
 inline void addBox(Scene& scene, const Box& box, SceneStyle style) {

@@ -91,7 +91,8 @@ void Debugger::refresh() {
   scrollEvents_ = true;
   rows_ = inspectFields(a_.current(), a_.previous());
   if (b_ != nullptr) compared_ = compareFields(a_.current(), b_->current());
-  tunnels_ = a_.tunnelsNow();
+  tunnels_.clear();
+  for (const sim::Tunnel& t : a_.tunnelsNow()) tunnels_.push_back(t.sentence);
 }
 
 void Debugger::draw(sf::FloatRect column, const sf::Font& font) {

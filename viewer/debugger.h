@@ -83,7 +83,7 @@ class Debugger {
   bool scrollEvents_ = false;
   std::vector<FieldRow> rows_;
   std::vector<ComparedRow> compared_;
-  std::vector<std::string> tunnels_;
+  std::vector<std::string> tunnels_;  ///< the oracle's sentences at the cursor
 };
 
 }  // namespace retrace::viewer

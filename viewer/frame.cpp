@@ -28,6 +28,36 @@ void fitScene(FrameLayout& layout, sf::FloatRect area, sf::Vector2f world) {
   layout.scene = {area.left + (sceneWidth - size.x) / 2, area.top + (sceneHeight - size.y) / 2, size.x, size.y};
 }
 
+/// Draws what the oracle found on this tick over the scene: the path it checked and what the
+/// path passed through.
+void paintTunnels(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const Overlays& overlays, const sf::Font& font) {
+  sf::RenderStates states;
+  states.transform.translate(layout.scene.left, layout.scene.top).scale(layout.scale, layout.scale);
+  for (const sim::Tunnel& tunnel : playback.tunnelsNow()) paintScene(target, states, tunnel.drawing, overlays, font);
+}
+
+/// Text cut into lines no wider than `width` at spaces (a word wider than that keeps its line).
+std::vector<std::string> wrapText(const std::string& text, const sf::Font& font, unsigned size, float width) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    const std::string longer = line.empty() ? word : line + " " + word;
+    if (!line.empty() && sf::Text(longer, font, size).getLocalBounds().width > width) {
+      lines.push_back(line);
+      line = word;
+    } else {
+      line = longer;
+    }
+    start = end + 1;
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
 }  // namespace
 
 FrameLayout computeLayout(sf::FloatRect area, sf::Vector2f world, float timelineHeight) {
@@ -114,6 +144,7 @@ void FrameRenderer::render(sf::RenderTarget& target, sf::FloatRect area, const P
   const sim::Scene scene = playback.current().describeScene(playback.previous());
   const FrameLayout layout = computeLayout(area, measureScene(scene), timelineHeightOf(playback));
   drawSceneInArea(target, layout.scene, layout.scale, scene, overlays, font_, {extras.highlight});
+  paintTunnels(target, layout, playback, overlays, font_);
   drawHud(target, layout, playback, "");
   drawBottom(target, layout, playback, extras);
   if (overlays.events) drawEventPanel(target, layout, playback);
@@ -130,6 +161,8 @@ void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, 
   // At a difference, B's entities over A's as ghosts show where they part.
   if (extras.ghosts) drawSceneInArea(target, layout.a.scene, layout.a.scale, sceneB, overlays, font_, {{}, 90});
   drawSceneInArea(target, layout.b.scene, layout.b.scale, sceneB, overlays, font_, {extras.highlight});
+  paintTunnels(target, layout.a, a, overlays, font_);
+  paintTunnels(target, layout.b, b, overlays, font_);
   drawText(target, "A  " + extras.titleA, {layout.a.scene.left, layout.a.scene.top - kTitleHeight}, 12, {220, 220, 230});
   drawText(target, "B  " + extras.titleB, {layout.b.scene.left, layout.b.scene.top - kTitleHeight}, 12, {220, 220, 230});
   std::string suffix;
@@ -188,6 +221,14 @@ void FrameRenderer::drawEventPanel(sf::RenderTarget& target, const FrameLayout& 
   float y = layout.scene.top + 28.0F;
   for (std::size_t i = 0; i < events.size() && i < 8; ++i, y += 15.0F) {
     drawText(target, sim::formatEvent(playback.game(), events[i]), {layout.scene.left + 6.0F, y}, 12, kOverlayColour);
+  }
+  // The oracle's sentences, so a PNG without the panels says what its drawing shows; wrapped
+  // at the scene's width, since a sentence is longer than most scenes are wide.
+  for (const sim::Tunnel& tunnel : playback.tunnelsNow()) {
+    for (const std::string& line : wrapText("TUNNEL " + tunnel.sentence, font_, 12, layout.scene.width - 12.0F)) {
+      drawText(target, line, {layout.scene.left + 6.0F, y}, 12, colourOf(sim::SceneCategory::kTunnelPath));
+      y += 15.0F;
+    }
   }
 }
 

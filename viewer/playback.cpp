@@ -58,11 +58,12 @@ Playback::Playback(recorder::LoadedReplay replay, bool verify)
 
 std::vector<sim::Event> Playback::eventsNow() const { return recorder::recordedEventsAt(replay_, tick_); }
 
-std::vector<std::string> Playback::tunnelsNow() const {
-  if (tick_ == 0) return {};
+void Playback::findTunnelsNow() {
+  tunnelsNow_.clear();
+  if (tick_ == 0 || !std::binary_search(tunnelTicks_.begin(), tunnelTicks_.end(), tick_)) return;
   auto session = previous_->clone();
   session->setOracle(true);
-  return session->step(inputs_[tick_ - 1]).tunnels;
+  tunnelsNow_ = session->step(inputs_[tick_ - 1]).tunnels;
 }
 
 void Playback::seek(std::uint64_t tick) {
@@ -72,6 +73,7 @@ void Playback::seek(std::uint64_t tick) {
     previous_ = current_->clone();
     (void)current_->step(inputs_[tick - 1]);
     tick_ = tick;
+    findTunnelsNow();
     return;
   }
   const std::uint64_t target = tick == 0 ? 0 : tick - 1;  // rebuild the previous tick first
@@ -82,6 +84,7 @@ void Playback::seek(std::uint64_t tick) {
   if (tick > 0) (void)session->step(inputs_[tick - 1]);
   current_ = std::move(session);
   tick_ = tick;
+  findTunnelsNow();
 }
 
 void Playback::faster() noexcept { speedIndex_ = std::min(speedIndex_ + 1, std::size(kSpeeds) - 1); }

@@ -64,9 +64,9 @@ class Playback {
   [[nodiscard]] std::span<const sim::Input> inputs() const noexcept { return inputs_; }
   /// The ticks the oracle found a tunnel on (with verify), in order.
   [[nodiscard]] const std::vector<std::uint64_t>& tunnelTicks() const noexcept { return tunnelTicks_; }
-  /// The oracle's sentences for the current tick: the tick re-simulated from the previous one
-  /// with the oracle on (empty at tick 0 and where it finds nothing).
-  [[nodiscard]] std::vector<std::string> tunnelsNow() const;
+  /// With verify: what the oracle found on the current tick (its sentences and drawings), the
+  /// tick re-simulated from the previous one with the oracle on; empty on the other ticks.
+  [[nodiscard]] const std::vector<sim::Tunnel>& tunnelsNow() const noexcept { return tunnelsNow_; }
   [[nodiscard]] std::optional<std::uint64_t> divergenceTick() const noexcept { return divergence_; }
   /// With verify: the engine's sentence for the divergence and its field diff.
   [[nodiscard]] const std::vector<std::string>& divergenceLines() const noexcept { return divergenceLines_; }
@@ -87,6 +87,8 @@ class Playback {
   std::uint64_t advance(double seconds);
 
  private:
+  void findTunnelsNow();
+
   recorder::LoadedReplay replay_;
   const sim::GameDefinition* game_;
   std::vector<sim::Input> inputs_;
@@ -97,6 +99,7 @@ class Playback {
   std::vector<Marker> markers_;
   std::vector<EventRow> events_;
   std::vector<std::uint64_t> tunnelTicks_;
+  std::vector<sim::Tunnel> tunnelsNow_;
   std::optional<std::uint64_t> divergence_;
   std::vector<std::string> divergenceLines_;
   std::uint64_t tick_ = 0;

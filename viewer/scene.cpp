@@ -19,7 +19,9 @@ void paintBox(sf::RenderTarget& target, sf::RenderStates states, const sim::Scen
   shape.setFillColor(p.filled ? colour : sf::Color::Transparent);
   if (!p.filled || outlined) {
     shape.setOutlineColor(p.filled ? kOverlayColour : colour);
-    shape.setOutlineThickness(-0.5F);  // inside the box, so it never covers a neighbour
+    // Inside the box, so it never covers a neighbour; a tunnel's drawing is thicker, to be seen.
+    const bool tunnel = p.category == SceneCategory::kTunnelPath || p.category == SceneCategory::kTunnelHit;
+    shape.setOutlineThickness(tunnel ? -1.0F : -0.5F);
   }
   target.draw(shape, states);
 }
@@ -111,6 +113,8 @@ sf::Color colourOf(SceneCategory category) noexcept {
     case SceneCategory::kSamplePoint: return kOverlayColour;
     case SceneCategory::kHitRadius: return {255, 230, 0, 120};
     case SceneCategory::kGrid: return {60, 60, 80};
+    case SceneCategory::kTunnelPath: return {255, 255, 0};
+    case SceneCategory::kTunnelHit: return {255, 40, 200};
     case SceneCategory::kLabel: break;
   }
   return {220, 220, 230};
@@ -145,6 +149,12 @@ void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Sc
       case SceneShape::kSegment:
         lines.append(sf::Vertex(toPoint(p.a), colour));
         lines.append(sf::Vertex(toPoint(p.b), colour));
+        if (p.category == SceneCategory::kTunnelPath) {
+          // The path's ends as dots: a path a fraction of a pixel long is still seen.
+          for (const sf::Vector2f end : {toPoint(p.a), toPoint(p.b)}) {
+            for (const sf::Vector2f corner : {sf::Vector2f{-1, -1}, sf::Vector2f{1, -1}, sf::Vector2f{1, 1}, sf::Vector2f{-1, 1}}) dots.append(sf::Vertex(end + corner, colour));
+          }
+        }
         break;
       case SceneShape::kPoint: {
         const sf::Vector2f at = toPoint(p.a);

@@ -259,7 +259,7 @@ void Game::step(const Config& config, State& ioState, Input input, std::vector<E
 }
 
 void Game::checkOracle(const Config& /*config: the sweep needs none*/, const State& before, const State& after,
-                       const std::vector<Event>& events, std::vector<std::string>& outTunnels) {
+                       const std::vector<Event>& events, std::vector<Tunnel>& outTunnels) {
   if (isRoundOver(before.clock)) return;  // nothing moves while a round's end is on screen
   const bool registered = std::any_of(events.begin(), events.end(), [](const Event& e) { return e.kind == kContact; });
   if (registered) return;
@@ -269,14 +269,27 @@ void Game::checkOracle(const Config& /*config: the sweep needs none*/, const Sta
   for (const Obstacle& o : before.obstacles) {
     const SweepOutput sweep = sweepBoxes({before.player, o.box, {dx, -o.speed}});
     if (sweep.kind != SweepKind::kHit) continue;
-    outTunnels.push_back("tick " + std::to_string(after.tick) + ": obstacle " + std::to_string(o.id) + " (" +
+    Tunnel tunnel{"tick " + std::to_string(after.tick) + ": obstacle " + std::to_string(o.id) + " (" +
                          formatFieldValue(o.box.w.raw(), FieldKind::kFixed) + "x" +
                          formatFieldValue(o.box.h.raw(), FieldKind::kFixed) + ") passed through the player: contact at " +
                          formatFieldValue(toFixedFloor(sweep.enter).raw(), FieldKind::kFixed) + " of the tick, obstacle y " +
                          formatFieldValue(o.box.y.raw(), FieldKind::kFixed) + " -> " +
                          formatFieldValue((o.box.y + o.speed).raw(), FieldKind::kFixed) + " at speed " +
                          formatFieldValue(o.speed.raw(), FieldKind::kFixed) + ", player x " +
-                         formatFieldValue(before.player.x.raw(), FieldKind::kFixed) + ", no contact registered");
+                         formatFieldValue(before.player.x.raw(), FieldKind::kFixed) + ", no contact registered",
+                  {}};
+    // The obstacle where it was and where it ended, its centre's path, and the player it crossed.
+    Box moved = o.box;
+    moved.y = o.box.y + o.speed;
+    addBox(tunnel.drawing, o.box, tunnelPathStyle());
+    addBox(tunnel.drawing, moved, tunnelPathStyle());
+    const Vec2 centre{o.box.x + o.box.w / px(2), o.box.y + o.box.h / px(2)};
+    addSegment(tunnel.drawing, centre, {centre.x, centre.y + o.speed}, tunnelPathStyle());
+    Box player = before.player;
+    player.x = after.player.x;
+    addBox(tunnel.drawing, before.player, tunnelHitStyle());
+    addBox(tunnel.drawing, player, tunnelHitStyle());
+    outTunnels.push_back(std::move(tunnel));
   }
 }
 

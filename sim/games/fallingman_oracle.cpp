@@ -9,7 +9,7 @@
 namespace retrace::sim::fallingman {
 
 void Game::checkOracle(const Config& config, const State& before, const State& after, const std::vector<Event>& events,
-                       std::vector<std::string>& outTunnels) {
+                       std::vector<Tunnel>& outTunnels) {
   if (isRoundOver(before.clock) || after.clock.round != before.clock.round) return;
   const Man& was = before.man;
   const Fixed half = px(config.manSize / 2);
@@ -31,12 +31,17 @@ void Game::checkOracle(const Config& config, const State& before, const State& a
     // Registered means a landed event for it (the ceiling may knock him off in the same tick).
     const bool landed = std::any_of(events.begin(), events.end(), [&](const Event& e) { return e.kind == kLanded && e.args[0] == p.id; });
     if (!crossesTop || landed) continue;
-    outTunnels.push_back("tick " + std::to_string(after.tick) + ": the man's feet fell " +
-                         formatFieldValue(feetBefore.raw(), FieldKind::kFixed) + " -> " +
-                         formatFieldValue(feetAfter.raw(), FieldKind::kFixed) + " through the top of platform " +
-                         std::to_string(p.id) + " (y " + formatFieldValue(p.box.top().raw(), FieldKind::kFixed) + ", x " +
-                         formatFieldValue(p.box.left().raw(), FieldKind::kFixed) + ".." +
-                         formatFieldValue(p.box.right().raw(), FieldKind::kFixed) + ") without landing");
+    Tunnel tunnel{"tick " + std::to_string(after.tick) + ": the man's feet fell " + formatFieldValue(feetBefore.raw(), FieldKind::kFixed) +
+                      " -> " + formatFieldValue(feetAfter.raw(), FieldKind::kFixed) + " through the top of platform " + std::to_string(p.id) +
+                      " (y " + formatFieldValue(p.box.top().raw(), FieldKind::kFixed) + ", x " +
+                      formatFieldValue(p.box.left().raw(), FieldKind::kFixed) + ".." + formatFieldValue(p.box.right().raw(), FieldKind::kFixed) +
+                      ") without landing",
+                  {}};
+    // The feet's fall at both edges of the man, and the platform's top they crossed.
+    addSegment(tunnel.drawing, {left, feetBefore}, {left, feetAfter}, tunnelPathStyle());
+    addSegment(tunnel.drawing, {right, feetBefore}, {right, feetAfter}, tunnelPathStyle());
+    addBox(tunnel.drawing, p.box, tunnelHitStyle());
+    outTunnels.push_back(std::move(tunnel));
   }
 }
 

@@ -29,7 +29,7 @@ const Tank* findTank(const State& state, std::int32_t id) {
 Box tileBox(TileCoord c) { return makeBox(c.column * kTilePx, c.row * kTilePx, kTilePx, kTilePx); }
 
 void checkBullet(const Config& config, const State& after, const Bullet& was, const Bullet& now,
-                 std::vector<std::string>& outTunnels) {
+                 std::vector<Tunnel>& outTunnels) {
   // Built only when there is something to report: the oracle runs every tick.
   const auto which = [&] {
     return "tick " + std::to_string(after.tick) + ": bullet " + std::to_string(was.id) + " of tank " + std::to_string(was.owner) +
@@ -38,8 +38,12 @@ void checkBullet(const Config& config, const State& after, const Bullet& was, co
   for (const Tank& tank : after.tanks) {
     if (tank.enemy == was.enemy || tank.hp <= 0) continue;
     if (segmentComesWithin(was.position, now.position, tank.centre, config.hitRadius)) {
-      outTunnels.push_back(which() + " within " + formatFieldValue(config.hitRadius.raw(), FieldKind::kFixed) + " px of tank " +
-                           std::to_string(tank.id) + " at " + describePoint(tank.centre) + " without a hit");
+      Tunnel tunnel{which() + " within " + formatFieldValue(config.hitRadius.raw(), FieldKind::kFixed) + " px of tank " +
+                        std::to_string(tank.id) + " at " + describePoint(tank.centre) + " without a hit",
+                    {}};
+      addSegment(tunnel.drawing, was.position, now.position, tunnelPathStyle());
+      addCircle(tunnel.drawing, tank.centre, config.hitRadius, tunnelHitStyle());
+      outTunnels.push_back(std::move(tunnel));
     }
   }
   // Every tile the straight path touches must have been empty (the bullet flies on). Tiles
@@ -51,14 +55,17 @@ void checkBullet(const Config& config, const State& after, const Bullet& was, co
     for (int column = std::min(a.column, b.column); column <= std::max(a.column, b.column); ++column) {
       const TileCoord c{column, row};
       if (!isInside(after.map, c) || tileCode(after.map, c) != kEmpty) {
-        outTunnels.push_back(which() + " through the solid tile (" + std::to_string(column) + ", " + std::to_string(row) + ")");
+        Tunnel tunnel{which() + " through the solid tile (" + std::to_string(column) + ", " + std::to_string(row) + ")", {}};
+        addSegment(tunnel.drawing, was.position, now.position, tunnelPathStyle());
+        addBox(tunnel.drawing, tileBox(c), tunnelHitStyle());
+        outTunnels.push_back(std::move(tunnel));
       }
     }
   }
 }
 
 void checkTankMove(const Config& config, const State& before, const State& after, const Tank& was, const Tank& now,
-                   std::vector<std::string>& outTunnels) {
+                   std::vector<Tunnel>& outTunnels) {
   const Box from = tankBox(config, was.centre);
   const Box to = tankBox(config, now.centre);
   const Vec2 delta = now.centre - was.centre;
@@ -69,7 +76,11 @@ void checkTankMove(const Config& config, const State& before, const State& after
   const Fixed mapSize = px(kColumns * kTilePx);
   if (smaller(from.left(), to.left()) < Fixed() || smaller(from.top(), to.top()) < Fixed() ||
       larger(from.right(), to.right()) > mapSize || larger(from.bottom(), to.bottom()) > mapSize) {
-    outTunnels.push_back(which() + " out of the map");
+    Tunnel tunnel{which() + " out of the map", {}};
+    addSegment(tunnel.drawing, was.centre, now.centre, tunnelPathStyle());
+    addBox(tunnel.drawing, to, tunnelPathStyle());
+    addBox(tunnel.drawing, Box{Fixed(), Fixed(), mapSize, mapSize}, tunnelHitStyle());
+    outTunnels.push_back(std::move(tunnel));
   }
   const TileCoord lo = tileAt(before.map, {smaller(from.left(), to.left()), smaller(from.top(), to.top())});
   const TileCoord hi = tileAt(before.map, {larger(from.right(), to.right()), larger(from.bottom(), to.bottom())});
@@ -78,7 +89,12 @@ void checkTankMove(const Config& config, const State& before, const State& after
       const TileCoord c{column, row};
       if (tileCode(before.map, c) == kEmpty) continue;
       if (sweepBoxes({from, tileBox(c), delta}).kind == SweepKind::kHit) {
-        outTunnels.push_back(which() + " into the solid tile (" + std::to_string(column) + ", " + std::to_string(row) + ")");
+        Tunnel tunnel{which() + " into the solid tile (" + std::to_string(column) + ", " + std::to_string(row) + ")", {}};
+        addBox(tunnel.drawing, from, tunnelPathStyle());
+        addBox(tunnel.drawing, to, tunnelPathStyle());
+        addSegment(tunnel.drawing, was.centre, now.centre, tunnelPathStyle());
+        addBox(tunnel.drawing, tileBox(c), tunnelHitStyle());
+        outTunnels.push_back(std::move(tunnel));
       }
     }
   }
@@ -87,7 +103,7 @@ void checkTankMove(const Config& config, const State& before, const State& after
 }  // namespace
 
 void Game::checkOracle(const Config& config, const State& before, const State& after, const std::vector<Event>&,
-                       std::vector<std::string>& outTunnels) {
+                       std::vector<Tunnel>& outTunnels) {
   if (isRoundOver(before.clock) || after.clock.round != before.clock.round) return;
   for (const Bullet& was : before.bullets) {
     if (const Bullet* now = findBullet(after, was.id)) checkBullet(config, after, was, *now, outTunnels);
@@ -98,8 +114,12 @@ void Game::checkOracle(const Config& config, const State& before, const State& a
   for (std::size_t i = 0; i < after.tanks.size(); ++i) {
     for (std::size_t j = i + 1; j < after.tanks.size(); ++j) {
       if (overlaps(tankBox(config, after.tanks[i].centre), tankBox(config, after.tanks[j].centre))) {
-        outTunnels.push_back("tick " + std::to_string(after.tick) + ": tanks " + std::to_string(after.tanks[i].id) + " and " +
-                             std::to_string(after.tanks[j].id) + " overlap");
+        Tunnel tunnel{"tick " + std::to_string(after.tick) + ": tanks " + std::to_string(after.tanks[i].id) + " and " +
+                          std::to_string(after.tanks[j].id) + " overlap",
+                      {}};
+        addBox(tunnel.drawing, tankBox(config, after.tanks[i].centre), tunnelHitStyle());
+        addBox(tunnel.drawing, tankBox(config, after.tanks[j].centre), tunnelHitStyle());
+        outTunnels.push_back(std::move(tunnel));
       }
     }
   }

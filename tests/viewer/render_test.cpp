@@ -267,3 +267,46 @@ TEST_F(Render, CompareDrawsAAndBSideBySideUnderOneHud) {
 
 }  // namespace
 }  // namespace retrace::viewer
+
+namespace retrace::viewer {
+namespace {
+
+TEST_F(Render, ATunnelIsDrawnWhereTheOracleSaysAtItsTick) {
+  auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/dodge-discrete-tunneling.rtr");
+  ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
+  Playback playback(std::get<recorder::LoadedReplay>(std::move(loaded)), true);
+  ASSERT_FALSE(playback.tunnelTicks().empty());
+  const std::uint64_t tick = playback.tunnelTicks().front();
+  const std::string png = (dir_ / "tunnel.png").string();
+  Overlays overlays;
+  overlays.boxes = false;
+  ASSERT_FALSE(renderFramePng(playback, font_, tick, png, true, {640, 480}, overlays).has_value());
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png));
+  playback.seek(tick);
+  ASSERT_FALSE(playback.tunnelsNow().empty());
+  const FrameLayout layout = layoutFrame({0.0F, 0.0F, 640.0F, 480.0F}, playback);
+  std::size_t hits = 0;
+  for (const sim::ScenePrimitive& p : playback.tunnelsNow().front().drawing.primitives) {
+    if (p.category != sim::SceneCategory::kTunnelHit || p.shape != sim::SceneShape::kBox) continue;
+    // The left edge of what the path passed through, half a world pixel in, in the hit colour.
+    const float x = layout.scene.left + (toPixels(p.a.x) + 0.5F) * layout.scale;
+    const float y = layout.scene.top + (toPixels(p.a.y) + toPixels(p.b.y) / 2) * layout.scale;
+    EXPECT_EQ(image.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(y)), colourOf(sim::SceneCategory::kTunnelHit));
+    ++hits;
+  }
+  EXPECT_GE(hits, 1U);
+  // A tick earlier there is nothing to draw: the same place shows the player, not the drawing.
+  const std::string before = (dir_ / "before.png").string();
+  ASSERT_FALSE(renderFramePng(playback, font_, tick - 1, before, true, {640, 480}, overlays).has_value());
+  sf::Image earlier;
+  ASSERT_TRUE(earlier.loadFromFile(before));
+  std::size_t hitColoured = 0;
+  for (unsigned y = 0; y < 480; ++y) {
+    for (unsigned x = 0; x < 640; ++x) hitColoured += earlier.getPixel(x, y) == colourOf(sim::SceneCategory::kTunnelHit) ? 1U : 0U;
+  }
+  EXPECT_EQ(hitColoured, 0U);
+}
+
+}  // namespace
+}  // namespace retrace::viewer

@@ -119,10 +119,22 @@ TEST(Dodge, DiscreteLetsAFastObstaclePassAndTheOracleSeesIt) {
   std::vector<Event> events;
   Game::step(c, s, 0, events);
   EXPECT_FALSE(hasEvent(events, kContact));
-  std::vector<std::string> tunnels;
+  std::vector<Tunnel> tunnels;
   Game::checkOracle(c, before, s, events, tunnels);
   ASSERT_EQ(tunnels.size(), 1U);
-  EXPECT_NE(tunnels[0].find("obstacle 0"), std::string::npos) << tunnels[0];
+  EXPECT_NE(tunnels[0].sentence.find("obstacle 0"), std::string::npos) << tunnels[0].sentence;
+  // Its drawing: the obstacle where it was and where it ended, and the player it passed through.
+  std::vector<Box> paths;
+  std::vector<Box> hits;
+  for (const ScenePrimitive& p : tunnels[0].drawing.primitives) {
+    if (p.shape != SceneShape::kBox) continue;
+    (p.category == SceneCategory::kTunnelPath ? paths : hits).push_back(Box{p.a.x, p.a.y, p.b.x, p.b.y});
+  }
+  ASSERT_EQ(paths.size(), 2U);
+  EXPECT_EQ(paths[0], makeBox(100, 150, 40, 12));
+  EXPECT_EQ(paths[1], makeBox(100, 230, 40, 12));
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0], before.player);
   // The same tick under the swept rules is a contact, and the oracle stays quiet.
   c.discrete = false;
   State swept = before;

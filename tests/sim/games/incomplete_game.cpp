@@ -32,7 +32,7 @@ struct Game {
   static void step(const Config& config, State& state, Input, std::vector<Event>&) { state.x += config.speed; }
   static Input chooseInput(const Config&, const State&, Rng&) { return 0; }
 #ifdef RETRACE_COMPLETE_GAME
-  static void checkOracle(const Config&, const State&, const State&, const std::vector<Event>&, std::vector<std::string>&) {}
+  static void checkOracle(const Config&, const State&, const State&, const std::vector<Event>&, std::vector<Tunnel>&) {}
 #endif
   static bool isPlausible(const Config&, const State&) { return true; }
   static std::span<const EventSchema> eventSchemas() { return {}; }

@@ -1,6 +1,7 @@
 // Tunnel properties: over thousands of random configurations within the declared limits and
 // random or bot input, the oracle never fires. The negative controls show that it can: the
 // same oracle fires on configurations that break the limits (or that skip the sweep).
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -23,10 +24,10 @@ rc::Gen<Fixed> genFixed(Fixed lo, Fixed hi) {
 
 /// Plays a game for n ticks with the oracle on; returns every finding.
 template <typename G>
-std::vector<std::string> playWithOracle(const typename G::Config& config, std::uint64_t seed, bool bot, int ticks) {
+std::vector<Tunnel> playWithOracle(const typename G::Config& config, std::uint64_t seed, bool bot, int ticks) {
   typename G::State state = G::init(config, seed);
   Rng inputs = seedRng(seed, 77);
-  std::vector<std::string> tunnels;
+  std::vector<Tunnel> tunnels;
   std::vector<Event> events;
   for (int i = 0; i < ticks && tunnels.empty(); ++i) {
     const Input input = bot ? G::chooseInput(config, state, inputs) : static_cast<Input>(nextU32(inputs));
@@ -93,18 +94,31 @@ RC_GTEST_PROP(FallingmanOracle, NeverFiresWithinTheLimits, ()) {
   RC_ASSERT(tunnels.empty());
 }
 
+/// Every finding draws the path its oracle checked and what the path passed through.
+void expectDrawn(const std::vector<Tunnel>& tunnels) {
+  for (const Tunnel& t : tunnels) {
+    const auto& drawn = t.drawing.primitives;
+    EXPECT_TRUE(std::any_of(drawn.begin(), drawn.end(), [](const ScenePrimitive& p) { return p.category == SceneCategory::kTunnelPath; })) << t.sentence;
+    EXPECT_TRUE(std::any_of(drawn.begin(), drawn.end(), [](const ScenePrimitive& p) { return p.category == SceneCategory::kTunnelHit; })) << t.sentence;
+  }
+}
+
 TEST(OracleNegativeControl, DodgeDiscreteAtHighSpeedTunnels) {
   dodge::Config c = dodge::Game::namedConfigs()[1].second;  // "discrete"
   c.startSpeed = px(40);  // already past obstacle + player height (34)
   ASSERT_TRUE(findBrokenLimit<dodge::Game>(c).has_value());
-  EXPECT_FALSE(playWithOracle<dodge::Game>(c, 1, false, 20000).empty());
+  const auto tunnels = playWithOracle<dodge::Game>(c, 1, false, 20000);
+  EXPECT_FALSE(tunnels.empty());
+  expectDrawn(tunnels);
 }
 
 TEST(OracleNegativeControl, TankDiscreteWithFastGrazingBulletsTunnels) {
   tank::Config c = tank::Game::namedConfigs()[1].second;  // "discrete"
   c.bulletSpeed = px(19);
   c.enemyFireChance = 64;
-  EXPECT_FALSE(playWithOracle<tank::Game>(c, 1, false, 216000).empty());
+  const auto tunnels = playWithOracle<tank::Game>(c, 1, false, 216000);
+  EXPECT_FALSE(tunnels.empty());
+  expectDrawn(tunnels);
 }
 
 TEST(OracleNegativeControl, FallingmanWithAFallCapOfSevenFallsThroughFloors) {
@@ -113,7 +127,16 @@ TEST(OracleNegativeControl, FallingmanWithAFallCapOfSevenFallsThroughFloors) {
   ASSERT_TRUE(findBrokenLimit<fallingman::Game>(c).has_value());
   const auto tunnels = playWithOracle<fallingman::Game>(c, 1, true, 36000);
   ASSERT_FALSE(tunnels.empty());
-  EXPECT_NE(tunnels[0].find("without landing"), std::string::npos) << tunnels[0];
+  EXPECT_NE(tunnels[0].sentence.find("without landing"), std::string::npos) << tunnels[0].sentence;
+  expectDrawn(tunnels);
+  // The feet's path crosses the top of the platform drawn as what they passed through.
+  const auto& drawn = tunnels[0].drawing.primitives;
+  const auto path = std::find_if(drawn.begin(), drawn.end(), [](const ScenePrimitive& p) { return p.category == SceneCategory::kTunnelPath; });
+  const auto hit = std::find_if(drawn.begin(), drawn.end(), [](const ScenePrimitive& p) { return p.category == SceneCategory::kTunnelHit; });
+  ASSERT_NE(path, drawn.end());
+  ASSERT_NE(hit, drawn.end());
+  EXPECT_LE(path->a.y, hit->a.y);
+  EXPECT_GT(path->b.y, hit->a.y);
 }
 
 }  // namespace

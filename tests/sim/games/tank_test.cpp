@@ -99,10 +99,21 @@ TEST(Tank, DiscreteMissesAFastBulletAndTheOracleSeesIt) {
   const State before = s;
   const auto events = stepOnce(c, s);
   EXPECT_FALSE(hasEvent(events, kTankHit));
-  std::vector<std::string> tunnels;
+  std::vector<Tunnel> tunnels;
   Game::checkOracle(c, before, s, events, tunnels);
   ASSERT_EQ(tunnels.size(), 1U);
-  EXPECT_NE(tunnels[0].find("within 10 px of tank 7"), std::string::npos) << tunnels[0];
+  EXPECT_NE(tunnels[0].sentence.find("within 10 px of tank 7"), std::string::npos) << tunnels[0].sentence;
+  // Its drawing: the bullet's path this tick and the hit circle it passed through.
+  const auto& drawn = tunnels[0].drawing.primitives;
+  ASSERT_EQ(drawn.size(), 2U);
+  EXPECT_EQ(drawn[0].shape, SceneShape::kSegment);
+  EXPECT_EQ(drawn[0].category, SceneCategory::kTunnelPath);
+  EXPECT_EQ(drawn[0].a, pxVec(120, 117));
+  EXPECT_EQ(drawn[0].b, s.bullets.front().position);
+  EXPECT_EQ(drawn[1].shape, SceneShape::kCircle);
+  EXPECT_EQ(drawn[1].category, SceneCategory::kTunnelHit);
+  EXPECT_EQ(drawn[1].a, pxVec(130, 108));
+  EXPECT_EQ(drawn[1].b.x, c.hitRadius);
 }
 
 TEST(Tank, TanksAreBlockedByWallsTheMapEdgeAndEachOther) {

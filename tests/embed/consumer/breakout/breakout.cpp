@@ -229,7 +229,7 @@ Input Game::chooseInput(const Config&, const State& s, Rng& ioBotRng) {
 }
 
 void Game::checkOracle(const Config& c, const State& before, const State& after, const std::vector<Event>& events,
-                       std::vector<std::string>& outTunnels) {
+                       std::vector<Tunnel>& outTunnels) {
   const bool moved = std::none_of(events.begin(), events.end(), [](const Event& e) { return e.kind == kRoundStart; });
   if (isRoundOver(before.clock) || !moved) return;
   // The ball's two legs this tick (x from where it was, then y from where the x leg left it)
@@ -250,12 +250,19 @@ void Game::checkOracle(const Config& c, const State& before, const State& after,
       });
       if (registered) continue;
       const Fixed speed = xLeg ? before.velocity.x : before.velocity.y;
-      outTunnels.push_back("tick " + std::to_string(after.tick) + ": the ball passed through " +
+      Tunnel tunnel{"tick " + std::to_string(after.tick) + ": the ball passed through " +
                            (solid.surface == Surface::kBrick ? "brick " + std::to_string(id) : std::string("the paddle")) + " on its " +
                            (xLeg ? "x" : "y") + " leg: contact at " + formatFieldValue(toFixedFloor(toi).raw(), FieldKind::kFixed) +
                            " of the leg, at speed " + formatFieldValue(speed.raw(), FieldKind::kFixed) + " from ball " +
                            formatFieldValue(from.x.raw(), FieldKind::kFixed) + "," + formatFieldValue(from.y.raw(), FieldKind::kFixed) +
-                           ", no contact registered");
+                           ", no contact registered",
+                    {}};
+      // The ball where the leg began and where it would have ended, and the solid it crossed.
+      const Vec2 leg = selectLeg(before.velocity, xLeg);
+      addBox(tunnel.drawing, from, tunnelPathStyle());
+      addBox(tunnel.drawing, Box{from.x + leg.x, from.y + leg.y, from.w, from.h}, tunnelPathStyle());
+      addBox(tunnel.drawing, solid.box, tunnelHitStyle());
+      outTunnels.push_back(std::move(tunnel));
     }
   }
 }

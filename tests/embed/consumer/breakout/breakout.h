@@ -73,7 +73,7 @@ struct Game {
   static void step(const Config& config, State& ioState, Input input, std::vector<Event>& outEvents);
   static Input chooseInput(const Config& config, const State& state, Rng& ioBotRng);
   static void checkOracle(const Config& config, const State& before, const State& after, const std::vector<Event>& events,
-                          std::vector<std::string>& outTunnels);
+                          std::vector<Tunnel>& outTunnels);
   static bool isPlausible(const Config& config, const State& state);
   static std::span<const EventSchema> eventSchemas();
   static std::span<const char* const> inputNames();
