@@ -74,19 +74,48 @@ std::uint64_t countInputChanges(std::span<const sim::Input> inputs) noexcept {
   return changes;
 }
 
-std::optional<std::string> writeReplay(const std::string& path, bool overwrite, const RunSetup& setup, bool limitBreaksAllowed,
-                                       const std::string& inputSource, std::span<const sim::Input> inputs) {
+namespace {
+
+/// Hands writes on to a sink that lives elsewhere.
+class BorrowedSink final : public ByteSink {
+ public:
+  explicit BorrowedSink(ByteSink& target) : target_(target) {}
+  std::optional<std::string> write(std::span<const std::byte> bytes) override { return target_.write(bytes); }
+  std::optional<std::string> flush() override { return target_.flush(); }
+  std::optional<std::string> commit() override { return target_.commit(); }
+
+ private:
+  ByteSink& target_;
+};
+
+/// Records the inputs into a sink under the header a recording of this setup gets.
+std::optional<std::string> recordInto(std::unique_ptr<ByteSink> sink, const RunSetup& setup, bool limitBreaksAllowed, const std::string& inputSource,
+                                      std::span<const sim::Input> inputs) {
   RecordingOptions options;
   options.allowLimitBreaks = limitBreaksAllowed;
   options.seed = setup.seed;
   options.inputSource = inputSource;
   options.plannedTicks = inputs.size();
-  auto sink = FileSink::create(path, overwrite);
-  if (auto* problem = std::get_if<std::string>(&sink)) return *problem;
   const ReplayHeader header = buildHeader(options, *setup.game, setup.config);
-  Recorder recorder(std::move(std::get<std::unique_ptr<FileSink>>(sink)), header, setup.game->start(setup.config, setup.seed));
+  Recorder recorder(std::move(sink), header, setup.game->start(setup.config, setup.seed));
   for (const sim::Input input : inputs) (void)recorder.record(input);
   return recorder.close();
+}
+
+}  // namespace
+
+std::variant<LoadedReplay, std::string> recordReplay(const RunSetup& setup, bool limitBreaksAllowed, const std::string& inputSource,
+                                                     std::span<const sim::Input> inputs) {
+  MemorySink bytes;  // outlives the recorder, which owns (and destroys) only this borrower
+  if (auto problem = recordInto(std::make_unique<BorrowedSink>(bytes), setup, limitBreaksAllowed, inputSource, inputs)) return *problem;
+  return loadReplay(bytes.bytes());
+}
+
+std::optional<std::string> writeReplay(const std::string& path, bool overwrite, const RunSetup& setup, bool limitBreaksAllowed,
+                                       const std::string& inputSource, std::span<const sim::Input> inputs) {
+  auto sink = FileSink::create(path, overwrite);
+  if (auto* problem = std::get_if<std::string>(&sink)) return *problem;
+  return recordInto(std::move(std::get<std::unique_ptr<FileSink>>(sink)), setup, limitBreaksAllowed, inputSource, inputs);
 }
 
 }  // namespace retrace::recorder

@@ -44,12 +44,52 @@ void drawFieldLeaf(std::string_view label, const FieldRow& row, std::string& out
 }  // namespace
 
 Debugger::Debugger(Playback& a, Playback* b, std::string nameA, std::string nameB, std::vector<std::uint64_t> matches)
-    : view(viewWhole(a.lastTick())), a_(a), b_(b), nameA_(std::move(nameA)), nameB_(std::move(nameB)), matches_(std::move(matches)) {
+    : view(viewWhole(a.lastTick())), a_(a), b_(nullptr), compare_(b), compareName_(nameB), nameA_(std::move(nameA)), matches_(std::move(matches)) {
+  compareWith(b, std::move(nameB));
+  shownEvents_ = filterEvents(a_.events(), std::nullopt);
+}
+
+void Debugger::compareWith(Playback* b, std::string name) {
+  b_ = b;
+  nameB_ = std::move(name);
+  difference_.reset();
   if (b_ != nullptr) {
     difference_ = findFirstStateDifference(a_.replay(), b_->replay());
     if (!difference_) difference_ = findFirstDifference(a_.replay(), b_->replay());
+    b_->seek(a_.tick());
   }
-  shownEvents_ = filterEvents(a_.events(), std::nullopt);
+  shownTick_.reset();  // the inspector's rows are A's beside the new B
+}
+
+std::optional<std::string> Debugger::toggleInput(std::uint64_t tick, unsigned bit) {
+  if (bit >= a_.game().inputNames().size()) {
+    editMessage_ = a_.game().name().data() + std::string(" has no button ") + std::to_string(bit);
+    return editMessage_;
+  }
+  if (tick == 0 || tick > a_.lastTick()) {
+    editMessage_ = "tick " + std::to_string(tick) + " has no input: inputs are ticks 1 to " + std::to_string(a_.lastTick());
+    return editMessage_;
+  }
+  const std::span<const sim::Input> base = edited_ ? std::span<const sim::Input>(editInputs_) : a_.inputs();
+  auto problem = applyEdit(toggleButton(base, tick, bit));
+  editMessage_ = problem.value_or("flipped " + std::string(a_.game().inputNames()[bit]) + " at tick " + std::to_string(tick));
+  return problem;
+}
+
+std::optional<std::string> Debugger::applyEdit(std::vector<sim::Input> inputs) {
+  auto recorded = recordEdit(a_.replay(), inputs, nameA_);
+  if (auto* problem = std::get_if<std::string>(&recorded)) return *problem;
+  editInputs_ = std::move(inputs);
+  b_ = nullptr;  // the old edit goes before the new one takes its place
+  edited_.emplace(std::get<recorder::LoadedReplay>(std::move(recorded)), true);
+  compareWith(&*edited_, "edit of " + nameA_);
+  return std::nullopt;
+}
+
+void Debugger::discardEdit() {
+  edited_.reset();
+  editInputs_.clear();
+  compareWith(compare_, compareName_);
 }
 
 void Debugger::seek(std::uint64_t tick) {
@@ -100,7 +140,7 @@ void Debugger::draw(sf::FloatRect column, const sf::Font& font) {
   hovered_.clear();
   const float x = column.left;
   const float width = column.width;
-  const float navHeight = 180.0F;
+  const float navHeight = 210.0F;
   const float oracleHeight = (tunnels_.empty() && !(a_.divergenceTick() && a_.tick() >= *a_.divergenceTick())) ? 0.0F : 130.0F;
   const float rest = std::max(120.0F, column.height - navHeight - oracleHeight);
   ImGui::SetNextWindowPos({x, column.top});
@@ -207,7 +247,47 @@ void Debugger::drawNavigation(const sf::Font& font) {
     if (ImGui::Button("clear")) selectionFrom = selectionTo = std::nullopt;
   }
   if (!sheetMessage_.empty()) ImGui::TextColored(kQuiet, "%s", sheetMessage_.c_str());
+  drawEdit();
   ImGui::End();
+}
+
+void Debugger::drawEdit() {
+  if (!ImGui::CollapsingHeader(editing() ? "Edit inputs (B is the edit)" : "Edit inputs")) return;
+  const auto names = a_.game().inputNames();
+  if (names.empty()) return;
+  editButton_ = std::clamp(editButton_, 0, static_cast<int>(names.size()) - 1);
+  ImGui::SetNextItemWidth(110.0F);
+  if (ImGui::BeginCombo("##button", names[static_cast<std::size_t>(editButton_)])) {
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (ImGui::Selectable(names[i], editButton_ == static_cast<int>(i))) editButton_ = static_cast<int>(i);
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(90.0F);
+  ImGui::InputInt("ticks", &editTicks_);
+  editTicks_ = std::max(editTicks_, 1);
+  // From the tick after the cursor: the cursor shows the state its own input already made.
+  const std::span<const sim::Input> base = editing() ? std::span<const sim::Input>(editInputs_) : a_.inputs();
+  const auto bit = static_cast<unsigned>(editButton_);
+  const auto count = static_cast<std::uint64_t>(editTicks_);
+  const auto report = [&](std::optional<std::string> problem) { editMessage_ = problem.value_or(""); };
+  if (ImGui::Button("hold from the cursor")) report(applyEdit(setButton(base, a_.tick() + 1, count, bit, true)));
+  ImGui::SameLine();
+  if (ImGui::Button("release from the cursor")) report(applyEdit(setButton(base, a_.tick() + 1, count, bit, false)));
+  ImGui::TextColored(kQuiet, "right-click an input lane to flip a button at a tick");
+  if (editing()) {
+    ImGui::SetNextItemWidth(180.0F);
+    ImGui::InputTextWithHint("##save", "edited.rtr", &savePath_);
+    ImGui::SameLine();
+    if (ImGui::Button("save as") && !savePath_.empty()) {
+      const auto problem = saveEdit(a_.replay(), editInputs_, nameA_, savePath_);
+      editMessage_ = problem ? *problem : "wrote " + savePath_;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("discard")) discardEdit();
+  }
+  if (!editMessage_.empty()) ImGui::TextColored(kQuiet, "%s", editMessage_.c_str());
 }
 
 void Debugger::drawInspector() {

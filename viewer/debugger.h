@@ -15,6 +15,7 @@
 #include <SFML/Graphics.hpp>
 
 #include "viewer/controls.h"
+#include "viewer/edit.h"
 #include "viewer/frame.h"
 #include "viewer/inspector.h"
 #include "viewer/navigation.h"
@@ -50,6 +51,16 @@ class Debugger {
   std::optional<std::uint64_t> selectionTo;
   /// Where A and B first differ (compare mode).
   [[nodiscard]] std::optional<std::uint64_t> compareDifference() const noexcept { return difference_; }
+  /// B: the edit of A's inputs when there is one, else --compare's replay, else nothing.
+  [[nodiscard]] Playback* compared() noexcept { return b_; }
+  /// Flips a button of A's inputs (or of the edit's, once there is one) at a tick and opens the
+  /// re-simulated result as B; one sentence when it cannot be recorded.
+  std::optional<std::string> toggleInput(std::uint64_t tick, unsigned bit);
+  /// Replaces the edit's inputs and re-simulates them as B.
+  std::optional<std::string> applyEdit(std::vector<sim::Input> inputs);
+  /// Drops the edit: B is --compare's replay again (or nothing).
+  void discardEdit();
+  [[nodiscard]] bool editing() const noexcept { return edited_.has_value(); }
 
  private:
   void drawNavigation(const sf::Font& font);
@@ -57,10 +68,20 @@ class Debugger {
   void drawComparison();
   void drawEvents();
   void drawOracle();
+  void drawEdit();
   void refresh();
+  void compareWith(Playback* b, std::string name);
 
   Playback& a_;
   Playback* b_;
+  Playback* compare_;  ///< --compare's replay, kept while an edit is shown as B
+  std::string compareName_;
+  std::optional<Playback> edited_;
+  std::vector<sim::Input> editInputs_;
+  int editButton_ = 0;
+  int editTicks_ = 30;
+  std::string savePath_;
+  std::string editMessage_;
   std::string nameA_;
   std::string nameB_;
   std::vector<std::uint64_t> matches_;

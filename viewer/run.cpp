@@ -67,13 +67,15 @@ std::string baseName(const std::string& path) { return std::filesystem::path(pat
 
 /// The interactive window: keys, the mouse on the timeline and the scene, playback at
 /// wall-clock speed, and the debugger's panels in a column at the right.
-int runWindow(viewer::Playback& playback, viewer::Playback* other, const sf::Font& font, const Options& options,
+int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::Font& font, const Options& options,
               std::vector<std::uint64_t> matches) {
   const auto panelWidth = static_cast<unsigned>(viewer::kPanelWidth);
   sf::RenderWindow window(sf::VideoMode(options.width + panelWidth, options.height), "retrace-view " + options.file);
   window.setFramerateLimit(60);
   viewer::GuiBridge gui(window);
-  viewer::Debugger debugger(playback, other, baseName(options.file), baseName(options.compare), std::move(matches));
+  viewer::Debugger debugger(playback, compare, baseName(options.file), baseName(options.compare), std::move(matches));
+  // B: --compare's replay, or an edit of A's inputs made in the panels (which replaces it).
+  viewer::Playback* other = debugger.compared();
   viewer::Overlays overlays;
   const viewer::FrameRenderer renderer(font);
   sf::Clock clock;
@@ -91,12 +93,14 @@ int runWindow(viewer::Playback& playback, viewer::Playback* other, const sf::Fon
     return true;
   };
   while (window.isOpen()) {
+    other = debugger.compared();
     sf::Event event;
     while (window.pollEvent(event)) {
       if (overlays.panels) gui.handle(event);
       if (event.type == sf::Event::Closed) window.close();
       if (event.type == sf::Event::Resized) window.setView(sf::View({0.0F, 0.0F, static_cast<float>(event.size.width), static_cast<float>(event.size.height)}));
       if (event.type == sf::Event::KeyPressed && !(overlays.panels && gui.wantsKeyboard())) {
+        if (event.key.code == sf::Keyboard::Z) debugger.view = viewer::viewWhole(playback.lastTick());  // the zoom is the window's
         if (const auto command = viewer::mapKey(event.key.code, event.key.shift)) {
           if (!viewer::applyCommand(*command, playback, overlays, debugger.targets())) window.close();
           if (other != nullptr) other->seek(playback.tick());
@@ -130,6 +134,18 @@ int runWindow(viewer::Playback& playback, viewer::Playback* other, const sf::Fon
           (void)pickEntity(viewer::layoutCompare(frameArea(), playback, *other).b, *other, at);
         }
       }
+      // A right-click on an input lane flips that button at that tick and opens the result as B.
+      if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Right && !overPanel) {
+        const sf::Vector2f at(static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y));
+        const viewer::FrameLayout layout = layoutA();
+        const std::vector<viewer::Lane> lanes = viewer::describeLanes(playback.game());
+        const auto lane = viewer::findLaneAt(layout.timeline, at.y, lanes.size());
+        if (layout.timeline.contains(at) && lane && lanes[*lane].kind == viewer::LaneKind::kInput) {
+          const std::uint64_t tick = viewer::tickAtX(viewer::timelineBar(layout.timeline), debugger.view, at.x);
+          (void)debugger.toggleInput(tick, lanes[*lane].bit);  // a refusal shows in the Edit section
+          other = debugger.compared();
+        }
+      }
       if (event.type == sf::Event::MouseMoved && drag != Drag::kNone) {
         const sf::FloatRect bar = viewer::timelineBar(layoutA().timeline);
         const std::uint64_t tick = viewer::tickAtX(bar, debugger.view, static_cast<float>(event.mouseMove.x));
@@ -139,7 +155,9 @@ int runWindow(viewer::Playback& playback, viewer::Playback* other, const sf::Fon
     }
     const float seconds = clock.restart().asSeconds();
     if (playback.advance(seconds) > 0 && other != nullptr) other->seek(playback.tick());
+    if (drag == Drag::kNone) debugger.view = viewer::followTick(debugger.view, playback.tick(), playback.lastTick());
     window.clear(sf::Color::Black);
+    other = debugger.compared();
     const sf::FloatRect area = frameArea();
     if (other != nullptr) renderer.renderCompare(window, area, playback, *other, overlays, debugger.extras());
     else renderer.render(window, area, playback, overlays, debugger.extras());

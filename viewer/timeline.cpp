@@ -89,6 +89,13 @@ TimelineView zoomView(TimelineView view, std::uint64_t anchor, double factor, st
   return zoomed;
 }
 
+TimelineView followTick(TimelineView view, std::uint64_t tick, std::uint64_t lastTick) noexcept {
+  if (tick >= view.from && tick <= view.to) return view;
+  const std::uint64_t span = std::min(view.span(), lastTick + 1);
+  const std::uint64_t from = std::min(tick > span / 2 ? tick - span / 2 : 0, lastTick + 1 - span);
+  return {from, from + span - 1};
+}
+
 std::uint64_t tickAtX(sf::FloatRect bar, TimelineView view, float x) noexcept {
   const double fraction = std::clamp(static_cast<double>(x - bar.left) / static_cast<double>(bar.width), 0.0, 1.0);
   return std::min(view.to, view.from + static_cast<std::uint64_t>(fraction * static_cast<double>(view.span() - 1) + 0.5));
@@ -108,6 +115,14 @@ std::vector<bool> binTicks(std::span<const std::uint64_t> sortedTicks, TimelineV
   return bins;
 }
 
+std::optional<std::size_t> findLaneAt(sf::FloatRect area, float y, std::size_t lanes) noexcept {
+  const float offset = y - area.top - 1.0F;
+  if (offset < 0.0F) return std::nullopt;
+  const auto lane = static_cast<std::size_t>(offset / (kLaneHeight + kLaneGap));
+  if (lane >= lanes) return std::nullopt;
+  return lane;
+}
+
 sf::Color tunnelColour() noexcept { return {255, 230, 0}; }
 sf::Color divergenceColour() noexcept { return {255, 0, 255}; }
 
@@ -125,9 +140,12 @@ void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineDa
     addColumn(quads, std::min(a, b), area.top, std::max(std::abs(b - a), 1.0F), area.height, {70, 90, 140});
   }
   float top = area.top + 1.0F;
+  // Zoomed, the marks lane's label is the range shown.
+  const bool zoomed = data.view.from != 0 || data.view.to < data.inputs.size();
   for (const Lane& lane : lanes) {
-    sf::Text label(lane.label, font, 9);
-    label.setFillColor({170, 170, 185});
+    const bool range = zoomed && lane.kind == LaneKind::kMarks;
+    sf::Text label(range ? std::to_string(data.view.from) + "-" + std::to_string(data.view.to) : lane.label, font, 9);
+    label.setFillColor(range ? sf::Color(230, 230, 120) : sf::Color(170, 170, 185));
     label.setPosition(area.left, top - 2.0F);
     target.draw(label);
     switch (lane.kind) {

@@ -45,6 +45,9 @@ struct TimelineView {
 /// at most the whole replay.
 [[nodiscard]] TimelineView zoomView(TimelineView view, std::uint64_t anchor, double factor, std::uint64_t lastTick) noexcept;
 
+/// The view moved (its span kept) so that it shows `tick`; unchanged when it does.
+[[nodiscard]] TimelineView followTick(TimelineView view, std::uint64_t tick, std::uint64_t lastTick) noexcept;
+
 /// The tick under an x position of the bar (clamped to the view).
 [[nodiscard]] std::uint64_t tickAtX(sf::FloatRect bar, TimelineView view, float x) noexcept;
 /// The x position of a tick on the bar (may lie outside it when the tick is outside the view).
@@ -79,6 +82,8 @@ struct TimelineData {
 
 /// Draws the lanes with their labels into `area` (its width minus the label gutter is the bar).
 void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineData& data, const sf::Font& font);
+/// The lane under a y position of a timeline area of `lanes` lanes, if any.
+[[nodiscard]] std::optional<std::size_t> findLaneAt(sf::FloatRect area, float y, std::size_t lanes) noexcept;
 /// The bar part of a timeline area (without the label gutter).
 [[nodiscard]] sf::FloatRect timelineBar(sf::FloatRect area) noexcept;
 

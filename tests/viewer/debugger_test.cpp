@@ -3,6 +3,7 @@
 // scene, and where two replays' games first differ. Each is checked against a direct
 // simulation or the recording, for every game.
 #include <algorithm>
+#include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
@@ -14,7 +15,10 @@
 #include "recorder/byte_sink.h"
 #include "recorder/recorder.h"
 #include "sim/game.h"
+#include "support/temp_dir.h"
 #include "viewer/controls.h"
+#include "viewer/debugger.h"
+#include "viewer/edit.h"
 #include "viewer/inspector.h"
 #include "viewer/navigation.h"
 #include "viewer/playback.h"
@@ -295,6 +299,22 @@ TEST(Timeline, AMarkStaysInItsColumnAtAnyLengthAndZoomKeepsTheAnchor) {
   EXPECT_EQ(zoomView(view, 0, 1e9, 30'000).span(), 30'001U);  // at most the whole replay
 }
 
+TEST(Timeline, TheViewFollowsTheCursorAndLanesAreFoundByHeight) {
+  const TimelineView view{1000, 1999};
+  EXPECT_EQ(followTick(view, 1500, 30'000).from, 1000U);  // inside: unchanged
+  const TimelineView moved = followTick(view, 5000, 30'000);
+  EXPECT_EQ(moved.span(), 1000U);
+  EXPECT_LE(moved.from, 5000U);
+  EXPECT_GE(moved.to, 5000U);
+  EXPECT_EQ(followTick(view, 29'990, 30'000).to, 30'000U);  // never past the end
+  EXPECT_EQ(followTick(view, 3, 30'000).from, 0U);
+  const sf::FloatRect area{0.0F, 100.0F, 600.0F, measureTimeline(5)};
+  EXPECT_EQ(findLaneAt(area, 101.0F + 4.0F, 5), 0U);
+  EXPECT_EQ(findLaneAt(area, 101.0F + 9.0F * 4 + 4.0F, 5), 4U);
+  EXPECT_FALSE(findLaneAt(area, 99.0F, 5).has_value());
+  EXPECT_FALSE(findLaneAt(area, 101.0F + 9.0F * 5 + 1.0F, 5).has_value());
+}
+
 TEST(Scene, AClickSelectsTheTopmostEntityUnderIt) {
   for (const char* name : kOnePerGame) {
     SCOPED_TRACE(name);
@@ -343,6 +363,78 @@ TEST(Compare, TheFirstStateDifferenceIsWhereTheGamesPart) {
   ASSERT_GE(expected, at);
   edited = recordInputs(a.header, inputs);
   EXPECT_EQ(findFirstStateDifference(a, edited), expected);
+}
+
+}  // namespace
+}  // namespace retrace::viewer
+
+namespace retrace::viewer {
+namespace {
+
+TEST(Edit, ButtonsFlipAtATickOrHoldOverARunClippedToTheReplay) {
+  const std::vector<sim::Input> inputs = {0, 1, 2, 3};
+  EXPECT_EQ(toggleButton(inputs, 2, 0), (std::vector<sim::Input>{0, 0, 2, 3}));
+  EXPECT_EQ(toggleButton(inputs, 1, 3), (std::vector<sim::Input>{8, 1, 2, 3}));
+  EXPECT_EQ(toggleButton(inputs, 0, 0), inputs);  // tick 0 has no input
+  EXPECT_EQ(toggleButton(inputs, 5, 0), inputs);
+  EXPECT_EQ(setButton(inputs, 2, 2, 2, true), (std::vector<sim::Input>{0, 5, 6, 3}));
+  EXPECT_EQ(setButton(inputs, 3, 100, 0, false), (std::vector<sim::Input>{0, 1, 2, 2}));
+  EXPECT_EQ(setButton(inputs, 1, UINT64_MAX, 1, true), (std::vector<sim::Input>{2, 3, 2, 3}));  // no overflow
+  EXPECT_EQ(setButton(inputs, 9, 3, 0, true), inputs);
+  EXPECT_EQ(setButton(inputs, 1, 0, 0, true), inputs);
+}
+
+TEST(Edit, AnEditIsRecordedUnderTheOriginalsConfigurationAndVerifies) {
+  retrace::testing::TempDir temp{"retrace_edit"};
+  for (const char* name : kOnePerGame) {
+    SCOPED_TRACE(name);
+    const recorder::LoadedReplay original = loadCorpus(name);
+    const std::vector<sim::Input> inputs = setButton(recorder::expandInputs(original), 100, 60, 0, true);
+    auto recorded = recordEdit(original, inputs, name);
+    ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(recorded)) << std::get<std::string>(recorded);
+    const recorder::LoadedReplay& edited = std::get<recorder::LoadedReplay>(recorded);
+    EXPECT_EQ(recorder::expandInputs(edited), inputs);
+    EXPECT_EQ(edited.header.game, original.header.game);
+    EXPECT_EQ(recorder::configOf(edited.header), recorder::configOf(original.header));
+    EXPECT_EQ(edited.header.seed, original.header.seed);
+    EXPECT_NE(edited.header.inputSource.find(name), std::string::npos) << edited.header.inputSource;
+    EXPECT_TRUE(recorder::verifyReplay(edited).passed());
+    // Saved, it is the same recording; a second save never replaces the first.
+    const std::string path = temp.file(std::string("edit-") + name);
+    ASSERT_FALSE(saveEdit(original, inputs, name, path).has_value());
+    auto saved = recorder::loadReplayFile(path);
+    ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(saved));
+    EXPECT_EQ(std::get<recorder::LoadedReplay>(saved).chunks, edited.chunks);
+    EXPECT_EQ(std::get<recorder::LoadedReplay>(saved).footer, edited.footer);
+    EXPECT_TRUE(saveEdit(original, inputs, name, path).has_value());
+  }
+}
+
+TEST(Edit, TheDebuggerOpensAnEditAsBAndDiscardsIt) {
+  Playback a(loadCorpus("dodge-bot-seed3.rtr"), false);
+  Debugger debugger(a, nullptr, "dodge-bot-seed3.rtr", "", {});
+  EXPECT_EQ(debugger.compared(), nullptr);
+  a.seek(500);
+  ASSERT_FALSE(debugger.toggleInput(300, 0).has_value());
+  ASSERT_NE(debugger.compared(), nullptr);
+  EXPECT_TRUE(debugger.editing());
+  const Playback& b = *debugger.compared();
+  EXPECT_EQ(b.tick(), 500U);  // B follows A's cursor
+  std::vector<sim::Input> expected = recorder::expandInputs(a.replay());
+  expected[299] ^= 1U;
+  EXPECT_EQ(std::vector<sim::Input>(b.inputs().begin(), b.inputs().end()), expected);
+  // A and B agree until the flipped input has an effect, which is never before tick 300.
+  ASSERT_TRUE(debugger.compareDifference().has_value());
+  EXPECT_GE(*debugger.compareDifference(), 300U);
+  EXPECT_EQ(debugger.compareDifference(), findFirstStateDifference(a.replay(), b.replay()));
+  // A second flip edits the edit: flipping the same bit back gives A's inputs again.
+  ASSERT_FALSE(debugger.toggleInput(300, 0).has_value());
+  EXPECT_FALSE(debugger.compareDifference().has_value());
+  EXPECT_TRUE(debugger.toggleInput(0, 0).has_value());  // tick 0 has no input
+  EXPECT_TRUE(debugger.toggleInput(10, 7).has_value());  // dodge has no eighth button
+  debugger.discardEdit();
+  EXPECT_EQ(debugger.compared(), nullptr);
+  EXPECT_FALSE(debugger.editing());
 }
 
 }  // namespace
