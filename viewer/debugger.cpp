@@ -121,6 +121,7 @@ FrameExtras Debugger::extras() const {
   extras.ghosts = b_ != nullptr && difference_ && a_.tick() >= *difference_;
   extras.titleA = nameA_;
   extras.titleB = nameB_;
+  extras.oracleText = false;  // the Oracle panel says it
   return extras;
 }
 
@@ -135,7 +136,7 @@ void Debugger::refresh() {
   for (const sim::Tunnel& t : a_.tunnelsNow()) tunnels_.push_back(t.sentence);
 }
 
-void Debugger::draw(sf::FloatRect column, const sf::Font& font) {
+void Debugger::draw(sf::FloatRect column, const sf::Font& font, Overlays& overlays) {
   refresh();
   hovered_.clear();
   const float x = column.left;
@@ -146,6 +147,8 @@ void Debugger::draw(sf::FloatRect column, const sf::Font& font) {
   ImGui::SetNextWindowPos({x, column.top});
   ImGui::SetNextWindowSize({width, navHeight});
   drawNavigation(font);
+  drawView(overlays);
+  ImGui::End();
   ImGui::SetNextWindowPos({x, column.top + navHeight});
   ImGui::SetNextWindowSize({width, rest * 0.6F});
   if (b_ != nullptr) drawComparison();
@@ -248,7 +251,41 @@ void Debugger::drawNavigation(const sf::Font& font) {
   }
   if (!sheetMessage_.empty()) ImGui::TextColored(kQuiet, "%s", sheetMessage_.c_str());
   drawEdit();
-  ImGui::End();
+}
+
+void Debugger::drawView(Overlays& overlays) {
+  if (!ImGui::CollapsingHeader("View: overlays and legend")) return;
+  // Only the overlays this game's scenes have, each with its key.
+  const auto layers = a_.game().sceneLayers();
+  const auto has = [&](sim::SceneLayer layer) { return std::find(layers.begin(), layers.end(), layer) != layers.end(); };
+  ImGui::Checkbox("B boxes", &overlays.boxes);
+  ImGui::SameLine();
+  ImGui::Checkbox("I names", &overlays.ids);
+  ImGui::SameLine();
+  ImGui::Checkbox("E events", &overlays.events);
+  if (has(sim::SceneLayer::kSweeps)) {
+    ImGui::Checkbox("S sweeps", &overlays.sweeps);
+    ImGui::SameLine();
+  }
+  if (has(sim::SceneLayer::kWindows)) {
+    ImGui::Checkbox("W windows", &overlays.window);
+    ImGui::SameLine();
+  }
+  if (has(sim::SceneLayer::kGrid)) ImGui::Checkbox("G grid", &overlays.grid);
+  else ImGui::NewLine();
+  // The legend: the colours this scene uses, and the timeline's marks.
+  const auto swatch = [](sf::Color c, const char* text) {
+    ImGui::ColorButton(text, ImVec4(c.r / 255.0F, c.g / 255.0F, c.b / 255.0F, 1.0F), ImGuiColorEditFlags_NoTooltip, ImVec2(14.0F, 14.0F));
+    ImGui::SameLine();
+    ImGui::TextUnformatted(text);
+  };
+  std::set<sim::SceneCategory> used = {sim::SceneCategory::kTunnelPath, sim::SceneCategory::kTunnelHit};
+  for (const sim::ScenePrimitive& p : a_.current().describeScene(a_.previous()).primitives) used.insert(p.category);
+  for (const sim::SceneCategory category : used) swatch(colourOf(category), describeCategory(category));
+  swatch(tunnelColour(), "timeline: tunnel");
+  swatch(divergenceColour(), "timeline: divergence, compare difference");
+  swatch(bookmarkColour(), "timeline: bookmark");
+  swatch(matchColour(), "timeline: --find match");
 }
 
 void Debugger::drawEdit() {

@@ -25,7 +25,7 @@
 namespace retrace::viewer {
 
 /// The width of the panel column, in pixels.
-inline constexpr float kPanelWidth = 380.0F;
+inline constexpr float kPanelWidth = 420.0F;
 
 /// What the panels show and what the user set in them.
 class Debugger {
@@ -33,8 +33,9 @@ class Debugger {
   /// `b` is compare mode's second replay (or nullptr); the names label A and B.
   Debugger(Playback& a, Playback* b, std::string nameA, std::string nameB, std::vector<std::uint64_t> matches);
 
-  /// Builds the panels in `column` for this ImGui frame (between GuiBridge's begin and end).
-  void draw(sf::FloatRect column, const sf::Font& font);
+  /// Builds the panels in `column` for this ImGui frame (between GuiBridge's begin and end);
+  /// the View section's checkboxes toggle `overlays`.
+  void draw(sf::FloatRect column, const sf::Font& font, Overlays& overlays);
 
   /// Moves A (and B) to a tick and pauses.
   void seek(std::uint64_t tick);
@@ -69,6 +70,7 @@ class Debugger {
   void drawEvents();
   void drawOracle();
   void drawEdit();
+  void drawView(Overlays& overlays);
   void refresh();
   void compareWith(Playback* b, std::string name);
 

@@ -2,15 +2,16 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 
 #include "recorder/inspect.h"
 
 namespace retrace::viewer {
 namespace {
 
-constexpr float kHudHeight = 22.0F;
+constexpr float kHudHeight = 24.0F;
 constexpr float kMargin = 4.0F;
-constexpr float kTitleHeight = 16.0F;
+constexpr float kTitleHeight = 20.0F;
 
 constexpr const char* kFontPaths[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
                                       "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"};
@@ -82,10 +83,16 @@ CompareLayout layoutCompare(sf::FloatRect area, const Playback& a, const Playbac
   return layout;
 }
 
-std::optional<std::string> loadFont(sf::Font& outFont) {
+std::optional<std::string> findFontPath() {
   for (const char* path : kFontPaths) {
-    if (outFont.loadFromFile(path)) return std::nullopt;
+    if (std::filesystem::is_regular_file(path)) return path;
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> loadFont(sf::Font& outFont) {
+  const auto path = findFontPath();
+  if (path && outFont.loadFromFile(*path)) return std::nullopt;
   return "no font: install Debian's fonts-dejavu-core (scripts/demo and scripts/test do)";
 }
 
@@ -136,9 +143,9 @@ std::vector<std::string> describeViewerKeys(std::span<const sim::SceneLayer> lay
 void FrameRenderer::renderScene(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays) const {
   const sim::Scene scene = playback.current().describeScene(playback.previous());
   const sf::Vector2f world = measureScene(scene);
-  const float scale = std::min(area.width / world.x, (area.height - 14.0F) / world.y);
-  drawSceneInArea(target, {area.left, area.top + 14.0F, world.x * scale, world.y * scale}, scale, scene, overlays, font_);
-  drawText(target, "tick " + std::to_string(playback.tick()), {area.left, area.top}, 11, sf::Color::White);
+  const float scale = std::min(area.width / world.x, (area.height - 18.0F) / world.y);
+  drawSceneInArea(target, {area.left, area.top + 18.0F, world.x * scale, world.y * scale}, scale, scene, overlays, font_);
+  drawText(target, "tick " + std::to_string(playback.tick()), {area.left, area.top}, kTextSize, sf::Color::White);
 }
 
 void FrameRenderer::render(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays, const FrameExtras& extras) const {
@@ -148,7 +155,7 @@ void FrameRenderer::render(sf::RenderTarget& target, sf::FloatRect area, const P
   paintTunnels(target, layout, playback, overlays, font_);
   drawHud(target, layout, playback, "");
   drawBottom(target, layout, playback, extras);
-  if (overlays.events) drawEventPanel(target, layout, playback);
+  if (overlays.events) drawEventPanel(target, layout, playback, extras.oracleText);
   drawBanner(target, layout, playback);
   if (overlays.help) drawHelp(target, layout.scene, playback.game().sceneLayers());
 }
@@ -164,8 +171,8 @@ void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, 
   drawSceneInArea(target, layout.b.scene, layout.b.scale, sceneB, overlays, font_, {extras.highlight});
   paintTunnels(target, layout.a, a, overlays, font_);
   paintTunnels(target, layout.b, b, overlays, font_);
-  drawText(target, "A  " + extras.titleA, {layout.a.scene.left, layout.a.scene.top - kTitleHeight}, 12, {220, 220, 230});
-  drawText(target, "B  " + extras.titleB, {layout.b.scene.left, layout.b.scene.top - kTitleHeight}, 12, {220, 220, 230});
+  drawText(target, "A  " + extras.titleA, {layout.a.scene.left, layout.a.scene.top - kTitleHeight}, kTextSize, {220, 220, 230});
+  drawText(target, "B  " + extras.titleB, {layout.b.scene.left, layout.b.scene.top - kTitleHeight}, kTextSize, {220, 220, 230});
   std::string suffix;
   if (extras.compareDifference) {
     suffix = a.tick() >= *extras.compareDifference ? "  A and B differ since tick " + std::to_string(*extras.compareDifference)
@@ -176,8 +183,8 @@ void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, 
   drawHud(target, layout.a, a, suffix);
   drawBottom(target, layout.a, a, extras);
   if (overlays.events) {
-    drawEventPanel(target, layout.a, a);
-    drawEventPanel(target, layout.b, b);
+    drawEventPanel(target, layout.a, a, extras.oracleText);
+    drawEventPanel(target, layout.b, b, extras.oracleText);
   }
   drawBanner(target, layout.a, a);
   drawBanner(target, layout.b, b);
@@ -192,7 +199,7 @@ void FrameRenderer::drawHud(sf::RenderTarget& target, const FrameLayout& layout,
                           recorder::formatTickTime(playback.tick()) + "  " + h.game + " (" + h.configName + ") seed " + std::to_string(h.seed) +
                           "  state " + sim::formatFieldValue(static_cast<std::int64_t>(playback.current().hash()), sim::FieldKind::kBits) +
                           "  " + speed + (playback.playing() ? "  playing" : "  paused") + suffix + "  (H: keys)";
-  drawText(target, hud, {layout.hud.left, layout.hud.top + 3.0F}, 12, sf::Color(220, 220, 230));
+  drawText(target, hud, {layout.hud.left, layout.hud.top + 3.0F}, kTextSize, sf::Color(220, 220, 230));
 }
 
 void FrameRenderer::drawBottom(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const FrameExtras& extras) const {
@@ -209,40 +216,41 @@ void FrameRenderer::drawBottom(sf::RenderTarget& target, const FrameLayout& layo
 
 void FrameRenderer::drawBanner(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback) const {
   if (!playback.divergenceTick() || playback.tick() < *playback.divergenceTick()) return;
-  sf::RectangleShape banner({layout.scene.width, 24.0F});
+  sf::RectangleShape banner({layout.scene.width, 26.0F});
   banner.setPosition(layout.scene.left, layout.scene.top);
   banner.setFillColor(sf::Color(200, 0, 60, 220));
   target.draw(banner);
   drawText(target, "DIVERGED at tick " + std::to_string(*playback.divergenceTick()) + ": re-simulation no longer matches the recording",
-           {layout.scene.left + 6.0F, layout.scene.top + 4.0F}, 13, sf::Color::White);
+           {layout.scene.left + 6.0F, layout.scene.top + 4.0F}, kTextSize, sf::Color::White);
 }
 
-void FrameRenderer::drawEventPanel(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback) const {
+void FrameRenderer::drawEventPanel(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, bool oracleText) const {
   const auto events = playback.eventsNow();
-  float y = layout.scene.top + 28.0F;
-  for (std::size_t i = 0; i < events.size() && i < 8; ++i, y += 15.0F) {
-    drawText(target, sim::formatEvent(playback.game(), events[i]), {layout.scene.left + 6.0F, y}, 12, kOverlayColour);
+  float y = layout.scene.top + 30.0F;
+  for (std::size_t i = 0; i < events.size() && i < 8; ++i, y += kLineHeight) {
+    drawText(target, sim::formatEvent(playback.game(), events[i]), {layout.scene.left + 6.0F, y}, kTextSize, kOverlayColour);
   }
   // The oracle's sentences, so a PNG without the panels says what its drawing shows; wrapped
   // at the scene's width, since a sentence is longer than most scenes are wide.
+  if (!oracleText) return;
   for (const sim::Tunnel& tunnel : playback.tunnelsNow()) {
-    for (const std::string& line : wrapText("TUNNEL " + tunnel.sentence, font_, 12, layout.scene.width - 12.0F)) {
-      drawText(target, line, {layout.scene.left + 6.0F, y}, 12, colourOf(sim::SceneCategory::kTunnelPath));
-      y += 15.0F;
+    for (const std::string& line : wrapText("TUNNEL " + tunnel.sentence, font_, kTextSize, layout.scene.width - 12.0F)) {
+      drawText(target, line, {layout.scene.left + 6.0F, y}, kTextSize, colourOf(sim::SceneCategory::kTunnelPath));
+      y += kLineHeight;
     }
   }
 }
 
 void FrameRenderer::drawHelp(sf::RenderTarget& target, sf::FloatRect area, std::span<const sim::SceneLayer> layers) const {
   const std::vector<std::string> lines = describeViewerKeys(layers);
-  sf::RectangleShape panel({420.0F, 16.0F * static_cast<float>(lines.size()) + 12.0F});
+  sf::RectangleShape panel({600.0F, kLineHeight * static_cast<float>(lines.size()) + 12.0F});
   panel.setPosition(area.left + 20.0F, area.top + 40.0F);
-  panel.setFillColor(sf::Color(0, 0, 0, 200));
+  panel.setFillColor(sf::Color(0, 0, 0, 210));
   target.draw(panel);
   float y = area.top + 46.0F;
   for (const std::string& line : lines) {
-    drawText(target, line, {area.left + 28.0F, y}, 12, sf::Color::White);
-    y += 16.0F;
+    drawText(target, line, {area.left + 28.0F, y}, kTextSize, sf::Color::White);
+    y += kLineHeight;
   }
 }
 

@@ -42,7 +42,13 @@ void drawSceneInArea(sf::RenderTarget& target, sf::FloatRect area, float scale, 
 /// The help lines: playback keys, and the overlay keys of the layers this game's scenes use.
 [[nodiscard]] std::vector<std::string> describeViewerKeys(std::span<const sim::SceneLayer> layers);
 
-/// Finds the DejaVu font Debian's fonts-dejavu-core installs; one sentence when it is missing.
+/// The size of the viewer's text in pixels, and the height of one of its lines.
+inline constexpr unsigned kTextSize = 14;
+inline constexpr float kLineHeight = 18.0F;
+
+/// The DejaVu font file Debian's fonts-dejavu-core installs, if it is there.
+[[nodiscard]] std::optional<std::string> findFontPath();
+/// Loads the font findFontPath finds; one sentence when it is missing.
 [[nodiscard]] std::optional<std::string> loadFont(sf::Font& outFont);
 
 /// What a frame shows besides the playback itself: the user's marks and selection.
@@ -57,6 +63,7 @@ struct FrameExtras {
   bool ghosts = false;    ///< compare mode: B's entities drawn translucent over A's
   std::string titleA;     ///< compare mode: the two file names
   std::string titleB;
+  bool oracleText = true;  ///< the oracle's sentences over the scene (the Oracle panel shows them instead)
 };
 
 /// Draws frames of one playback, or of two in compare mode.
@@ -75,7 +82,7 @@ class FrameRenderer {
   void drawText(sf::RenderTarget& target, const std::string& text, sf::Vector2f at, unsigned size, sf::Color colour) const;
   void drawHud(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const std::string& suffix) const;
   void drawBottom(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const FrameExtras& extras) const;
-  void drawEventPanel(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback) const;
+  void drawEventPanel(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, bool oracleText) const;
   void drawBanner(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback) const;
   void drawHelp(sf::RenderTarget& target, sf::FloatRect area, std::span<const sim::SceneLayer> layers) const;
   const sf::Font& font_;

@@ -45,13 +45,14 @@ int buttonOf(sf::Mouse::Button button) {
 
 }  // namespace
 
-GuiBridge::GuiBridge(sf::RenderTarget& target) : target_(target) {
+GuiBridge::GuiBridge(sf::RenderTarget& target, const std::optional<std::string>& fontPath) : target_(target) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // panels open where the viewer puts them; nothing is written to the folder
   io.LogFilename = nullptr;
   mapKeys(io);
+  if (fontPath) io.Fonts->AddFontFromFileTTF(fontPath->c_str(), 15.0F);  // the renderer builds the atlas on the first frame
   ImGui::StyleColorsDark();
   // No pushGLStates here: popping before SFML first drew would undo the states SFML's cache
   // believes it set (its vertex arrays), and every later SFML draw would be lost.

@@ -4,6 +4,9 @@
 // the usual one, is not packaged). ImGui draws with raw OpenGL, so a frame is wrapped in
 // SFML's pushGLStates / popGLStates.
 
+#include <optional>
+#include <string>
+
 #include <SFML/Graphics.hpp>
 
 namespace retrace::viewer {
@@ -11,8 +14,9 @@ namespace retrace::viewer {
 /// One ImGui context bound to a render target for its lifetime.
 class GuiBridge {
  public:
-  /// Creates the context and the renderer; `target` must be active (a window, a render texture).
-  explicit GuiBridge(sf::RenderTarget& target);
+  /// Creates the context and the renderer, with the viewer's font at its text size (ImGui's own
+  /// 13-px font when there is no font file); `target` must be active (a window, a render texture).
+  GuiBridge(sf::RenderTarget& target, const std::optional<std::string>& fontPath);
   ~GuiBridge();
   GuiBridge(const GuiBridge&) = delete;
   GuiBridge& operator=(const GuiBridge&) = delete;

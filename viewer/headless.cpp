@@ -68,7 +68,7 @@ std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font&
   if (!texture.create(size.x + panels, size.y)) return "cannot create a " + std::to_string(size.x + panels) + "x" + std::to_string(size.y) + " render texture";
   (void)texture.setActive(true);
   std::optional<GuiBridge> gui;
-  if (shot.panels) gui.emplace(texture);
+  if (shot.panels) gui.emplace(texture, findFontPath());
   Debugger debugger(playback, shot.b, shot.nameA, shot.nameB, {});
   debugger.seek(tick);
   if (!shot.select.empty()) {
@@ -87,7 +87,8 @@ std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font&
     else renderer.render(texture, area, playback, {}, debugger.extras());
     if (!gui) continue;
     gui->beginFrame(texture.getSize(), 1.0F / 60.0F);
-    debugger.draw({area.width, 0.0F, kPanelWidth, area.height}, font);
+    Overlays shown;
+    debugger.draw({area.width, 0.0F, kPanelWidth, area.height}, font, shown);
     gui->endFrame();
   }
   texture.display();

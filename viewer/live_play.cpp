@@ -11,6 +11,7 @@
 
 #include "recorder/recorder.h"
 #include "viewer/frame.h"
+#include "viewer/navigation.h"
 #include "viewer/scene.h"
 
 namespace retrace::viewer {
@@ -160,13 +161,20 @@ int runLivePlay(const std::string& game, const std::string& config, const std::v
   sf::Clock clock;
   double owed = 0.0;
   constexpr double kTick = 1.0 / sim::kTickRate;
+  // Function keys are never a game's (the key rule gives arrows, letters, space and Ctrl).
+  bool paused = false;
+  Bookmarks bookmarks;
   while (window.isOpen()) {
     sf::Event event;
     while (window.pollEvent(event)) {
       if (event.type == sf::Event::Closed || (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape)) window.close();
+      if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::F2) paused = !paused;
+      if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::F3) bookmarks.toggle(static_cast<std::uint64_t>(recorder.session().tick()));
     }
-    // A fixed 60-Hz tick whatever the frame rate: the simulation never sees wall time.
-    owed += clock.restart().asSeconds();
+    // A fixed 60-Hz tick whatever the frame rate: the simulation never sees wall time, and a
+    // pause only delays the next tick, so the replay is the one played.
+    const double elapsed = clock.restart().asSeconds();
+    if (!paused) owed += elapsed;
     while (owed >= kTick && window.isOpen() && !recorder.failed()) {
       previous = recorder.session().clone();
       (void)recorder.record(window.hasFocus() ? readButtons(keys) : sim::Input{0});
@@ -174,9 +182,13 @@ int runLivePlay(const std::string& game, const std::string& config, const std::v
     }
     window.clear(sf::Color::Black);
     const sim::Scene scene = recorder.session().describeScene(*previous);
-    const auto layout = computeLayout({0.0F, 0.0F, 960.0F, 720.0F}, measureScene(scene), 18.0F);
+    const auto layout = computeLayout({0.0F, 0.0F, 960.0F, 720.0F}, measureScene(scene), 24.0F);
     drawSceneInArea(window, layout.scene, layout.scale, scene, Overlays{}, font);
-    sf::Text hud("recording tick " + std::to_string(recorder.session().tick()) + " to " + output + "  (Esc or close: save)\n" + keyHelp, font, 13);
+    std::string marks;
+    for (const std::uint64_t t : bookmarks.ticks()) marks += (marks.empty() ? "  bookmarks " : ", ") + std::to_string(t);
+    sf::Text hud((paused ? "PAUSED at tick " : "recording tick ") + std::to_string(recorder.session().tick()) + " to " + output +
+                     "  (F2 pause, F3 bookmark, Esc or close: save)" + marks + "\n" + keyHelp,
+                 font, 14);
     hud.setPosition(layout.hud.left, layout.hud.top);
     window.draw(hud);
     window.display();
@@ -185,7 +197,9 @@ int runLivePlay(const std::string& game, const std::string& config, const std::v
     std::fprintf(stderr, "retrace-view: %s\n", problem->c_str());
     return 2;
   }
-  std::printf("saved %llu ticks to %s\n", static_cast<unsigned long long>(recorder.session().tick()), output.c_str());
+  std::string marks;
+  for (const std::uint64_t t : bookmarks.ticks()) marks += (marks.empty() ? " (bookmarks at ticks " : ", ") + std::to_string(t);
+  std::printf("saved %llu ticks to %s%s\n", static_cast<unsigned long long>(recorder.session().tick()), output.c_str(), marks.empty() ? "" : (marks + ")").c_str());
   return 0;
 }
 

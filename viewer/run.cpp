@@ -72,7 +72,7 @@ int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::F
   const auto panelWidth = static_cast<unsigned>(viewer::kPanelWidth);
   sf::RenderWindow window(sf::VideoMode(options.width + panelWidth, options.height), "retrace-view " + options.file);
   window.setFramerateLimit(60);
-  viewer::GuiBridge gui(window);
+  viewer::GuiBridge gui(window, viewer::findFontPath());
   viewer::Debugger debugger(playback, compare, baseName(options.file), baseName(options.compare), std::move(matches));
   // B: --compare's replay, or an edit of A's inputs made in the panels (which replaces it).
   viewer::Playback* other = debugger.compared();
@@ -163,7 +163,7 @@ int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::F
     else renderer.render(window, area, playback, overlays, debugger.extras());
     if (overlays.panels) {
       gui.beginFrame(window.getSize(), seconds);
-      debugger.draw({area.width, 0.0F, window.getView().getSize().x - area.width, area.height}, font);
+      debugger.draw({area.width, 0.0F, window.getView().getSize().x - area.width, area.height}, font, overlays);
       gui.endFrame();
     }
     window.display();

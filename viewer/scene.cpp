@@ -41,7 +41,7 @@ void paintCircle(sf::RenderTarget& target, sf::RenderStates states, const sim::S
 
 void paintText(sf::RenderTarget& target, const sf::Transform& transform, sim::Vec2 at, const std::string& text, const sf::Font& font,
                sf::Color colour) {
-  sf::Text label(text, font, 10);
+  sf::Text label(text, font, 14);
   label.setFillColor(colour);
   label.setOutlineColor(sf::Color::Black);
   label.setOutlineThickness(1.0F);
@@ -95,6 +95,29 @@ std::optional<std::string> findEntityAt(const sim::Scene& scene, sf::Vector2f wo
     if (hit) return p.entity;
   }
   return std::nullopt;
+}
+
+const char* describeCategory(SceneCategory category) noexcept {
+  switch (category) {
+    case SceneCategory::kPlayer: return "player";
+    case SceneCategory::kBody: return "body";
+    case SceneCategory::kProjectile: return "projectile";
+    case SceneCategory::kHazard: return "hazard";
+    case SceneCategory::kSolid: return "solid wall";
+    case SceneCategory::kBreakable: return "breakable wall";
+    case SceneCategory::kPlatform: return "platform";
+    case SceneCategory::kGoal: return "goal";
+    case SceneCategory::kSweep: return "swept path or volume (S)";
+    case SceneCategory::kWindow: return "landing window (W)";
+    case SceneCategory::kHeading: return "heading";
+    case SceneCategory::kSamplePoint: return "sampled point (G)";
+    case SceneCategory::kHitRadius: return "hit radius (G)";
+    case SceneCategory::kGrid: return "grid (G)";
+    case SceneCategory::kLabel: return "label";
+    case SceneCategory::kTunnelPath: return "tunnel: the path the oracle checked";
+    case SceneCategory::kTunnelHit: return "tunnel: what the path passed through";
+  }
+  return "other";
 }
 
 sf::Color colourOf(SceneCategory category) noexcept {

@@ -30,6 +30,8 @@ struct Overlays {
 inline const sf::Color kBackground{18, 18, 26};
 inline const sf::Color kOverlayColour{255, 230, 0};
 
+/// What a category is, in words, for the legend.
+[[nodiscard]] const char* describeCategory(sim::SceneCategory category) noexcept;
 /// The colour of a category (the fill of filled shapes, the line of the others).
 [[nodiscard]] sf::Color colourOf(sim::SceneCategory category) noexcept;
 /// True when the overlays draw this layer.

@@ -7,9 +7,10 @@
 namespace retrace::viewer {
 namespace {
 
-constexpr float kLaneHeight = 8.0F;
+constexpr float kLaneHeight = 15.0F;
 constexpr float kLaneGap = 1.0F;
-constexpr float kGutter = 58.0F;  ///< room for a lane's label at the left
+constexpr float kGutter = 84.0F;  ///< room for a lane's label at the left
+constexpr unsigned kLabelSize = 14;  ///< as the frame's text (frame.h)
 constexpr float kMinMarkWidth = 3.0F;  ///< a tunnel among 30,000 ticks is still three pixels wide
 
 constexpr std::array kCategories = {sim::EventCategory::kContact, sim::EventCategory::kLanding, sim::EventCategory::kDeath,
@@ -125,6 +126,8 @@ std::optional<std::size_t> findLaneAt(sf::FloatRect area, float y, std::size_t l
 
 sf::Color tunnelColour() noexcept { return {255, 230, 0}; }
 sf::Color divergenceColour() noexcept { return {255, 0, 255}; }
+sf::Color bookmarkColour() noexcept { return {80, 220, 255}; }
+sf::Color matchColour() noexcept { return {230, 230, 230}; }
 
 sf::FloatRect timelineBar(sf::FloatRect area) noexcept { return {area.left + kGutter, area.top, std::max(1.0F, area.width - kGutter), area.height}; }
 
@@ -144,14 +147,14 @@ void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineDa
   const bool zoomed = data.view.from != 0 || data.view.to < data.inputs.size();
   for (const Lane& lane : lanes) {
     const bool range = zoomed && lane.kind == LaneKind::kMarks;
-    sf::Text label(range ? std::to_string(data.view.from) + "-" + std::to_string(data.view.to) : lane.label, font, 9);
+    sf::Text label(range ? std::to_string(data.view.from) + "-" + std::to_string(data.view.to) : lane.label, font, kLabelSize);
     label.setFillColor(range ? sf::Color(230, 230, 120) : sf::Color(170, 170, 185));
-    label.setPosition(area.left, top - 2.0F);
+    label.setPosition(area.left, top - 3.0F);
     target.draw(label);
     switch (lane.kind) {
       case LaneKind::kMarks: {
-        for (const std::uint64_t t : data.marks.matches) addMark(quads, bar, data.view, t, top, kLaneHeight, {230, 230, 230});
-        for (const std::uint64_t t : data.marks.bookmarks) addMark(quads, bar, data.view, t, top, kLaneHeight, {80, 220, 255});
+        for (const std::uint64_t t : data.marks.matches) addMark(quads, bar, data.view, t, top, kLaneHeight, matchColour());
+        for (const std::uint64_t t : data.marks.bookmarks) addMark(quads, bar, data.view, t, top, kLaneHeight, bookmarkColour());
         addBins(quads, bar, binTicks(data.marks.tunnels, data.view, columns), top, kLaneHeight, tunnelColour(), kMinMarkWidth);
         if (data.marks.compareDifference) addMark(quads, bar, data.view, *data.marks.compareDifference, top, kLaneHeight, divergenceColour());
         if (data.marks.divergence) addMark(quads, bar, data.view, *data.marks.divergence, top, kLaneHeight, divergenceColour());

@@ -79,6 +79,8 @@ struct TimelineData {
 /// The colour of a mark kind on the timeline.
 [[nodiscard]] sf::Color tunnelColour() noexcept;
 [[nodiscard]] sf::Color divergenceColour() noexcept;
+[[nodiscard]] sf::Color bookmarkColour() noexcept;
+[[nodiscard]] sf::Color matchColour() noexcept;
 
 /// Draws the lanes with their labels into `area` (its width minus the label gutter is the bar).
 void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineData& data, const sf::Font& font);

@@ -309,10 +309,11 @@ TEST(Timeline, TheViewFollowsTheCursorAndLanesAreFoundByHeight) {
   EXPECT_EQ(followTick(view, 29'990, 30'000).to, 30'000U);  // never past the end
   EXPECT_EQ(followTick(view, 3, 30'000).from, 0U);
   const sf::FloatRect area{0.0F, 100.0F, 600.0F, measureTimeline(5)};
+  const float pitch = measureTimeline(2) - measureTimeline(1);  // one lane and its gap
   EXPECT_EQ(findLaneAt(area, 101.0F + 4.0F, 5), 0U);
-  EXPECT_EQ(findLaneAt(area, 101.0F + 9.0F * 4 + 4.0F, 5), 4U);
+  EXPECT_EQ(findLaneAt(area, 101.0F + pitch * 4 + 4.0F, 5), 4U);
   EXPECT_FALSE(findLaneAt(area, 99.0F, 5).has_value());
-  EXPECT_FALSE(findLaneAt(area, 101.0F + 9.0F * 5 + 1.0F, 5).has_value());
+  EXPECT_FALSE(findLaneAt(area, 101.0F + pitch * 5 + 1.0F, 5).has_value());
 }
 
 TEST(Scene, AClickSelectsTheTopmostEntityUnderIt) {
