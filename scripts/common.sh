@@ -10,7 +10,7 @@ RETRACE_PACKAGES=(
   libcereal-dev libspdlog-dev libsfml-dev libx11-dev libgtest-dev libcli11-dev libxxhash-dev libzstd-dev
   nlohmann-json3-dev librapidcheck-dev libbenchmark-dev
   libimgui-dev libstb-dev libgl-dev
-  xvfb xauth fonts-dejavu-core
+  xvfb xauth xdotool fonts-dejavu-core
 )
 
 # Installs the Debian packages that are not installed yet (the project's, plus any named as

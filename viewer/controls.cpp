@@ -27,6 +27,7 @@ std::optional<Command> mapKey(sf::Keyboard::Key key, bool shift) noexcept {
     case sf::Keyboard::LBracket: return Command::kPreviousMark;
     case sf::Keyboard::K: return Command::kToggleBookmark;
     case sf::Keyboard::P: return Command::kTogglePanels;
+    case sf::Keyboard::D: return Command::kFirstDifference;
     case sf::Keyboard::E: return Command::kToggleEvents;
     case sf::Keyboard::H:
     case sf::Keyboard::F1: return Command::kToggleHelp;
@@ -65,6 +66,10 @@ bool applyCommand(Command command, Playback& playback, Overlays& overlays, const
       if (targets.bookmarks != nullptr) targets.bookmarks->toggle(playback.tick());
       break;
     case Command::kTogglePanels: overlays.panels = !overlays.panels; break;
+    case Command::kFirstDifference:
+      // Compare mode's first difference, else the first divergence --verify found.
+      seekTo(targets.compareDifference ? targets.compareDifference : playback.divergenceTick());
+      break;
     case Command::kTogglePlay: playback.togglePlay(); break;
     case Command::kStepForward: playback.setPlaying(false); playback.stepForward(); break;
     case Command::kStepBack: playback.setPlaying(false); playback.stepBack(); break;

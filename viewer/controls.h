@@ -18,7 +18,7 @@ namespace retrace::viewer {
 /// Everything a key can ask for.
 enum class Command : std::uint8_t {
   kTogglePlay, kStepForward, kStepBack, kJumpForward, kJumpBack, kFirst, kLast, kFaster, kSlower,
-  kNextMatch, kPreviousMatch, kNextEvent, kPreviousEvent, kNextMark, kPreviousMark, kToggleBookmark, kTogglePanels, kToggleBoxes, kToggleSweeps, kToggleWindow, kToggleGrid, kToggleIds, kToggleEvents, kToggleHelp, kQuit
+  kNextMatch, kPreviousMatch, kNextEvent, kPreviousEvent, kNextMark, kPreviousMark, kToggleBookmark, kTogglePanels, kFirstDifference, kToggleBoxes, kToggleSweeps, kToggleWindow, kToggleGrid, kToggleIds, kToggleEvents, kToggleHelp, kQuit
 };
 
 /// Ticks moved by shift + arrow.

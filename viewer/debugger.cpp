@@ -1,6 +1,7 @@
 #include "viewer/debugger.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <set>
 
@@ -125,6 +126,24 @@ FrameExtras Debugger::extras() const {
   return extras;
 }
 
+std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout& layout, bool typing) const {
+  std::string on;
+  for (const auto& [name, shown] : {std::pair<const char*, bool>{"boxes", overlays.boxes}, {"sweeps", overlays.sweeps}, {"windows", overlays.window},
+                                    {"grid", overlays.grid}, {"names", overlays.ids}, {"events", overlays.events}, {"panels", overlays.panels}}) {
+    if (shown) on += (on.empty() ? "" : ",") + std::string(name);
+  }
+  std::string marks;
+  for (const std::uint64_t t : bookmarkTicks_) marks += (marks.empty() ? "" : ",") + std::to_string(t);
+  const auto number = [](std::optional<std::uint64_t> t) { return t ? std::to_string(*t) : std::string("none"); };
+  char scene[96];
+  std::snprintf(scene, sizeof scene, "%.1f,%.1f,%.1f,%.1f,%.4f", layout.scene.left, layout.scene.top, layout.scene.width, layout.scene.height, layout.scale);
+  return "tick=" + std::to_string(a_.tick()) + "\nlast=" + std::to_string(a_.lastTick()) + "\nplaying=" + (a_.playing() ? "1" : "0") +
+         "\nselected=" + selected_ + "\noverlays=" + on + "\nbookmarks=" + marks + "\ncompare=" + (b_ != nullptr ? "1" : "0") +
+         "\nbTick=" + (b_ != nullptr ? std::to_string(b_->tick()) : std::string("none")) + "\ndifference=" + number(difference_) +
+         "\ndivergence=" + number(a_.divergenceTick()) + "\nediting=" + (editing() ? "1" : "0") + "\ntunnels=" + std::to_string(a_.tunnelsNow().size()) +
+         "\ntyping=" + (typing ? "1" : "0") + "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) + "\nscene=" + scene + "\n";
+}
+
 void Debugger::refresh() {
   bookmarkTicks_ = bookmarks_.ticks();
   if (shownTick_ == a_.tick()) return;
@@ -170,6 +189,10 @@ void Debugger::drawNavigation(const sf::Font& font) {
   ImGui::Text("tick %llu of %llu  (%s)", static_cast<unsigned long long>(a_.tick()), static_cast<unsigned long long>(a_.lastTick()),
               recorder::formatTickTime(a_.tick()).c_str());
   ImGui::SetNextItemWidth(120.0F);
+  if (focusTick_) {
+    ImGui::SetKeyboardFocusHere();
+    focusTick_ = false;
+  }
   const bool typed = ImGui::InputTextWithHint("##tick", "151, 1:02.5, +60", &tickText_, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
   if (ImGui::Button("go to") || typed) {

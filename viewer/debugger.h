@@ -62,6 +62,11 @@ class Debugger {
   /// Drops the edit: B is --compare's replay again (or nothing).
   void discardEdit();
   [[nodiscard]] bool editing() const noexcept { return edited_.has_value(); }
+  /// Puts the keyboard in the go-to-tick box on the next frame (the T key).
+  void focusTickBox() noexcept { focusTick_ = true; }
+  /// The viewer's state as key=value lines, for tests and scripts that drive the window.
+  /// `typing`: a panel's text box has the keyboard.
+  [[nodiscard]] std::string describeStatus(const Overlays& overlays, const FrameLayout& layout, bool typing) const;
 
  private:
   void drawNavigation(const sf::Font& font);
@@ -97,6 +102,7 @@ class Debugger {
   int eventKind_ = -1;  ///< the events panel's kind, -1 for all
   std::vector<std::size_t> shownEvents_;
   std::string tickText_;
+  bool focusTick_ = false;
   std::string tickProblem_;
   std::string findText_;
   std::string findProblem_;

@@ -1,5 +1,6 @@
 #include "viewer/gui_bridge.h"
 
+#include <algorithm>
 #include <cfloat>
 
 #include <imgui.h>
@@ -70,8 +71,15 @@ void GuiBridge::handle(const sf::Event& event) {
     case sf::Event::MouseMoved: io.MousePos = {static_cast<float>(event.mouseMove.x), static_cast<float>(event.mouseMove.y)}; break;
     case sf::Event::MouseButtonPressed:
     case sf::Event::MouseButtonReleased:
-      if (const int b = buttonOf(event.mouseButton.button); b >= 0) io.MouseDown[b] = event.type == sf::Event::MouseButtonPressed;
       io.MousePos = {static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y)};
+      if (const int b = buttonOf(event.mouseButton.button); b >= 0) {
+        if (event.type == sf::Event::MouseButtonPressed) {
+          io.MouseDown[b] = true;
+          pressedThisFrame_.push_back(kMouse + b);
+        } else {
+          release(kMouse + b);
+        }
+      }
       break;
     case sf::Event::MouseWheelScrolled:
       if (event.mouseWheelScroll.wheel == sf::Mouse::VerticalWheel) io.MouseWheel += event.mouseWheelScroll.delta;
@@ -80,7 +88,14 @@ void GuiBridge::handle(const sf::Event& event) {
     case sf::Event::MouseLeft: io.MousePos = {-FLT_MAX, -FLT_MAX}; break;
     case sf::Event::KeyPressed:
     case sf::Event::KeyReleased:
-      if (event.key.code >= 0 && event.key.code < static_cast<int>(IM_ARRAYSIZE(io.KeysDown))) io.KeysDown[event.key.code] = event.type == sf::Event::KeyPressed;
+      if (event.key.code >= 0 && event.key.code < static_cast<int>(IM_ARRAYSIZE(io.KeysDown))) {
+        if (event.type == sf::Event::KeyPressed) {
+          io.KeysDown[event.key.code] = true;
+          pressedThisFrame_.push_back(event.key.code);
+        } else {
+          release(event.key.code);
+        }
+      }
       io.KeyCtrl = event.key.control;
       io.KeyShift = event.key.shift;
       io.KeyAlt = event.key.alt;
@@ -98,6 +113,16 @@ void GuiBridge::handle(const sf::Event& event) {
   }
 }
 
+void GuiBridge::release(Release what) {
+  if (std::find(pressedThisFrame_.begin(), pressedThisFrame_.end(), what) != pressedThisFrame_.end()) {
+    deferred_.push_back(what);
+    return;
+  }
+  ImGuiIO& io = ImGui::GetIO();
+  if (what >= kMouse) io.MouseDown[what - kMouse] = false;
+  else io.KeysDown[what] = false;
+}
+
 bool GuiBridge::wantsMouse() const { return ImGui::GetIO().WantCaptureMouse; }
 bool GuiBridge::wantsKeyboard() const { return ImGui::GetIO().WantCaptureKeyboard; }
 
@@ -105,6 +130,13 @@ void GuiBridge::beginFrame(sf::Vector2u size, float seconds) {
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = {static_cast<float>(size.x), static_cast<float>(size.y)};
   io.DeltaTime = seconds > 0.0F ? seconds : 1.0F / 60.0F;
+  for (const Release what : due_) {
+    if (what >= kMouse) io.MouseDown[what - kMouse] = false;
+    else io.KeysDown[what] = false;
+  }
+  due_ = std::move(deferred_);
+  deferred_.clear();
+  pressedThisFrame_.clear();
   ImGui_ImplOpenGL2_NewFrame();
   ImGui::NewFrame();
 }

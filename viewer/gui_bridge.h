@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <SFML/Graphics.hpp>
 
@@ -33,7 +34,17 @@ class GuiBridge {
   void endFrame();
 
  private:
+  /// A key (index into KeysDown) or a mouse button (kMouse + its index) let go of.
+  using Release = int;
+  static constexpr int kMouse = 1000;
+  void release(Release what);
+
   sf::RenderTarget& target_;
+  // ImGui 1.86 reads keys and buttons as states once a frame: a press and its release in the
+  // same frame (a quick tap, xdotool) would never be seen. Such a release waits a frame.
+  std::vector<Release> pressedThisFrame_;
+  std::vector<Release> deferred_;  ///< let go of this frame, after a press this frame
+  std::vector<Release> due_;       ///< applied when the next frame begins
 };
 
 }  // namespace retrace::viewer

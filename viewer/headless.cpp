@@ -28,9 +28,10 @@ class QuietSfml {
   std::streambuf* previous_;
 };
 
-/// Saves through a temporary name so a failed save never leaves half a PNG at `path`. The
-/// temporary is created exclusively first: SFML would truncate a file that had that name.
-std::optional<std::string> saveImage(const sf::Image& image, const std::string& path, bool overwrite) {
+}  // namespace
+
+// The temporary is created exclusively first: SFML would truncate a file that had that name.
+std::optional<std::string> savePng(const sf::Image& image, const std::string& path, bool overwrite) {
   const std::string partial = path + ".partial.png";  // SFML picks the format by extension
   if (auto problem = recorder::createExclusively(partial)) return problem;
   const QuietSfml quiet;
@@ -41,8 +42,6 @@ std::optional<std::string> saveImage(const sf::Image& image, const std::string& 
   }
   return recorder::moveIntoPlace(partial, path, overwrite);
 }
-
-}  // namespace
 
 std::optional<std::string> renderFramePng(Playback& playback, const sf::Font& font, std::uint64_t tick, const std::string& path,
                                           bool overwrite, sf::Vector2u size, const Overlays& overlays) {
@@ -55,7 +54,7 @@ std::optional<std::string> renderFramePng(Playback& playback, const sf::Font& fo
   texture.clear(sf::Color::Black);
   FrameRenderer(font).render(texture, {0.0F, 0.0F, static_cast<float>(size.x), static_cast<float>(size.y)}, playback, overlays);
   texture.display();
-  return saveImage(texture.getTexture().copyToImage(), path, overwrite);
+  return savePng(texture.getTexture().copyToImage(), path, overwrite);
 }
 
 std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font& font, std::uint64_t tick, const std::string& path,
@@ -92,7 +91,7 @@ std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font&
     gui->endFrame();
   }
   texture.display();
-  return saveImage(texture.getTexture().copyToImage(), path, overwrite);
+  return savePng(texture.getTexture().copyToImage(), path, overwrite);
 }
 
 std::uint64_t countSheetCells(std::uint64_t from, std::uint64_t to, std::uint64_t every) noexcept {
@@ -119,7 +118,7 @@ std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& fo
     renderer.renderScene(texture, {column * kCellWidth + 2.0F, row * kCellHeight + 2.0F, kCellWidth - 4.0F, kCellHeight - 4.0F}, playback, overlays);
   }
   texture.display();
-  return saveImage(texture.getTexture().copyToImage(), path, overwrite);
+  return savePng(texture.getTexture().copyToImage(), path, overwrite);
 }
 
 }  // namespace retrace::viewer

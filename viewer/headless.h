@@ -30,6 +30,9 @@ struct PanelShot {
 /// a column at its right, so a bug report can show field values, events and the oracle.
 [[nodiscard]] std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font& font, std::uint64_t tick, const std::string& path,
                                                            bool overwrite, sf::Vector2u size, const PanelShot& shot);
+/// Saves an image as a PNG through a temporary name, so a failed save never leaves half a PNG
+/// at `path` (an existing file is replaced only when `overwrite`).
+[[nodiscard]] std::optional<std::string> savePng(const sf::Image& image, const std::string& path, bool overwrite);
 /// The number of cells a sheet of ticks from..to every `every` has; 0 for a bad range.
 [[nodiscard]] std::uint64_t countSheetCells(std::uint64_t from, std::uint64_t to, std::uint64_t every) noexcept;
 /// Renders ticks from, from+every, ... <= to as a grid of labelled cells to a PNG (replacing an

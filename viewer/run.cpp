@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -49,6 +50,7 @@ struct Options {
   std::string output;
   bool panels = false;
   std::string select;
+  std::string status;
 };
 
 /// The binary's name in messages ("retrace-view", or a game's own viewer).
@@ -60,6 +62,23 @@ std::string& programName() {
 int fail(const std::string& sentence) {
   std::fprintf(stderr, "%s: %s\n", programName().c_str(), sentence.c_str());
   return 2;
+}
+
+/// Writes the window's status where --status asks: the frame as FILE.png first, then FILE, each
+/// through a temporary name, so a reader that sees a new status finds its frame beside it.
+void writeStatus(const std::string& path, const std::string& status, sf::RenderWindow& window) {
+  sf::Texture frame;
+  if (frame.create(window.getSize().x, window.getSize().y)) {
+    frame.update(window);
+    (void)viewer::savePng(frame.copyToImage(), path + ".png", true);
+  }
+  const std::string partial = path + ".partial";
+  {
+    std::ofstream out(partial, std::ios::trunc);
+    out << status;
+  }
+  std::error_code error;
+  std::filesystem::rename(partial, path, error);
 }
 
 /// The file name of a path, for labels.
@@ -79,6 +98,7 @@ int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::F
   viewer::Overlays overlays;
   const viewer::FrameRenderer renderer(font);
   sf::Clock clock;
+  std::string status;  ///< the last status written (--status)
   enum class Drag : std::uint8_t { kNone, kScrub, kSelect } drag = Drag::kNone;
   const auto frameArea = [&] {
     const sf::Vector2f size = window.getView().getSize();
@@ -101,6 +121,7 @@ int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::F
       if (event.type == sf::Event::Resized) window.setView(sf::View({0.0F, 0.0F, static_cast<float>(event.size.width), static_cast<float>(event.size.height)}));
       if (event.type == sf::Event::KeyPressed && !(overlays.panels && gui.wantsKeyboard())) {
         if (event.key.code == sf::Keyboard::Z) debugger.view = viewer::viewWhole(playback.lastTick());  // the zoom is the window's
+        if (event.key.code == sf::Keyboard::T) debugger.focusTickBox();
         if (const auto command = viewer::mapKey(event.key.code, event.key.shift)) {
           if (!viewer::applyCommand(*command, playback, overlays, debugger.targets())) window.close();
           if (other != nullptr) other->seek(playback.tick());
@@ -166,6 +187,11 @@ int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::F
       debugger.draw({area.width, 0.0F, window.getView().getSize().x - area.width, area.height}, font, overlays);
       gui.endFrame();
     }
+    if (!options.status.empty()) {
+      const std::string now = debugger.describeStatus(overlays, layoutA(), overlays.panels && gui.wantsKeyboard());
+      if (now != status) writeStatus(options.status, now, window);
+      status = now;
+    }
     window.display();
   }
   return 0;
@@ -201,6 +227,10 @@ int run(const Options& options) {
   int exit = 0;
   auto replay = loadOrReport(options.file, exit);
   if (!replay) return exit;
+  // The status is rewritten all the time: a file the user had there is not replaced unasked.
+  if (!options.status.empty()) {
+    if (auto problem = recorder::refuseOutput(options.status, options.force)) return fail(*problem);
+  }
   // Every way on opens a window or a render texture, which SFML cannot do without a display.
   if (auto problem = viewer::findDisplayProblem()) return fail(*problem);
   // --find: the ticks `retrace find --all` gives, by the same search; the view opens at the first.
@@ -273,6 +303,8 @@ int runViewer(std::string_view program, int argc, char** argv) {
   app.add_option("--width", options.width, "window or frame width")->capture_default_str()->check(CLI::Range(160U, 8192U));
   app.add_option("--height", options.height, "window or frame height")->capture_default_str()->check(CLI::Range(120U, 8192U));
   app.add_flag("--force", options.force, "replace existing output files");
+  CLI::Option* statusOption = app.add_option("--status", options.status,
+                                             "the window writes its state here (key=value lines) and its frame to FILE.png whenever they change, for scripts that drive it");
   CLI::Option* panels = app.add_flag("--panels", options.panels, "with --png: the debugger's panels beside the frame (inspector, events, oracle)")->needs(png);
   app.add_option("--select", options.select, "with --png --panels: the entity the inspector shows, by the name I draws beside it (the prefix of its fields in retrace show)")->needs(panels);
   // The side-by-side view is the window's and --panels' PNG; a plain frame shows one replay.
@@ -286,7 +318,8 @@ int runViewer(std::string_view program, int argc, char** argv) {
   app.add_option("--set", options.settings, "NAME=VALUE for --play: a configuration field's value (repeatable)")->needs(play);
   app.add_option("--seed", options.seed, "seed for --play")->capture_default_str()->needs(play);
   CLI::Option* output = app.add_option("-o,--output", options.output, "the replay --play writes")->needs(play);
-  for (CLI::Option* option : {file, compare, png, sheet, play, output}) option->check(named);
+  statusOption->excludes(png)->excludes(sheet)->excludes(play);
+  for (CLI::Option* option : {file, compare, png, sheet, play, output, statusOption}) option->check(named);
   // Counts in decimal digits only, as in retrace's commands (recorder/parse.h says why).
   for (CLI::Option* option : app.get_options()) {
     if (option->get_type_name().starts_with("UINT")) option->transform(CLI::Validator(recorder::canonicalizeCount, ""));

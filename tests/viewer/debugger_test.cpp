@@ -440,3 +440,43 @@ TEST(Edit, TheDebuggerOpensAnEditAsBAndDiscardsIt) {
 
 }  // namespace
 }  // namespace retrace::viewer
+
+namespace retrace::viewer {
+namespace {
+
+TEST(Debugger, NothingThePanelsDoReachesTheState) {
+  // Selecting, bookmarking, jumping, typed ticks, edits and their discarding, compare mode: then
+  // A's every tick must still hash as a plain re-simulation does, and its recording is untouched.
+  const recorder::LoadedReplay replay = loadCorpus("tank-bot-seed5.rtr");
+  const recorder::LoadedReplay other = loadCorpus("tank-bot-seed1.rtr");
+  auto expected = recorder::gameOf(replay.header)->start(recorder::configOf(replay.header), replay.header.seed);
+  std::vector<std::uint64_t> hashes{expected->hash()};
+  for (const sim::Input input : recorder::expandInputs(replay)) {
+    (void)expected->step(input);
+    hashes.push_back(expected->hash());
+  }
+  Playback a(replay, true);
+  Playback b(other, true);
+  Debugger debugger(a, &b, "a", "b", {100, 200});
+  Overlays overlays;
+  debugger.seek(150);
+  debugger.select(std::string("tanks[1]"));
+  for (const Command c : {Command::kToggleBookmark, Command::kNextEvent, Command::kNextMark, Command::kPreviousEvent, Command::kNextMatch,
+                          Command::kFirstDifference, Command::kToggleIds, Command::kTogglePanels}) {
+    EXPECT_TRUE(applyCommand(c, a, overlays, debugger.targets()));
+  }
+  ASSERT_FALSE(debugger.toggleInput(400, 4).has_value());
+  ASSERT_FALSE(debugger.applyEdit(setButton(a.inputs(), 500, 100, 1, true)).has_value());
+  (void)debugger.describeStatus(overlays, {}, false);
+  debugger.discardEdit();
+  EXPECT_EQ(debugger.compared(), &b);  // --compare's B is back
+  for (std::uint64_t t = 0; t <= a.lastTick(); t += 11) {
+    debugger.seek(t);
+    ASSERT_EQ(a.current().hash(), hashes[t]) << "tick " << t;
+  }
+  EXPECT_EQ(a.replay(), replay);
+  EXPECT_EQ(b.replay(), other);
+}
+
+}  // namespace
+}  // namespace retrace::viewer

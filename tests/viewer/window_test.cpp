@@ -1,0 +1,189 @@
+// The real window, driven by real X input events (xdotool) under xvfb-run -a: open a replay, go
+// to a typed tick, jump to the next event, select an entity with the mouse, toggle an overlay,
+// compare two replays and jump to their first difference. After each step the test reads the
+// state the viewer reports (--status FILE) and checks a region of the frame it wrote beside it
+// (FILE.png); what each step should give comes from the replay itself, not from the viewer.
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include <gtest/gtest.h>
+#include <SFML/Graphics/Image.hpp>
+
+#include "support/run_command.h"
+#include "support/temp_dir.h"
+#include "viewer/edit.h"
+#include "viewer/navigation.h"
+#include "viewer/playback.h"
+#include "viewer/scene.h"
+
+namespace retrace::viewer {
+namespace {
+
+namespace fs = std::filesystem;
+using Status = std::map<std::string, std::string>;
+
+recorder::LoadedReplay loadCorpus(const std::string& name) {
+  auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/" + name);
+  EXPECT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
+  return std::get<recorder::LoadedReplay>(std::move(loaded));
+}
+
+/// One retrace-view window, started in the background and closed with Q at the end.
+class ViewerWindow {
+ public:
+  ViewerWindow(const std::string& arguments, const fs::path& dir) : status_((dir / "status").string()), log_((dir / "view.log").string()) {
+    const std::string pidFile = (dir / "pid").string();
+    std::system((std::string(RETRACE_VIEW) + " " + arguments + " --status " + status_ + " >" + log_ + " 2>&1 & echo $! >" + pidFile).c_str());
+    std::ifstream(pidFile) >> pid_;
+    const auto found = waitFor([](const Status& s) { return s.contains("tick"); });
+    if (!found) return;
+    window_ = retrace::testing::runCommand("xdotool search --sync --onlyvisible --name retrace-view").output;
+    window_ = window_.substr(0, window_.find('\n'));
+    // Keys and clicks go through XTEST, as a person's would, to the focused window.
+    if (!window_.empty()) send("windowfocus --sync " + window_);
+  }
+  ~ViewerWindow() {
+    if (!window_.empty()) send("key q");
+    for (int i = 0; i < 100 && ::kill(pid_, 0) == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (pid_ > 0 && ::kill(pid_, 0) == 0) ::kill(pid_, SIGKILL);
+  }
+  ViewerWindow(const ViewerWindow&) = delete;
+  ViewerWindow& operator=(const ViewerWindow&) = delete;
+
+  [[nodiscard]] bool opened() const { return !window_.empty(); }
+  [[nodiscard]] const std::string& id() const { return window_; }
+
+  /// Sends xdotool a command ("key --window W period").
+  void send(const std::string& command) const { (void)retrace::testing::runCommand("xdotool " + command); }
+  void key(const std::string& keys) const { send("key " + keys); }
+  void type(const std::string& text) const { send("type " + text); }
+  void click(float x, float y) const {
+    send("mousemove --sync --window " + window_ + " " + std::to_string(static_cast<int>(x)) + " " + std::to_string(static_cast<int>(y)));
+    send("click 1");
+  }
+
+  /// The status once it satisfies `holds` (nothing after 15 s).
+  std::optional<Status> waitFor(const std::function<bool(const Status&)>& holds) const {
+    for (int i = 0; i < 300; ++i) {
+      const Status now = read();
+      if (holds(now)) return now;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    ADD_FAILURE() << "the viewer never reported the state asked for; last status:\n" << text() << "log:\n" << readText(log_);
+    return std::nullopt;
+  }
+  /// The frame the viewer wrote with its latest status.
+  [[nodiscard]] sf::Image frame() const {
+    sf::Image image;
+    EXPECT_TRUE(image.loadFromFile(status_ + ".png"));
+    return image;
+  }
+
+ private:
+  static std::string readText(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+  [[nodiscard]] std::string text() const { return readText(status_); }
+  [[nodiscard]] Status read() const {
+    Status status;
+    std::istringstream lines(text());
+    for (std::string line; std::getline(lines, line);) {
+      const std::size_t at = line.find('=');
+      if (at != std::string::npos) status[line.substr(0, at)] = line.substr(at + 1);
+    }
+    return status;
+  }
+
+  std::string status_;
+  std::string log_;
+  std::string window_;
+  pid_t pid_ = -1;
+};
+
+/// The scene's rectangle and scale as the status gives them: left, top, width, height, scale.
+std::array<float, 5> parseScene(const std::string& text) {
+  std::array<float, 5> values{};
+  std::istringstream in(text);
+  char comma = 0;
+  in >> values[0] >> comma >> values[1] >> comma >> values[2] >> comma >> values[3] >> comma >> values[4];
+  return values;
+}
+
+TEST(Window, IsDrivenByRealKeysAndClicks) {
+  retrace::testing::TempDir temp{"retrace_window"};
+  const recorder::LoadedReplay replay = loadCorpus("dodge-bot-seed3.rtr");
+  ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/dodge-bot-seed3.rtr", temp.path());
+  ASSERT_TRUE(view.opened());
+  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "0"; }));
+
+  // Go to a typed tick: T puts the keyboard in the go-to box.
+  view.key("t");
+  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("typing") == "1"; }));
+  view.type("151");
+  view.key("Return");
+  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "151"; }));
+
+  // The next event: the first the recording holds after tick 151.
+  const std::vector<EventRow> events = listEvents(replay);
+  const std::uint64_t next = *findEventTick(events, 151, Direction::kForward);
+  view.key("period");
+  ASSERT_TRUE(view.waitFor([&](const Status& s) { return s.at("tick") == std::to_string(next); }));
+
+  // Select the player with a click at the centre of its box, where its scene says it is.
+  Playback playback(replay, false);
+  playback.seek(next);
+  const sim::Scene scene = playback.current().describeScene(playback.previous());
+  const auto player = std::find_if(scene.primitives.begin(), scene.primitives.end(),
+                                   [](const sim::ScenePrimitive& p) { return p.category == sim::SceneCategory::kPlayer && p.shape == sim::SceneShape::kBox; });
+  ASSERT_NE(player, scene.primitives.end());
+  const auto status = view.waitFor([](const Status& s) { return s.contains("scene"); });
+  ASSERT_TRUE(status);
+  const auto [left, top, width, height, scale] = parseScene(status->at("scene"));
+  const auto toScreen = [&, left = left, top = top, scale = scale](float wx, float wy) { return sf::Vector2f{left + wx * scale, top + wy * scale}; };
+  const sf::Vector2f centre = toScreen(toPixels(player->a.x) + toPixels(player->b.x) / 2, toPixels(player->a.y) + toPixels(player->b.y) / 2);
+  view.click(centre.x, centre.y);
+  ASSERT_TRUE(view.waitFor([&](const Status& s) { return s.at("selected") == player->entity; }));
+
+  // Toggle the boxes overlay: the outline inside the player's box goes, its fill shows there.
+  const sf::Vector2f edge = toScreen(toPixels(player->a.x) + 0.2F, toPixels(player->a.y) + toPixels(player->b.y) / 2);
+  const sf::Color outlined = view.frame().getPixel(static_cast<unsigned>(edge.x), static_cast<unsigned>(edge.y));
+  EXPECT_EQ(outlined, kOverlayColour);
+  view.key("b");
+  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("overlays").find("boxes") == std::string::npos; }));
+  EXPECT_EQ(view.frame().getPixel(static_cast<unsigned>(edge.x), static_cast<unsigned>(edge.y)), colourOf(sim::SceneCategory::kPlayer));
+}
+
+TEST(Window, ComparesTwoReplaysAndJumpsToTheirFirstDifference) {
+  retrace::testing::TempDir temp{"retrace_window_compare"};
+  // B: A with the first button flipped at tick 300, so the two part there or later.
+  const recorder::LoadedReplay a = loadCorpus("dodge-bot-seed3.rtr");
+  const std::vector<sim::Input> edited = toggleButton(recorder::expandInputs(a), 300, 0);
+  const std::string b = temp.file("b.rtr");
+  ASSERT_FALSE(saveEdit(a, edited, "a", b).has_value());
+  auto loadedB = recorder::loadReplayFile(b);
+  ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loadedB));
+  const auto difference = findFirstStateDifference(a, std::get<recorder::LoadedReplay>(loadedB));
+  ASSERT_TRUE(difference.has_value());
+  ASSERT_GE(*difference, 300U);
+
+  ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/dodge-bot-seed3.rtr --compare " + b, temp.path());
+  ASSERT_TRUE(view.opened());
+  ASSERT_TRUE(view.waitFor([&](const Status& s) { return s.at("compare") == "1" && s.at("difference") == std::to_string(*difference); }));
+  view.key("d");
+  ASSERT_TRUE(view.waitFor([&](const Status& s) { return s.at("tick") == std::to_string(*difference) && s.at("bTick") == s.at("tick"); }));
+  // The frame is A beside B with the panels: wider than it is high.
+  const sf::Image frame = view.frame();
+  EXPECT_GT(frame.getSize().x, frame.getSize().y);
+}
+
+}  // namespace
+}  // namespace retrace::viewer
