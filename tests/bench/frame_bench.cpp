@@ -1,0 +1,85 @@
+// One frame of the debugger's window on a one-hour replay (216,000 ticks) at a random tick:
+// seeking there, drawing the scene, HUD and timeline, and building and drawing every panel into
+// a render texture the window's size, waited for with glFinish. A 60-Hz frame is 16.7 ms.
+// Needs an X display: xvfb-run -a build/default/tests/bench/retrace_view_bench
+#include <cstdio>
+#include <optional>
+
+#include <GL/gl.h>
+#include <benchmark/benchmark.h>
+
+#include "bench_support.h"
+#include "sim/games/builtin_games.h"
+#include "viewer/debugger.h"
+#include "viewer/display.h"
+#include "viewer/frame.h"
+#include "viewer/gui_bridge.h"
+
+namespace retrace::viewer {
+namespace {
+
+void drawFrames(benchmark::State& bench, const sim::GameDefinition& game, bool panels) {
+  Playback playback(recorder::recordHour(game), true);
+  sf::Font font;
+  if (auto problem = loadFont(font)) {
+    bench.SkipWithError(problem->c_str());
+    return;
+  }
+  const sf::Vector2u size{960 + static_cast<unsigned>(kPanelWidth), 720};
+  sf::RenderTexture texture;
+  if (!texture.create(size.x, size.y)) {
+    bench.SkipWithError("no render texture");
+    return;
+  }
+  (void)texture.setActive(true);
+  std::optional<GuiBridge> gui;
+  if (panels) gui.emplace(texture, findFontPath());
+  Debugger debugger(playback, nullptr, "hour.rtr", "", {});
+  const FrameRenderer renderer(font);
+  Overlays overlays;
+  const sf::FloatRect area{0.0F, 0.0F, 960.0F, 720.0F};
+  sim::Rng rng = sim::seedRng(9);
+  const auto frame = [&] {
+    texture.clear(sf::Color::Black);
+    renderer.render(texture, panels ? area : sf::FloatRect{0.0F, 0.0F, static_cast<float>(size.x), 720.0F}, playback, overlays, debugger.extras());
+    if (gui) {
+      gui->beginFrame(size, 1.0F / 60.0F);
+      debugger.draw({960.0F, 0.0F, kPanelWidth, 720.0F}, font, overlays);
+      gui->endFrame();
+    }
+    texture.display();
+    glFinish();  // the frame is drawn, not only queued
+  };
+  frame();  // the font atlas and the GL objects are made on the first frame
+  for (auto _ : bench) {
+    debugger.seek(sim::drawBelow(rng, static_cast<std::uint32_t>(playback.lastTick() + 1)));
+    frame();
+  }
+}
+
+}  // namespace
+}  // namespace retrace::viewer
+
+int main(int argc, char** argv) {
+  retrace::sim::registerBuiltInGames();
+  if (auto problem = retrace::viewer::findDisplayProblem()) {
+    std::fprintf(stderr, "retrace_view_bench: %s\n", problem->c_str());
+    return 2;
+  }
+  for (const retrace::sim::GameDefinition* game : retrace::sim::listGames()) {
+    const std::string name(game->name());
+    benchmark::RegisterBenchmark(("Frame/" + name + "/panels").c_str(), [game](benchmark::State& s) { retrace::viewer::drawFrames(s, *game, true); })
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("Frame/" + name + "/scene").c_str(), [game](benchmark::State& s) { retrace::viewer::drawFrames(s, *game, false); })
+        ->Unit(benchmark::kMillisecond);
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  if (benchmark::RunSpecifiedBenchmarks() == 0) {
+    std::fprintf(stderr, "retrace_view_bench: no benchmark ran (a filter that matches none?)\n");
+    benchmark::Shutdown();
+    return 1;
+  }
+  benchmark::Shutdown();
+  return 0;
+}
