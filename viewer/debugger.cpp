@@ -160,14 +160,15 @@ void Debugger::draw(sf::FloatRect column, const sf::Font& font, Overlays& overla
   hovered_.clear();
   const float x = column.left;
   const float width = column.width;
-  const float navHeight = 210.0F;
   const float oracleHeight = (tunnels_.empty() && !(a_.divergenceTick() && a_.tick() >= *a_.divergenceTick())) ? 0.0F : 130.0F;
-  const float rest = std::max(120.0F, column.height - navHeight - oracleHeight);
+  // Navigate is as tall as what is open in it (up to half the column); the rest share what is left.
   ImGui::SetNextWindowPos({x, column.top});
-  ImGui::SetNextWindowSize({width, navHeight});
+  ImGui::SetNextWindowSizeConstraints({width, 0.0F}, {width, column.height / 2});
   drawNavigation(font);
   drawView(overlays);
+  const float navHeight = ImGui::GetWindowHeight();
   ImGui::End();
+  const float rest = std::max(120.0F, column.height - navHeight - oracleHeight);
   ImGui::SetNextWindowPos({x, column.top + navHeight});
   ImGui::SetNextWindowSize({width, rest * 0.6F});
   if (b_ != nullptr) drawComparison();
@@ -185,7 +186,7 @@ void Debugger::draw(sf::FloatRect column, const sf::Font& font, Overlays& overla
 
 void Debugger::drawNavigation(const sf::Font& font) {
   constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
-  ImGui::Begin("Navigate", nullptr, kFixed);
+  ImGui::Begin("Navigate", nullptr, kFixed | ImGuiWindowFlags_AlwaysAutoResize);
   ImGui::Text("tick %llu of %llu  (%s)", static_cast<unsigned long long>(a_.tick()), static_cast<unsigned long long>(a_.lastTick()),
               recorder::formatTickTime(a_.tick()).c_str());
   ImGui::SetNextItemWidth(120.0F);

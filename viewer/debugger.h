@@ -63,7 +63,10 @@ class Debugger {
   void discardEdit();
   [[nodiscard]] bool editing() const noexcept { return edited_.has_value(); }
   /// Puts the keyboard in the go-to-tick box on the next frame (the T key).
-  void focusTickBox() noexcept { focusTick_ = true; }
+  void focusTickBox() {
+    focusTick_ = true;
+    tickText_.clear();  // a new tick, not one appended to the last
+  }
   /// The viewer's state as key=value lines, for tests and scripts that drive the window.
   /// `typing`: a panel's text box has the keyboard.
   [[nodiscard]] std::string describeStatus(const Overlays& overlays, const FrameLayout& layout, bool typing) const;
