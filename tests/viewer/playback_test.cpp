@@ -12,6 +12,8 @@
 #include "recorder/replay_test_support.h"
 #include "recorder/verifier.h"
 #include "viewer/controls.h"
+#include "viewer/debugger.h"
+#include "viewer/edit.h"
 #include "viewer/live_play.h"
 
 namespace retrace::viewer {
@@ -110,6 +112,35 @@ TEST(Playback, NothingTheViewerDoesReachesTheState) {
   }
   EXPECT_EQ(playback.replay(), replay);  // the loaded recording itself is untouched
   EXPECT_FALSE(playback.divergenceTick().has_value());
+}
+
+TEST(Debugger, NothingThePanelsDoReachesTheState) {
+  // Selecting, bookmarking, jumping, typed ticks, edits and their discarding, compare mode: then
+  // A's every tick must still hash as a plain re-simulation does, and its recording is untouched.
+  const recorder::LoadedReplay replay = loadCorpus("tank-bot-seed5.rtr");
+  const recorder::LoadedReplay other = loadCorpus("tank-bot-seed1.rtr");
+  const std::vector<std::uint64_t> hashes = linearHashes(replay);
+  Playback a(replay, true);
+  Playback b(other, true);
+  Debugger debugger(a, &b, "a", "b", {100, 200});
+  Overlays overlays;
+  debugger.seek(150);
+  debugger.select(std::string("tanks[1]"));
+  for (const Command c : {Command::kToggleBookmark, Command::kNextEvent, Command::kNextMark, Command::kPreviousEvent, Command::kNextMatch,
+                          Command::kFirstDifference, Command::kToggleIds, Command::kTogglePanels}) {
+    EXPECT_TRUE(applyCommand(c, a, overlays, debugger.targets()));
+  }
+  ASSERT_FALSE(debugger.toggleInput(400, 4).has_value());
+  ASSERT_FALSE(debugger.applyEdit(setButton(a.inputs(), 500, 100, 1, true)).has_value());
+  (void)debugger.describeStatus(overlays, {}, false);
+  debugger.discardEdit();
+  EXPECT_EQ(debugger.compared(), &b);  // --compare's B is back
+  for (std::uint64_t t = 0; t <= a.lastTick(); t += 11) {
+    debugger.seek(t);
+    ASSERT_EQ(a.current().hash(), hashes[t]) << "tick " << t;
+  }
+  EXPECT_EQ(a.replay(), replay);
+  EXPECT_EQ(b.replay(), other);
 }
 
 TEST(Playback, VerifyMarksTheFirstDivergence) {
