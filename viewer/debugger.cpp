@@ -64,7 +64,7 @@ void Debugger::compareWith(Playback* b, std::string name) {
 
 std::optional<std::string> Debugger::toggleInput(std::uint64_t tick, unsigned bit) {
   if (bit >= a_.game().inputNames().size()) {
-    editMessage_ = a_.game().name().data() + std::string(" has no button ") + std::to_string(bit);
+    editMessage_ = std::string(a_.game().name()) + " has no button " + std::to_string(bit);
     return editMessage_;
   }
   if (tick == 0 || tick > a_.lastTick()) {
@@ -110,7 +110,7 @@ JumpTargets Debugger::targets() {
   return targets;
 }
 
-FrameExtras Debugger::extras() const {
+FrameExtras Debugger::extras(bool panelsShown) const {
   FrameExtras extras;
   extras.view = view;
   extras.bookmarks = bookmarkTicks_;
@@ -122,7 +122,7 @@ FrameExtras Debugger::extras() const {
   extras.ghosts = b_ != nullptr && difference_ && a_.tick() >= *difference_;
   extras.titleA = nameA_;
   extras.titleB = nameB_;
-  extras.oracleText = false;  // the Oracle panel says it
+  extras.oracleText = !panelsShown;  // else the Oracle panel says it
   return extras;
 }
 

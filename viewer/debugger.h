@@ -44,8 +44,9 @@ class Debugger {
   [[nodiscard]] const std::string& selected() const noexcept { return selected_; }
   /// The jumps keys make: --find matches, bookmarks, the events panel's kind.
   [[nodiscard]] JumpTargets targets();
-  /// The frame's marks, selection, highlight and (compare mode) titles and ghosts.
-  [[nodiscard]] FrameExtras extras() const;
+  /// The frame's marks, selection, highlight and (compare mode) titles and ghosts; the oracle's
+  /// sentences go over the scene only when the panels (which show them) are hidden.
+  [[nodiscard]] FrameExtras extras(bool panelsShown) const;
   /// The timeline's range; zoomed and reset by the window.
   TimelineView view;
   std::optional<std::uint64_t> selectionFrom;

@@ -82,8 +82,8 @@ std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font&
   // ImGui sizes some widgets from the frame before (a table's columns): the second frame is the one kept.
   for (int frame = 0; frame < 2; ++frame) {
     texture.clear(sf::Color::Black);
-    if (shot.b != nullptr) renderer.renderCompare(texture, area, playback, *shot.b, {}, debugger.extras());
-    else renderer.render(texture, area, playback, {}, debugger.extras());
+    if (shot.b != nullptr) renderer.renderCompare(texture, area, playback, *shot.b, {}, debugger.extras(shot.panels));
+    else renderer.render(texture, area, playback, {}, debugger.extras(shot.panels));
     if (!gui) continue;
     gui->beginFrame(texture.getSize(), 1.0F / 60.0F);
     Overlays shown;

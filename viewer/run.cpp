@@ -180,8 +180,8 @@ int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::F
     window.clear(sf::Color::Black);
     other = debugger.compared();
     const sf::FloatRect area = frameArea();
-    if (other != nullptr) renderer.renderCompare(window, area, playback, *other, overlays, debugger.extras());
-    else renderer.render(window, area, playback, overlays, debugger.extras());
+    if (other != nullptr) renderer.renderCompare(window, area, playback, *other, overlays, debugger.extras(overlays.panels));
+    else renderer.render(window, area, playback, overlays, debugger.extras(overlays.panels));
     if (overlays.panels) {
       gui.beginFrame(window.getSize(), seconds);
       debugger.draw({area.width, 0.0F, window.getView().getSize().x - area.width, area.height}, font, overlays);

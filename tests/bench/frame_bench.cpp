@@ -41,7 +41,7 @@ void drawFrames(benchmark::State& bench, const sim::GameDefinition& game, bool p
   sim::Rng rng = sim::seedRng(9);
   const auto frame = [&] {
     texture.clear(sf::Color::Black);
-    renderer.render(texture, panels ? area : sf::FloatRect{0.0F, 0.0F, static_cast<float>(size.x), 720.0F}, playback, overlays, debugger.extras());
+    renderer.render(texture, panels ? area : sf::FloatRect{0.0F, 0.0F, static_cast<float>(size.x), 720.0F}, playback, overlays, debugger.extras(panels));
     if (gui) {
       gui->beginFrame(size, 1.0F / 60.0F);
       debugger.draw({960.0F, 0.0F, kPanelWidth, 720.0F}, font, overlays);

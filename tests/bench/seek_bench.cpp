@@ -1,11 +1,13 @@
-// How long the viewer takes to reach any tick of a one-hour replay (a 60-Hz frame is 16.7 ms).
-// Run: build/default/tests/bench/retrace_bench --benchmark_filter=Seek
+// How long the viewer takes to reach any tick of a one-hour replay (a 60-Hz frame is 16.7 ms),
+// to open one, and to open an edit of one as B.
+// Run: build/default/tests/bench/retrace_bench --benchmark_filter='Seek|OpenHour|EditHour'
 #include <memory>
 
 #include <benchmark/benchmark.h>
 
 #include "bench_registry.h"
 #include "bench_support.h"
+#include "viewer/edit.h"
 #include "viewer/playback.h"
 
 namespace retrace::viewer {
@@ -28,6 +30,18 @@ void openHour(benchmark::State& bench, const sim::GameDefinition& game) {
   }
 }
 
+/// An edit in the debugger: a button flipped mid-hour, recorded again and opened as B (with
+/// --verify's oracle, as the debugger opens it), against opening the hour itself.
+void editHour(benchmark::State& bench, const sim::GameDefinition& game) {
+  const recorder::LoadedReplay replay = recorder::recordHour(game);
+  const std::vector<sim::Input> inputs = recorder::expandInputs(replay);
+  for (auto _ : bench) {
+    auto edited = recordEdit(replay, toggleButton(inputs, inputs.size() / 2, 0), "hour");
+    Playback b(std::get<recorder::LoadedReplay>(std::move(edited)), true);
+    benchmark::DoNotOptimize(b.lastTick());
+  }
+}
+
 }  // namespace
 
 void registerSeekBenchmarks() {
@@ -35,6 +49,7 @@ void registerSeekBenchmarks() {
     const std::string name(game->name());
     benchmark::RegisterBenchmark(("Seek/" + name).c_str(), [game](benchmark::State& s) { seekAnywhere(s, *game); })->Unit(benchmark::kMicrosecond);
     benchmark::RegisterBenchmark(("OpenHour/" + name).c_str(), [game](benchmark::State& s) { openHour(s, *game); })->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("EditHour/" + name).c_str(), [game](benchmark::State& s) { editHour(s, *game); })->Unit(benchmark::kMillisecond);
   }
 }
 
