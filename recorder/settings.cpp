@@ -4,6 +4,7 @@
 #include <charconv>
 #include <climits>
 #include <cstdint>
+#include <optional>
 
 #include "recorder/format.h"
 #include "recorder/parse.h"
@@ -45,6 +46,22 @@ std::variant<std::int64_t, std::string> parseFieldValue(const sim::Field& field,
   return quoted + " cannot be set";
 }
 
+/// The largest value the declared limits on a field allow in `config`; the sentence saying that
+/// none bounds it there.
+std::variant<std::int64_t, std::string> findEdge(const sim::GameDefinition& game, const sim::ConfigValues& config, const std::string& name) {
+  std::optional<std::int64_t> edge;
+  std::vector<std::string> rules;
+  const auto limits = game.speedLimits();
+  for (std::size_t l = 0; l < limits.size(); ++l) {
+    rules.push_back(limits[l].rule);
+    if (limits[l].field != name) continue;
+    if (const auto bound = game.limitBound(config, l)) edge = edge ? std::min(*edge, *bound) : *bound;
+  }
+  if (edge) return *edge;
+  return "no speed limit of " + std::string(game.name()) + " bounds " + name + " in this configuration (" +
+         (rules.empty() ? std::string("it declares none") : "its limits: " + joinNames(rules)) + ")";
+}
+
 }  // namespace
 
 std::variant<sim::ConfigValues, std::string> applySettings(const sim::GameDefinition& game, const sim::ConfigValues& config,
@@ -64,11 +81,12 @@ std::variant<sim::ConfigValues, std::string> applySettings(const sim::GameDefini
       for (const sim::Field& f : fields) names.push_back(f.name);
       return quoteForMessage(name) + " is not a field of " + std::string(game.name()) + "'s configuration (fields: " + joinNames(names) + ")";
     }
-    const auto value = parseFieldValue(*field, text);
+    const auto value = text == "edge" ? findEdge(game, result, name) : parseFieldValue(*field, text);
     if (const auto* problem = std::get_if<std::string>(&value)) {
       return "--set " + name + ": " + *problem;
     }
-    result.values[static_cast<std::size_t>(field - fields.begin())] = std::get<std::int64_t>(value);
+    const std::int64_t set = std::get<std::int64_t>(value);
+    result.values[static_cast<std::size_t>(field - fields.begin())] = set;
     applied += (applied.empty() ? "" : ",") + name + "=" + std::string(text);
   }
   if (!applied.empty()) result.name = config.name + "+" + applied;

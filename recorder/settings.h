@@ -2,7 +2,10 @@
 // Configuration values by name: `--set NAME=VALUE` on record, hunt, live play and what-if
 // verify. A setting names a top-level field of the game's configuration and gives it a value in
 // that field's kind (a count, a decimal for fixed point, true/false, an enumeration's name); the
-// result is checked by the game's own validation like any configuration.
+// result is checked by the game's own validation like any configuration. The value `edge` is
+// the largest one the game's declared speed limits on that field allow in the configuration as
+// set so far (the tightest, when several bound it): `--set fallCap=edge` sits exactly at the
+// limit, where a golden replay pins it.
 
 #include <string>
 #include <string_view>
@@ -13,7 +16,8 @@
 
 namespace retrace::recorder {
 
-/// `config` with each "NAME=VALUE" applied in order, named "BASE+NAME=VALUE,..."; the
+/// `config` with each "NAME=VALUE" applied in order, named "BASE+NAME=VALUE,..." (an edge keeps
+/// the word: a fixed-point edge one raw unit under 6 would print as 6); the
 /// configuration is not validated here. One sentence naming the setting when one is not a field
 /// of the game's configuration or its value does not parse or fit the field.
 [[nodiscard]] std::variant<sim::ConfigValues, std::string> applySettings(const sim::GameDefinition& game, const sim::ConfigValues& config,

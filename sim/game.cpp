@@ -17,13 +17,18 @@ std::string formatFieldValue(std::int64_t value, FieldKind kind, EnumNames names
       return text;
     }
     case FieldKind::kFixed: {
-      // Up to 4 decimals, rounded to nearest, trailing zeros dropped: 98, 0.38, -2.5.
-      const std::int64_t scaled = Fixed::divideRounded(value * 10000, Fixed::kOne);
-      const std::int64_t magnitude = scaled < 0 ? -scaled : scaled;
-      std::string text = (scaled < 0 ? "-" : "") + std::to_string(magnitude / 10000);
-      std::string decimals = std::to_string(10000 + magnitude % 10000).substr(1);
-      while (!decimals.empty() && decimals.back() == '0') decimals.pop_back();
-      return decimals.empty() ? text : text + "." + decimals;
+      // The fewest decimals that read back as the same raw value (98, 0.38, -2.5, 5.99998): five
+      // always do, since 0.5e-5 is under half of a raw unit (1/65536), and 4.4 stays 4.4.
+      std::int64_t power = 1;
+      for (int places = 0; places <= 5; ++places, power *= 10) {
+        const std::int64_t scaled = Fixed::divideRounded(value * power, Fixed::kOne);
+        if (places < 5 && Fixed::fromRatio(scaled, power).raw() != value) continue;
+        const std::int64_t magnitude = scaled < 0 ? -scaled : scaled;
+        std::string text = (scaled < 0 ? "-" : "") + std::to_string(magnitude / power);
+        if (places == 0) return text;
+        return text + "." + std::to_string(power + magnitude % power).substr(1);
+      }
+      return std::to_string(value);  // not reached: five places always read back
     }
     case FieldKind::kInt: break;
   }

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "sim/game.h"
+
 namespace retrace::recorder {
 namespace {
 
@@ -52,6 +54,28 @@ TEST(QuoteForMessage, KeepsASentenceOneShortLineWhateverTheTextHolds) {
   EXPECT_EQ(quoteForMessage(huge), "'" + std::string(40, 'x') + "...'");
   EXPECT_LE(quoteForMessage(std::string(1000, '\xff')).size(), 50U);  // escapes count too
   EXPECT_EQ(quoteForMessage(std::string(40, 'y')), "'" + std::string(40, 'y') + "'");  // exactly 40: whole
+}
+
+}  // namespace
+}  // namespace retrace::recorder
+
+namespace retrace::recorder {
+namespace {
+
+TEST(ParseFixed, EveryValueAsPrintedReadsBackExactly) {
+  // A field one raw unit under 6 must not print as 6: --set takes what show printed.
+  for (std::int64_t raw = -3 * sim::Fixed::kOne; raw <= 3 * sim::Fixed::kOne; raw += 7) {
+    const std::string text = sim::formatFieldValue(raw, sim::FieldKind::kFixed);
+    const auto parsed = parseFixed(text);
+    ASSERT_TRUE(std::holds_alternative<sim::Fixed>(parsed)) << text;
+    ASSERT_EQ(std::get<sim::Fixed>(parsed).raw(), raw) << text;
+  }
+  EXPECT_EQ(sim::formatFieldValue(6 * sim::Fixed::kOne - 1, sim::FieldKind::kFixed), "5.99998");
+  EXPECT_EQ(sim::formatFieldValue(std::get<sim::Fixed>(parseFixed("4.4")).raw(), sim::FieldKind::kFixed), "4.4");
+  EXPECT_EQ(sim::formatFieldValue(std::get<sim::Fixed>(parseFixed("0.38")).raw(), sim::FieldKind::kFixed), "0.38");
+  EXPECT_EQ(sim::formatFieldValue(-5 * sim::Fixed::kOne / 2, sim::FieldKind::kFixed), "-2.5");
+  EXPECT_EQ(sim::formatFieldValue(98 * sim::Fixed::kOne, sim::FieldKind::kFixed), "98");
+  EXPECT_EQ(sim::formatFieldValue(1, sim::FieldKind::kFixed), "0.00002");
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "recorder/settings.h"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "sim/game.h"
@@ -68,6 +70,68 @@ TEST(Settings, BadSettingsAreOneSentenceNamingThem) {
   const auto tooLong = applySettings(tank, base, many);
   ASSERT_TRUE(std::holds_alternative<std::string>(tooLong));
   EXPECT_EQ(std::get<std::string>(tooLong), "the settings would name the configuration in 1607 bytes, past the 1024 a replay's header holds");
+}
+
+}  // namespace
+}  // namespace retrace::recorder
+
+namespace retrace::recorder {
+namespace {
+
+TEST(Settings, EdgeIsTheLargestValueEveryLimitOnTheFieldAllows) {
+  for (const sim::GameDefinition* game : sim::listGames()) {
+    SCOPED_TRACE(std::string(game->name()));
+    const auto limits = game->speedLimits();
+    for (const std::string& configName : game->configNames()) {
+      const sim::ConfigValues base = *game->findConfig(configName);
+      for (std::size_t l = 0; l < limits.size(); ++l) {
+        if (!game->limitBound(base, l)) continue;
+        const auto applied = applySettings(*game, base, {limits[l].field + "=edge"});
+        ASSERT_TRUE(std::holds_alternative<sim::ConfigValues>(applied)) << std::get<std::string>(applied);
+        const sim::ConfigValues& edge = std::get<sim::ConfigValues>(applied);
+        // At the edge every limit holds; one raw unit past it, one breaks.
+        EXPECT_FALSE(game->validateConfig(edge, false).has_value()) << limits[l].rule << " in " << configName;
+        sim::ConfigValues past = edge;
+        const std::vector<sim::Field> fields = game->describeConfig(edge);
+        const auto field = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == limits[l].field; });
+        ASSERT_NE(field, fields.end());
+        ++past.values[static_cast<std::size_t>(field - fields.begin())];
+        EXPECT_TRUE(game->validateConfig(past, false).has_value()) << limits[l].rule << " in " << configName;
+      }
+    }
+  }
+}
+
+TEST(Settings, EdgesFollowTheSettingsBeforeThem) {
+  const sim::GameDefinition& man = *sim::findGame("fallingman");
+  const sim::ConfigValues base = *man.findConfig("default");
+  const auto applied = applySettings(man, base, {"fallCap=edge", "scrollMax=edge"});
+  ASSERT_TRUE(std::holds_alternative<sim::ConfigValues>(applied)) << std::get<std::string>(applied);
+  const sim::ConfigValues& config = std::get<sim::ConfigValues>(applied);
+  // fallCap <= landingWindow - 1 px, then scrollMax < fallCap: one raw unit under the new cap.
+  const std::int64_t window = valueOf(man, config, "landingWindow");
+  EXPECT_EQ(valueOf(man, config, "fallCap"), (window - 1) * sim::Fixed::kOne);
+  EXPECT_EQ(valueOf(man, config, "scrollMax"), valueOf(man, config, "fallCap") - 1);
+  EXPECT_EQ(config.name, "default+fallCap=edge,scrollMax=edge");
+  // Two limits on one field: the tighter decides (2 x tankSpeed < tankSize, under a tile).
+  const sim::GameDefinition& tank = *sim::findGame("tank");
+  const auto speed = applySettings(tank, *tank.findConfig("default"), {"tankSpeed=edge"});
+  ASSERT_TRUE(std::holds_alternative<sim::ConfigValues>(speed));
+  EXPECT_EQ(valueOf(tank, std::get<sim::ConfigValues>(speed), "tankSpeed"), 8 * sim::Fixed::kOne - 1);
+}
+
+TEST(Settings, AnEdgeNoLimitDrawsIsOneSentence) {
+  const sim::GameDefinition& dodge = *sim::findGame("dodge");
+  // dodge's limit holds only for the discrete rules.
+  const auto swept = applySettings(dodge, *dodge.findConfig("default"), {"maxSpeed=edge"});
+  ASSERT_TRUE(std::holds_alternative<std::string>(swept));
+  EXPECT_EQ(std::get<std::string>(swept), "--set maxSpeed: no speed limit of dodge bounds maxSpeed in this configuration (its limits: "
+                                          "discrete: maxSpeed < smallest obstacle height + playerHeight)");
+  const auto discrete = applySettings(dodge, *dodge.findConfig("discrete"), {"maxSpeed=edge"});
+  EXPECT_TRUE(std::holds_alternative<sim::ConfigValues>(discrete));
+  const auto unbounded = applySettings(dodge, *dodge.findConfig("discrete"), {"spawnEvery=edge"});
+  ASSERT_TRUE(std::holds_alternative<std::string>(unbounded));
+  EXPECT_NE(std::get<std::string>(unbounded).find("bounds spawnEvery"), std::string::npos);
 }
 
 }  // namespace
