@@ -12,9 +12,8 @@
 
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
-#include "recorder/byte_sink.h"
-#include "recorder/recorder.h"
 #include "sim/game.h"
+#include "support/corpus.h"
 #include "support/temp_dir.h"
 #include "viewer/controls.h"
 #include "viewer/debugger.h"
@@ -28,24 +27,7 @@
 namespace retrace::viewer {
 namespace {
 
-recorder::LoadedReplay loadCorpus(const std::string& name) {
-  auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/" + name);
-  EXPECT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
-  return std::get<recorder::LoadedReplay>(std::move(loaded));
-}
-
-/// A replay of these inputs under a header, recorded in memory.
-recorder::LoadedReplay recordInputs(const recorder::ReplayHeader& header, const std::vector<sim::Input>& inputs) {
-  auto sink = std::make_unique<recorder::MemorySink>();
-  const recorder::MemorySink& bytes = *sink;
-  const sim::GameDefinition& game = *recorder::gameOf(header);
-  recorder::Recorder recorder(std::move(sink), header, game.start(recorder::configOf(header), header.seed));
-  for (const sim::Input input : inputs) (void)recorder.record(input);
-  EXPECT_FALSE(recorder.close().has_value());
-  auto loaded = recorder::loadReplay(bytes.bytes());
-  EXPECT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
-  return std::get<recorder::LoadedReplay>(std::move(loaded));
-}
+using retrace::testing::loadCorpus;
 
 const char* const kOnePerGame[] = {"dodge-bot-seed3.rtr", "tank-bot-seed5.rtr", "fallingman-bot-seed4.rtr"};
 
@@ -362,7 +344,7 @@ TEST(Compare, TheFirstStateDifferenceIsWhereTheGamesPart) {
     }
   }
   ASSERT_GE(expected, at);
-  edited = recordInputs(a.header, inputs);
+  edited = std::get<recorder::LoadedReplay>(recordEdit(a, inputs, "a"));
   EXPECT_EQ(findFirstStateDifference(a, edited), expected);
 }
 

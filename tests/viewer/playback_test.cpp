@@ -11,6 +11,7 @@
 #include "recorder/replay.h"
 #include "recorder/replay_test_support.h"
 #include "recorder/verifier.h"
+#include "support/corpus.h"
 #include "viewer/controls.h"
 #include "viewer/debugger.h"
 #include "viewer/edit.h"
@@ -19,11 +20,7 @@
 namespace retrace::viewer {
 namespace {
 
-recorder::LoadedReplay loadCorpus(const std::string& name) {
-  auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/" + name);
-  EXPECT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
-  return std::get<recorder::LoadedReplay>(std::move(loaded));
-}
+using retrace::testing::loadCorpus;
 
 /// The jumps of a --find search that found `matches`.
 JumpTargets findMatches(const std::vector<std::uint64_t>& matches) {

@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 #include <SFML/Graphics/Image.hpp>
 
+#include "support/corpus.h"
 #include "support/run_command.h"
 #include "support/temp_dir.h"
 #include "viewer/edit.h"
@@ -28,11 +29,7 @@ namespace {
 namespace fs = std::filesystem;
 using Status = std::map<std::string, std::string>;
 
-recorder::LoadedReplay loadCorpus(const std::string& name) {
-  auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/" + name);
-  EXPECT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
-  return std::get<recorder::LoadedReplay>(std::move(loaded));
-}
+using retrace::testing::loadCorpus;
 
 /// One retrace-view window, started in the background and closed with Q at the end.
 class ViewerWindow {
