@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <limits>
 #include <system_error>
 
 #include <unistd.h>
@@ -115,7 +116,9 @@ std::variant<std::vector<std::byte>, std::string> readFileCapped(const std::file
   if (size > maxBytes) return "is " + std::to_string(size) + " bytes, over the cap of " + std::to_string(maxBytes);
   std::FILE* file = std::fopen(path.c_str(), "rb");
   if (file == nullptr) return "cannot be opened: " + describeErrno(errno);
-  std::vector<std::byte> bytes(size);
+  // A 32-bit machine's cap is its address space, whatever the caller asked for.
+  if (size > std::numeric_limits<std::size_t>::max()) return "is " + std::to_string(size) + " bytes, too large for this machine's memory";
+  std::vector<std::byte> bytes(static_cast<std::size_t>(size));
   const std::size_t got = std::fread(bytes.data(), 1, bytes.size(), file);
   std::fclose(file);
   if (got != bytes.size()) return "changed size while it was read";

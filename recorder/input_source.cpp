@@ -97,7 +97,9 @@ std::string describeInput(const sim::GameDefinition& game, sim::Input input) {
   std::string text;
   const auto names = game.inputNames();
   for (std::size_t bit = 0; bit < names.size(); ++bit) {
-    if ((input & (1U << bit)) != 0) text += (text.empty() ? "" : "+") + std::string(names[bit]);
+    if ((input & (1U << bit)) == 0) continue;
+    if (!text.empty()) text += '+';
+    text += names[bit];
   }
   return text.empty() ? "-" : text;
 }

@@ -49,7 +49,7 @@ std::optional<std::string> visitTicks(const LoadedReplay& replay, std::uint64_t 
   std::unique_ptr<sim::GameSession> session = std::move(std::get<std::unique_ptr<sim::GameSession>>(reached));
   const std::vector<sim::Input> inputs = expandInputs(replay);
   for (std::uint64_t tick = from; tick <= to; ++tick) {
-    if (tick > from) (void)session->step(inputs[tick - 1]);
+    if (tick > from) (void)session->step(inputs[static_cast<std::size_t>(tick - 1)]);  // tick <= to <= inputs.size()
     if (!visit(*session, tick)) break;
   }
   return std::nullopt;

@@ -86,7 +86,7 @@ std::vector<sim::Event> recordedEventsAt(const LoadedReplay& replay, std::uint64
 
 std::vector<sim::Input> expandInputs(const LoadedReplay& replay) {
   std::vector<sim::Input> inputs;
-  inputs.reserve(countTicks(replay));
+  inputs.reserve(static_cast<std::size_t>(countTicks(replay)));  // a sum of sizes held in memory: fits
   for (const Chunk& c : replay.chunks) {
     for (const InputRun& run : c.inputs) inputs.insert(inputs.end(), run.length, run.input);
   }
@@ -95,7 +95,7 @@ std::vector<sim::Input> expandInputs(const LoadedReplay& replay) {
 
 std::vector<std::uint16_t> flattenChecksums(const LoadedReplay& replay) {
   std::vector<std::uint16_t> checksums;
-  checksums.reserve(countTicks(replay));
+  checksums.reserve(static_cast<std::size_t>(countTicks(replay)));
   for (const Chunk& c : replay.chunks) checksums.insert(checksums.end(), c.checksums.begin(), c.checksums.end());
   return checksums;
 }
@@ -141,7 +141,7 @@ LoadedReplay cutReplay(const LoadedReplay& replay, std::uint64_t lastTick) {
     if (chunk.firstTick > lastTick) break;
     const std::uint64_t keep = std::min<std::uint64_t>(chunk.checksums.size(), lastTick - chunk.firstTick + 1);
     if (keep < chunk.checksums.size()) {
-      chunk.checksums.resize(keep);
+      chunk.checksums.resize(static_cast<std::size_t>(keep));  // keep < checksums.size()
       std::erase_if(chunk.events, [&](const RecordedEvent& e) { return e.tick > lastTick; });
       std::vector<InputRun> runs;
       std::uint64_t left = keep;

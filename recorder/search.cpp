@@ -43,7 +43,7 @@ std::optional<Witness> findWitness(const RunSetup& setup, std::span<const sim::I
   if (predicate.kind == Predicate::Kind::kDiverges) return std::nullopt;
   auto session = setup.game->start(setup.config, setup.seed);
   session->setOracle(predicate.kind == Predicate::Kind::kTunnel);
-  for (std::uint64_t tick = 1; tick <= inputs.size(); ++tick) {
+  for (std::size_t tick = 1; tick <= inputs.size(); ++tick) {
     const sim::StepResult result = session->step(inputs[tick - 1]);
     switch (predicate.kind) {
       case Predicate::Kind::kTunnel:

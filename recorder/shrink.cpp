@@ -15,7 +15,7 @@ class Shrinker {
     ++evaluations_;
     const auto witness = findWitness(setup_, candidate, predicate_);
     if (!witness) return false;
-    candidate.resize(witness->tick);
+    candidate.resize(static_cast<std::size_t>(witness->tick));  // a tick of candidate, so within its size
     ioInputs = std::move(candidate);
     return true;
   }
@@ -86,7 +86,7 @@ std::vector<InputSpan> findActiveRuns(const std::vector<sim::Input>& inputs) {
 ShrinkResult shrinkInputs(const RunSetup& setup, const Predicate& predicate, std::vector<sim::Input> inputs, std::uint64_t budget) {
   Shrinker shrinker(setup, predicate, budget);
   // The failure's own tick first: nothing after it matters.
-  if (const auto witness = findWitness(setup, inputs, predicate)) inputs.resize(witness->tick);
+  if (const auto witness = findWitness(setup, inputs, predicate)) inputs.resize(static_cast<std::size_t>(witness->tick));
   shrinker.idleRuns(inputs);
   shrinker.simplifyButtons(inputs);
   return {std::move(inputs), shrinker.evaluations()};

@@ -1,10 +1,9 @@
 #include "sim/circle.h"
 
+#include "sim/uint128.h"
+
 namespace retrace::sim {
 namespace {
-// GCC and Clang both provide 128-bit integers; the extension keyword keeps -Wpedantic quiet.
-__extension__ using Int128 = __int128;
-
 std::int64_t squareRaw(Fixed v) noexcept { return std::int64_t{v.raw()} * v.raw(); }
 }  // namespace
 
@@ -37,9 +36,11 @@ bool segmentComesWithin(Vec2 from, Vec2 to, Vec2 centre, Fixed radius) noexcept 
   // The closest point is an endpoint unless the projection of w falls strictly inside d.
   if (along <= 0 || length2 == 0) return isWithinRadius(from, centre, radius);
   if (along >= length2) return isWithinRadius(to, centre, radius);
-  // Interior: dist^2 = |w|^2 - along^2 / |d|^2; multiply through by |d|^2 to stay exact.
-  const Int128 lhs = Int128{dotRaw(w, w)} * length2 - Int128{along} * along;
-  return lhs < Int128{squareRaw(radius)} * length2;
+  // Interior: dist^2 = |w|^2 - along^2 / |d|^2 < r^2. Multiplied through by |d|^2 and with
+  // along^2 moved across, every term is non-negative and the comparison is exact in 128 bits.
+  const auto wide = [](std::int64_t v) { return static_cast<std::uint64_t>(v); };
+  return UInt128::product(wide(dotRaw(w, w)), wide(length2)) <
+         UInt128::product(wide(squareRaw(radius)), wide(length2)) + UInt128::product(wide(along), wide(along));
 }
 
 }  // namespace retrace::sim

@@ -24,7 +24,9 @@ std::string formatFieldValue(std::int64_t value, FieldKind kind, EnumNames names
         const std::int64_t scaled = Fixed::divideRounded(value * power, Fixed::kOne);
         if (places < 5 && Fixed::fromRatio(scaled, power).raw() != value) continue;
         const std::int64_t magnitude = scaled < 0 ? -scaled : scaled;
-        std::string text = (scaled < 0 ? "-" : "") + std::to_string(magnitude / power);
+        // Appended, not prefixed: GCC 12 warns (-Wrestrict, a false positive) on "-" + string&&.
+        std::string text = scaled < 0 ? "-" : "";
+        text += std::to_string(magnitude / power);
         if (places == 0) return text;
         return text + "." + std::to_string(power + magnitude % power).substr(1);
       }

@@ -87,7 +87,7 @@ ExitCode runShow(const ShowOptions& options) {
     return ExitCode::kBadInput;
   }
   const sim::GameDefinition& game = *gameOf(replay.header);
-  const sim::Input input = options.tick > 0 ? expandInputs(replay)[options.tick - 1] : sim::Input{0};
+  const sim::Input input = options.tick > 0 ? expandInputs(replay)[static_cast<std::size_t>(options.tick - 1)] : sim::Input{0};
   const std::vector<sim::Event> events = options.tick > 0 ? recordedEventsAt(replay, options.tick) : std::vector<sim::Event>{};
   if (options.json) {
     nlohmann::ordered_json out{{"file", options.file}, {"game", replay.header.game}, {"tick", options.tick},

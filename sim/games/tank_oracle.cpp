@@ -13,7 +13,11 @@ namespace retrace::sim::tank {
 namespace {
 
 std::string describePoint(Vec2 p) {
-  return "(" + formatFieldValue(p.x.raw(), FieldKind::kFixed) + ", " + formatFieldValue(p.y.raw(), FieldKind::kFixed) + ")";
+  std::string text = "(";
+  text += formatFieldValue(p.x.raw(), FieldKind::kFixed);
+  text += ", ";
+  text += formatFieldValue(p.y.raw(), FieldKind::kFixed);
+  return text + ")";
 }
 
 const Bullet* findBullet(const State& state, std::int32_t id) {
