@@ -93,4 +93,30 @@ PlayedRun playRun(const RunSetup& setup, std::uint64_t run, std::uint64_t ticks)
 
 std::uint64_t seedRun(std::uint64_t huntSeed, std::uint64_t run) noexcept { return sim::StateHasher().mix(huntSeed).mix(run).value(); }
 
+std::uint64_t countShardRuns(const HuntPlan& plan) noexcept {
+  if (plan.shards == 0 || plan.runs <= plan.shard) return 0;
+  return (plan.runs - plan.shard - 1) / plan.shards + 1;
+}
+
+HuntedRun huntRun(const HuntPlan& plan, std::uint64_t run) {
+  HuntedRun hunted;
+  hunted.run = run;
+  // Each run draws its configuration from its own stream: a run's configuration must not depend
+  // on the runs played before it, which another thread or machine may be playing.
+  sim::Rng configRng = sim::seedRng(seedRun(plan.seed, run), 0xC0F16);
+  hunted.config = drawConfig(*plan.game, plan.base, plan.mode, configRng);
+  if (!hunted.config) return hunted;
+  hunted.setup = RunSetup{plan.game, hunted.config->config, seedRun(plan.seed, run)};
+  PlayedRun played = playRun(hunted.setup, run, plan.ticks);
+  hunted.ticks = played.inputs.size();
+  if (played.tunnel) hunted.finding = std::move(played);
+  return hunted;
+}
+
+std::uint64_t huntRuns(const HuntPlan& plan, unsigned jobs, const std::function<bool(HuntedRun&&)>& onRun, const InOrderHooks& hooks) {
+  return runInOrder(
+      countShardRuns(plan), jobs, [&](std::uint64_t index) { return huntRun(plan, plan.shard + index * plan.shards); },
+      [&](std::uint64_t, HuntedRun&& hunted) { return onRun(std::move(hunted)); }, hooks);
+}
+
 }  // namespace retrace::recorder

@@ -4,10 +4,12 @@
 // so a hunt with the same seed plays the same runs and finds the same tunnels.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "recorder/parallel.h"
 #include "recorder/search.h"
 #include "sim/rng.h"
 
@@ -52,5 +54,38 @@ struct PlayedRun {
 
 /// The seed of hunt run `run` of a hunt seeded `huntSeed`.
 [[nodiscard]] std::uint64_t seedRun(std::uint64_t huntSeed, std::uint64_t run) noexcept;
+
+/// What a hunt plays: runs [0, runs) of one game, or one shard's share of them (the runs whose
+/// number leaves `shard` when divided by `shards`), so that shards together play the whole.
+struct HuntPlan {
+  const sim::GameDefinition* game = nullptr;
+  sim::ConfigValues base;
+  ConfigMode mode = ConfigMode::kNamed;
+  std::uint64_t seed = 1;
+  std::uint64_t ticks = 3600;  ///< the most each run plays
+  std::uint64_t runs = 100;    ///< UINT64_MAX: until the caller stops it
+  std::uint64_t shard = 0;
+  std::uint64_t shards = 1;
+};
+
+/// One run of a hunt as played.
+struct HuntedRun {
+  std::uint64_t run = 0;
+  std::optional<DrawnConfig> config;  ///< nothing when none could be drawn: the run was not played
+  RunSetup setup;
+  std::uint64_t ticks = 0;            ///< ticks played
+  std::optional<PlayedRun> finding;   ///< the inputs up to the first tunnel, when there was one
+};
+
+/// How many of the plan's runs its shard plays.
+[[nodiscard]] std::uint64_t countShardRuns(const HuntPlan& plan) noexcept;
+
+/// Plays hunt run `run`: its configuration drawn and its game played from the hunt's seed and
+/// the run number alone, so that any thread or machine plays it the same.
+[[nodiscard]] HuntedRun huntRun(const HuntPlan& plan, std::uint64_t run);
+
+/// Plays the shard's runs on `jobs` threads and hands each to `onRun` in run order on the calling
+/// thread (false stops the hunt); returns how many were handed over.
+std::uint64_t huntRuns(const HuntPlan& plan, unsigned jobs, const std::function<bool(HuntedRun&&)>& onRun, const InOrderHooks& hooks = {});
 
 }  // namespace retrace::recorder

@@ -61,6 +61,19 @@ Parsed<std::uint64_t> parseCount(std::string_view text) {
   return value;
 }
 
+Parsed<Shard> parseShard(std::string_view text) {
+  const std::size_t slash = text.find('/');
+  const std::string shape = quoteForMessage(text) + " is not a shard: I/N with 1 <= I <= N, like 2/4";
+  if (slash == std::string_view::npos) return shape;
+  const auto index = parseCount(text.substr(0, slash));
+  const auto count = parseCount(text.substr(slash + 1));
+  if (!std::holds_alternative<std::uint64_t>(index) || !std::holds_alternative<std::uint64_t>(count)) return shape;
+  const std::uint64_t i = std::get<std::uint64_t>(index);
+  const std::uint64_t n = std::get<std::uint64_t>(count);
+  if (i < 1 || i > n) return shape;
+  return Shard{i - 1, n};
+}
+
 Parsed<sim::Fixed> parseFixed(std::string_view text) {
   const std::string quoted = quoteForMessage(text);
   bool negative = !text.empty() && text.front() == '-';

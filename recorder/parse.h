@@ -18,6 +18,13 @@ using Parsed = std::variant<T, std::string>;
 /// Parses a count, seed or tick typed in decimal digits ("600", "010" is ten); a sign, any other
 /// character or a value past 2^64 - 1 is refused, never wrapped or saturated.
 [[nodiscard]] Parsed<std::uint64_t> parseCount(std::string_view text);
+/// One machine's share of work spread over `count` machines, numbered from 0 here.
+struct Shard {
+  std::uint64_t index = 0;
+  std::uint64_t count = 1;
+};
+/// Parses "I/N", shard I of N counted from 1 as batch systems number them ("1/4" to "4/4").
+[[nodiscard]] Parsed<Shard> parseShard(std::string_view text);
 /// Replaces a typed count with its canonical decimal ("010" becomes "10"); returns why it is
 /// not a count, or nothing. The shape of a CLI11 transform, which option parsers use it as.
 [[nodiscard]] std::string canonicalizeCount(std::string& text);

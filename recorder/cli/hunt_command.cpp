@@ -37,6 +37,8 @@ struct HuntOptions {
   std::string configs = "named";  ///< named, within, outside
   std::string output = "hunt-findings";
   bool quiet = false;
+  unsigned jobs = 1;
+  Shard shard;
 };
 
 ExitCode runHunt(const HuntOptions& options) {
@@ -86,57 +88,70 @@ ExitCode runHunt(const HuntOptions& options) {
   // a short-run hunt's time and, in a CI log, one line of millions of carriage returns.
   const bool showProgress = !options.quiet && ::isatty(STDERR_FILENO) == 1;
   const char* lineStart = showProgress ? "\r" : "";
-  const std::uint64_t runs = options.runs > 0 ? options.runs : (options.seconds > 0 ? UINT64_MAX : 100);
+  HuntPlan plan{game, *base, *parseConfigMode(options.configs), options.seed, options.ticks, 0, options.shard.index, options.shard.count};
+  plan.runs = options.runs > 0 ? options.runs : (options.seconds > 0 ? UINT64_MAX : 100);
   const auto start = std::chrono::steady_clock::now();
   auto nextProgress = start;
   std::uint64_t findings = 0;
   std::uint64_t ticks = 0;
-  std::uint64_t run = 0;
-  sim::Rng configRng = sim::seedRng(options.seed, 0xC0F16);
-  for (; run < runs; ++run) {
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (options.seconds > 0 && elapsed >= options.seconds) break;
-    const auto config = drawConfig(*game, *base, *parseConfigMode(options.configs), configRng);
-    if (!config) continue;
-    const RunSetup setup{game, config->config, seedRun(options.seed, run)};
-    const PlayedRun played = playRun(setup, run, options.ticks);
-    ticks += played.inputs.size();
-    if (const auto& witness = played.tunnel) {
-      ++findings;
-      const std::string name = options.output + "/" + options.game + "-" + options.config + (options.configs == "named" ? "" : "-" + options.configs) +
-                               "-tunnel-run" + std::to_string(run) + "-tick" + std::to_string(witness->tick) + ".rtr";
-      // A file of the same name from an earlier hunt is kept: it may hold a finding this
-      // build no longer reproduces.
-      if (std::filesystem::exists(name, error)) {
-        if (!options.quiet) std::fprintf(stderr, "%sfound again (kept the existing file): %s\n", lineStart, name.c_str());
-        continue;
-      }
-      if (auto problem = writeReplay(name, false, setup, true, "hunt run " + std::to_string(run) + " of seed " + std::to_string(options.seed), played.inputs)) {
-        spdlog::error("retrace hunt: {}", *problem);
-        return ExitCode::kBadInput;
-      }
-      if (!options.quiet) {
-        std::fprintf(stderr, "%sfound: %s\n  %s\n", lineStart, name.c_str(), witness->description.c_str());
-        if (!config->broken.empty()) std::fprintf(stderr, "  its configuration breaks %s\n", config->broken.c_str());
-      }
+  std::uint64_t runs = 0;
+  bool writeFailed = false;
+  // Progress and findings come in run order on this thread, whichever worker played them.
+  const auto printProgress = [&] {
+    const auto now = std::chrono::steady_clock::now();
+    if (!showProgress || now < nextProgress) return;
+    nextProgress = now + std::chrono::milliseconds(250);
+    const double seconds = std::max(1e-9, std::chrono::duration<double>(now - start).count());
+    std::fprintf(stderr, "\rruns %llu  ticks/s %.0f  findings %llu   ", static_cast<unsigned long long>(runs), static_cast<double>(ticks) / seconds,
+                 static_cast<unsigned long long>(findings));
+  };
+  const auto onRun = [&](HuntedRun&& hunted) {
+    ++runs;
+    ticks += hunted.ticks;
+    printProgress();
+    if (!hunted.finding) return true;
+    const Witness& witness = *hunted.finding->tunnel;
+    ++findings;
+    const std::string name = options.output + "/" + options.game + "-" + options.config + (options.configs == "named" ? "" : "-" + options.configs) +
+                             "-tunnel-run" + std::to_string(hunted.run) + "-tick" + std::to_string(witness.tick) + ".rtr";
+    // A file of the same name from an earlier hunt (or another shard) is kept: it may hold a
+    // finding this build no longer reproduces.
+    std::error_code exists;
+    if (std::filesystem::exists(name, exists)) {
+      if (!options.quiet) std::fprintf(stderr, "%sfound again (kept the existing file): %s\n", lineStart, name.c_str());
+      return true;
     }
-    if (const auto now = std::chrono::steady_clock::now(); showProgress && now >= nextProgress) {
-      nextProgress = now + std::chrono::milliseconds(250);
-      const double seconds = std::max(1e-9, std::chrono::duration<double>(now - start).count());
-      std::fprintf(stderr, "\rruns %llu  ticks/s %.0f  findings %llu   ", static_cast<unsigned long long>(run + 1),
-                   static_cast<double>(ticks) / seconds, static_cast<unsigned long long>(findings));
+    const std::string source = "hunt run " + std::to_string(hunted.run) + " of seed " + std::to_string(options.seed);
+    if (auto problem = writeReplay(name, false, hunted.setup, true, source, hunted.finding->inputs)) {
+      spdlog::error("retrace hunt: {}", *problem);
+      writeFailed = true;
+      return false;
     }
+    if (!options.quiet) {
+      std::fprintf(stderr, "%sfound: %s\n  %s\n", lineStart, name.c_str(), witness.description.c_str());
+      if (!hunted.config->broken.empty()) std::fprintf(stderr, "  its configuration breaks %s\n", hunted.config->broken.c_str());
+    }
+    return true;
+  };
+  InOrderHooks hooks;
+  if (options.seconds > 0) {
+    const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(options.seconds));
+    hooks.stop = [deadline] { return std::chrono::steady_clock::now() >= deadline; };
   }
+  hooks.waited = printProgress;
+  (void)huntRuns(plan, options.jobs, onRun, hooks);
+  if (writeFailed) return ExitCode::kBadInput;
   if (showProgress) std::fprintf(stderr, "\n");
   if (!folderExisted && findings == 0) std::filesystem::remove(options.output, error);
-  std::printf("hunted %s (%s, %s configurations, seed %llu): %llu runs, %llu ticks, %llu finding%s%s\n", options.game.c_str(),
-              base->name.c_str(), options.configs.c_str(), static_cast<unsigned long long>(options.seed), static_cast<unsigned long long>(run),
+  const std::string shard = options.shard.count == 1 ? "" : ", shard " + std::to_string(options.shard.index + 1) + " of " + std::to_string(options.shard.count);
+  std::printf("hunted %s (%s, %s configurations, seed %llu%s): %llu runs, %llu ticks, %llu finding%s%s\n", options.game.c_str(),
+              base->name.c_str(), options.configs.c_str(), static_cast<unsigned long long>(options.seed), shard.c_str(), static_cast<unsigned long long>(runs),
               static_cast<unsigned long long>(ticks), static_cast<unsigned long long>(findings), findings == 1 ? "" : "s",
               findings > 0 ? (" saved in " + options.output).c_str() : "");
   if (ticks == 0) {
     // Nothing played is nothing checked: no configuration could be drawn, or none ran a tick.
     spdlog::error("retrace hunt: played no tick ({} configurations could not be drawn from {} {} in {} runs): nothing was hunted", options.configs,
-                  options.game, options.config, run);
+                  options.game, options.config, runs);
     return ExitCode::kBadInput;
   }
   return findings > 0 ? ExitCode::kFailed : ExitCode::kOk;
@@ -163,6 +178,18 @@ void attachHuntCommand(CLI::App& command, ExitCode& outExit) {
       ->capture_default_str()
       ->check(CLI::IsMember({"named", "within", "outside"}));
   command.add_option("-o,--output", options->output, "folder for the findings' replays")->capture_default_str();
+  command.add_option("--jobs", options->jobs, "games played at once, one thread each (the findings are the same for any number)")
+      ->capture_default_str()
+      ->check(CLI::Range(1U, 256U));
+  command.add_option_function<std::string>(
+             "--shard",
+             [options](const std::string& text) {
+               auto parsed = parseShard(text);
+               if (auto* problem = std::get_if<std::string>(&parsed)) throw CLI::ValidationError("--shard", *problem);
+               options->shard = std::get<Shard>(parsed);
+             },
+             "I/N: play only shard I of N of the runs (run numbers I-1, I-1+N, ...); the N shards' findings together are the whole hunt's")
+      ->type_name("I/N");
   command.add_flag("--no-progress", options->quiet, "no progress line and no line per finding: the summary only");
   command.footer("Exit status: 0 nothing found, 1 findings saved, 2 bad input or a hunt that played no tick.");
   command.callback([options, &outExit] { outExit = runHunt(*options); });

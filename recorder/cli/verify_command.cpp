@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "recorder/cli/command.h"
+#include "recorder/parallel.h"
 #include "recorder/replay.h"
 #include "recorder/settings.h"
 #include "recorder/verifier.h"
@@ -20,6 +21,7 @@ struct VerifyCommandOptions {
   bool allowTruncated = false;
   std::vector<std::string> settings;  ///< what-if: the replay's inputs under these values
   bool allowLimitBreaks = false;
+  unsigned jobs = 1;
 };
 
 /// The replay in `file` with its configuration changed by the settings, to re-simulate its own
@@ -44,47 +46,50 @@ std::variant<LoadedReplay, std::string> loadWhatIf(const std::string& file, cons
   return replay;
 }
 
+/// One file's outcome: the report line or the sentence that says why it could not be read.
+struct FileVerdict {
+  ExitCode exit = ExitCode::kOk;
+  std::string report;   ///< for stdout
+  std::string problem;  ///< for stderr
+};
+
+FileVerdict verifyOneFile(const std::string& file, const VerifyCommandOptions& options) {
+  VerifyOptions verify;
+  verify.oracle = !options.noOracle;
+  verify.allowTruncated = options.allowTruncated;
+  verify.keepChunks = false;  // only the report is printed: memory stays bounded by the file
+  if (!options.settings.empty()) {
+    // What if: the recording's inputs under other values, compared with what they did.
+    auto whatIf = loadWhatIf(file, options);
+    if (auto* problem = std::get_if<std::string>(&whatIf)) return {ExitCode::kBadInput, {}, *problem};
+    const LoadedReplay& replay = std::get<LoadedReplay>(whatIf);
+    const VerifyReport report = verifyReplay(replay, verify);
+    return {report.passed() ? ExitCode::kOk : ExitCode::kFailed, formatReport(file + " (what if " + replay.header.configName + ")", replay, report), {}};
+  }
+  auto verified = verifyReplayFile(file, verify);
+  if (auto* problem = std::get_if<std::string>(&verified)) return {ExitCode::kBadInput, {}, *problem};
+  const auto& [replay, report] = std::get<VerifiedReplay>(verified);
+  return {report.passed() ? ExitCode::kOk : ExitCode::kFailed, formatReport(file, replay, report), {}};
+}
+
 ExitCode runVerify(const VerifyCommandOptions& options) {
   ExitCode exit = ExitCode::kOk;
   std::size_t failed = 0;
   std::size_t unreadable = 0;
-  for (const std::string& file : options.files) {
-    VerifyOptions verify;
-    verify.oracle = !options.noOracle;
-    verify.allowTruncated = options.allowTruncated;
-    verify.keepChunks = false;  // only the report is printed: memory stays bounded by the file
-    if (!options.settings.empty()) {
-      // What if: the recording's inputs under other values, compared with what they did.
-      auto whatIf = loadWhatIf(file, options);
-      if (auto* problem = std::get_if<std::string>(&whatIf)) {
-        spdlog::error("retrace verify: {}", *problem);
-        exit = worse(exit, ExitCode::kBadInput);
-        ++unreadable;
-        continue;
-      }
-      const LoadedReplay& replay = std::get<LoadedReplay>(whatIf);
-      const VerifyReport report = verifyReplay(replay, verify);
-      std::printf("%s\n", formatReport(file + " (what if " + replay.header.configName + ")", replay, report).c_str());
-      if (!report.passed()) {
-        exit = worse(exit, ExitCode::kFailed);
-        ++failed;
-      }
-      continue;
-    }
-    auto verified = verifyReplayFile(file, verify);
-    if (auto* problem = std::get_if<std::string>(&verified)) {
-      spdlog::error("retrace verify: {}", *problem);
-      exit = worse(exit, ExitCode::kBadInput);
-      ++unreadable;
-      continue;
-    }
-    const auto& [replay, report] = std::get<VerifiedReplay>(verified);
-    std::printf("%s\n", formatReport(file, replay, report).c_str());
-    if (!report.passed()) {
-      exit = worse(exit, ExitCode::kFailed);
-      ++failed;
-    }
-  }
+  // Files are verified on --jobs threads and reported in the order given.
+  (void)runInOrder(
+      options.files.size(), options.jobs, [&](std::uint64_t i) { return verifyOneFile(options.files[static_cast<std::size_t>(i)], options); },
+      [&](std::uint64_t, FileVerdict&& verdict) {
+        exit = worse(exit, verdict.exit);
+        if (verdict.exit == ExitCode::kBadInput) {
+          spdlog::error("retrace verify: {}", verdict.problem);
+          ++unreadable;
+        } else {
+          std::printf("%s\n", verdict.report.c_str());
+          if (verdict.exit == ExitCode::kFailed) ++failed;
+        }
+        return true;
+      });
   // Many replays (a CI gate over a folder): the tally, so that one failure among the OK lines
   // is not missed.
   if (options.files.size() > 1) {
@@ -105,6 +110,9 @@ void attachVerifyCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("--set", options->settings,
                      "NAME=VALUE: what if the configuration had this value? re-simulates the replay's own inputs under it and reports the divergence (repeatable)");
   command.add_flag("--allow-limit-breaks", options->allowLimitBreaks, "with --set: allow a value past a speed limit");
+  command.add_option("--jobs", options->jobs, "replays verified at once, one thread each (reported in the order given)")
+      ->capture_default_str()
+      ->check(CLI::Range(1U, 256U));
   command.footer("Exit status: 0 every replay identical and tunnel-free, 1 a divergence, tunnel, empty replay or one cut short (unless --allow-truncated), 2 a bad file.");
   command.callback([options, &outExit] { outExit = runVerify(*options); });
 }

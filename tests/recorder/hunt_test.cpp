@@ -59,6 +59,81 @@ TEST_P(HuntOverConfigs, RunsAreReproducibleAndStopAtTheFirstTunnel) {
   EXPECT_NE(seedRun(9, 1), seedRun(9, 2));
 }
 
+/// What a hunt found, in the order it was handed over: run, ticks, and each finding's inputs.
+struct HuntLog {
+  std::vector<std::uint64_t> runs;
+  std::vector<std::uint64_t> ticks;
+  std::vector<std::vector<sim::Input>> findings;
+  std::vector<std::string> broken;
+  std::vector<sim::ConfigValues> configs;
+};
+
+HuntLog huntAll(const HuntPlan& plan, unsigned jobs) {
+  HuntLog log;
+  (void)huntRuns(plan, jobs, [&](HuntedRun&& run) {
+    log.runs.push_back(run.run);
+    log.ticks.push_back(run.ticks);
+    if (run.config) log.configs.push_back(run.config->config);
+    if (run.finding) {
+      log.findings.push_back(run.finding->inputs);
+      log.broken.push_back(run.config->broken);
+    }
+    return true;
+  });
+  return log;
+}
+
+TEST_P(HuntOverConfigs, ParallelAndShardedHuntsPlayExactlyTheOneThreadHunt) {
+  const auto& [game, configName] = GetParam();
+  for (const ConfigMode mode : {ConfigMode::kNamed, ConfigMode::kWithin, ConfigMode::kOutside}) {
+    const sim::ConfigValues base = *game->findConfig(configName);
+    if (mode == ConfigMode::kOutside && findApplicableLimits(*game, base).empty()) continue;
+    const HuntPlan plan{game, base, mode, 3, 100, 12, 0, 1};  // short runs: a stress configuration is slow
+    const HuntLog one = huntAll(plan, 1);
+    EXPECT_EQ(one.runs.size(), 12U);
+    const HuntLog three = huntAll(plan, 3);
+    EXPECT_EQ(three.runs, one.runs);
+    EXPECT_EQ(three.ticks, one.ticks);
+    EXPECT_EQ(three.findings, one.findings);
+    EXPECT_EQ(three.broken, one.broken);
+    EXPECT_EQ(three.configs, one.configs);
+    // Shards 1..5 of 5, each on two threads, together play the same runs with the same results.
+    std::vector<std::uint64_t> ticksByRun(12, UINT64_MAX);
+    std::uint64_t played = 0;
+    for (std::uint64_t shard = 0; shard < 5; ++shard) {
+      HuntPlan part = plan;
+      part.shard = shard;
+      part.shards = 5;
+      EXPECT_EQ(countShardRuns(part), shard < 2 ? 3U : 2U);
+      (void)huntRuns(part, 2, [&](HuntedRun&& run) {
+        EXPECT_EQ(run.run % 5, shard);
+        ticksByRun.at(run.run) = run.ticks;
+        ++played;
+        return true;
+      });
+    }
+    EXPECT_EQ(played, 12U);
+    EXPECT_EQ(ticksByRun, one.ticks);
+  }
+}
+
+TEST(Hunt, ARunsConfigurationDependsOnItsNumberAloneNotOnTheRunsBeforeIt) {
+  // It used to come from one stream drawn run after run, so run 7 of a hunt differed from run 7
+  // played alone, and no second thread or machine could play it.
+  for (const sim::GameDefinition* game : sim::listGames()) {
+    const HuntPlan plan{game, *game->findConfig("default"), ConfigMode::kWithin, 3, 300, 24, 0, 1};
+    const HuntLog whole = huntAll(plan, 1);
+    for (const std::uint64_t run : {0U, 7U, 23U}) {
+      const HuntedRun alone = huntRun(plan, run);
+      ASSERT_TRUE(alone.config.has_value());
+      EXPECT_EQ(alone.config->config, whole.configs.at(run)) << game->name() << " run " << run;
+      EXPECT_EQ(alone.ticks, whole.ticks.at(run)) << game->name() << " run " << run;
+      EXPECT_EQ(alone.setup.seed, seedRun(plan.seed, run));
+    }
+    EXPECT_NE(whole.configs.at(0), whole.configs.at(1)) << game->name() << ": within draws a configuration per run";
+  }
+}
+
 std::vector<std::pair<const sim::GameDefinition*, std::string>> listGameConfigs() {
   std::vector<std::pair<const sim::GameDefinition*, std::string>> all;
   for (const sim::GameDefinition* game : sim::listGames()) {

@@ -7,6 +7,18 @@
 namespace retrace::recorder {
 namespace {
 
+TEST(ParseShard, ReadsIOfNCountedFromOne) {
+  const Shard second = std::get<Shard>(parseShard("2/4"));
+  EXPECT_EQ(second.index, 1U);
+  EXPECT_EQ(second.count, 4U);
+  EXPECT_EQ(std::get<Shard>(parseShard("1/1")).count, 1U);
+  for (const char* bad : {"0/4", "5/4", "1/0", "4", "/4", "2/", "a/b", "-1/4", "2/4/8", "1 /4", ""}) {
+    const auto parsed = parseShard(bad);
+    ASSERT_TRUE(std::holds_alternative<std::string>(parsed)) << bad;
+    EXPECT_NE(std::get<std::string>(parsed).find("is not a shard: I/N with 1 <= I <= N, like 2/4"), std::string::npos) << bad;
+  }
+}
+
 TEST(ParseCount, ReadsDecimalDigitsAndRefusesSignsAndOverflow) {
   EXPECT_EQ(std::get<std::uint64_t>(parseCount("600")), 600U);
   EXPECT_EQ(std::get<std::uint64_t>(parseCount("010")), 10U);  // decimal, not octal 8

@@ -605,6 +605,55 @@ TEST_F(Cli, HuntFindsTheDiscreteTunnelAndSavesAReplayThatShowsIt) {
   EXPECT_EQ(names, first);
 }
 
+/// The files in a folder by name, with their bytes.
+std::map<std::string, std::string> readFolder(const std::string& folder) {
+  std::map<std::string, std::string> files;
+  if (!fs::exists(folder)) return files;
+  for (const auto& entry : fs::directory_iterator(folder)) files[entry.path().filename().string()] = readBytes(entry.path().string());
+  return files;
+}
+
+TEST_F(Cli, HuntOnManyThreadsOrShardsFindsExactlyWhatOneThreadFinds) {
+  const std::string hunt = "hunt --game dodge --config discrete --allow-limit-breaks --seed 4 --runs 30 --ticks 2400 --no-progress ";
+  const CliRun one = runRetrace(hunt + "-o " + path("one"));
+  ASSERT_EQ(one.exitCode, 1) << one.output;
+  const auto found = readFolder(path("one"));
+  ASSERT_GE(found.size(), 3U) << one.output;
+  const CliRun two = runRetrace(hunt + "--jobs 2 -o " + path("two"));
+  EXPECT_EQ(two.output, one.output.substr(0, one.output.find(path("one"))) + path("two") + "\n");
+  EXPECT_EQ(readFolder(path("two")), found);
+  // Three shards into one folder, as a CI matrix's artifacts are gathered: the same files.
+  std::uint64_t runs = 0;
+  for (const char* shard : {"1/3", "2/3", "3/3"}) {
+    const CliRun part = runRetrace(hunt + "--jobs 2 --shard " + shard + " -o " + path("shards"));
+    EXPECT_NE(part.output.find(std::string(", shard ") + shard[0] + " of 3): 10 runs"), std::string::npos) << part.output;
+    runs += 10;
+  }
+  EXPECT_EQ(runs, 30U);
+  EXPECT_EQ(readFolder(path("shards")), found);
+  for (const char* bad : {"0/3", "4/3", "3", "a/b"}) {
+    const CliRun refused = runRetrace(hunt + "--shard " + bad + " -o " + path("bad"));
+    EXPECT_EQ(refused.exitCode, 2) << bad;
+    EXPECT_EQ(refused.output, std::string("retrace: --shard: '") + bad + "' is not a shard: I/N with 1 <= I <= N, like 2/4 (see retrace --help)\n");
+  }
+  EXPECT_EQ(runRetrace(hunt + "--jobs 0 -o " + path("bad")).exitCode, 2);
+  EXPECT_FALSE(fs::exists(path("bad")));
+}
+
+TEST_F(Cli, VerifyOnManyThreadsReportsInTheOrderGiven) {
+  std::string files;
+  for (const auto& entry : fs::directory_iterator(RETRACE_REPLAYS_DIR)) {
+    if (entry.path().extension() == ".rtr") files += " " + entry.path().string();
+  }
+  files += " " + path("missing.rtr");
+  const CliRun one = runRetrace("verify" + files);
+  const CliRun many = runRetrace("verify --jobs 3" + files);
+  EXPECT_EQ(one.exitCode, 2);
+  EXPECT_EQ(many.exitCode, one.exitCode);
+  EXPECT_EQ(many.output, one.output);
+  EXPECT_NE(many.output.find("could not be read"), std::string::npos) << many.output;
+}
+
 TEST_F(Cli, HuntRefusesAFolderItCannotUseBeforeHuntingAndLeavesNoEmptyOne) {
   std::ofstream(path("file")) << "not a folder";
   const CliRun onFile = runRetrace("hunt --game dodge --config discrete --allow-limit-breaks --runs 20 -o " + path("file"));
