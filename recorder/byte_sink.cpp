@@ -104,20 +104,27 @@ std::optional<std::string> createExclusively(const std::filesystem::path& path) 
   return std::nullopt;
 }
 
-std::variant<std::vector<std::byte>, std::string> readFileCapped(const std::filesystem::path& path, std::uint64_t maxBytes) {
+std::variant<std::uint64_t, std::string> checkReadableFile(const std::filesystem::path& path, std::uint64_t maxBytes) {
   std::error_code error;
   const auto status = std::filesystem::status(path, error);
   if (!std::filesystem::exists(status)) return "does not exist";
   if (std::filesystem::is_directory(status)) return "is a directory, not a file";
-  // Read whole after its size is checked against the cap, which needs a regular file.
+  // The size is checked against the cap before reading, which needs a regular file.
   if (!std::filesystem::is_regular_file(status)) return "is not a regular file (a device, pipe or socket)";
   const std::uintmax_t size = std::filesystem::file_size(path, error);
   if (error) return "cannot be read: " + error.message();
   if (size > maxBytes) return "is " + std::to_string(size) + " bytes, over the cap of " + std::to_string(maxBytes);
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (file == nullptr) return "cannot be opened: " + describeErrno(errno);
+  return std::uint64_t{size};
+}
+
+std::variant<std::vector<std::byte>, std::string> readFileCapped(const std::filesystem::path& path, std::uint64_t maxBytes) {
+  const auto checked = checkReadableFile(path, maxBytes);
+  if (const auto* problem = std::get_if<std::string>(&checked)) return *problem;
+  const std::uint64_t size = std::get<std::uint64_t>(checked);
   // A 32-bit machine's cap is its address space, whatever the caller asked for.
   if (size > std::numeric_limits<std::size_t>::max()) return "is " + std::to_string(size) + " bytes, too large for this machine's memory";
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (file == nullptr) return "cannot be opened: " + describeErrno(errno);
   std::vector<std::byte> bytes(static_cast<std::size_t>(size));
   const std::size_t got = std::fread(bytes.data(), 1, bytes.size(), file);
   std::fclose(file);

@@ -83,5 +83,7 @@ class FileSink final : public ByteSink {
 
 /// Reads a whole file, refusing directories, missing files and anything over maxBytes.
 [[nodiscard]] std::variant<std::vector<std::byte>, std::string> readFileCapped(const std::filesystem::path& path, std::uint64_t maxBytes);
+/// The size of a regular file at most maxBytes long, or the sentence readFileCapped gives.
+[[nodiscard]] std::variant<std::uint64_t, std::string> checkReadableFile(const std::filesystem::path& path, std::uint64_t maxBytes);
 
 }  // namespace retrace::recorder

@@ -1,6 +1,11 @@
 #include "recorder/frame.h"
 
+#include <algorithm>
+#include <cerrno>
 #include <cstring>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -135,14 +140,18 @@ std::optional<std::string> checkPreamble(std::span<const std::byte> file) {
 std::uint16_t readFormatMinor(std::span<const std::byte> file) { return static_cast<std::uint16_t>(getLittleEndian(file, 10, 2)); }
 
 FrameRead readFrame(std::span<const std::byte> file, std::size_t offset) {
+  return readFrameFrom(offset < file.size() ? file.subspan(offset) : std::span<const std::byte>(), offset);
+}
+
+FrameRead readFrameFrom(std::span<const std::byte> from, std::size_t offset) {
   FrameRead read;
-  if (offset == file.size()) return read;
-  if (file.size() - offset < kFrameHeaderBytes) {
+  if (from.empty()) return read;
+  if (from.size() < kFrameHeaderBytes) {
     read.status = FrameRead::Status::kTruncated;
     read.problem = at(offset) + " is cut short inside its header";
     return read;
   }
-  const auto header = file.subspan(offset, kFrameHeaderBytes);
+  const auto header = from.first(kFrameHeaderBytes);
   if ((hashBytes(header.first(20)) & 0xFFFFFFFFU) != getLittleEndian(header, 20, 4)) return corrupt(offset, "has a corrupt header (checksum mismatch)");
   const auto kind = std::to_integer<std::uint8_t>(header[0]);
   const auto codec = std::to_integer<std::uint8_t>(header[1]);
@@ -150,13 +159,13 @@ FrameRead readFrame(std::span<const std::byte> file, std::size_t offset) {
   const auto raw = static_cast<std::uint32_t>(getLittleEndian(header, 8, 4));
   if (kind < 1 || kind > 3 || codec > 1 || getLittleEndian(header, 2, 2) != 0) return corrupt(offset, "has an unknown kind or codec");
   if (stored > kMaxPayloadBytes || raw > kMaxPayloadBytes) return corrupt(offset, "declares a payload over the 16 MiB cap");
-  if (stored > file.size() - offset - kFrameHeaderBytes) {
+  if (stored > from.size() - kFrameHeaderBytes) {
     read.status = FrameRead::Status::kTruncated;
-    read.problem = at(offset) + " is cut short (" + std::to_string(file.size() - offset - kFrameHeaderBytes) + " of " +
-                   std::to_string(stored) + " payload bytes present)";
+    read.problem = at(offset) + " is cut short (" + std::to_string(from.size() - kFrameHeaderBytes) + " of " + std::to_string(stored) +
+                   " payload bytes present)";
     return read;
   }
-  const auto payload = file.subspan(offset + kFrameHeaderBytes, stored);
+  const auto payload = from.subspan(kFrameHeaderBytes, stored);
   if (hashBytes(payload) != getLittleEndian(header, 12, 8)) return corrupt(offset, "fails its payload checksum");
   read.frame.kind = static_cast<FrameKind>(kind);
   read.frame.offset = offset;
@@ -171,6 +180,61 @@ FrameRead readFrame(std::span<const std::byte> file, std::size_t offset) {
   read.status = FrameRead::Status::kFrame;
   read.next = offset + kFrameHeaderBytes + stored;
   return read;
+}
+
+std::variant<FrameSource, std::string> FrameSource::openFile(const std::string& path, std::uint64_t maxBytes) {
+  const auto checked = checkReadableFile(path, maxBytes);
+  if (const auto* problem = std::get_if<std::string>(&checked)) return *problem;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::string("cannot be opened: ") + std::strerror(errno);
+  return FrameSource(std::shared_ptr<const int>(new int(fd), [](const int* owned) {
+                       ::close(*owned);
+                       delete owned;
+                     }),
+                     std::get<std::uint64_t>(checked));
+}
+
+bool FrameSource::readAt(std::uint64_t offset, std::size_t n, std::vector<std::byte>& out) const {
+  const std::size_t start = out.size();
+  out.resize(start + n);
+  std::size_t got = 0;
+  while (got < n) {
+    const ssize_t r = ::pread(*fd_, out.data() + start + got, n - got, static_cast<off_t>(offset + got));
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) return false;
+    if (r == 0) break;  // the end: the file shrank
+    got += static_cast<std::size_t>(r);
+  }
+  out.resize(start + got);
+  return true;
+}
+
+std::vector<std::byte> FrameSource::readStart(std::size_t n) const {
+  if (!fd_) return {bytes_.begin(), bytes_.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(n, bytes_.size()))};
+  std::vector<std::byte> start;
+  if (!readAt(0, n, start)) start.clear();
+  return start;
+}
+
+FrameRead FrameSource::read(std::size_t offset) const {
+  if (!fd_) return readFrame(bytes_, offset);
+  const std::uint64_t left = offset < size_ ? size_ - offset : 0;
+  std::vector<std::byte> bytes;
+  bytes.reserve(kFrameHeaderBytes);
+  bool readable = readAt(offset, static_cast<std::size_t>(std::min<std::uint64_t>(left, kFrameHeaderBytes)), bytes);
+  if (readable && bytes.size() == kFrameHeaderBytes) {
+    // The payload as far as the file holds it; a size over the cap is refused from the header.
+    const std::uint64_t stored = getLittleEndian(bytes, 4, 4);
+    if (stored <= kMaxPayloadBytes) readable = readAt(offset + kFrameHeaderBytes, static_cast<std::size_t>(std::min(stored, left - kFrameHeaderBytes)), bytes);
+  }
+  if (!readable) {
+    const int error = errno;
+    FrameRead failed;
+    failed.status = FrameRead::Status::kCorrupt;
+    failed.problem = at(offset) + " cannot be read: " + std::strerror(error);
+    return failed;
+  }
+  return readFrameFrom(bytes, offset);
 }
 
 }  // namespace retrace::recorder

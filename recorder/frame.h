@@ -5,9 +5,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "recorder/byte_sink.h"
@@ -61,5 +63,35 @@ struct FrameRead {
 [[nodiscard]] std::uint16_t readFormatMinor(std::span<const std::byte> file);
 /// Reads the frame at offset: the end of the file, a frame, a frame cut short, or corruption.
 [[nodiscard]] FrameRead readFrame(std::span<const std::byte> file, std::size_t offset);
+/// readFrame for a frame at `offset` whose bytes `from` holds, from its header to the end of the
+/// file or of the frame, whichever comes first.
+[[nodiscard]] FrameRead readFrameFrom(std::span<const std::byte> from, std::size_t offset);
+
+/// Where a reader's frames come from: bytes in memory, or a file read one frame at a time, so
+/// that reading a long replay holds a frame of it rather than the whole file. Copies share the
+/// open file.
+class FrameSource {
+ public:
+  /// Frames from bytes in memory, which must outlive the source.
+  explicit FrameSource(std::span<const std::byte> bytes) noexcept : bytes_(bytes), size_(bytes.size()) {}
+  /// Frames from a file; the sentence readFileCapped gives (without the path) when it cannot.
+  [[nodiscard]] static std::variant<FrameSource, std::string> openFile(const std::string& path, std::uint64_t maxBytes);
+  /// The file's size when it was opened.
+  [[nodiscard]] std::uint64_t size() const noexcept { return size_; }
+  /// The first n bytes, or all of a shorter file: the preamble.
+  [[nodiscard]] std::vector<std::byte> readStart(std::size_t n) const;
+  /// The frame at offset, with readFrame's checks and sentences (a file that shrank since it
+  /// was opened reads as cut short).
+  [[nodiscard]] FrameRead read(std::size_t offset) const;
+
+ private:
+  FrameSource(std::shared_ptr<const int> fd, std::uint64_t size) noexcept : fd_(std::move(fd)), size_(size) {}
+  /// Up to n bytes from offset into out (fewer at the end of the file); false on a read error.
+  bool readAt(std::uint64_t offset, std::size_t n, std::vector<std::byte>& out) const;
+
+  std::span<const std::byte> bytes_;
+  std::shared_ptr<const int> fd_;  ///< set for a file, closed with the last copy
+  std::uint64_t size_ = 0;
+};
 
 }  // namespace retrace::recorder

@@ -9,8 +9,28 @@
 
 namespace retrace::recorder {
 
+namespace {
+
+/// Steps the game through the chunk's ticks after `at` up to `to`, visiting each; false once
+/// `to` is passed or `visit` said stop.
+bool stepThroughChunk(sim::GameSession& session, const Chunk& chunk, std::uint64_t at, std::uint64_t to,
+                      const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit) {
+  std::uint64_t t = chunk.firstTick;
+  for (const InputRun& run : chunk.inputs) {
+    for (std::uint32_t i = 0; i < run.length; ++i, ++t) {
+      if (t <= at) continue;
+      if (t > to) return false;
+      (void)session.step(run.input);
+      if (!visit(session, t)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 std::variant<std::unique_ptr<sim::GameSession>, std::string> reachTick(const LoadedReplay& replay, std::uint64_t tick, ReachFrom from) {
-  const std::uint64_t last = countTicks(replay);
+  const std::uint64_t last = findLastTick(replay);
   if (tick > last) return "tick " + std::to_string(tick) + " is past the replay's last tick, " + std::to_string(last);
   if (auto mismatch = findRulesMismatch(replay.header)) return *mismatch;
   auto session = gameOf(replay.header)->start(configOf(replay.header), replay.header.seed);
@@ -22,6 +42,11 @@ std::variant<std::unique_ptr<sim::GameSession>, std::string> reachTick(const Loa
       // A snapshot that does not fit is left out (loadState then changes nothing).
       if (c.hasSnapshot && c.snapshot.tick <= tick && session->loadState(c.snapshot.values)) at = c.snapshot.tick;
     }
+  }
+  // A replay given as a few chunks (ReplayIndex::loadTicks) starts at a snapshot; if that did
+  // not load, the ticks before its first chunk are not there to re-simulate.
+  if (!replay.chunks.empty() && at + 1 < replay.chunks.front().firstTick && tick >= replay.chunks.front().firstTick) {
+    return "the snapshot before tick " + std::to_string(tick) + " does not fit " + replay.header.game + "'s state: show it with --from-start";
   }
   // Inputs from the chunk holding tick at + 1 on.
   for (const Chunk& c : replay.chunks) {
@@ -43,16 +68,29 @@ std::variant<std::unique_ptr<sim::GameSession>, std::string> reachTick(const Loa
 
 std::optional<std::string> visitTicks(const LoadedReplay& replay, std::uint64_t from, std::uint64_t to,
                                       const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit) {
-  if (to > countTicks(replay)) return "tick " + std::to_string(to) + " is past the replay's last tick, " + std::to_string(countTicks(replay));
+  const std::uint64_t last = findLastTick(replay);
+  if (to > last) return "tick " + std::to_string(to) + " is past the replay's last tick, " + std::to_string(last);
   auto reached = reachTick(replay, from);
   if (auto* problem = std::get_if<std::string>(&reached)) return *problem;
   std::unique_ptr<sim::GameSession> session = std::move(std::get<std::unique_ptr<sim::GameSession>>(reached));
-  const std::vector<sim::Input> inputs = expandInputs(replay);
-  for (std::uint64_t tick = from; tick <= to; ++tick) {
-    if (tick > from) (void)session->step(inputs[static_cast<std::size_t>(tick - 1)]);  // tick <= to <= inputs.size()
-    if (!visit(*session, tick)) break;
+  if (!visit(*session, from)) return std::nullopt;
+  for (const Chunk& chunk : replay.chunks) {
+    if (!stepThroughChunk(*session, chunk, from, to, visit)) break;
   }
   return std::nullopt;
+}
+
+std::optional<std::string> visitTicks(const ReplayIndex& index, std::uint64_t from, std::uint64_t to,
+                                      const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit) {
+  if (to > index.lastTick()) return "tick " + std::to_string(to) + " is past the replay's last tick, " + std::to_string(index.lastTick());
+  auto reachable = index.loadTicks(from, from);
+  if (auto* problem = std::get_if<std::string>(&reachable)) return *problem;
+  auto reached = reachTick(std::get<LoadedReplay>(reachable), from);
+  if (auto* problem = std::get_if<std::string>(&reached)) return *problem;
+  std::unique_ptr<sim::GameSession> session = std::move(std::get<std::unique_ptr<sim::GameSession>>(reached));
+  if (!visit(*session, from) || from == to) return std::nullopt;
+  // The ticks after `from`, a chunk read at a time.
+  return index.visitChunks(index.findChunk(from + 1), index.findChunk(to), [&](Chunk& chunk) { return stepThroughChunk(*session, chunk, from, to, visit); });
 }
 
 std::variant<std::vector<std::uint64_t>, std::string> findTicks(const LoadedReplay& replay, const Condition& condition, std::uint64_t first,

@@ -15,6 +15,7 @@
 
 #include "recorder/query.h"
 #include "recorder/replay.h"
+#include "recorder/replay_index.h"
 #include "sim/game.h"
 
 namespace retrace::recorder {
@@ -34,6 +35,10 @@ enum class ReachFrom : std::uint8_t {
 /// that tick), from the nearest snapshot, until it returns false; the sentence reachTick gives
 /// when `from` cannot be reached, or when `to` is past the end.
 [[nodiscard]] std::optional<std::string> visitTicks(const LoadedReplay& replay, std::uint64_t from, std::uint64_t to,
+                                                   const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit);
+
+/// visitTicks over an indexed replay file: the chunks are read as the ticks reach them.
+[[nodiscard]] std::optional<std::string> visitTicks(const ReplayIndex& index, std::uint64_t from, std::uint64_t to,
                                                    const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit);
 
 /// The ticks from `first` on where the condition holds: the first only, or all; one sentence

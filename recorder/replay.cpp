@@ -73,6 +73,22 @@ std::uint64_t countTicks(const LoadedReplay& replay) noexcept {
   return ticks;
 }
 
+std::uint64_t findLastTick(const LoadedReplay& replay) noexcept {
+  return replay.chunks.empty() ? 0 : replay.chunks.back().firstTick + replay.chunks.back().checksums.size() - 1;
+}
+
+sim::Input findInputAt(const LoadedReplay& replay, std::uint64_t tick) noexcept {
+  for (const Chunk& c : replay.chunks) {
+    if (tick < c.firstTick || tick >= c.firstTick + c.checksums.size()) continue;
+    std::uint64_t t = c.firstTick;
+    for (const InputRun& run : c.inputs) {
+      if (tick < t + run.length) return run.input;
+      t += run.length;
+    }
+  }
+  return 0;
+}
+
 std::vector<sim::Event> recordedEventsAt(const LoadedReplay& replay, std::uint64_t tick) {
   std::vector<sim::Event> events;
   for (const Chunk& c : replay.chunks) {
@@ -162,12 +178,18 @@ LoadedReplay cutReplay(const LoadedReplay& replay, std::uint64_t lastTick) {
 }
 
 std::variant<ReplayReader, std::string> ReplayReader::open(std::span<const std::byte> file, ReplayLimits limits) {
-  if (file.size() > limits.fileBytes) return "is " + std::to_string(file.size()) + " bytes, over the " + std::to_string(limits.fileBytes) + " bytes a replay may hold";
-  if (auto problem = checkPreamble(file)) return *problem;
-  ReplayReader reader(file, limits.decodedBytes);
-  reader.replay_.fileBytes = file.size();
-  reader.replay_.formatMinor = readFormatMinor(file);
-  const FrameRead read = readFrame(file, reader.offset_);
+  return open(FrameSource(file), limits);
+}
+
+std::variant<ReplayReader, std::string> ReplayReader::open(FrameSource source, ReplayLimits limits) {
+  const std::uint64_t size = source.size();
+  if (size > limits.fileBytes) return "is " + std::to_string(size) + " bytes, over the " + std::to_string(limits.fileBytes) + " bytes a replay may hold";
+  const std::vector<std::byte> preamble = source.readStart(kPreambleBytes);
+  if (auto problem = checkPreamble(preamble)) return *problem;
+  ReplayReader reader(std::move(source), limits.decodedBytes);
+  reader.replay_.fileBytes = size;
+  reader.replay_.formatMinor = readFormatMinor(preamble);
+  const FrameRead read = reader.source_.read(reader.offset_);
   if (read.status == FrameRead::Status::kCorrupt) return read.problem;
   if (read.status == FrameRead::Status::kEnd) return "ends before its header";
   if (read.status == FrameRead::Status::kTruncated) return "is cut short inside its header: " + read.problem;
@@ -182,7 +204,7 @@ std::variant<ReplayReader, std::string> ReplayReader::open(std::span<const std::
 }
 
 ReplayReader::Found ReplayReader::next(Chunk& chunk) {
-  const FrameRead read = readFrame(file_, offset_);
+  const FrameRead read = source_.read(offset_);
   if (read.status == FrameRead::Status::kCorrupt) return refuse(read.problem);
   if (read.status == FrameRead::Status::kTruncated || read.status == FrameRead::Status::kEnd) {
     replay_.truncated = true;
@@ -208,7 +230,7 @@ ReplayReader::Found ReplayReader::next(Chunk& chunk) {
     auto footer = decodePayload<Footer>(frame.payload);
     if (auto* error = std::get_if<std::string>(&footer)) return refuse(where + " holds an unreadable footer: " + *error);
     replay_.footer = std::move(std::get<Footer>(footer));
-    if (read.next != file_.size()) return refuse("has " + std::to_string(file_.size() - read.next) + " bytes after its footer");
+    if (read.next != source_.size()) return refuse("has " + std::to_string(source_.size() - read.next) + " bytes after its footer");
     if (replay_.footer->totalTicks != ticks_) {
       return refuse("has a footer for " + std::to_string(replay_.footer->totalTicks) + " ticks but chunks for " + std::to_string(ticks_));
     }
@@ -225,8 +247,11 @@ ReplayReader::Found ReplayReader::refuse(std::string problem) {
   return Found::kProblem;
 }
 
-std::variant<LoadedReplay, std::string> visitReplay(std::span<const std::byte> file, const std::function<void(Chunk&)>& visit) {
-  auto opened = ReplayReader::open(file);
+namespace {
+
+/// visitReplay over any source of frames.
+std::variant<LoadedReplay, std::string> visitFrames(FrameSource source, const std::function<void(Chunk&)>& visit) {
+  auto opened = ReplayReader::open(std::move(source));
   if (auto* problem = std::get_if<std::string>(&opened)) return *problem;
   ReplayReader& reader = std::get<ReplayReader>(opened);
   while (true) {
@@ -243,10 +268,16 @@ std::variant<LoadedReplay, std::string> visitReplay(std::span<const std::byte> f
   }
 }
 
+}  // namespace
+
+std::variant<LoadedReplay, std::string> visitReplay(std::span<const std::byte> file, const std::function<void(Chunk&)>& visit) {
+  return visitFrames(FrameSource(file), visit);
+}
+
 std::variant<LoadedReplay, std::string> visitReplayFile(const std::string& path, const std::function<void(Chunk&)>& visit) {
-  auto bytes = readFileCapped(path, kMaxFileBytes);
-  if (auto* problem = std::get_if<std::string>(&bytes)) return path + " " + *problem;
-  auto replay = visitReplay(std::get<std::vector<std::byte>>(bytes), visit);
+  auto source = FrameSource::openFile(path, kMaxFileBytes);
+  if (auto* problem = std::get_if<std::string>(&source)) return path + " " + *problem;
+  auto replay = visitFrames(std::move(std::get<FrameSource>(source)), visit);
   if (auto* problem = std::get_if<std::string>(&replay)) return path + " " + *problem;
   return replay;
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "recorder/format.h"
+#include "recorder/frame.h"
 #include "sim/game.h"
 
 namespace retrace::recorder {
@@ -29,6 +30,11 @@ struct LoadedReplay {
 
 /// The ticks the chunks hold.
 [[nodiscard]] std::uint64_t countTicks(const LoadedReplay& replay) noexcept;
+/// The last tick the chunks hold (countTicks for a whole replay; more for the few chunks
+/// ReplayIndex::loadTicks gives).
+[[nodiscard]] std::uint64_t findLastTick(const LoadedReplay& replay) noexcept;
+/// The input of one tick the chunks hold (0 for a tick they do not).
+[[nodiscard]] sim::Input findInputAt(const LoadedReplay& replay, std::uint64_t tick) noexcept;
 /// The inputs of every tick, in order (tick 1 first).
 [[nodiscard]] std::vector<sim::Input> expandInputs(const LoadedReplay& replay);
 /// The events recorded on one tick (for the few ticks a report or a frame shows).
@@ -59,8 +65,8 @@ struct LoadedReplay {
 /// with its header, footer and truncation but no chunks. A file refused at any chunk is refused
 /// after `visit` saw the chunks before it.
 [[nodiscard]] std::variant<LoadedReplay, std::string> visitReplay(std::span<const std::byte> file, const std::function<void(Chunk&)>& visit);
-/// visitReplay over a file read whole (at most kMaxFileBytes); on failure one sentence
-/// starting with the path.
+/// visitReplay over a file (at most kMaxFileBytes) read a frame at a time; on failure one
+/// sentence starting with the path.
 [[nodiscard]] std::variant<LoadedReplay, std::string> visitReplayFile(const std::string& path, const std::function<void(Chunk&)>& visit);
 
 /// The bytes of a replay file holding exactly what `replay` holds (header, chunks, footer, each
@@ -77,6 +83,8 @@ class ReplayReader {
   /// Checks the preamble and reads the header; one sentence (without the file's name) on failure.
   /// Refuses a file past `limits`: too large, or payloads that decompress to too much in all.
   [[nodiscard]] static std::variant<ReplayReader, std::string> open(std::span<const std::byte> file, ReplayLimits limits = {});
+  /// The same over a source of frames (a file read a frame at a time).
+  [[nodiscard]] static std::variant<ReplayReader, std::string> open(FrameSource source, ReplayLimits limits = {});
   /// What next() found.
   enum class Found : std::uint8_t { kChunk, kEnd, kProblem };
   /// Reads the next chunk into `chunk`. kEnd: the footer was read or the file was cut short
@@ -88,12 +96,21 @@ class ReplayReader {
   [[nodiscard]] LoadedReplay takeReplay() { return std::move(replay_); }
   /// Why the file was refused, after kProblem.
   [[nodiscard]] const std::string& problem() const noexcept { return problem_; }
+  /// Where the next frame starts.
+  [[nodiscard]] std::size_t offset() const noexcept { return offset_; }
+  /// Moves to a chunk's frame found by an earlier pass (at `offset`, after `ticksBefore` ticks),
+  /// so that next() reads it again with every check.
+  void seek(std::size_t offset, std::uint64_t ticksBefore) noexcept {
+    offset_ = offset;
+    ticks_ = ticksBefore;
+    decodedBytes_ = 0;
+  }
 
  private:
-  ReplayReader(std::span<const std::byte> file, std::uint64_t maxDecodedBytes) : file_(file), maxDecodedBytes_(maxDecodedBytes) {}
+  ReplayReader(FrameSource source, std::uint64_t maxDecodedBytes) : source_(std::move(source)), maxDecodedBytes_(maxDecodedBytes) {}
   Found refuse(std::string problem);
 
-  std::span<const std::byte> file_;
+  FrameSource source_;
   std::uint64_t maxDecodedBytes_;
   std::uint64_t decodedBytes_ = 0;
   std::size_t offset_ = kPreambleBytes;

@@ -374,8 +374,11 @@ VerifyReport verifyReplay(const LoadedReplay& replay, const VerifyOptions& optio
   return verifier.finish(replay, countTicks(replay));
 }
 
-std::variant<VerifiedReplay, std::string> verifyReplayBytes(std::span<const std::byte> file, const VerifyOptions& options) {
-  auto opened = ReplayReader::open(file);
+namespace {
+
+/// verifyReplayBytes over any source of frames.
+std::variant<VerifiedReplay, std::string> verifyFrames(FrameSource source, const VerifyOptions& options) {
+  auto opened = ReplayReader::open(std::move(source));
   if (auto* problem = std::get_if<std::string>(&opened)) return *problem;
   ReplayReader& reader = std::get<ReplayReader>(opened);
   ChunkVerifier verifier(reader.replay().header, options);
@@ -422,10 +425,17 @@ std::variant<VerifiedReplay, std::string> verifyReplayBytes(std::span<const std:
   return verified;
 }
 
+}  // namespace
+
+std::variant<VerifiedReplay, std::string> verifyReplayBytes(std::span<const std::byte> file, const VerifyOptions& options) {
+  return verifyFrames(FrameSource(file), options);
+}
+
 std::variant<VerifiedReplay, std::string> verifyReplayFile(const std::string& path, const VerifyOptions& options) {
-  auto bytes = readFileCapped(path, kMaxFileBytes);
-  if (auto* problem = std::get_if<std::string>(&bytes)) return path + " " + *problem;
-  auto verified = verifyReplayBytes(std::get<std::vector<std::byte>>(bytes), options);
+  // Read a frame at a time: without keepChunks, memory holds a few chunks, not the file.
+  auto source = FrameSource::openFile(path, kMaxFileBytes);
+  if (auto* problem = std::get_if<std::string>(&source)) return path + " " + *problem;
+  auto verified = verifyFrames(std::move(std::get<FrameSource>(source)), options);
   if (auto* problem = std::get_if<std::string>(&verified)) return path + " " + *problem;
   return verified;
 }

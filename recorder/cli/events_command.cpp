@@ -16,7 +16,7 @@
 #include "recorder/inspect.h"
 #include "recorder/parse.h"
 #include "recorder/replay.h"
-#include "recorder/tick_cursor.h"
+#include "recorder/replay_index.h"
 
 namespace retrace::recorder::cli {
 namespace {
@@ -50,12 +50,14 @@ std::variant<std::vector<bool>, std::string> parseKinds(const sim::GameDefinitio
 }
 
 ExitCode runEvents(const EventsOptions& options) {
-  auto loaded = loadReplayFile(options.file);
-  if (auto* problem = std::get_if<std::string>(&loaded)) {
+  // Through the index: the chunks of the range are read one at a time.
+  auto opened = ReplayIndex::open(options.file);
+  if (auto* problem = std::get_if<std::string>(&opened)) {
     spdlog::error("retrace events: {}", *problem);
     return ExitCode::kBadInput;
   }
-  const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
+  const ReplayIndex& index = std::get<ReplayIndex>(opened);
+  const LoadedReplay& replay = index.summary();
   const sim::GameDefinition& game = *gameOf(replay.header);
   const auto kinds = parseKinds(game, options.kinds);
   if (auto* problem = std::get_if<std::string>(&kinds)) {
@@ -63,7 +65,7 @@ ExitCode runEvents(const EventsOptions& options) {
     return ExitCode::kBadInput;
   }
   const std::vector<bool>& wanted = std::get<std::vector<bool>>(kinds);
-  const std::uint64_t last = countTicks(replay);
+  const std::uint64_t last = index.lastTick();
   const std::uint64_t to = options.to.value_or(last);
   if (to > last) {
     spdlog::error("retrace events: {} ends at tick {}; --to {} is past it", options.file, last, to);
@@ -75,10 +77,9 @@ ExitCode runEvents(const EventsOptions& options) {
   }
   std::map<std::string, std::uint64_t> counts;
   std::uint64_t total = 0;
-  for (TickCursor cursor(replay); cursor.valid() && cursor.tick() <= to; cursor.advance()) {
-    if (cursor.tick() < options.from) continue;
-    for (const RecordedEvent& e : cursor.events()) {
-      if (!wanted[e.event.kind]) continue;
+  const auto listed = index.visitChunks(index.findChunk(options.from), index.findChunk(to), [&](Chunk& chunk) {
+    for (const RecordedEvent& e : chunk.events) {
+      if (e.tick < options.from || e.tick > to || !wanted[e.event.kind]) continue;
       ++counts[game.eventSchemas()[e.event.kind].name];
       ++total;
       if (options.json) {
@@ -89,6 +90,11 @@ ExitCode runEvents(const EventsOptions& options) {
         std::printf("tick %-7llu %-10s %s\n", static_cast<unsigned long long>(e.tick), formatTickTime(e.tick).c_str(), sim::formatEvent(game, e.event).c_str());
       }
     }
+    return true;
+  });
+  if (listed) {
+    spdlog::error("retrace events: {}", *listed);
+    return ExitCode::kBadInput;
   }
   if (options.json) {
     std::printf("%s\n", nlohmann::ordered_json{{"counts", counts}, {"from", options.from}, {"to", to}}.dump().c_str());

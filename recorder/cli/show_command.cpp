@@ -15,6 +15,7 @@
 #include "recorder/cli/field_json.h"
 #include "recorder/input_source.h"
 #include "recorder/inspect.h"
+#include "recorder/replay_index.h"
 #include "recorder/parse.h"
 #include "recorder/replay.h"
 
@@ -63,7 +64,18 @@ void printFields(const std::vector<sim::Field>& fields) {
 }
 
 ExitCode runShow(const ShowOptions& options) {
-  auto loaded = loadReplayFile(options.file);
+  // Through the index: only the chunks from the snapshot before the tick to the tick are read.
+  auto opened = ReplayIndex::open(options.file);
+  if (auto* problem = std::get_if<std::string>(&opened)) {
+    spdlog::error("retrace show: {}", *problem);
+    return ExitCode::kBadInput;
+  }
+  const ReplayIndex& index = std::get<ReplayIndex>(opened);
+  if (options.tick > index.lastTick()) {
+    spdlog::error("retrace show: {} tick {} is past the replay's last tick, {}", options.file, options.tick, index.lastTick());
+    return ExitCode::kBadInput;
+  }
+  auto loaded = index.loadTicks(options.tick, options.tick, options.fromStart);
   if (auto* problem = std::get_if<std::string>(&loaded)) {
     spdlog::error("retrace show: {}", *problem);
     return ExitCode::kBadInput;
@@ -87,7 +99,7 @@ ExitCode runShow(const ShowOptions& options) {
     return ExitCode::kBadInput;
   }
   const sim::GameDefinition& game = *gameOf(replay.header);
-  const sim::Input input = options.tick > 0 ? expandInputs(replay)[static_cast<std::size_t>(options.tick - 1)] : sim::Input{0};
+  const sim::Input input = options.tick > 0 ? findInputAt(replay, options.tick) : sim::Input{0};
   const std::vector<sim::Event> events = options.tick > 0 ? recordedEventsAt(replay, options.tick) : std::vector<sim::Event>{};
   if (options.json) {
     nlohmann::ordered_json out{{"file", options.file}, {"game", replay.header.game}, {"tick", options.tick},
@@ -100,7 +112,7 @@ ExitCode runShow(const ShowOptions& options) {
   }
   std::printf("%s: %s (%s, seed %llu), tick %llu of %llu (%s)\n", options.file.c_str(), replay.header.game.c_str(), replay.header.configName.c_str(),
               static_cast<unsigned long long>(replay.header.seed), static_cast<unsigned long long>(options.tick),
-              static_cast<unsigned long long>(countTicks(replay)), formatTickTime(options.tick).c_str());
+              static_cast<unsigned long long>(index.lastTick()), formatTickTime(options.tick).c_str());
   std::printf("input:  %s\n", options.tick > 0 ? describeInput(game, input).c_str() : "(before the first tick)");
   std::string eventText;
   for (const sim::Event& e : events) eventText += (eventText.empty() ? "" : "; ") + sim::formatEvent(game, e);

@@ -37,19 +37,20 @@ std::string quoteCsv(const std::string& text) {
 }
 
 ExitCode runTrace(const TraceOptions& options) {
-  auto loaded = loadReplayFile(options.file);
-  if (auto* problem = std::get_if<std::string>(&loaded)) {
+  // Through the index: the chunks are read as the ticks reach them.
+  auto opened = ReplayIndex::open(options.file);
+  if (auto* problem = std::get_if<std::string>(&opened)) {
     spdlog::error("retrace trace: {}", *problem);
     return ExitCode::kBadInput;
   }
-  const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
+  const ReplayIndex& index = std::get<ReplayIndex>(opened);
   auto parsed = parseFieldPatterns(options.fields);
   if (auto* problem = std::get_if<std::string>(&parsed)) {
     spdlog::error("retrace trace: {}", *problem);
     return ExitCode::kBadInput;
   }
   const std::vector<FieldPattern>& patterns = std::get<std::vector<FieldPattern>>(parsed);
-  const std::uint64_t last = countTicks(replay);
+  const std::uint64_t last = index.lastTick();
   const std::uint64_t to = options.to.value_or(last);
   if (to > last || options.from > to) {
     spdlog::error("retrace trace: ticks {} to {} are no range of {} (it has ticks 0 to {})", options.from, to, options.file, last);
@@ -59,7 +60,7 @@ ExitCode runTrace(const TraceOptions& options) {
   // columns are every field any pattern selects on any tick, in the order first seen.
   std::vector<std::string> columns;
   std::vector<std::vector<sim::Field>> rows;
-  const auto problem = visitTicks(replay, options.from, to, [&](const sim::GameSession& session, std::uint64_t) {
+  const auto problem = visitTicks(index, options.from, to, [&](const sim::GameSession& session, std::uint64_t) {
     rows.push_back(selectFields(session.describeState(), patterns));
     for (const sim::Field& field : rows.back()) {
       if (std::find(columns.begin(), columns.end(), field.name) == columns.end()) columns.push_back(field.name);
@@ -76,7 +77,7 @@ ExitCode runTrace(const TraceOptions& options) {
   };
   std::stable_sort(columns.begin(), columns.end(), [&](const std::string& a, const std::string& b) { return firstPattern(a) < firstPattern(b); });
   if (columns.empty()) {
-    spdlog::error("retrace trace: no field of {} matches {} in ticks {} to {} (retrace show lists the fields)", replay.header.game,
+    spdlog::error("retrace trace: no field of {} matches {} in ticks {} to {} (retrace show lists the fields)", index.summary().header.game,
                   quoteForMessage(options.fields.front()), options.from, to);
     return ExitCode::kBadInput;
   }

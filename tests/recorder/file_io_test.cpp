@@ -175,3 +175,70 @@ TEST_F(FileIo, ARecorderKilledWithSigkillLeavesALoadablePrefix) {
 
 }  // namespace
 }  // namespace retrace::recorder
+
+namespace retrace::recorder {
+namespace {
+
+/// Writes bytes to a file (replacing it).
+void writeBytes(const fs::path& path, std::span<const std::byte> bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+/// What loading gave, comparable: the replay, or the sentence without the file's name.
+std::variant<LoadedReplay, std::string> withoutPath(std::variant<LoadedReplay, std::string> loaded, const std::string& path) {
+  if (auto* problem = std::get_if<std::string>(&loaded); problem != nullptr && problem->starts_with(path + " ")) return problem->substr(path.size() + 1);
+  return loaded;
+}
+
+TEST_F(FileIo, AFileReadAFrameAtATimeLoadsExactlyAsItsBytesDo) {
+  // Files are read a frame at a time (pread), bytes in memory whole: every cut and corruption
+  // of a replay must load, or be refused with the same sentence, either way.
+  const auto golden = std::get<std::vector<std::byte>>(readFileCapped(RETRACE_REPLAYS_DIR "/tank-bot-seed5.rtr", kMaxFileBytes));
+  const std::string path = (dir_ / "cut.rtr").string();
+  std::vector<std::size_t> cuts{0, 1, 15, 16, 17, 39, 40, 41, golden.size() - 1, golden.size()};
+  for (std::size_t cut = 61; cut < golden.size(); cut += 617) cuts.push_back(cut);
+  for (const std::size_t cut : cuts) {
+    const std::span<const std::byte> bytes(golden.data(), cut);
+    writeBytes(path, bytes);
+    EXPECT_EQ(withoutPath(loadReplayFile(path), path), loadReplay(bytes)) << "cut at " << cut;
+    VerifyOptions lean;
+    lean.keepChunks = false;
+    const auto fromFile = verifyReplayFile(path, lean);
+    const auto fromBytes = verifyReplayBytes(bytes, lean);
+    ASSERT_EQ(fromFile.index(), fromBytes.index()) << "cut at " << cut;
+    if (const auto* verified = std::get_if<VerifiedReplay>(&fromFile)) {
+      EXPECT_EQ(verified->report.ticksChecked, std::get<VerifiedReplay>(fromBytes).report.ticksChecked);
+    } else {
+      EXPECT_EQ(std::get<std::string>(fromFile), path + " " + std::get<std::string>(fromBytes));
+    }
+  }
+  for (std::size_t at = 3; at < golden.size(); at += 401) {
+    std::vector<std::byte> corrupt = golden;
+    corrupt[at] ^= std::byte{0x20};
+    writeBytes(path, corrupt);
+    EXPECT_EQ(withoutPath(loadReplayFile(path), path), loadReplay(corrupt)) << "byte " << at;
+  }
+}
+
+TEST_F(FileIo, AFileThatShrinksWhileItIsReadReadsAsCutShort) {
+  const auto golden = std::get<std::vector<std::byte>>(readFileCapped(RETRACE_REPLAYS_DIR "/dodge-bot-seed3.rtr", kMaxFileBytes));
+  const fs::path path = dir_ / "shrinking.rtr";
+  writeBytes(path, golden);
+  auto opened = FrameSource::openFile(path.string(), kMaxFileBytes);
+  ASSERT_TRUE(std::holds_alternative<FrameSource>(opened));
+  const FrameSource source = std::get<FrameSource>(opened);
+  EXPECT_EQ(source.size(), golden.size());
+  const FrameRead header = source.read(kPreambleBytes);
+  ASSERT_EQ(header.status, FrameRead::Status::kFrame);
+  fs::resize_file(path, header.next + 30);  // another program cut it after it was opened
+  const FrameRead cut = source.read(header.next);
+  EXPECT_EQ(cut.status, FrameRead::Status::kTruncated);
+  EXPECT_NE(cut.problem.find("is cut short"), std::string::npos) << cut.problem;
+  EXPECT_EQ(source.read(header.next + 100).status, FrameRead::Status::kEnd);  // past the new end: a file ending early
+  EXPECT_EQ(std::get<std::string>(FrameSource::openFile((dir_ / "none.rtr").string(), kMaxFileBytes)), "does not exist");
+  EXPECT_EQ(std::get<std::string>(FrameSource::openFile(dir_.string(), kMaxFileBytes)), "is a directory, not a file");
+}
+
+}  // namespace
+}  // namespace retrace::recorder

@@ -1,0 +1,75 @@
+#include "recorder/replay_index.h"
+
+#include <algorithm>
+
+namespace retrace::recorder {
+
+std::variant<ReplayIndex, std::string> ReplayIndex::open(const std::string& path) {
+  auto source = FrameSource::openFile(path, kMaxFileBytes);
+  if (auto* problem = std::get_if<std::string>(&source)) return path + " " + *problem;
+  auto opened = ReplayReader::open(std::get<FrameSource>(source));
+  if (auto* problem = std::get_if<std::string>(&opened)) return path + " " + *problem;
+  ReplayIndex index(path, std::move(std::get<ReplayReader>(opened)));
+  ReplayReader& reader = index.reader_;
+  while (true) {
+    const std::size_t offset = reader.offset();
+    Chunk chunk;
+    switch (reader.next(chunk)) {
+      case ReplayReader::Found::kChunk:
+        index.entries_.push_back({offset, chunk.firstTick, chunk.checksums.size(), chunk.events.size(),
+                                  chunk.hasSnapshot ? std::optional(chunk.snapshot.tick) : std::nullopt});
+        index.lastTick_ = chunk.firstTick + chunk.checksums.size() - 1;
+        break;
+      case ReplayReader::Found::kProblem:
+        return path + " " + reader.problem();
+      case ReplayReader::Found::kEnd:
+        index.summary_ = reader.replay();
+        return index;
+    }
+  }
+}
+
+std::size_t ReplayIndex::findChunk(std::uint64_t tick) const noexcept {
+  // The last chunk starting at or before the tick.
+  const auto after = std::upper_bound(entries_.begin(), entries_.end(), tick, [](std::uint64_t t, const Entry& e) { return t < e.firstTick; });
+  return after == entries_.begin() ? 0 : static_cast<std::size_t>(after - entries_.begin() - 1);
+}
+
+std::optional<std::string> ReplayIndex::visitChunks(std::size_t first, std::size_t last, const std::function<bool(Chunk&)>& visit) const {
+  if (entries_.empty()) return std::nullopt;
+  last = std::min(last, entries_.size() - 1);
+  ReplayReader reader = reader_;  // a copy: reading does not change the index
+  for (std::size_t i = first; i <= last; ++i) {
+    reader.seek(entries_[i].offset, entries_[i].firstTick - 1);
+    Chunk chunk;
+    if (reader.next(chunk) != ReplayReader::Found::kChunk || chunk.firstTick != entries_[i].firstTick) {
+      const std::string why = reader.problem().empty() ? "its chunks moved" : reader.problem();
+      return path_ + " changed since it was opened: " + why;
+    }
+    if (!visit(chunk)) break;
+  }
+  return std::nullopt;
+}
+
+std::variant<LoadedReplay, std::string> ReplayIndex::loadTicks(std::uint64_t from, std::uint64_t to, bool fromStart) const {
+  LoadedReplay window = summary_;
+  if (entries_.empty()) return window;
+  std::size_t first = 0;
+  if (!fromStart) {
+    // The latest chunk whose snapshot is at or before `from` (a snapshot is its chunk's last tick).
+    for (std::size_t i = std::min(findChunk(from), entries_.size() - 1) + 1; i-- > 0;) {
+      if (entries_[i].snapshotTick && *entries_[i].snapshotTick <= from) {
+        first = i;
+        break;
+      }
+    }
+  }
+  const std::size_t last = findChunk(std::max(from, to));
+  if (auto problem = visitChunks(first, last, [&](Chunk& chunk) {
+        window.chunks.push_back(std::move(chunk));
+        return true;
+      })) return *problem;
+  return window;
+}
+
+}  // namespace retrace::recorder
