@@ -93,12 +93,17 @@ std::optional<std::string> visitTicks(const ReplayIndex& index, std::uint64_t fr
   return index.visitChunks(index.findChunk(from + 1), index.findChunk(to), [&](Chunk& chunk) { return stepThroughChunk(*session, chunk, from, to, visit); });
 }
 
-std::variant<std::vector<std::uint64_t>, std::string> findTicks(const LoadedReplay& replay, const Condition& condition, std::uint64_t first,
-                                                              bool all) {
+namespace {
+
+/// A way to walk a replay's ticks from a first one to the end (a loaded replay or an index).
+using TickWalk = std::function<std::optional<std::string>(std::uint64_t, const std::function<bool(const sim::GameSession&, std::uint64_t)>&)>;
+
+std::variant<std::vector<std::uint64_t>, std::string> findTicksBy(const TickWalk& walk, const std::string& game, const Condition& condition,
+                                                                std::uint64_t first, bool all) {
   std::vector<std::uint64_t> matches;
   std::set<std::string> seen;  // every field name met, indices as [*]
   std::optional<std::string> badValue;
-  const auto problem = visitTicks(replay, first, countTicks(replay), [&](const sim::GameSession& session, std::uint64_t tick) {
+  const auto problem = walk(first, [&](const sim::GameSession& session, std::uint64_t tick) {
     const std::vector<sim::Field> fields = session.describeState();
     for (const sim::Field& f : fields) seen.insert(generalizeIndices(f.name));
     const auto holds = condition.check(fields);
@@ -114,11 +119,25 @@ std::variant<std::vector<std::uint64_t>, std::string> findTicks(const LoadedRepl
   if (matches.empty()) {
     for (const std::string& name : condition.listFields()) {
       if (seen.count(generalizeIndices(name)) == 0) {
-        return quoteForMessage(name) + " names no field of " + replay.header.game + " on any tick searched (retrace show FILE --tick 0 lists them)";
+        return quoteForMessage(name) + " names no field of " + game + " on any tick searched (retrace show FILE --tick 0 lists them)";
       }
     }
   }
   return matches;
+}
+
+}  // namespace
+
+std::variant<std::vector<std::uint64_t>, std::string> findTicks(const LoadedReplay& replay, const Condition& condition, std::uint64_t first,
+                                                              bool all) {
+  const TickWalk walk = [&](std::uint64_t from, const auto& visit) { return visitTicks(replay, from, findLastTick(replay), visit); };
+  return findTicksBy(walk, replay.header.game, condition, first, all);
+}
+
+std::variant<std::vector<std::uint64_t>, std::string> findTicks(const ReplayIndex& index, const Condition& condition, std::uint64_t first,
+                                                              bool all) {
+  const TickWalk walk = [&](std::uint64_t from, const auto& visit) { return visitTicks(index, from, index.lastTick(), visit); };
+  return findTicksBy(walk, index.summary().header.game, condition, first, all);
 }
 
 std::variant<std::vector<FieldPattern>, std::string> parseFieldPatterns(const std::vector<std::string>& texts) {

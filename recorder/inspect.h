@@ -46,6 +46,9 @@ enum class ReachFrom : std::uint8_t {
 /// field no tick searched has (a typo, not a condition that never held).
 [[nodiscard]] std::variant<std::vector<std::uint64_t>, std::string> findTicks(const LoadedReplay& replay, const Condition& condition,
                                                                             std::uint64_t first, bool all);
+/// findTicks over an indexed replay file, a chunk read at a time.
+[[nodiscard]] std::variant<std::vector<std::uint64_t>, std::string> findTicks(const ReplayIndex& index, const Condition& condition,
+                                                                            std::uint64_t first, bool all);
 
 /// A selection of fields by dotted name: a pattern names a field or everything inside it
 /// ("tanks[1]" selects "tanks[1].centre.x"); `[*]` stands for any index, `*` for any one name.

@@ -32,6 +32,7 @@ class ReplayIndex {
 
   /// The header, footer and truncation, without chunks.
   [[nodiscard]] const LoadedReplay& summary() const noexcept { return summary_; }
+  [[nodiscard]] const std::string& path() const noexcept { return path_; }
   [[nodiscard]] std::uint64_t lastTick() const noexcept { return lastTick_; }
   [[nodiscard]] std::span<const Entry> entries() const noexcept { return entries_; }
   /// The chunk holding `tick` (1 to lastTick); the first for tick 0.

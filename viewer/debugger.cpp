@@ -55,8 +55,8 @@ void Debugger::compareWith(Playback* b, std::string name) {
   nameB_ = std::move(name);
   difference_.reset();
   if (b_ != nullptr) {
-    difference_ = findFirstStateDifference(a_.replay(), b_->replay());
-    if (!difference_) difference_ = findFirstDifference(a_.replay(), b_->replay());
+    difference_ = findFirstStateDifference(a_, *b_);
+    if (!difference_) difference_ = findFirstDifference(a_, *b_);
     b_->seek(a_.tick());
   }
   shownTick_.reset();  // the inspector's rows are A's beside the new B
@@ -244,7 +244,7 @@ void Debugger::drawNavigation(const sf::Font& font) {
     if (auto* problem = std::get_if<std::string>(&condition)) {
       findProblem_ = *problem;
     } else {
-      auto found = recorder::findTicks(a_.replay(), std::get<recorder::Condition>(condition), a_.tick() + 1, false);
+      auto found = a_.findTicks(std::get<recorder::Condition>(condition), a_.tick() + 1, false);
       if (auto* refusal = std::get_if<std::string>(&found)) {
         findProblem_ = *refusal;
       } else if (const auto& ticks = std::get<std::vector<std::uint64_t>>(found); ticks.empty()) {

@@ -14,9 +14,13 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <variant>
 #include <vector>
 
+#include "recorder/inspect.h"
 #include "recorder/replay.h"
+#include "recorder/replay_index.h"
+#include "recorder/verifier.h"
 #include "sim/game.h"
 #include "viewer/navigation.h"
 
@@ -44,13 +48,24 @@ class Playback {
   /// Re-simulates the replay to build keyframes; with verify, also compares every tick with
   /// the recording and runs the oracle, marking the first divergence and every tunnel.
   Playback(recorder::LoadedReplay replay, bool verify);
+  /// The same for a replay file opened through its index: the chunks are read once, a chunk at
+  /// a time, and not kept (the inputs, events and keyframes are), so that a day-long replay
+  /// holds about a byte a tick. Throws std::runtime_error with one sentence if the file changed
+  /// since the index was made.
+  Playback(recorder::ReplayIndex index, bool verify);
 
   [[nodiscard]] std::uint64_t tick() const noexcept { return tick_; }
   [[nodiscard]] std::uint64_t lastTick() const noexcept { return last_; }
   [[nodiscard]] bool playing() const noexcept { return playing_; }
   [[nodiscard]] double speed() const noexcept { return kSpeeds[speedIndex_]; }
   [[nodiscard]] const sim::GameDefinition& game() const noexcept { return *game_; }
+  /// The replay: header, footer and truncation, and its chunks unless it was opened through
+  /// an index (ask findTicks and loadChecksums for what needs them).
   [[nodiscard]] const recorder::LoadedReplay& replay() const noexcept { return replay_; }
+  /// recorder::findTicks over this replay, however it was opened.
+  [[nodiscard]] std::variant<std::vector<std::uint64_t>, std::string> findTicks(const recorder::Condition& condition, std::uint64_t first, bool all) const;
+  /// The recorded checksum of every tick (tick 1 first), read again from the file if need be.
+  [[nodiscard]] std::vector<std::uint16_t> loadChecksums() const;
   /// The game after the current tick (tick 0: as initialised).
   [[nodiscard]] const sim::GameSession& current() const noexcept { return *current_; }
   /// The game one tick earlier (the same as current at tick 0).
@@ -87,10 +102,15 @@ class Playback {
   std::uint64_t advance(double seconds);
 
  private:
+  /// Takes a chunk's inputs and events, in tick order.
+  void takeChunk(const recorder::Chunk& chunk);
+  /// Builds the keyframes and marks once every chunk was taken.
+  void finishOpening(const std::optional<recorder::VerifyReport>& report);
   void findTunnelsNow();
 
   recorder::LoadedReplay replay_;
   const sim::GameDefinition* game_;
+  std::optional<recorder::ReplayIndex> index_;  ///< set when opened from a file: its chunks are not kept
   std::vector<sim::Input> inputs_;
   std::uint64_t keyframeEvery_ = kKeyframeEvery;
   std::vector<std::unique_ptr<sim::GameSession>> keyframes_;  ///< state after tick i * keyframeEvery_
@@ -115,5 +135,9 @@ class Playback {
 [[nodiscard]] std::optional<std::uint64_t> findFirstStateDifference(const recorder::LoadedReplay& a, const recorder::LoadedReplay& b);
 /// The first tick where two replays' inputs or per-tick checksums differ, if any.
 [[nodiscard]] std::optional<std::uint64_t> findFirstDifference(const recorder::LoadedReplay& a, const recorder::LoadedReplay& b);
+/// findFirstStateDifference of two open replays, however they were opened.
+[[nodiscard]] std::optional<std::uint64_t> findFirstStateDifference(const Playback& a, const Playback& b);
+/// findFirstDifference of two open replays, however they were opened.
+[[nodiscard]] std::optional<std::uint64_t> findFirstDifference(const Playback& a, const Playback& b);
 
 }  // namespace retrace::viewer

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -197,22 +198,23 @@ int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::F
   return 0;
 }
 
-std::optional<recorder::LoadedReplay> loadOrReport(const std::string& file, int& outExit) {
-  auto loaded = recorder::loadReplayFile(file);
-  if (auto* problem = std::get_if<std::string>(&loaded)) {
+/// The replay file opened through its index (checked whole, its chunks read again when needed).
+std::optional<recorder::ReplayIndex> openOrReport(const std::string& file, int& outExit) {
+  auto opened = recorder::ReplayIndex::open(file);
+  if (auto* problem = std::get_if<std::string>(&opened)) {
     outExit = fail(*problem);
     return std::nullopt;
   }
-  if (recorder::countTicks(std::get<recorder::LoadedReplay>(loaded)) == 0) {
+  const auto& index = std::get<recorder::ReplayIndex>(opened);
+  if (index.lastTick() == 0) {
     outExit = fail(file + " holds no ticks to show");
     return std::nullopt;
   }
-  const auto& replay = std::get<recorder::LoadedReplay>(loaded);
-  if (auto mismatch = recorder::findRulesMismatch(replay.header)) {
+  if (auto mismatch = recorder::findRulesMismatch(index.summary().header)) {
     outExit = fail(file + " " + *mismatch);
     return std::nullopt;
   }
-  return std::move(std::get<recorder::LoadedReplay>(loaded));
+  return std::move(std::get<recorder::ReplayIndex>(opened));
 }
 
 int run(const Options& options) {
@@ -225,7 +227,7 @@ int run(const Options& options) {
   }
   if (options.file.empty()) return fail("name a replay to view, or --play GAME (see --help)");
   int exit = 0;
-  auto replay = loadOrReport(options.file, exit);
+  auto replay = openOrReport(options.file, exit);
   if (!replay) return exit;
   // The status is rewritten all the time: a file the user had there is not replaced unasked.
   if (!options.status.empty()) {
@@ -238,7 +240,7 @@ int run(const Options& options) {
   if (!options.find.empty()) {
     auto condition = recorder::Condition::parse(options.find);
     if (auto* problem = std::get_if<std::string>(&condition)) return fail(*problem);
-    auto found = recorder::findTicks(*replay, std::get<recorder::Condition>(condition), 0, true);
+    auto found = recorder::findTicks(*replay, std::get<recorder::Condition>(condition), 0, true);  // a chunk at a time
     if (auto* problem = std::get_if<std::string>(&found)) return fail(options.file + ": " + *problem);
     matches = std::move(std::get<std::vector<std::uint64_t>>(found));
     if (matches.empty()) return fail(options.find + " holds on no tick of " + options.file);
@@ -246,9 +248,10 @@ int run(const Options& options) {
   viewer::Playback playback(std::move(*replay), options.verify);
   std::optional<viewer::Playback> other;
   if (!options.compare.empty()) {
-    auto second = loadOrReport(options.compare, exit);
+    auto second = openOrReport(options.compare, exit);
     if (!second) return exit;
-    if (second->header.game != playback.replay().header.game) return fail(options.compare + " is a " + second->header.game + " replay, not " + playback.replay().header.game);
+    const std::string& game = second->summary().header.game;
+    if (game != playback.replay().header.game) return fail(options.compare + " is a " + game + " replay, not " + playback.replay().header.game);
     other.emplace(std::move(*second), options.verify);
   }
   if (!options.png.empty()) {
@@ -331,7 +334,12 @@ int runViewer(std::string_view program, int argc, char** argv) {
   } catch (const CLI::ParseError& error) {
     return fail(std::string(error.what()) + " (see " + programName() + " --help)");
   }
-  return run(options);
+  try {
+    return run(options);
+  } catch (const std::runtime_error& error) {
+    // A replay file changed after it was opened, read again for a chunk (one sentence).
+    return fail(error.what());
+  }
 }
 
 }  // namespace retrace::viewer

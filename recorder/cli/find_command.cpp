@@ -27,25 +27,26 @@ struct FindOptions {
 };
 
 ExitCode runFind(const FindOptions& options) {
-  auto loaded = loadReplayFile(options.file);
-  if (auto* problem = std::get_if<std::string>(&loaded)) {
+  // Through the index: the chunks are read as the search reaches them.
+  auto opened = ReplayIndex::open(options.file);
+  if (auto* problem = std::get_if<std::string>(&opened)) {
     spdlog::error("retrace find: {}", *problem);
     return ExitCode::kBadInput;
   }
-  const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
+  const ReplayIndex& index = std::get<ReplayIndex>(opened);
   auto parsed = Condition::parse(options.where);
   if (auto* problem = std::get_if<std::string>(&parsed)) {
     spdlog::error("retrace find: {}", *problem);
     return ExitCode::kBadInput;
   }
   const Condition& condition = std::get<Condition>(parsed);
-  const std::uint64_t last = countTicks(replay);
+  const std::uint64_t last = index.lastTick();
   const std::uint64_t first = options.nextAfter ? *options.nextAfter + 1 : 0;
   if (first > last) {
     spdlog::error("retrace find: {} ends at tick {}; there is no tick after {}", options.file, last, *options.nextAfter);
     return ExitCode::kBadInput;
   }
-  auto found = findTicks(replay, condition, first, options.all);
+  auto found = findTicks(index, condition, first, options.all);
   if (auto* problem = std::get_if<std::string>(&found)) {
     spdlog::error("retrace find: {}", *problem);
     return ExitCode::kBadInput;

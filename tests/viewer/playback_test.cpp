@@ -2,6 +2,7 @@
 // that nothing the viewer does reaches the simulated state.
 #include "viewer/playback.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <vector>
@@ -167,6 +168,45 @@ TEST(Playback, VerifyMarksWhatTheReplayEngineReports) {
     if (m.kind == MarkerKind::kTunnel) marked.push_back(m.tick);
   }
   EXPECT_EQ(marked, reportB.tunnelTicks);
+}
+
+TEST(Playback, AReplayOpenedThroughItsIndexPlaysAsTheLoadedReplayDoes) {
+  // The viewer opens files through the index and keeps no chunk: every answer it gives must be
+  // the loaded replay's, with verify and without.
+  for (const char* name : {"tank-bot-seed5.rtr", "dodge-discrete-tunneling.rtr", "fallingman-bot-seed4.rtr"}) {
+    const std::string path = std::string(RETRACE_REPLAYS_DIR) + "/" + name;
+    const recorder::LoadedReplay replay = loadCorpus(name);
+    for (const bool verify : {false, true}) {
+      Playback loaded(replay, verify);
+      Playback indexed(std::get<recorder::ReplayIndex>(recorder::ReplayIndex::open(path)), verify);
+      EXPECT_TRUE(indexed.replay().chunks.empty()) << name;
+      EXPECT_EQ(indexed.replay().header, replay.header);
+      ASSERT_EQ(indexed.lastTick(), loaded.lastTick());
+      EXPECT_TRUE(std::ranges::equal(indexed.inputs(), loaded.inputs())) << name;
+      ASSERT_EQ(indexed.events().size(), loaded.events().size());
+      for (std::size_t i = 0; i < loaded.events().size(); ++i) {
+        ASSERT_EQ(indexed.events()[i].tick, loaded.events()[i].tick);
+        ASSERT_EQ(indexed.events()[i].event, loaded.events()[i].event);
+      }
+      ASSERT_EQ(indexed.markers().size(), loaded.markers().size());
+      EXPECT_EQ(indexed.tunnelTicks(), loaded.tunnelTicks()) << name;
+      EXPECT_EQ(indexed.divergenceTick(), loaded.divergenceTick()) << name;
+      EXPECT_EQ(indexed.loadChecksums(), recorder::flattenChecksums(replay));
+      for (std::uint64_t t = 0; t <= loaded.lastTick(); t += 97) {
+        indexed.seek(t);
+        loaded.seek(t);
+        ASSERT_EQ(indexed.current().hash(), loaded.current().hash()) << name << " tick " << t;
+        ASSERT_EQ(indexed.eventsNow(), recorder::recordedEventsAt(replay, t)) << name << " tick " << t;
+        ASSERT_EQ(indexed.tunnelsNow().size(), loaded.tunnelsNow().size()) << name << " tick " << t;
+      }
+      const std::string field = loaded.current().describeState().front().name;
+      const auto condition = std::get<recorder::Condition>(recorder::Condition::parse(field + " != -123"));
+      EXPECT_EQ(std::get<std::vector<std::uint64_t>>(indexed.findTicks(condition, 5, false)),
+                std::get<std::vector<std::uint64_t>>(recorder::findTicks(replay, condition, 5, false)));
+      EXPECT_EQ(findFirstDifference(indexed, loaded), std::nullopt);
+      EXPECT_EQ(findFirstStateDifference(indexed, loaded), std::nullopt);
+    }
+  }
 }
 
 TEST(Controls, NAndShiftNGoToTheNextAndPreviousMatch) {
