@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
   retrace::sim::registerGameBenchmarks();
   retrace::recorder::registerReplayBenchmarks();
   retrace::recorder::registerShowBenchmarks();
+  retrace::recorder::registerHuntBenchmarks();
 #ifdef RETRACE_BENCH_SEEK
   retrace::viewer::registerSeekBenchmarks();
 #endif

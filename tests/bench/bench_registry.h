@@ -12,6 +12,8 @@ namespace retrace::recorder {
 void registerReplayBenchmarks();
 /// Show/GAME and ShowFromStart/GAME.
 void registerShowBenchmarks();
+/// Hunt/GAME/jobs:1 and Hunt/GAME/jobs:2.
+void registerHuntBenchmarks();
 }  // namespace retrace::recorder
 
 namespace retrace::viewer {

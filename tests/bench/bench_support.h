@@ -13,7 +13,12 @@ namespace retrace::recorder {
 
 /// One hour (216,000 ticks) of a game under random input, recorded with the defaults (a
 /// snapshot every 1800 ticks) and loaded.
-inline LoadedReplay recordHour(const sim::GameDefinition& game) {
+inline std::vector<std::byte> recordTicks(const sim::GameDefinition& game, std::uint64_t ticks);
+
+inline LoadedReplay recordHour(const sim::GameDefinition& game) { return std::get<LoadedReplay>(loadReplay(recordTicks(game, 216000))); }
+
+/// A replay file's bytes: `ticks` of a game under random input, recorded with the defaults.
+inline std::vector<std::byte> recordTicks(const sim::GameDefinition& game, std::uint64_t ticks) {
   RecordingOptions options;
   options.game = std::string(game.name());
   options.seed = 1;
@@ -21,9 +26,9 @@ inline LoadedReplay recordHour(const sim::GameDefinition& game) {
   auto* memory = sink.get();
   auto rec = std::move(std::get<std::unique_ptr<Recorder>>(openRecording(options, std::move(sink))));
   auto source = std::get<std::unique_ptr<InputSource>>(makeInputSource("random", game, 1));
-  for (int t = 0; t < 216000; ++t) (void)rec->record(source->next(rec->session()));
+  for (std::uint64_t t = 0; t < ticks; ++t) (void)rec->record(source->next(rec->session()));
   (void)rec->close();
-  return std::get<LoadedReplay>(loadReplay(memory->bytes()));
+  return memory->bytes();
 }
 
 }  // namespace retrace::recorder

@@ -1,4 +1,4 @@
-# Fails unless retrace_bench lists Game, Replay (and Seek, with the viewer) benchmarks for every
+# Fails unless retrace_bench lists Game, Replay, Hash, Show, Hunt (and Seek, with the viewer) benchmarks for every
 # game `retrace games --names` lists.
 execute_process(COMMAND ${BENCH} --benchmark_list_tests OUTPUT_VARIABLE listed RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
@@ -10,7 +10,7 @@ foreach(game IN LISTS games)
   if(game STREQUAL "")
     continue()
   endif()
-  foreach(family Game Replay Hash Show)
+  foreach(family Game Replay Hash Show Hunt)
     string(FIND "${listed}" "${family}/${game}" at)
     if(at EQUAL -1)
       message(FATAL_ERROR "retrace_bench lists no ${family}/${game} benchmark")

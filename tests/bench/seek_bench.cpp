@@ -1,7 +1,11 @@
 // How long the viewer takes to reach any tick of a one-hour replay (a 60-Hz frame is 16.7 ms),
 // to open one, and to open an edit of one as B.
 // Run: build/default/tests/bench/retrace_bench --benchmark_filter='Seek|OpenHour|EditHour'
+#include <filesystem>
+#include <fstream>
 #include <memory>
+
+#include <unistd.h>
 
 #include <benchmark/benchmark.h>
 
@@ -42,6 +46,23 @@ void editHour(benchmark::State& bench, const sim::GameDefinition& game) {
   }
 }
 
+/// The viewer on a replay file opened through its index (as retrace-view opens files): any tick
+/// of an hour, and of 8,000,000 ticks (37 hours), whose keyframes are 1,954 ticks apart.
+void seekInFile(benchmark::State& bench, const sim::GameDefinition& game, std::uint64_t ticks) {
+  const std::filesystem::path path = std::filesystem::temp_directory_path() / ("retrace-seek-bench-" + std::to_string(::getpid()) + ".rtr");
+  {
+    const std::vector<std::byte> bytes = recorder::recordTicks(game, ticks);
+    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  }
+  Playback playback(std::get<recorder::ReplayIndex>(recorder::ReplayIndex::open(path.string())), false);
+  std::filesystem::remove(path);
+  sim::Rng rng = sim::seedRng(3);
+  for (auto _ : bench) {
+    playback.seek(sim::drawBelow(rng, static_cast<std::uint32_t>(playback.lastTick() + 1)));
+    benchmark::DoNotOptimize(playback.current().tick());
+  }
+}
+
 }  // namespace
 
 void registerSeekBenchmarks() {
@@ -50,7 +71,13 @@ void registerSeekBenchmarks() {
     benchmark::RegisterBenchmark(("Seek/" + name).c_str(), [game](benchmark::State& s) { seekAnywhere(s, *game); })->Unit(benchmark::kMicrosecond);
     benchmark::RegisterBenchmark(("OpenHour/" + name).c_str(), [game](benchmark::State& s) { openHour(s, *game); })->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("EditHour/" + name).c_str(), [game](benchmark::State& s) { editHour(s, *game); })->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("SeekFile/" + name + "/hour").c_str(), [game](benchmark::State& s) { seekInFile(s, *game, 216000); })
+        ->Unit(benchmark::kMicrosecond);
   }
+  // The longest, for the first game only: recording 37 hours of every game would take most of a run.
+  const sim::GameDefinition* first = sim::listGames().front();
+  benchmark::RegisterBenchmark(("SeekFile/" + std::string(first->name()) + "/8M").c_str(), [first](benchmark::State& s) { seekInFile(s, *first, 8'000'000); })
+      ->Unit(benchmark::kMicrosecond);
 }
 
 
