@@ -113,9 +113,18 @@ HuntedRun huntRun(const HuntPlan& plan, std::uint64_t run) {
   return hunted;
 }
 
-std::uint64_t huntRuns(const HuntPlan& plan, unsigned jobs, const std::function<bool(HuntedRun&&)>& onRun, const InOrderHooks& hooks) {
+std::uint64_t huntRuns(const HuntPlan& plan, unsigned jobs, const std::function<bool(HuntedRun&&)>& onRun, const InOrderHooks& hooks,
+                       HuntProgress* progress) {
   return runInOrder(
-      countShardRuns(plan), jobs, [&](std::uint64_t index) { return huntRun(plan, plan.shard + index * plan.shards); },
+      countShardRuns(plan), jobs,
+      [&](std::uint64_t index) {
+        HuntedRun hunted = huntRun(plan, plan.shard + index * plan.shards);
+        if (progress != nullptr) {
+          progress->ticks += hunted.ticks;
+          ++progress->runs;
+        }
+        return hunted;
+      },
       [&](std::uint64_t, HuntedRun&& hunted) { return onRun(std::move(hunted)); }, hooks);
 }
 

@@ -3,6 +3,7 @@
 // and runs played with the oracle on until the first tunnel. Every draw comes from seeded RNGs,
 // so a hunt with the same seed plays the same runs and finds the same tunnels.
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -84,8 +85,17 @@ struct HuntedRun {
 /// the run number alone, so that any thread or machine plays it the same.
 [[nodiscard]] HuntedRun huntRun(const HuntPlan& plan, std::uint64_t run);
 
+/// What every worker of a hunt has played so far, counted as each run ends (runs may end ahead
+/// of the one being handed over, so this is the figure a progress line shows).
+struct HuntProgress {
+  std::atomic<std::uint64_t> runs{0};
+  std::atomic<std::uint64_t> ticks{0};
+};
+
 /// Plays the shard's runs on `jobs` threads and hands each to `onRun` in run order on the calling
-/// thread (false stops the hunt); returns how many were handed over.
-std::uint64_t huntRuns(const HuntPlan& plan, unsigned jobs, const std::function<bool(HuntedRun&&)>& onRun, const InOrderHooks& hooks = {});
+/// thread (false stops the hunt); returns how many were handed over. `progress`, when given,
+/// counts every worker's runs as they end.
+std::uint64_t huntRuns(const HuntPlan& plan, unsigned jobs, const std::function<bool(HuntedRun&&)>& onRun, const InOrderHooks& hooks = {},
+                       HuntProgress* progress = nullptr);
 
 }  // namespace retrace::recorder

@@ -96,14 +96,16 @@ ExitCode runHunt(const HuntOptions& options) {
   std::uint64_t ticks = 0;
   std::uint64_t runs = 0;
   bool writeFailed = false;
-  // Progress and findings come in run order on this thread, whichever worker played them.
+  // Findings come in run order on this thread, whichever worker played them; the progress line
+  // counts what every worker has played, including runs that ended ahead of their turn.
+  HuntProgress progress;
   const auto printProgress = [&] {
     const auto now = std::chrono::steady_clock::now();
     if (!showProgress || now < nextProgress) return;
     nextProgress = now + std::chrono::milliseconds(250);
     const double seconds = std::max(1e-9, std::chrono::duration<double>(now - start).count());
-    std::fprintf(stderr, "\rruns %llu  ticks/s %.0f  findings %llu   ", static_cast<unsigned long long>(runs), static_cast<double>(ticks) / seconds,
-                 static_cast<unsigned long long>(findings));
+    std::fprintf(stderr, "\rruns %llu  ticks/s %.0f  findings %llu   ", static_cast<unsigned long long>(progress.runs.load()),
+                 static_cast<double>(progress.ticks.load()) / seconds, static_cast<unsigned long long>(findings));
   };
   const auto onRun = [&](HuntedRun&& hunted) {
     ++runs;
@@ -139,7 +141,7 @@ ExitCode runHunt(const HuntOptions& options) {
     hooks.stop = [deadline] { return std::chrono::steady_clock::now() >= deadline; };
   }
   hooks.waited = printProgress;
-  (void)huntRuns(plan, options.jobs, onRun, hooks);
+  (void)huntRuns(plan, options.jobs, onRun, hooks, &progress);
   if (writeFailed) return ExitCode::kBadInput;
   if (showProgress) std::fprintf(stderr, "\n");
   if (!folderExisted && findings == 0) std::filesystem::remove(options.output, error);

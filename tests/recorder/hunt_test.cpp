@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <numeric>
+
 #include "sim/game.h"
 
 namespace retrace::recorder {
@@ -92,6 +94,12 @@ TEST_P(HuntOverConfigs, ParallelAndShardedHuntsPlayExactlyTheOneThreadHunt) {
     const HuntLog one = huntAll(plan, 1);
     EXPECT_EQ(one.runs.size(), 12U);
     const HuntLog three = huntAll(plan, 3);
+    // The workers' own counts, summed as runs end, come to the same totals.
+    HuntProgress progress;
+    std::uint64_t handed = 0;
+    (void)huntRuns(plan, 3, [&](HuntedRun&&) { return ++handed > 0; }, {}, &progress);
+    EXPECT_EQ(progress.runs.load(), 12U);
+    EXPECT_EQ(progress.ticks.load(), std::accumulate(one.ticks.begin(), one.ticks.end(), std::uint64_t{0}));
     EXPECT_EQ(three.runs, one.runs);
     EXPECT_EQ(three.ticks, one.ticks);
     EXPECT_EQ(three.findings, one.findings);
