@@ -66,7 +66,7 @@ void ChunkWriter::run() {
     if (queue_.empty() && !stopping_) {
       // Linger: look every kLingerNap for up to kLinger, in timed waits rather than spinning (a
       // spinning writer took processor time the game thread could have had wherever the two
-      // threads share a core: record/step of dodge swung between 1.6 and 2.0 from run to run).
+      // threads share a core, and made recording's cost swing from run to run).
       // finish() notifies, so stopping never waits out a nap.
       const auto until = std::chrono::steady_clock::now() + kLinger;
       while (queue_.empty() && !stopping_ && std::chrono::steady_clock::now() < until) changed_.wait_for(lock, kLingerNap);

@@ -4,7 +4,7 @@
 //
 // Input script format (one run per line, '#' starts a comment, blank lines are ignored):
 //
-//   # tank: drive up for two seconds while firing, wait, then turn left
+//   # drive up for two seconds while firing, wait, then turn left
 //   120 up+fire
 //   30  -
 //   45  left

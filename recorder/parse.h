@@ -44,7 +44,7 @@ struct Shard {
 [[nodiscard]] std::optional<std::string> findUnprintable(std::string_view text, std::size_t maxBytes);
 /// A 64-bit hash as 0x and 16 hex digits.
 [[nodiscard]] std::string formatHash(std::uint64_t hash);
-/// Names joined for a message: "dodge, tank, fallingman".
+/// Names joined for a message: "a, b, c".
 template <typename Range>
 [[nodiscard]] std::string joinNames(const Range& names) {
   std::string text;

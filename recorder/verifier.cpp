@@ -317,8 +317,7 @@ class ChunkVerifier {
 
 /// Decoded chunks handed from the reading thread to the verifying one, at most kCapacity
 /// waiting: decoding outruns simulation, and a replay verified without keeping its chunks
-/// must not pile them up here instead (an 8-million-tick dodge replay: 27 MB resident
-/// against 55 MB unbounded, in the same time).
+/// must not pile them up here instead (BENCHMARKS.md, "Memory on long replays").
 class ChunkQueue {
  public:
   static constexpr std::size_t kCapacity = 32;

@@ -68,8 +68,8 @@ void printMember(const std::string& key, const ordered_json& value, bool last) {
 }
 
 /// Prints the replay in `file` as one JSON object, the text ordered_json::dump(2) would give, a
-/// chunk at a time: a document of the whole replay took about 120 bytes a tick (957 MB for 8
-/// million dodge ticks), so the longest replay the loader accepts would have needed some 40 GB.
+/// chunk at a time: a document of the whole replay grew with every tick (BENCHMARKS.md, "Memory
+/// on long replays"), past any memory for the longest replay the loader accepts.
 /// `replay` is what a first pass over the file found (it was checked whole before anything is
 /// printed); this second pass decodes the chunks again rather than keeping them.
 void printReplayJson(std::span<const std::byte> file, const LoadedReplay& replay) {
