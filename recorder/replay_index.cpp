@@ -2,7 +2,27 @@
 
 #include <algorithm>
 
+#include "sim/state_hash.h"
+
 namespace retrace::recorder {
+namespace {
+
+/// A digest of what a chunk recorded: a file written over with another recording of the same
+/// layout (its frames checked and well-formed) still differs here, in its checksums at least.
+std::uint64_t digestChunk(const Chunk& chunk) {
+  sim::StateHasher hasher;
+  hasher.mix(chunk.firstTick).mix(std::uint64_t{chunk.inputs.size()});
+  for (const InputRun& run : chunk.inputs) hasher.mix(std::uint64_t{run.input}).mix(run.length);
+  for (const std::uint16_t checksum : chunk.checksums) hasher.mix(std::uint64_t{checksum});
+  hasher.mix(std::uint64_t{chunk.events.size()});
+  for (const RecordedEvent& e : chunk.events) {
+    hasher.mix(e.tick).mix(std::uint64_t{e.event.kind});
+    for (const std::int32_t arg : e.event.args) hasher.mix(arg);
+  }
+  return hasher.value();
+}
+
+}  // namespace
 
 std::variant<ReplayIndex, std::string> ReplayIndex::open(const std::string& path) {
   auto source = FrameSource::openFile(path, kMaxFileBytes);
@@ -17,7 +37,7 @@ std::variant<ReplayIndex, std::string> ReplayIndex::open(const std::string& path
     switch (reader.next(chunk)) {
       case ReplayReader::Found::kChunk:
         index.entries_.push_back({offset, chunk.firstTick, chunk.checksums.size(), chunk.events.size(),
-                                  chunk.hasSnapshot ? std::optional(chunk.snapshot.tick) : std::nullopt});
+                                  chunk.hasSnapshot ? std::optional(chunk.snapshot.tick) : std::nullopt, digestChunk(chunk)});
         index.lastTick_ = chunk.firstTick + chunk.checksums.size() - 1;
         break;
       case ReplayReader::Found::kProblem:
@@ -45,6 +65,9 @@ std::optional<std::string> ReplayIndex::visitChunks(std::size_t first, std::size
     if (reader.next(chunk) != ReplayReader::Found::kChunk || chunk.firstTick != entries_[i].firstTick) {
       const std::string why = reader.problem().empty() ? "its chunks moved" : reader.problem();
       return path_ + " changed since it was opened: " + why;
+    }
+    if (digestChunk(chunk) != entries_[i].digest) {
+      return path_ + " changed since it was opened: the chunk starting at tick " + std::to_string(chunk.firstTick) + " records other ticks";
     }
     if (!visit(chunk)) break;
   }

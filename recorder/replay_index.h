@@ -24,6 +24,7 @@ class ReplayIndex {
     std::uint64_t ticks = 0;
     std::uint64_t events = 0;
     std::optional<std::uint64_t> snapshotTick;  ///< when the chunk holds a snapshot
+    std::uint64_t digest = 0;                   ///< of its ticks, so that another valid chunk read there later is told apart
   };
 
   /// Opens a replay file and checks all of it (every check loadReplayFile makes), keeping the

@@ -58,8 +58,8 @@ bool applyCommand(Command command, Playback& playback, Overlays& overlays, const
   switch (command) {
     case Command::kNextMatch: seekTo(findMarkTick(targets.matches, playback.tick(), Direction::kForward)); break;
     case Command::kPreviousMatch: seekTo(findMarkTick(targets.matches, playback.tick(), Direction::kBackward)); break;
-    case Command::kNextEvent: seekTo(findEventTick(playback.events(), playback.tick(), Direction::kForward, targets.eventKind)); break;
-    case Command::kPreviousEvent: seekTo(findEventTick(playback.events(), playback.tick(), Direction::kBackward, targets.eventKind)); break;
+    case Command::kNextEvent: seekTo(playback.ticks().findEventTick(playback.tick(), Direction::kForward, targets.eventKind)); break;
+    case Command::kPreviousEvent: seekTo(playback.ticks().findEventTick(playback.tick(), Direction::kBackward, targets.eventKind)); break;
     case Command::kNextMark: seekTo(findMarkTick(collectMarks(playback, targets), playback.tick(), Direction::kForward)); break;
     case Command::kPreviousMark: seekTo(findMarkTick(collectMarks(playback, targets), playback.tick(), Direction::kBackward)); break;
     case Command::kToggleBookmark:

@@ -1,6 +1,7 @@
 #include "viewer/debugger.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <filesystem>
 #include <set>
@@ -47,7 +48,6 @@ void drawFieldLeaf(std::string_view label, const FieldRow& row, std::string& out
 Debugger::Debugger(Playback& a, Playback* b, std::string nameA, std::string nameB, std::vector<std::uint64_t> matches)
     : view(viewWhole(a.lastTick())), a_(a), b_(nullptr), compare_(b), compareName_(nameB), nameA_(std::move(nameA)), matches_(std::move(matches)) {
   compareWith(b, std::move(nameB));
-  shownEvents_ = filterEvents(a_.events(), std::nullopt);
 }
 
 void Debugger::compareWith(Playback* b, std::string name) {
@@ -71,8 +71,7 @@ std::optional<std::string> Debugger::toggleInput(std::uint64_t tick, unsigned bi
     editMessage_ = "tick " + std::to_string(tick) + " has no input: inputs are ticks 1 to " + std::to_string(a_.lastTick());
     return editMessage_;
   }
-  const std::span<const sim::Input> base = edited_ ? std::span<const sim::Input>(editInputs_) : a_.inputs();
-  auto problem = applyEdit(toggleButton(base, tick, bit));
+  auto problem = applyEdit(toggleButton(edited_ ? editInputs_ : a_.ticks().loadInputs(), tick, bit));
   editMessage_ = problem.value_or("flipped " + std::string(a_.game().inputNames()[bit]) + " at tick " + std::to_string(tick));
   return problem;
 }
@@ -212,9 +211,9 @@ void Debugger::drawNavigation(const sf::Font& font) {
     if (ImGui::Button(label) && to) seek(*to);
     ImGui::EndDisabled();
   };
-  jumpButton("< event", findEventTick(a_.events(), a_.tick(), Direction::kBackward, jumps.eventKind));
+  jumpButton("< event", a_.ticks().findEventTick(a_.tick(), Direction::kBackward, jumps.eventKind));
   ImGui::SameLine();
-  jumpButton("event >", findEventTick(a_.events(), a_.tick(), Direction::kForward, jumps.eventKind));
+  jumpButton("event >", a_.ticks().findEventTick(a_.tick(), Direction::kForward, jumps.eventKind));
   ImGui::SameLine();
   const std::vector<std::uint64_t> marks = collectMarks(a_, jumps);
   jumpButton("< mark", findMarkTick(marks, a_.tick(), Direction::kBackward));
@@ -329,13 +328,15 @@ void Debugger::drawEdit() {
   ImGui::InputInt("ticks", &editTicks_);
   editTicks_ = std::max(editTicks_, 1);
   // From the tick after the cursor: the cursor shows the state its own input already made.
-  const std::span<const sim::Input> base = editing() ? std::span<const sim::Input>(editInputs_) : a_.inputs();
   const auto bit = static_cast<unsigned>(editButton_);
   const auto count = static_cast<std::uint64_t>(editTicks_);
-  const auto report = [&](std::optional<std::string> problem) { editMessage_ = problem.value_or(""); };
-  if (ImGui::Button("hold from the cursor")) report(applyEdit(setButton(base, a_.tick() + 1, count, bit, true)));
+  // Read only on a click: an edit rewrites every input, which the replay does not keep in memory.
+  const auto hold = [&](bool held) {
+    editMessage_ = applyEdit(setButton(editing() ? editInputs_ : a_.ticks().loadInputs(), a_.tick() + 1, count, bit, held)).value_or("");
+  };
+  if (ImGui::Button("hold from the cursor")) hold(true);
   ImGui::SameLine();
-  if (ImGui::Button("release from the cursor")) report(applyEdit(setButton(base, a_.tick() + 1, count, bit, false)));
+  if (ImGui::Button("release from the cursor")) hold(false);
   ImGui::TextColored(kQuiet, "right-click an input lane to flip a button at a tick");
   if (editing()) {
     ImGui::SetNextItemWidth(180.0F);
@@ -455,25 +456,25 @@ void Debugger::drawEvents() {
       if (ImGui::Selectable(schemas[k].name, eventKind_ == static_cast<int>(k))) eventKind_ = static_cast<int>(k);
     }
     ImGui::EndCombo();
-    shownEvents_ = filterEvents(a_.events(), eventKind_ < 0 ? std::nullopt : std::optional<std::uint16_t>(static_cast<std::uint16_t>(eventKind_)));
     scrollEvents_ = true;
   }
   ImGui::SameLine();
-  ImGui::TextColored(kQuiet, "%zu of %zu events", shownEvents_.size(), a_.events().size());
+  const std::optional<std::uint16_t> kind = eventKind_ < 0 ? std::nullopt : std::optional<std::uint16_t>(static_cast<std::uint16_t>(eventKind_));
+  const std::uint64_t shown = a_.ticks().countEvents(kind);
+  ImGui::TextColored(kQuiet, "%llu of %llu events", static_cast<unsigned long long>(shown), static_cast<unsigned long long>(a_.ticks().countEvents(std::nullopt)));
   ImGui::BeginChild("list");
-  const std::span<const EventRow> events = a_.events();
   const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
   if (scrollEvents_) {
     // Follow the cursor: its first event (or the next one) scrolled into the middle.
-    const std::size_t at = findEventRow(events, shownEvents_, a_.tick());
+    const std::uint64_t at = a_.ticks().findEventRow(kind, a_.tick());
     ImGui::SetScrollY(std::max(0.0F, static_cast<float>(at) * rowHeight - ImGui::GetWindowHeight() / 2));
     scrollEvents_ = false;
   }
   ImGuiListClipper clipper;  // only the rows in view are built: 100,000 events scroll as 20 do
-  clipper.Begin(static_cast<int>(shownEvents_.size()), rowHeight);
+  clipper.Begin(static_cast<int>(std::min<std::uint64_t>(shown, INT_MAX)), rowHeight);
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-      const EventRow& row = events[shownEvents_[static_cast<std::size_t>(i)]];
+      const EventRow row = a_.ticks().eventAt(kind, static_cast<std::uint64_t>(i));
       const std::string text = std::to_string(row.tick) + "  " + sim::formatEvent(a_.game(), row.event);
       ImGui::PushID(i);
       if (ImGui::Selectable(text.c_str(), row.tick == a_.tick())) seek(row.tick);

@@ -104,7 +104,6 @@ class Debugger {
   std::string filter_;
   bool onlyDifferences_ = false;
   int eventKind_ = -1;  ///< the events panel's kind, -1 for all
-  std::vector<std::size_t> shownEvents_;
   std::string tickText_;
   bool focusTick_ = false;
   std::string tickProblem_;

@@ -203,7 +203,9 @@ void FrameRenderer::drawHud(sf::RenderTarget& target, const FrameLayout& layout,
 }
 
 void FrameRenderer::drawBottom(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const FrameExtras& extras) const {
-  TimelineData data{playback.game(), playback.events(), playback.inputs(), {}, playback.tick(), extras.view.value_or(viewWhole(playback.lastTick()))};
+  const TimelineView view = extras.view.value_or(viewWhole(playback.lastTick()));
+  const std::vector<TickActivity> activity = playback.ticks().binActivity(view.from, view.to, countColumns(layout.timeline));
+  TimelineData data{playback.game(), activity, playback.lastTick(), {}, playback.tick(), view};
   data.marks.tunnels = playback.tunnelTicks();
   data.marks.divergence = playback.divergenceTick();
   data.marks.bookmarks = extras.bookmarks;

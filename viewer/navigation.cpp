@@ -7,44 +7,6 @@
 
 namespace retrace::viewer {
 
-std::vector<EventRow> listEvents(const recorder::LoadedReplay& replay) {
-  std::vector<EventRow> rows;
-  for (const recorder::Chunk& chunk : replay.chunks) {
-    for (const recorder::RecordedEvent& e : chunk.events) rows.push_back({e.tick, e.event});
-  }
-  // Chunks are in tick order and so are their events; a stable sort keeps a tick's own order.
-  std::stable_sort(rows.begin(), rows.end(), [](const EventRow& a, const EventRow& b) { return a.tick < b.tick; });
-  return rows;
-}
-
-std::vector<std::size_t> filterEvents(std::span<const EventRow> events, std::optional<std::uint16_t> kind) {
-  std::vector<std::size_t> shown;
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    if (!kind || events[i].event.kind == *kind) shown.push_back(i);
-  }
-  return shown;
-}
-
-std::size_t findEventRow(std::span<const EventRow> events, std::span<const std::size_t> shown, std::uint64_t tick) {
-  const auto at = std::lower_bound(shown.begin(), shown.end(), tick, [&](std::size_t i, std::uint64_t t) { return events[i].tick < t; });
-  return static_cast<std::size_t>(at - shown.begin());
-}
-
-std::optional<std::uint64_t> findEventTick(std::span<const EventRow> events, std::uint64_t tick, Direction direction,
-                                           std::optional<std::uint16_t> kind) {
-  const auto ofKind = [&](const EventRow& row) { return !kind || row.event.kind == *kind; };
-  if (direction == Direction::kForward) {
-    auto at = std::upper_bound(events.begin(), events.end(), tick, [](std::uint64_t t, const EventRow& row) { return t < row.tick; });
-    at = std::find_if(at, events.end(), ofKind);
-    if (at == events.end()) return std::nullopt;
-    return at->tick;
-  }
-  const auto end = std::lower_bound(events.begin(), events.end(), tick, [](const EventRow& row, std::uint64_t t) { return row.tick < t; });
-  const auto found = std::find_if(std::make_reverse_iterator(end), events.rend(), ofKind);
-  if (found == events.rend()) return std::nullopt;
-  return found->tick;
-}
-
 std::optional<std::uint64_t> findMarkTick(std::span<const std::uint64_t> sortedTicks, std::uint64_t tick, Direction direction) {
   if (direction == Direction::kForward) {
     const auto at = std::upper_bound(sortedTicks.begin(), sortedTicks.end(), tick);

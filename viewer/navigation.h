@@ -1,7 +1,7 @@
 #pragma once
-// Where the viewer can jump: the replay's events as one list (filterable by kind), marks
-// (tunnels, the first divergence, --find matches, the user's bookmarks), and the next or
-// previous of either from a tick. No ImGui and no window, so every jump is tested headless.
+// Where the viewer can jump: marks (tunnels, the first divergence, --find matches, the user's
+// bookmarks) and the next or previous of them from a tick, and typed ticks; the events' own
+// list and jumps are the TickStore's. No ImGui and no window, so every jump is tested headless.
 
 #include <cstdint>
 #include <optional>
@@ -12,7 +12,6 @@
 #include <variant>
 #include <vector>
 
-#include "recorder/replay.h"
 #include "sim/game.h"
 
 namespace retrace::viewer {
@@ -23,19 +22,9 @@ struct EventRow {
   sim::Event event;
 };
 
-/// Every event the replay recorded, in tick order.
-[[nodiscard]] std::vector<EventRow> listEvents(const recorder::LoadedReplay& replay);
-/// The positions in `events` of the events of one kind (every event when kind is nothing).
-[[nodiscard]] std::vector<std::size_t> filterEvents(std::span<const EventRow> events, std::optional<std::uint16_t> kind);
-/// The position of the first listed event at or after `tick` (events.size() when none is).
-[[nodiscard]] std::size_t findEventRow(std::span<const EventRow> events, std::span<const std::size_t> shown, std::uint64_t tick);
-
 /// Which way a jump goes.
 enum class Direction : std::uint8_t { kForward, kBackward };
 
-/// The tick of the next (or previous) event strictly after (before) `tick`, of one kind or any.
-[[nodiscard]] std::optional<std::uint64_t> findEventTick(std::span<const EventRow> events, std::uint64_t tick, Direction direction,
-                                                         std::optional<std::uint16_t> kind = std::nullopt);
 /// The next (previous) of sorted ticks strictly after (before) `tick`.
 [[nodiscard]] std::optional<std::uint64_t> findMarkTick(std::span<const std::uint64_t> sortedTicks, std::uint64_t tick, Direction direction);
 

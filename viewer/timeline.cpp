@@ -57,6 +57,15 @@ void addBins(sf::VertexArray& quads, sf::FloatRect bar, const std::vector<bool>&
   }
 }
 
+/// The columns whose activity passes `lit`; none lit when the activity has another width.
+template <typename Lit>
+std::vector<bool> litColumns(std::span<const TickActivity> activity, unsigned columns, Lit lit) {
+  std::vector<bool> bins(columns, false);
+  if (activity.size() != columns) return bins;
+  for (std::size_t i = 0; i < columns; ++i) bins[i] = lit(activity[i]);
+  return bins;
+}
+
 void addMark(sf::VertexArray& quads, sf::FloatRect bar, TimelineView view, std::uint64_t tick, float top, float height, sf::Color colour) {
   if (tick < view.from || tick > view.to) return;
   addColumn(quads, xOfTick(bar, view, tick) - kMinMarkWidth / 2, top, kMinMarkWidth, height, colour);
@@ -129,12 +138,14 @@ sf::Color divergenceColour() noexcept { return {255, 0, 255}; }
 sf::Color bookmarkColour() noexcept { return {80, 220, 255}; }
 sf::Color matchColour() noexcept { return {230, 230, 230}; }
 
+unsigned countColumns(sf::FloatRect area) noexcept { return static_cast<unsigned>(std::max(1.0F, timelineBar(area).width)); }
+
 sf::FloatRect timelineBar(sf::FloatRect area) noexcept { return {area.left + kGutter, area.top, std::max(1.0F, area.width - kGutter), area.height}; }
 
 void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineData& data, const sf::Font& font) {
   const std::vector<Lane> lanes = describeLanes(data.game);
   const sf::FloatRect bar = timelineBar(area);
-  const auto columns = static_cast<unsigned>(std::max(1.0F, bar.width));
+  const unsigned columns = countColumns(area);
   sf::VertexArray quads(sf::Quads);
   addColumn(quads, bar.left, area.top, bar.width, area.height, {40, 40, 52});
   if (data.marks.selectionFrom && data.marks.selectionTo) {
@@ -144,7 +155,7 @@ void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineDa
   }
   float top = area.top + 1.0F;
   // Zoomed, the marks lane's label is the range shown.
-  const bool zoomed = data.view.from != 0 || data.view.to < data.inputs.size();
+  const bool zoomed = data.view.from != 0 || data.view.to < data.lastTick;
   for (const Lane& lane : lanes) {
     const bool range = zoomed && lane.kind == LaneKind::kMarks;
     sf::Text label(range ? std::to_string(data.view.from) + "-" + std::to_string(data.view.to) : lane.label, font, kLabelSize);
@@ -161,21 +172,15 @@ void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineDa
         break;
       }
       case LaneKind::kEvents: {
-        std::vector<std::uint64_t> ticks;
-        for (const EventRow& row : data.events) {
-          if (data.game.eventSchemas()[row.event.kind].category == lane.category) ticks.push_back(row.tick);
-        }
-        addBins(quads, bar, binTicks(ticks, data.view, columns), top, kLaneHeight, colourOf(lane.category), 1.0F);
+        const std::uint8_t bit = categoryBit(lane.category);
+        addBins(quads, bar, litColumns(data.activity, columns, [&](TickActivity a) { return (a.categories & bit) != 0; }), top, kLaneHeight,
+                colourOf(lane.category), 1.0F);
         break;
       }
       case LaneKind::kInput: {
-        // A column is lit when the button is held on any tick it covers (inputs[t - 1] is tick t).
-        std::vector<bool> bins(columns, false);
-        const std::uint64_t last = std::min<std::uint64_t>(data.view.to, data.inputs.size());
-        for (std::uint64_t t = std::max<std::uint64_t>(data.view.from, 1); t <= last; ++t) {
-          if ((data.inputs[t - 1] >> lane.bit) & 1U) bins[static_cast<std::size_t>((t - data.view.from) * columns / data.view.span())] = true;
-        }
-        addBins(quads, bar, bins, top + 1.0F, kLaneHeight - 2.0F, {150, 130, 230}, 1.0F);
+        // A column is lit when the button is held on any tick it covers.
+        addBins(quads, bar, litColumns(data.activity, columns, [&](TickActivity a) { return ((a.held >> lane.bit) & 1U) != 0; }), top + 1.0F,
+                kLaneHeight - 2.0F, {150, 130, 230}, 1.0F);
         break;
       }
     }

@@ -13,7 +13,7 @@
 #include <SFML/Graphics.hpp>
 
 #include "sim/game.h"
-#include "viewer/navigation.h"
+#include "viewer/tick_store.h"
 
 namespace retrace::viewer {
 
@@ -66,11 +66,14 @@ struct TimelineMarks {
   std::optional<std::uint64_t> selectionTo;
 };
 
+/// The pixel columns of the bar of a timeline drawn into `area`.
+[[nodiscard]] unsigned countColumns(sf::FloatRect area) noexcept;
+
 /// Everything the timeline draws from.
 struct TimelineData {
   const sim::GameDefinition& game;
-  std::span<const EventRow> events;
-  std::span<const sim::Input> inputs;  ///< tick 1 first
+  std::span<const TickActivity> activity;  ///< the view's ticks binned into countColumns(area) columns
+  std::uint64_t lastTick = 0;
   TimelineMarks marks;
   std::uint64_t cursor = 0;
   TimelineView view;

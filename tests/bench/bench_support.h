@@ -1,13 +1,18 @@
 #pragma once
 // What several benchmarks start from.
 
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
+
+#include <unistd.h>
 
 #include "recorder/byte_sink.h"
 #include "recorder/input_source.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
+#include "recorder/replay_index.h"
 
 namespace retrace::recorder {
 
@@ -30,5 +35,23 @@ inline std::vector<std::byte> recordTicks(const sim::GameDefinition& game, std::
   (void)rec->close();
   return memory->bytes();
 }
+
+/// recordTicks written to a file, removed with this; index() opens it as retrace-view opens files.
+class TicksFile {
+ public:
+  TicksFile(const sim::GameDefinition& game, std::uint64_t ticks)
+      : path_((std::filesystem::temp_directory_path() / ("retrace-bench-" + std::to_string(::getpid()) + ".rtr")).string()) {
+    const std::vector<std::byte> bytes = recordTicks(game, ticks);
+    std::ofstream(path_, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  }
+  ~TicksFile() { std::filesystem::remove(path_); }
+  TicksFile(const TicksFile&) = delete;
+  TicksFile& operator=(const TicksFile&) = delete;
+
+  [[nodiscard]] ReplayIndex index() const { return std::get<ReplayIndex>(ReplayIndex::open(path_)); }
+
+ private:
+  std::string path_;
+};
 
 }  // namespace retrace::recorder

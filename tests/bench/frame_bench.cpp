@@ -1,4 +1,5 @@
-// One frame of the debugger's window on a one-hour replay (216,000 ticks) at a random tick:
+// One frame of the debugger's window on a one-hour replay (216,000 ticks), and on 8,000,000 ticks
+// of the first game read from a file, at a random tick:
 // seeking there, drawing the scene, HUD and timeline, and building and drawing every panel into
 // a render texture the window's size, waited for with glFinish. A 60-Hz frame is 16.7 ms.
 // Needs an X display: xvfb-run -a build/default/tests/bench/retrace_view_bench
@@ -18,8 +19,7 @@
 namespace retrace::viewer {
 namespace {
 
-void drawFrames(benchmark::State& bench, const sim::GameDefinition& game, bool panels) {
-  Playback playback(recorder::recordHour(game), true);
+void drawFrames(benchmark::State& bench, Playback& playback, bool panels) {
   sf::Font font;
   if (auto problem = loadFont(font)) {
     bench.SkipWithError(problem->c_str());
@@ -57,6 +57,13 @@ void drawFrames(benchmark::State& bench, const sim::GameDefinition& game, bool p
   }
 }
 
+/// The same on a replay of `ticks` opened as retrace-view opens a file.
+void drawFramesOfFile(benchmark::State& bench, const sim::GameDefinition& game, std::uint64_t ticks) {
+  const recorder::TicksFile file(game, ticks);
+  Playback playback(file.index(), true);
+  drawFrames(bench, playback, true);
+}
+
 }  // namespace
 }  // namespace retrace::viewer
 
@@ -68,11 +75,22 @@ int main(int argc, char** argv) {
   }
   for (const retrace::sim::GameDefinition* game : retrace::sim::listGames()) {
     const std::string name(game->name());
-    benchmark::RegisterBenchmark(("Frame/" + name + "/panels").c_str(), [game](benchmark::State& s) { retrace::viewer::drawFrames(s, *game, true); })
+    benchmark::RegisterBenchmark(("Frame/" + name + "/panels").c_str(), [game](benchmark::State& s) {
+      retrace::viewer::Playback playback(retrace::recorder::recordHour(*game), true);
+      retrace::viewer::drawFrames(s, playback, true);
+    })
         ->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark(("Frame/" + name + "/scene").c_str(), [game](benchmark::State& s) { retrace::viewer::drawFrames(s, *game, false); })
+    benchmark::RegisterBenchmark(("Frame/" + name + "/scene").c_str(), [game](benchmark::State& s) {
+      retrace::viewer::Playback playback(retrace::recorder::recordHour(*game), true);
+      retrace::viewer::drawFrames(s, playback, false);
+    })
         ->Unit(benchmark::kMillisecond);
   }
+  // The longest, for the first game only, as SeekFile: 8,000,000 ticks (37 hours) from a file.
+  const retrace::sim::GameDefinition* first = retrace::sim::listGames().front();
+  benchmark::RegisterBenchmark(("Frame/" + std::string(first->name()) + "/8M/panels").c_str(),
+                               [first](benchmark::State& s) { retrace::viewer::drawFramesOfFile(s, *first, 8'000'000); })
+      ->Unit(benchmark::kMillisecond);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   if (benchmark::RunSpecifiedBenchmarks() == 0) {

@@ -1,11 +1,7 @@
 // How long the viewer takes to reach any tick of a one-hour replay (a 60-Hz frame is 16.7 ms),
 // to open one, and to open an edit of one as B.
 // Run: build/default/tests/bench/retrace_bench --benchmark_filter='Seek|OpenHour|EditHour'
-#include <filesystem>
-#include <fstream>
 #include <memory>
-
-#include <unistd.h>
 
 #include <benchmark/benchmark.h>
 
@@ -49,13 +45,8 @@ void editHour(benchmark::State& bench, const sim::GameDefinition& game) {
 /// The viewer on a replay file opened through its index (as retrace-view opens files): any tick
 /// of an hour, and of 8,000,000 ticks (37 hours), whose keyframes are 1,954 ticks apart.
 void seekInFile(benchmark::State& bench, const sim::GameDefinition& game, std::uint64_t ticks) {
-  const std::filesystem::path path = std::filesystem::temp_directory_path() / ("retrace-seek-bench-" + std::to_string(::getpid()) + ".rtr");
-  {
-    const std::vector<std::byte> bytes = recorder::recordTicks(game, ticks);
-    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  }
-  Playback playback(std::get<recorder::ReplayIndex>(recorder::ReplayIndex::open(path.string())), false);
-  std::filesystem::remove(path);
+  const recorder::TicksFile file(game, ticks);
+  Playback playback(file.index(), false);
   sim::Rng rng = sim::seedRng(3);
   for (auto _ : bench) {
     playback.seek(sim::drawBelow(rng, static_cast<std::uint32_t>(playback.lastTick() + 1)));

@@ -98,5 +98,30 @@ TEST(ReplayIndex, AFileChangedAfterItWasOpenedIsSaidToHaveChanged) {
   EXPECT_TRUE(std::holds_alternative<std::string>(index.loadTicks(index.lastTick(), index.lastTick(), true)));
 }
 
+TEST(ReplayIndex, AnotherWellFormedRecordingOfTheSameLayoutIsSaidToHaveChanged) {
+  // Every frame checks and every chunk starts where it did: only what the chunks recorded differs.
+  retrace::testing::TempDir temp("retrace_index");
+  const fs::path path = temp.path() / "replaced.rtr";
+  const LoadedReplay original = std::get<LoadedReplay>(loadReplayFile(RETRACE_REPLAYS_DIR "/tank-bot-seed5.rtr"));
+  const auto write = [&](const LoadedReplay& replay) {
+    const std::vector<std::byte> bytes = encodeReplay(replay);
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  };
+  write(original);
+  const ReplayIndex index = std::get<ReplayIndex>(ReplayIndex::open(path.string()));
+  LoadedReplay other = original;
+  std::swap(other.chunks[2].checksums[0], other.chunks[2].checksums[1]);  // the same bytes, in another order
+  write(other);
+  const ReplayIndex reopened = std::get<ReplayIndex>(ReplayIndex::open(path.string()));
+  ASSERT_EQ(reopened.entries().size(), index.entries().size());
+  for (std::size_t i = 0; i < index.entries().size(); ++i) ASSERT_EQ(reopened.entries()[i].offset, index.entries()[i].offset) << "chunk " << i;
+  EXPECT_FALSE(index.visitChunks(0, 1, [](Chunk&) { return true; }).has_value());  // the chunks before it still read
+  const auto problem = index.visitChunks(2, 2, [](Chunk&) { return true; });
+  ASSERT_TRUE(problem.has_value());
+  EXPECT_EQ(*problem, path.string() + " changed since it was opened: the chunk starting at tick " + std::to_string(original.chunks[2].firstTick) +
+                          " records other ticks");
+}
+
 }  // namespace
 }  // namespace retrace::recorder

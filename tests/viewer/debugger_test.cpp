@@ -111,52 +111,6 @@ TEST(Inspector, FieldsBelongToTheLongestEntityThatHoldsThem) {
   EXPECT_EQ(parts[2], "x");
 }
 
-TEST(Events, TheListIsEveryRecordedEventInOrder) {
-  for (const char* name : kOnePerGame) {
-    SCOPED_TRACE(name);
-    const recorder::LoadedReplay replay = loadCorpus(name);
-    const std::vector<EventRow> events = listEvents(replay);
-    std::size_t recorded = 0;
-    for (const recorder::Chunk& c : replay.chunks) recorded += c.events.size();
-    ASSERT_EQ(events.size(), recorded);
-    ASSERT_GT(events.size(), 0U);
-    EXPECT_TRUE(std::is_sorted(events.begin(), events.end(), [](const EventRow& x, const EventRow& y) { return x.tick < y.tick; }));
-    // Each tick's events, in the list's order, are the recording's for that tick.
-    const std::uint64_t tick = events[events.size() / 2].tick;
-    std::vector<sim::Event> atTick;
-    for (const EventRow& row : events) {
-      if (row.tick == tick) atTick.push_back(row.event);
-    }
-    EXPECT_EQ(atTick, recorder::recordedEventsAt(replay, tick));
-  }
-}
-
-TEST(Events, NextAndPreviousGoToTheNearestEventOfTheKindAsked) {
-  const recorder::LoadedReplay replay = loadCorpus("tank-bot-seed5.rtr");
-  const std::vector<EventRow> events = listEvents(replay);
-  const std::uint16_t kind = events[events.size() / 2].event.kind;
-  for (const std::uint64_t from : {std::uint64_t{0}, events[3].tick, std::uint64_t{1000}, std::uint64_t{3600}}) {
-    // By brute force: the first event after `from` and the last before it.
-    std::optional<std::uint64_t> next, previous, nextOfKind;
-    for (const EventRow& row : events) {
-      if (row.tick > from && !next) next = row.tick;
-      if (row.tick > from && row.event.kind == kind && !nextOfKind) nextOfKind = row.tick;
-      if (row.tick < from) previous = row.tick;
-    }
-    EXPECT_EQ(findEventTick(events, from, Direction::kForward), next) << from;
-    EXPECT_EQ(findEventTick(events, from, Direction::kBackward), previous) << from;
-    EXPECT_EQ(findEventTick(events, from, Direction::kForward, kind), nextOfKind) << from;
-  }
-  const std::vector<std::size_t> shown = filterEvents(events, kind);
-  ASSERT_FALSE(shown.empty());
-  for (const std::size_t i : shown) EXPECT_EQ(events[i].event.kind, kind);
-  EXPECT_EQ(filterEvents(events, std::nullopt).size(), events.size());
-  // The row the list scrolls to: the first shown at or after the tick.
-  const std::size_t row = findEventRow(events, shown, events[shown[2]].tick);
-  EXPECT_EQ(events[shown[row]].tick, events[shown[2]].tick);
-  EXPECT_EQ(findEventRow(events, shown, 1'000'000), shown.size());
-}
-
 TEST(Marks, NextAndPreviousVisitTunnelsDivergenceAndBookmarks) {
   Playback playback(loadCorpus("dodge-discrete-tunneling.rtr"), true);
   const std::vector<std::uint64_t> tunnels = playback.tunnelTicks();
@@ -203,7 +157,7 @@ TEST(Marks, EventKeysGoToEventsAndPause) {
   playback.setPlaying(true);
   EXPECT_TRUE(applyCommand(Command::kNextEvent, playback, overlays, {}));
   EXPECT_FALSE(playback.playing());
-  EXPECT_EQ(playback.tick(), playback.events().front().tick);
+  EXPECT_EQ(playback.tick(), playback.ticks().eventAt(std::nullopt, 0).tick);
   const std::uint64_t first = playback.tick();
   EXPECT_TRUE(applyCommand(Command::kNextEvent, playback, overlays, {}));
   EXPECT_GT(playback.tick(), first);
@@ -321,10 +275,10 @@ TEST(Scene, AClickSelectsTheTopmostEntityUnderIt) {
 
 TEST(Compare, TheFirstStateDifferenceIsWhereTheGamesPart) {
   const recorder::LoadedReplay a = loadCorpus("dodge-bot-seed3.rtr");
-  EXPECT_FALSE(findFirstStateDifference(a, a).has_value());
+  const Playback playA(a, false);
+  EXPECT_FALSE(findFirstStateDifference(playA, playA).has_value());
   // The same inputs from another seed part at tick 0; one input changed parts at or after it.
-  const recorder::LoadedReplay other = loadCorpus("dodge-bot-seed1.rtr");
-  EXPECT_EQ(findFirstStateDifference(a, other), 0U);
+  EXPECT_EQ(findFirstStateDifference(playA, Playback(loadCorpus("dodge-bot-seed1.rtr"), false)), 0U);
   recorder::LoadedReplay edited;
   std::vector<sim::Input> inputs = recorder::expandInputs(a);
   const std::size_t at = 300;
@@ -345,7 +299,7 @@ TEST(Compare, TheFirstStateDifferenceIsWhereTheGamesPart) {
   }
   ASSERT_GE(expected, at);
   edited = std::get<recorder::LoadedReplay>(recordEdit(a, inputs, "a"));
-  EXPECT_EQ(findFirstStateDifference(a, edited), expected);
+  EXPECT_EQ(findFirstStateDifference(playA, Playback(edited, false)), expected);
 }
 
 }  // namespace
@@ -405,11 +359,11 @@ TEST(Edit, TheDebuggerOpensAnEditAsBAndDiscardsIt) {
   EXPECT_EQ(b.tick(), 500U);  // B follows A's cursor
   std::vector<sim::Input> expected = recorder::expandInputs(a.replay());
   expected[299] ^= 1U;
-  EXPECT_EQ(std::vector<sim::Input>(b.inputs().begin(), b.inputs().end()), expected);
+  EXPECT_EQ(b.ticks().loadInputs(), expected);
   // A and B agree until the flipped input has an effect, which is never before tick 300.
   ASSERT_TRUE(debugger.compareDifference().has_value());
   EXPECT_GE(*debugger.compareDifference(), 300U);
-  EXPECT_EQ(debugger.compareDifference(), findFirstStateDifference(a.replay(), b.replay()));
+  EXPECT_EQ(debugger.compareDifference(), findFirstStateDifference(Playback(a.replay(), false), Playback(b.replay(), false)));
   // A second flip edits the edit: flipping the same bit back gives A's inputs again.
   ASSERT_FALSE(debugger.toggleInput(300, 0).has_value());
   EXPECT_FALSE(debugger.compareDifference().has_value());

@@ -129,7 +129,7 @@ TEST(Debugger, NothingThePanelsDoReachesTheState) {
     EXPECT_TRUE(applyCommand(c, a, overlays, debugger.targets()));
   }
   ASSERT_FALSE(debugger.toggleInput(400, 4).has_value());
-  ASSERT_FALSE(debugger.applyEdit(setButton(a.inputs(), 500, 100, 1, true)).has_value());
+  ASSERT_FALSE(debugger.applyEdit(setButton(a.ticks().loadInputs(), 500, 100, 1, true)).has_value());
   (void)debugger.describeStatus(overlays, {}, false);
   debugger.discardEdit();
   EXPECT_EQ(debugger.compared(), &b);  // --compare's B is back
@@ -163,11 +163,7 @@ TEST(Playback, VerifyMarksWhatTheReplayEngineReports) {
   const Playback b(tunnels, true);
   const recorder::VerifyReport reportB = recorder::verifyReplay(tunnels);
   ASSERT_FALSE(reportB.tunnelTicks.empty());
-  std::vector<std::uint64_t> marked;
-  for (const Marker& m : b.markers()) {
-    if (m.kind == MarkerKind::kTunnel) marked.push_back(m.tick);
-  }
-  EXPECT_EQ(marked, reportB.tunnelTicks);
+  EXPECT_EQ(b.tunnelTicks(), reportB.tunnelTicks);
 }
 
 TEST(Playback, AReplayOpenedThroughItsIndexPlaysAsTheLoadedReplayDoes) {
@@ -182,16 +178,17 @@ TEST(Playback, AReplayOpenedThroughItsIndexPlaysAsTheLoadedReplayDoes) {
       EXPECT_TRUE(indexed.replay().chunks.empty()) << name;
       EXPECT_EQ(indexed.replay().header, replay.header);
       ASSERT_EQ(indexed.lastTick(), loaded.lastTick());
-      EXPECT_TRUE(std::ranges::equal(indexed.inputs(), loaded.inputs())) << name;
-      ASSERT_EQ(indexed.events().size(), loaded.events().size());
-      for (std::size_t i = 0; i < loaded.events().size(); ++i) {
-        ASSERT_EQ(indexed.events()[i].tick, loaded.events()[i].tick);
-        ASSERT_EQ(indexed.events()[i].event, loaded.events()[i].event);
+      EXPECT_EQ(indexed.ticks().loadInputs(), recorder::expandInputs(replay)) << name;
+      EXPECT_EQ(loaded.ticks().loadInputs(), recorder::expandInputs(replay)) << name;
+      ASSERT_EQ(indexed.ticks().countEvents(std::nullopt), loaded.ticks().countEvents(std::nullopt));
+      for (std::uint64_t i = 0; i < loaded.ticks().countEvents(std::nullopt); ++i) {
+        ASSERT_EQ(indexed.ticks().eventAt(std::nullopt, i).tick, loaded.ticks().eventAt(std::nullopt, i).tick);
+        ASSERT_EQ(indexed.ticks().eventAt(std::nullopt, i).event, loaded.ticks().eventAt(std::nullopt, i).event);
       }
-      ASSERT_EQ(indexed.markers().size(), loaded.markers().size());
       EXPECT_EQ(indexed.tunnelTicks(), loaded.tunnelTicks()) << name;
       EXPECT_EQ(indexed.divergenceTick(), loaded.divergenceTick()) << name;
-      EXPECT_EQ(indexed.loadChecksums(), recorder::flattenChecksums(replay));
+      const std::vector<std::uint16_t> checksums = recorder::flattenChecksums(replay);
+      for (std::uint64_t t = 1; t <= indexed.lastTick(); ++t) ASSERT_EQ(indexed.ticks().checksumAt(t), checksums[t - 1]) << name << " tick " << t;
       for (std::uint64_t t = 0; t <= loaded.lastTick(); t += 97) {
         indexed.seek(t);
         loaded.seek(t);
@@ -287,47 +284,17 @@ namespace {
 
 TEST(Compare, FindsTheFirstTickWhereTwoReplaysPart) {
   const recorder::LoadedReplay a = loadCorpus("tank-bot-seed5.rtr");
-  EXPECT_FALSE(findFirstDifference(a, a).has_value());
+  const Playback playA(a, false);
+  EXPECT_FALSE(findFirstDifference(playA, playA).has_value());
   recorder::LoadedReplay b = a;
   b.chunks[1].checksums[5] ^= 0x100U;  // tick chunkTicks + 6 recorded differently
-  ASSERT_TRUE(findFirstDifference(a, b).has_value());
-  EXPECT_EQ(*findFirstDifference(a, b), a.header.chunkTicks + 6);
+  EXPECT_EQ(findFirstDifference(playA, Playback(b, false)), a.header.chunkTicks + 6);
+  recorder::LoadedReplay input = a;
+  input.chunks[2].inputs.front().input ^= 1U;  // tick 2 * chunkTicks + 1 played differently
+  EXPECT_EQ(findFirstDifference(playA, Playback(input, false)), 2 * a.header.chunkTicks + 1);
   recorder::LoadedReplay shorter = a;
   shorter.chunks.pop_back();
-  EXPECT_EQ(findFirstDifference(a, shorter), recorder::countTicks(shorter) + 1);  // one ends first
-}
-
-}  // namespace
-}  // namespace retrace::viewer
-
-namespace retrace::viewer {
-namespace {
-
-TEST(PlaybackMarkers, ComeFromTheCategoriesTheGameGivesItsEvents) {
-  // The timeline knew events by name ("landed", "tankHit", ...); now each schema says what kind
-  // of moment its event is, so a game of one's own gets red hits and deaths and green landings.
-  for (const char* name : {"fallingman-random-seed2.rtr", "tank-random-seed2.rtr", "dodge-random-seed2.rtr"}) {
-    const recorder::LoadedReplay replay = loadCorpus(name);
-    const auto schemas = recorder::gameOf(replay.header)->eventSchemas();
-    std::map<std::uint64_t, std::set<sim::EventCategory>> categories;
-    for (const recorder::Chunk& c : replay.chunks) {
-      for (const recorder::RecordedEvent& e : c.events) categories[e.tick].insert(schemas[e.event.kind].category);
-    }
-    std::map<MarkerKind, int> counts;
-    const Playback playback(replay, false);
-    for (const Marker& m : playback.markers()) {
-      ++counts[m.kind];
-      const auto& at = categories[m.tick];
-      if (m.kind == MarkerKind::kLanding) {
-        EXPECT_TRUE(at.contains(sim::EventCategory::kLanding)) << name << " tick " << m.tick;
-      }
-      if (m.kind == MarkerKind::kContact) {
-        EXPECT_TRUE(at.contains(sim::EventCategory::kContact) || at.contains(sim::EventCategory::kDeath)) << name << " tick " << m.tick;
-      }
-    }
-    EXPECT_GT(counts[MarkerKind::kContact], 0) << name;
-    EXPECT_GT(counts[MarkerKind::kEvent], 0) << name;
-  }
+  EXPECT_EQ(findFirstDifference(playA, Playback(shorter, false)), recorder::countTicks(shorter) + 1);  // one ends first
 }
 
 }  // namespace

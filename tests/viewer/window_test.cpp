@@ -3,6 +3,7 @@
 // compare two replays and jump to their first difference. After each step the test reads the
 // state the viewer reports (--status FILE) and checks a region of the frame it wrote beside it
 // (FILE.png); what each step should give comes from the replay itself, not from the viewer.
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +16,7 @@
 #include <gtest/gtest.h>
 #include <SFML/Graphics/Image.hpp>
 
+#include "recorder/replay_test_support.h"
 #include "support/corpus.h"
 #include "support/run_command.h"
 #include "support/temp_dir.h"
@@ -54,6 +56,16 @@ class ViewerWindow {
   ViewerWindow& operator=(const ViewerWindow&) = delete;
 
   [[nodiscard]] bool opened() const { return !window_.empty(); }
+  /// Whether the viewer ended by itself within 10 s.
+  [[nodiscard]] bool ends() const {
+    for (int i = 0; i < 200; ++i) {
+      if (::kill(pid_, 0) != 0) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return false;
+  }
+  /// What the viewer wrote to stdout and stderr.
+  [[nodiscard]] std::string log() const { return readText(log_); }
   [[nodiscard]] const std::string& id() const { return window_; }
 
   /// Sends xdotool a command ("key --window W period").
@@ -130,8 +142,7 @@ TEST(Window, IsDrivenByRealKeysAndClicks) {
   ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "151"; }));
 
   // The next event: the first the recording holds after tick 151.
-  const std::vector<EventRow> events = listEvents(replay);
-  const std::uint64_t next = *findEventTick(events, 151, Direction::kForward);
+  const std::uint64_t next = *Playback(replay, false).ticks().findEventTick(151, Direction::kForward);
   view.key("period");
   ASSERT_TRUE(view.waitFor([&](const Status& s) { return s.at("tick") == std::to_string(next); }));
 
@@ -168,7 +179,7 @@ TEST(Window, ComparesTwoReplaysAndJumpsToTheirFirstDifference) {
   ASSERT_FALSE(saveEdit(a, edited, "a", b).has_value());
   auto loadedB = recorder::loadReplayFile(b);
   ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loadedB));
-  const auto difference = findFirstStateDifference(a, std::get<recorder::LoadedReplay>(loadedB));
+  const auto difference = findFirstStateDifference(Playback(a, false), Playback(std::get<recorder::LoadedReplay>(loadedB), false));
   ASSERT_TRUE(difference.has_value());
   ASSERT_GE(*difference, 300U);
 
@@ -180,6 +191,30 @@ TEST(Window, ComparesTwoReplaysAndJumpsToTheirFirstDifference) {
   // The frame is A beside B with the panels: wider than it is high.
   const sf::Image frame = view.frame();
   EXPECT_GT(frame.getSize().x, frame.getSize().y);
+}
+
+TEST(Window, AFileWrittenOverWhileItIsOpenEndsItWithOneSentence) {
+  // Longer than the chunks the first frame reads, so that going to the end reads the file again.
+  retrace::testing::TempDir temp{"retrace_window_changed"};
+  const std::string path = temp.file("long.rtr");
+  const auto write = [&](std::uint64_t seed) {
+    const std::vector<std::byte> bytes = recorder::testing::recordInMemory("dodge", 60000, seed, "default", 600, 1800);
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);  // in place, as cp writes
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  };
+  write(1);
+  ViewerWindow view(path, temp.path());
+  ASSERT_TRUE(view.opened());
+  write(2);
+  view.key("End");
+  ASSERT_TRUE(view.ends()) << view.log();
+  std::string sentences;
+  std::istringstream lines(view.log());
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("retrace-view: ", 0) == 0) sentences += line + "\n";
+  }
+  EXPECT_EQ(sentences.rfind("retrace-view: " + path + " changed since it was opened: ", 0), 0U) << view.log();
+  EXPECT_EQ(std::count(sentences.begin(), sentences.end(), '\n'), 1) << view.log();
 }
 
 }  // namespace
