@@ -1,11 +1,14 @@
 #pragma once
-// Runs one of our programs as a user would, through the shell, and keeps what it printed.
+// Runs one of our programs as a user would, through the shell, and keeps what it printed (or
+// measures its memory).
 
 #include <array>
 #include <cstdio>
 #include <string>
 
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace retrace::testing {
 
@@ -25,6 +28,21 @@ inline CommandRun runCommand(const std::string& commandLine) {
   const int status = ::pclose(pipe);
   run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return run;
+}
+
+/// Runs `commandLine` (its own redirections included) as the process itself, `exec`ed by the
+/// shell, and gives its peak resident memory in kilobytes (-1 when it did not exit normally).
+inline long measurePeakKilobytes(const std::string& commandLine) {
+  const pid_t child = ::fork();
+  if (child == 0) {
+    ::execl("/bin/sh", "sh", "-c", ("exec " + commandLine).c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  if (child < 0) return -1;
+  int status = 0;
+  struct rusage usage {};
+  if (::wait4(child, &status, 0, &usage) != child || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return -1;
+  return usage.ru_maxrss;  // kilobytes on Linux
 }
 
 }  // namespace retrace::testing

@@ -1,12 +1,14 @@
 // retrace-view as users run it (under xvfb-run -a, like the other rendering tests): a usage
 // mistake or an unwritable output is one sentence and exit 2, and no option is silently ignored.
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
 #include "recorder/inspect.h"
+#include "recorder/replay_test_support.h"
 #include "support/run_command.h"
 #include "support/temp_dir.h"
 
@@ -39,6 +41,26 @@ TEST(ViewCli, FindOpensAtTheFirstTickRetraceFindGives) {
   EXPECT_EQ(runView(file + " --find 'man.vy >' --png " + temp.file("g.png")).exitCode, 2);
   EXPECT_EQ(runView(file + " --find 'man.vy > 1' --png " + temp.file("g.png") + " --tick 5").exitCode, 2);  // one or the other
   EXPECT_FALSE(fs::exists(temp.file("g.png")));
+}
+
+TEST(ViewCli, ALongReplayAddsLittleToTheViewersMemory) {
+  // The viewer reads a file a chunk at a time: 4,000,000 ticks (18.5 hours) of dodge, drawn
+  // with every panel, may add at most 8 MB to the peak of a one-minute replay. Holding the inputs
+  // and events, as it once did, added more than twice that (BENCHMARKS.md).
+  retrace::testing::TempDir temp{"retrace_view_memory"};
+  const std::string file = temp.file("long.rtr");
+  {
+    const std::vector<std::byte> bytes = retrace::recorder::testing::recordInMemory("dodge", 4'000'000, 1, "default", 600, 1800, false, "bot", 1);
+    std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  }
+  const auto peak = [&](const std::string& replay, const std::string& png) {
+    return retrace::testing::measurePeakKilobytes(std::string(RETRACE_VIEW) + " " + replay + " --png " + temp.file(png) + " --tick 2999 --panels >/dev/null 2>&1");
+  };
+  const long minute = peak(kReplay, "minute.png");
+  const long day = peak(file, "long.png");
+  ASSERT_GT(minute, 0) << "retrace-view failed on the one-minute replay";
+  ASSERT_GT(day, 0) << "retrace-view failed on the long replay";
+  EXPECT_LE(day - minute, 8 * 1024) << "one minute: " << minute << " KB, 4,000,000 ticks: " << day << " KB";
 }
 
 TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
