@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <set>
 
 #include "recorder/parse.h"
 
@@ -101,11 +100,15 @@ using TickWalk = std::function<std::optional<std::string>(std::uint64_t, const s
 std::variant<std::vector<std::uint64_t>, std::string> findTicksBy(const TickWalk& walk, const std::string& game, const Condition& condition,
                                                                 std::uint64_t first, bool all) {
   std::vector<std::uint64_t> matches;
-  std::set<std::string> seen;  // every field name met, indices as [*]
+  // The condition's names no field has had yet, indices as [*]: looked for only while there are
+  // any, so that a search of a long replay does not keep every field name it meets.
+  std::vector<std::string> unseen = condition.listFields();
   std::optional<std::string> badValue;
   const auto problem = walk(first, [&](const sim::GameSession& session, std::uint64_t tick) {
     const std::vector<sim::Field> fields = session.describeState();
-    for (const sim::Field& f : fields) seen.insert(generalizeIndices(f.name));
+    std::erase_if(unseen, [&](const std::string& name) {
+      return std::any_of(fields.begin(), fields.end(), [&](const sim::Field& f) { return sameGeneralName(f.name, name); });
+    });
     const auto holds = condition.check(fields);
     if (const auto* sentence = std::get_if<std::string>(&holds)) {
       badValue = *sentence;
@@ -116,12 +119,8 @@ std::variant<std::vector<std::uint64_t>, std::string> findTicksBy(const TickWalk
   });
   if (problem) return *problem;
   if (badValue) return *badValue;
-  if (matches.empty()) {
-    for (const std::string& name : condition.listFields()) {
-      if (seen.count(generalizeIndices(name)) == 0) {
-        return quoteForMessage(name) + " names no field of " + game + " on any tick searched (retrace show FILE --tick 0 lists them)";
-      }
-    }
+  if (matches.empty() && !unseen.empty()) {
+    return quoteForMessage(unseen.front()) + " names no field of " + game + " on any tick searched (retrace show FILE --tick 0 lists them)";
   }
   return matches;
 }

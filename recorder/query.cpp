@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <regex>
 
 #include "recorder/parse.h"
 
@@ -78,26 +77,9 @@ bool compare(std::int64_t a, const std::string& op, std::int64_t b) {
 /// The fields a comparison's field names: one, or every index for [*].
 std::vector<const sim::Field*> findFields(const std::vector<sim::Field>& fields, const std::string& name) {
   std::vector<const sim::Field*> found;
-  if (name.find("[*]") == std::string::npos) {
-    for (const sim::Field& f : fields) {
-      if (f.name == name) found.push_back(&f);
-    }
-    return found;
-  }
-  std::string pattern;
-  for (std::size_t i = 0; i < name.size(); ++i) {
-    if (name.compare(i, 3, "[*]") == 0) {
-      pattern += "\\[[0-9]+\\]";
-      i += 2;
-    } else if (name[i] == '.' || name[i] == '[' || name[i] == ']') {
-      pattern += std::string("\\") + name[i];
-    } else {
-      pattern += name[i];
-    }
-  }
-  const std::regex regex(pattern);
+  const bool anyIndex = name.find("[*]") != std::string::npos;
   for (const sim::Field& f : fields) {
-    if (std::regex_match(f.name, regex)) found.push_back(&f);
+    if (anyIndex ? matchesFieldName(f.name, name) : f.name == name) found.push_back(&f);
   }
   return found;
 }
@@ -161,6 +143,48 @@ std::vector<std::string> Condition::listFields() const {
     }
   }
   return names;
+}
+
+bool matchesFieldName(std::string_view name, std::string_view pattern) noexcept {
+  std::size_t at = 0;
+  for (std::size_t p = 0; p < pattern.size(); ++p) {
+    if (pattern.compare(p, 3, "[*]") == 0) {
+      // Any index: '[', one digit or more, ']'.
+      if (at >= name.size() || name[at] != '[') return false;
+      std::size_t close = at + 1;
+      while (close < name.size() && name[close] >= '0' && name[close] <= '9') ++close;
+      if (close == at + 1 || close >= name.size() || name[close] != ']') return false;
+      at = close + 1;
+      p += 2;
+    } else {
+      if (at >= name.size() || name[at] != pattern[p]) return false;
+      ++at;
+    }
+  }
+  return at == name.size();
+}
+
+bool sameGeneralName(std::string_view a, std::string_view b) noexcept {
+  // generalizeIndices turns a '[' with a ']' after it, and what lies between, into one [*].
+  const auto skipIndex = [](std::string_view s, std::size_t& at) {
+    if (s[at] != '[') return false;
+    const std::size_t close = s.find(']', at);
+    if (close == std::string_view::npos) return false;
+    at = close + 1;
+    return true;
+  };
+  std::size_t i = 0;
+  std::size_t j = 0;
+  while (i < a.size() && j < b.size()) {
+    const bool indexA = skipIndex(a, i);
+    const bool indexB = skipIndex(b, j);
+    if (indexA != indexB) return false;
+    if (indexA) continue;
+    if (a[i] != b[j]) return false;
+    ++i;
+    ++j;
+  }
+  return i == a.size() && j == b.size();
 }
 
 std::string generalizeIndices(std::string_view name) {

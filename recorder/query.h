@@ -47,6 +47,10 @@ class Condition {
 
 /// A field name with every index written [*] ("tanks[3].hp" is "tanks[*].hp").
 [[nodiscard]] std::string generalizeIndices(std::string_view name);
+/// Whether generalizeIndices would make the two names the same, without making either.
+[[nodiscard]] bool sameGeneralName(std::string_view a, std::string_view b) noexcept;
+/// Whether a field's name is the pattern, where [*] stands for any index ("[0]", "[12]").
+[[nodiscard]] bool matchesFieldName(std::string_view name, std::string_view pattern) noexcept;
 
 /// Ticks from `first` to `last` as "65..66" ranges, for a list of matching ticks in order.
 [[nodiscard]] std::string formatTickRanges(const std::vector<std::uint64_t>& ticks);

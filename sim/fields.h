@@ -113,11 +113,20 @@ class FieldLoader {
 class FieldNamer {
  public:
   static constexpr bool kReadOnly = true;
-  void integer(const char* name, std::int64_t& value, FieldKind kind, EnumNames names = {}) { fields_.push_back({path(name), value, kind, names}); }
+  /// Room for a typical state's fields up front: growing the list moves every name made so far.
+  FieldNamer() { fields_.reserve(128); }
+  void integer(const char* name, std::int64_t& value, FieldKind kind, EnumNames names = {}) { fields_.push_back({prefix_ + name, value, kind, names}); }
   void enter(const char* name, std::size_t index = FieldSaver::kNoIndex) {
-    scopes_.push_back(index == FieldSaver::kNoIndex ? std::string(name) : std::string(name) + "[" + std::to_string(index) + "]");
+    // One prefix grown and cut back, rather than every scope joined again for each field.
+    scopes_.push_back(prefix_.size());
+    prefix_ += name;
+    if (index != FieldSaver::kNoIndex) prefix_ += "[" + std::to_string(index) + "]";
+    prefix_ += '.';
   }
-  void leave() { scopes_.pop_back(); }
+  void leave() {
+    prefix_.resize(scopes_.back());
+    scopes_.pop_back();
+  }
   std::size_t listSize(const char* name, std::size_t size, std::size_t) {
     std::int64_t count = static_cast<std::int64_t>(size);
     integer((std::string(name) + ".size").c_str(), count, FieldKind::kInt);
@@ -128,12 +137,8 @@ class FieldNamer {
   [[nodiscard]] std::vector<Field> take() { return std::move(fields_); }
 
  private:
-  std::string path(const char* name) const {
-    std::string out;
-    for (const auto& scope : scopes_) out += scope + ".";
-    return out + name;
-  }
-  std::vector<std::string> scopes_;
+  std::string prefix_;                ///< the scopes entered, each followed by '.'
+  std::vector<std::size_t> scopes_;   ///< the prefix's length before each
   std::vector<Field> fields_;
 };
 

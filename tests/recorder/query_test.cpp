@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <regex>
+
 namespace retrace::recorder {
 namespace {
 
@@ -78,6 +80,33 @@ TEST(Condition, ListsItsFieldsOnce) {
   EXPECT_EQ(condition.listFields(), (std::vector<std::string>{"a.b", "c[*].d"}));
   EXPECT_EQ(generalizeIndices("tanks[12].centre.x"), "tanks[*].centre.x");
   EXPECT_EQ(generalizeIndices("a[1].b[22]"), "a[*].b[*]");
+}
+
+TEST(Condition, NamesMatchAsTheRegexAndTheGeneralisedNamesDid) {
+  // The matcher and the comparison replaced a regex built each tick and a set of every
+  // generalised name met: the same answers on names that are fields and names that nearly are.
+  const std::vector<std::string> names = {"a",       "a.b",       "a[0]",     "a[12].b",  "a[x].b", "a[].b",   "a[3",      "a[3]b",
+                                          "a[3][4]", "a[3].b[4]", "tick",     "a.b.c",    "[1]",    "a[*].b",  "b[0].a",   "a[01].b",
+                                          "a0].b",   "a[-1].b",   "a[3].b.c", "aa[1].b",  "a[1]",   "a[1].bb", "a.b[1].c", ""};
+  for (const std::string& pattern : names) {
+    std::string regex;
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+      if (pattern.compare(i, 3, "[*]") == 0) {
+        regex += "\\[[0-9]+\\]";
+        i += 2;
+      } else if (pattern[i] == '.' || pattern[i] == '[' || pattern[i] == ']' || pattern[i] == '*') {
+        regex += std::string("\\") + pattern[i];
+      } else {
+        regex += pattern[i];
+      }
+    }
+    for (const std::string& name : names) {
+      EXPECT_EQ(matchesFieldName(name, pattern), std::regex_match(name, std::regex(regex))) << name << " against " << pattern;
+      EXPECT_EQ(sameGeneralName(name, pattern), generalizeIndices(name) == generalizeIndices(pattern)) << name << " and " << pattern;
+    }
+    EXPECT_TRUE(matchesFieldName("a[7].b", "a[*].b"));
+    EXPECT_FALSE(matchesFieldName("a.b", "a[*].b"));
+  }
 }
 
 TEST(FormatTickRanges, JoinsRunsOfTicks) {
