@@ -18,12 +18,14 @@ DecodedChunk decode(recorder::Chunk chunk) {
 
 TickStore::TickStore(std::shared_ptr<const recorder::LoadedReplay> replay, const sim::GameDefinition& game, const ChunkVisitor& visit)
     : game_(&game), replay_(std::move(replay)) {
+  cache_.reserve(kCachedChunks);
   firstTicks_.reserve(replay_->chunks.size());
   eventsBefore_.assign(game.eventSchemas().size() + 1, std::vector<std::uint64_t>(1, 0));
   for (const recorder::Chunk& c : replay_->chunks) summarise(c, visit);
 }
 
 TickStore::TickStore(recorder::ReplayIndex index, const sim::GameDefinition& game, const ChunkVisitor& visit) : game_(&game), index_(std::move(index)) {
+  cache_.reserve(kCachedChunks);
   const auto entries = index_->entries();
   firstTicks_.reserve(entries.size());
   eventsBefore_.assign(game.eventSchemas().size() + 1, std::vector<std::uint64_t>(1, 0));

@@ -87,7 +87,7 @@ class TickStore {
  private:
   /// Reads every chunk once: counts, summaries and the caller's visit.
   void summarise(const recorder::Chunk& chunk, const ChunkVisitor& visit);
-  /// Chunk i, from the cache or decoded now.
+  /// Chunk i, from the cache or decoded now; the reference lasts until the next read.
   [[nodiscard]] const DecodedChunk& chunk(std::size_t i) const;
   /// The chunk holding a tick (1 to lastTick).
   [[nodiscard]] std::size_t findChunk(std::uint64_t tick) const noexcept;
