@@ -1,31 +1,46 @@
 #include "recorder/tick_cursor.h"
 
+#include <stdexcept>
+
 namespace retrace::recorder {
 
 std::span<const RecordedEvent> TickCursor::events() const {
-  const std::vector<RecordedEvent>& all = chunks_[chunk_].events;
+  const std::vector<RecordedEvent>& all = current_->events;
   std::size_t end = event_;
   while (end < all.size() && all[end].tick == tick()) ++end;
   return std::span(all).subspan(event_, end - event_);
 }
 
 void TickCursor::advance() {
-  const Chunk& c = chunks_[chunk_];
+  const Chunk& c = *current_;
   while (event_ < c.events.size() && c.events[event_].tick == tick()) ++event_;
   if (++inRun_ == c.inputs[run_].length) {
     ++run_;
     inRun_ = 0;
   }
-  if (++index_ == c.checksums.size()) {
+  if (++index_in_chunk_ == c.checksums.size()) {
     ++chunk_;
-    index_ = run_ = event_ = 0;
+    index_in_chunk_ = run_ = event_ = 0;
     inRun_ = 0;
-    skipEmptyChunks();
+    load();
   }
 }
 
-void TickCursor::skipEmptyChunks() {
-  while (chunk_ < chunks_.size() && chunks_[chunk_].checksums.empty()) ++chunk_;
+void TickCursor::load() {
+  for (; chunk_ < count_; ++chunk_) {
+    if (chunks_ != nullptr) {
+      current_ = &(*chunks_)[chunk_];
+    } else {
+      if (auto problem = index_->visitChunks(chunk_, chunk_, [&](Chunk& c) {
+            read_ = std::move(c);
+            return false;
+          })) {
+        throw std::runtime_error(*problem);
+      }
+      current_ = &read_;
+    }
+    if (!current_->checksums.empty()) return;
+  }
 }
 
 }  // namespace retrace::recorder

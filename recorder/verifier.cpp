@@ -469,11 +469,25 @@ std::string formatReport(const std::string& name, const LoadedReplay& replay, co
   return text;
 }
 
-std::unique_ptr<sim::GameSession> resimulateTo(const LoadedReplay& replay, std::uint64_t tick) {
-  if (!simulatesRulesOf(replay.header)) return nullptr;
-  auto session = gameOf(replay.header)->start(configOf(replay.header), replay.header.seed);
-  for (TickCursor cursor(replay); cursor.valid() && cursor.tick() <= tick; cursor.advance()) (void)session->step(cursor.input());
+namespace {
+
+std::unique_ptr<sim::GameSession> resimulateWith(const ReplayHeader& header, TickCursor& cursor, std::uint64_t tick) {
+  if (!simulatesRulesOf(header)) return nullptr;
+  auto session = gameOf(header)->start(configOf(header), header.seed);
+  for (; cursor.valid() && cursor.tick() <= tick; cursor.advance()) (void)session->step(cursor.input());
   return session;
+}
+
+}  // namespace
+
+std::unique_ptr<sim::GameSession> resimulateTo(const LoadedReplay& replay, std::uint64_t tick) {
+  TickCursor cursor(replay);
+  return resimulateWith(replay.header, cursor, tick);
+}
+
+std::unique_ptr<sim::GameSession> resimulateTo(const ReplayIndex& index, std::uint64_t tick) {
+  TickCursor cursor(index);
+  return resimulateWith(index.summary().header, cursor, tick);
 }
 
 }  // namespace retrace::recorder

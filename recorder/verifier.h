@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "recorder/replay.h"
+#include "recorder/replay_index.h"
 #include "sim/game.h"
 
 namespace retrace::recorder {
@@ -78,6 +79,8 @@ struct VerifiedReplay {
 /// The game of a replay re-simulated from its header through tick `tick` (or its last tick);
 /// nullptr when this build's rules differ from the replay's.
 [[nodiscard]] std::unique_ptr<sim::GameSession> resimulateTo(const LoadedReplay& replay, std::uint64_t tick);
+/// The same over a file through its index, a chunk at a time (throws as TickCursor does).
+[[nodiscard]] std::unique_ptr<sim::GameSession> resimulateTo(const ReplayIndex& index, std::uint64_t tick);
 
 /// "name: expected X, got Y" for every field that differs (by name), at most maxLines.
 [[nodiscard]] std::vector<std::string> diffFields(const std::vector<sim::Field>& expected, const std::vector<sim::Field>& got,

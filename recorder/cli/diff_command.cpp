@@ -1,9 +1,9 @@
 #include <algorithm>
-#include <map>
 #include <optional>
 #include <cstdio>
 #include <memory>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -13,6 +13,7 @@
 #include "recorder/input_source.h"
 #include "recorder/parse.h"
 #include "recorder/replay.h"
+#include "recorder/replay_index.h"
 #include "recorder/tick_cursor.h"
 #include "recorder/verifier.h"
 
@@ -30,7 +31,7 @@ bool sameEvents(std::span<const RecordedEvent> a, std::span<const RecordedEvent>
 }
 
 /// The state after `ticks` ticks of a replay, re-simulated; nothing when its rules differ.
-std::vector<sim::Field> simulateTo(const LoadedReplay& replay, std::uint64_t ticks) {
+std::vector<sim::Field> simulateTo(const ReplayIndex& replay, std::uint64_t ticks) {
   const auto session = resimulateTo(replay, ticks);
   return session != nullptr ? session->describeState() : std::vector<sim::Field>{};
 }
@@ -50,15 +51,6 @@ std::vector<std::string> diffSnapshots(const LoadedReplay& a, const StateSnapsho
   return lines;
 }
 
-/// Every snapshot a replay's chunks hold, by tick.
-std::map<std::uint64_t, const StateSnapshot*> listSnapshots(const LoadedReplay& replay) {
-  std::map<std::uint64_t, const StateSnapshot*> snapshots;
-  for (const Chunk& c : replay.chunks) {
-    if (c.hasSnapshot) snapshots[c.snapshot.tick] = &c.snapshot;
-  }
-  return snapshots;
-}
-
 /// The events of one tick that `from` has and `other` has not (as many times as it has more).
 std::vector<sim::Event> subtractEvents(std::span<const RecordedEvent> from, std::span<const RecordedEvent> other) {
   std::vector<sim::Event> rest;
@@ -73,13 +65,15 @@ std::vector<sim::Event> subtractEvents(std::span<const RecordedEvent> from, std:
 /// After the first differing tick, both runs go on: the events one recorded and the other did
 /// not (past the window already shown), whether the re-simulated states meet again, and how the
 /// last common tick's states differ.
-void printConsequences(const sim::GameDefinition& game, const LoadedReplay& a, const LoadedReplay& b, std::uint64_t tick, std::uint64_t common) {
+void printConsequences(const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t tick, std::uint64_t common) {
+  const LoadedReplay& a = indexA.summary();
+  const LoadedReplay& b = indexB.summary();
   constexpr std::size_t kMostShown = 20;
   const std::uint64_t after = std::min(common, tick + 2);
   std::printf("after tick %llu, to tick %llu:\n", static_cast<unsigned long long>(after), static_cast<unsigned long long>(common));
   std::vector<std::string> lines;
   std::size_t differing = 0;
-  for (TickCursor ca(a), cb(b); ca.valid() && cb.valid(); ca.advance(), cb.advance()) {
+  for (TickCursor ca(indexA), cb(indexB); ca.valid() && cb.valid(); ca.advance(), cb.advance()) {
     if (ca.tick() <= after) continue;
     const std::string at = "tick " + std::to_string(ca.tick()) + ": ";
     for (const sim::Event& e : subtractEvents(ca.events(), cb.events())) {
@@ -101,7 +95,7 @@ void printConsequences(const sim::GameDefinition& game, const LoadedReplay& a, c
   auto sb = gameOf(b.header)->start(configOf(b.header), b.header.seed);
   std::optional<std::uint64_t> firstMet;
   std::uint64_t lastApart = tick;
-  for (TickCursor ca(a), cb(b); ca.valid() && cb.valid(); ca.advance(), cb.advance()) {
+  for (TickCursor ca(indexA), cb(indexB); ca.valid() && cb.valid(); ca.advance(), cb.advance()) {
     (void)sa->step(ca.input());
     (void)sb->step(cb.input());
     if (ca.tick() <= tick) continue;
@@ -156,17 +150,18 @@ std::string describeEnd(const LoadedReplay& replay) {
   return "complete (final hash " + formatHash(replay.footer->finalHash) + ")";
 }
 
-ExitCode runDiff(const DiffOptions& options) {
-  auto loadedA = loadReplayFile(options.a);
-  auto loadedB = loadReplayFile(options.b);
-  for (const auto* loaded : {&loadedA, &loadedB}) {
-    if (const auto* problem = std::get_if<std::string>(loaded)) {
-      spdlog::error("retrace diff: {}", *problem);
-      return ExitCode::kBadInput;
-    }
-  }
-  const LoadedReplay& a = std::get<LoadedReplay>(loadedA);
-  const LoadedReplay& b = std::get<LoadedReplay>(loadedB);
+/// The recorded events of each tick in [from, to], through the index.
+std::vector<std::vector<sim::Event>> listEventsOfTicks(const ReplayIndex& index, std::uint64_t from, std::uint64_t to) {
+  auto window = index.loadTicks(from, to);
+  if (auto* problem = std::get_if<std::string>(&window)) throw std::runtime_error(*problem);
+  std::vector<std::vector<sim::Event>> events;
+  for (std::uint64_t u = from; u <= to; ++u) events.push_back(recordedEventsAt(std::get<LoadedReplay>(window), u));
+  return events;
+}
+
+ExitCode compareReplays(const ReplayIndex& indexA, const ReplayIndex& indexB) {
+  const LoadedReplay& a = indexA.summary();
+  const LoadedReplay& b = indexB.summary();
   if (a.header.game != b.header.game) {
     std::printf("games differ: %s (A) and %s (B); nothing else is comparable\n", a.header.game.c_str(), b.header.game.c_str());
     return ExitCode::kFailed;
@@ -178,11 +173,11 @@ ExitCode runDiff(const DiffOptions& options) {
     for (const std::string& line : difference.lines) std::printf("%s\n", line.c_str());
     differing.push_back(difference.name);
   }
-  const std::uint64_t ticksA = countTicks(a);
-  const std::uint64_t ticksB = countTicks(b);
+  const std::uint64_t ticksA = indexA.lastTick();
+  const std::uint64_t ticksB = indexB.lastTick();
   const std::uint64_t common = std::min(ticksA, ticksB);
-  TickCursor ca(a);
-  TickCursor cb(b);
+  TickCursor ca(indexA);
+  TickCursor cb(indexB);
   // Checksums compare only where both cover the same thing (whole state or digest): replays
   // recorded at other cadences still agree tick by tick.
   ChecksumCadence cadenceA(a.header.fullHashEvery);
@@ -193,7 +188,18 @@ ExitCode runDiff(const DiffOptions& options) {
     return wholeA != wholeB || ca.checksum() == cb.checksum();
   };
   bool checksumsAgree = true;
+  // Snapshots of the same tick, while the ticks agree: a difference there is in what the files
+  // store, not in play (a forged or damaged state). A snapshot is of its chunk's last tick.
+  std::vector<std::string> stored;
+  const auto atSnapshot = [](const TickCursor& c) { return c.chunk().hasSnapshot && c.chunk().snapshot.tick == c.tick(); };
   while (ca.valid() && cb.valid() && ca.input() == cb.input() && (checksumsAgree = sameChecksum()) && sameEvents(ca.events(), cb.events())) {
+    if (atSnapshot(ca) && atSnapshot(cb)) {
+      const auto lines = diffSnapshots(a, ca.chunk().snapshot, b, cb.chunk().snapshot);
+      if (!lines.empty()) {
+        stored.push_back("snapshots differ at tick " + std::to_string(ca.tick()) + ":");
+        for (const auto& line : lines) stored.push_back("  " + line);
+      }
+    }
     ca.advance();
     cb.advance();
   }
@@ -215,10 +221,14 @@ ExitCode runDiff(const DiffOptions& options) {
     if (!checksumsAgree) std::printf(" state checksums differ");
     std::printf("\nevents (- A, + B):\n");
     bool anyEvents = false;
-    for (std::uint64_t u = tick > 2 ? tick - 2 : 1; u <= std::min(common, tick + 2); ++u) {
+    const std::uint64_t from = tick > 2 ? tick - 2 : 1;
+    const std::uint64_t to = std::min(common, tick + 2);
+    const auto eventsA = listEventsOfTicks(indexA, from, to);
+    const auto eventsB = listEventsOfTicks(indexB, from, to);
+    for (std::uint64_t u = from; u <= to; ++u) {
       const std::string at = "tick " + std::to_string(u) + ": ";
-      const std::vector<sim::Event> ea = recordedEventsAt(a, u);
-      const std::vector<sim::Event> eb = recordedEventsAt(b, u);
+      const std::vector<sim::Event>& ea = eventsA[u - from];
+      const std::vector<sim::Event>& eb = eventsB[u - from];
       if (ea == eb) {
         if (!ea.empty()) std::printf("    %s%s\n", at.c_str(), describeEvents(game, ea).c_str());
         anyEvents = anyEvents || !ea.empty();
@@ -229,25 +239,13 @@ ExitCode runDiff(const DiffOptions& options) {
     }
     if (!anyEvents) std::printf("    none in ticks %llu to %llu\n", static_cast<unsigned long long>(tick > 2 ? tick - 2 : 1),
                                 static_cast<unsigned long long>(std::min(common, tick + 2)));
-    const auto fields = diffFields(simulateTo(a, tick), simulateTo(b, tick), 24);
+    const auto fields = diffFields(simulateTo(indexA, tick), simulateTo(indexB, tick), 24);
     std::printf("state at tick %llu (expected = A, got = B, both re-simulated):\n", static_cast<unsigned long long>(tick));
     for (const auto& line : fields) std::printf("  %s\n", line.c_str());
     if (fields.empty()) std::printf("  no field differs %s\n", checksumsAgree ? "yet (the input made no difference on this tick)" : "(the checksums alone parted)");
-    printConsequences(game, a, b, tick, common);
+    printConsequences(game, indexA, indexB, tick, common);
   }
-  // Snapshots of the same tick, while the ticks agreed: a difference there is in what the files
-  // store, not in play (a forged or damaged state).
-  std::vector<std::string> stored;
-  const auto snapshotsB = listSnapshots(b);
-  for (const auto& [tick, sa] : listSnapshots(a)) {
-    const auto found = snapshotsB.find(tick);
-    if (tick > agreedTo || found == snapshotsB.end()) continue;
-    const auto lines = diffSnapshots(a, *sa, b, *found->second);
-    if (lines.empty()) continue;
-    stored.push_back("snapshots differ at tick " + std::to_string(tick) + ":");
-    for (const auto& line : lines) stored.push_back("  " + line);
-    if (differing.empty() || differing.back() != "snapshots") differing.emplace_back("snapshots");
-  }
+  if (!stored.empty()) differing.emplace_back("snapshots");
   if (ticksA == ticksB && agreedTo == common) {
     if (a.footer.has_value() != b.footer.has_value() || (a.footer && a.footer->finalHash != b.footer->finalHash)) {
       stored.push_back("endings differ: A is " + describeEnd(a) + ", B is " + describeEnd(b));
@@ -273,6 +271,25 @@ ExitCode runDiff(const DiffOptions& options) {
   for (const std::string& name : differing) names += (names.empty() ? "" : ", ") + name;
   std::printf("A and B differ: %s\n", names.c_str());
   return ExitCode::kFailed;
+}
+
+ExitCode runDiff(const DiffOptions& options) {
+  auto indexA = ReplayIndex::open(options.a);
+  auto indexB = ReplayIndex::open(options.b);
+  for (const auto* opened : {&indexA, &indexB}) {
+    if (const auto* problem = std::get_if<std::string>(opened)) {
+      spdlog::error("retrace diff: {}", *problem);
+      return ExitCode::kBadInput;
+    }
+  }
+  try {
+    return compareReplays(std::get<ReplayIndex>(indexA), std::get<ReplayIndex>(indexB));
+  } catch (const std::runtime_error& error) {
+    // A file changed after it was opened, read again for a chunk (one sentence).
+    std::fflush(stdout);
+    spdlog::error("retrace diff: {}", error.what());
+    return ExitCode::kBadInput;
+  }
 }
 
 }  // namespace

@@ -2,7 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <fstream>
+#include <stdexcept>
+
+#include "recorder/verifier.h"
 #include "replay_test_support.h"
+#include "support/temp_dir.h"
 
 namespace retrace::recorder {
 namespace {
@@ -32,6 +38,40 @@ TEST_P(TickCursorOverGames, WalksEveryTickWithItsInputChecksumAndEvents) {
   std::size_t recorded = 0;
   for (const Chunk& c : replay.chunks) recorded += c.events.size();
   EXPECT_EQ(events, recorded);
+}
+
+TEST(TickCursor, OverAnIndexItWalksTheFileAsTheLoadedReplayAndSaysWhenTheFileChanged) {
+  ::retrace::testing::TempDir temp("retrace_cursor");
+  const std::string path = temp.file("walk.rtr");
+  const auto write = [&](const std::vector<std::byte>& bytes) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  };
+  const std::vector<std::byte> bytes = testing::recordInMemory("tank", 1000, 4);
+  write(bytes);
+  const LoadedReplay replay = testing::loadOrFail(bytes);
+  const ReplayIndex index = std::get<ReplayIndex>(ReplayIndex::open(path));
+  TickCursor loaded(replay);
+  TickCursor indexed(index);
+  for (; loaded.valid(); loaded.advance(), indexed.advance()) {
+    ASSERT_TRUE(indexed.valid());
+    ASSERT_EQ(indexed.tick(), loaded.tick());
+    ASSERT_EQ(indexed.input(), loaded.input());
+    ASSERT_EQ(indexed.checksum(), loaded.checksum());
+    ASSERT_TRUE(std::ranges::equal(indexed.events(), loaded.events()));
+    ASSERT_EQ(indexed.chunk(), loaded.chunk());
+  }
+  EXPECT_FALSE(indexed.valid());
+  EXPECT_EQ(resimulateTo(index, 700)->hash(), resimulateTo(replay, 700)->hash());
+  write(testing::recordInMemory("tank", 1000, 5));  // another recording over it
+  try {
+    TickCursor later(index);
+    for (; later.valid(); later.advance()) {
+    }
+    FAIL() << "a changed file was walked as if it had not changed";
+  } catch (const std::runtime_error& error) {
+    EXPECT_EQ(std::string(error.what()).rfind(path + " changed since it was opened: ", 0), 0U) << error.what();
+  }
 }
 
 TEST(TickCursor, AReplayWithoutTicksIsAtItsEnd) {
