@@ -120,7 +120,12 @@ class FieldNamer {
     // One prefix grown and cut back, rather than every scope joined again for each field.
     scopes_.push_back(prefix_.size());
     prefix_ += name;
-    if (index != FieldSaver::kNoIndex) prefix_ += "[" + std::to_string(index) + "]";
+    if (index != FieldSaver::kNoIndex) {
+      // Appended piece by piece: "[" + std::string&& trips GCC 12's false -Wrestrict at -O3.
+      prefix_ += '[';
+      prefix_ += std::to_string(index);
+      prefix_ += ']';
+    }
     prefix_ += '.';
   }
   void leave() {

@@ -227,8 +227,8 @@ ExitCode compareReplays(const ReplayIndex& indexA, const ReplayIndex& indexB) {
     const auto eventsB = listEventsOfTicks(indexB, from, to);
     for (std::uint64_t u = from; u <= to; ++u) {
       const std::string at = "tick " + std::to_string(u) + ": ";
-      const std::vector<sim::Event>& ea = eventsA[u - from];
-      const std::vector<sim::Event>& eb = eventsB[u - from];
+      const std::vector<sim::Event>& ea = eventsA[static_cast<std::size_t>(u - from)];  // at most 4
+      const std::vector<sim::Event>& eb = eventsB[static_cast<std::size_t>(u - from)];
       if (ea == eb) {
         if (!ea.empty()) std::printf("    %s%s\n", at.c_str(), describeEvents(game, ea).c_str());
         anyEvents = anyEvents || !ea.empty();
