@@ -18,9 +18,9 @@ void TickCursor::advance() {
     ++run_;
     inRun_ = 0;
   }
-  if (++index_in_chunk_ == c.checksums.size()) {
+  if (++tickInChunk_ == c.checksums.size()) {
     ++chunk_;
-    index_in_chunk_ = run_ = event_ = 0;
+    tickInChunk_ = run_ = event_ = 0;
     inRun_ = 0;
     load();
   }

@@ -26,9 +26,9 @@ class TickCursor {
   /// False once every tick was passed.
   [[nodiscard]] bool valid() const noexcept { return chunk_ < count_; }
   /// The current tick (1 for the first).
-  [[nodiscard]] std::uint64_t tick() const { return current_->firstTick + index_in_chunk_; }
+  [[nodiscard]] std::uint64_t tick() const { return current_->firstTick + tickInChunk_; }
   [[nodiscard]] sim::Input input() const { return current_->inputs[run_].input; }
-  [[nodiscard]] std::uint16_t checksum() const { return current_->checksums[index_in_chunk_]; }
+  [[nodiscard]] std::uint16_t checksum() const { return current_->checksums[tickInChunk_]; }
   /// The current tick's events (the loader checked they are in tick order inside the chunk).
   [[nodiscard]] std::span<const RecordedEvent> events() const;
   /// The chunk holding the current tick.
@@ -46,7 +46,7 @@ class TickCursor {
   Chunk read_;  // the chunk read from the file, over an index
   const Chunk* current_ = nullptr;
   std::size_t chunk_ = 0;
-  std::size_t index_in_chunk_ = 0;
+  std::size_t tickInChunk_ = 0;
   std::size_t run_ = 0;
   std::uint32_t inRun_ = 0;
   std::size_t event_ = 0;

@@ -45,11 +45,11 @@ TickStore::ChunkVisitor Playback::startKeyframes() {
   keyframes_.reserve(static_cast<std::size_t>(last_ / keyframeEvery_ + 1));
   building_ = game_->start(recorder::configOf(replay_->header), replay_->header.seed);
   keyframes_.push_back(building_->clone());
-  return [this](const DecodedChunk& chunk) { takeChunk(chunk); };
+  return [this](std::span<const sim::Input> inputs) { takeChunk(inputs); };
 }
 
-void Playback::takeChunk(const DecodedChunk& chunk) {
-  for (const sim::Input input : chunk.inputs) {
+void Playback::takeChunk(std::span<const sim::Input> inputs) {
+  for (const sim::Input input : inputs) {
     (void)building_->step(input);
     if (++built_ % keyframeEvery_ == 0) keyframes_.push_back(building_->clone());
   }

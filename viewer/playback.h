@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -91,8 +92,8 @@ class Playback {
   /// Sets the keyframe spacing for last_ ticks and starts the game at tick 0; returns the visit
   /// that builds the keyframes from the chunks.
   [[nodiscard]] TickStore::ChunkVisitor startKeyframes();
-  /// Steps the game through a chunk's ticks, keeping a keyframe at every interval.
-  void takeChunk(const DecodedChunk& chunk);
+  /// Steps the game through a chunk's inputs, keeping a keyframe at every interval.
+  void takeChunk(std::span<const sim::Input> inputs);
   /// Takes the verdict's marks and moves to tick 0 once every chunk was taken.
   void finishOpening(const std::optional<recorder::VerifyReport>& report);
   void findTunnelsNow();

@@ -6,12 +6,17 @@
 namespace retrace::viewer {
 namespace {
 
+/// A chunk's inputs, one a tick.
+std::vector<sim::Input> expandRuns(const recorder::Chunk& chunk) {
+  std::vector<sim::Input> inputs;
+  inputs.reserve(chunk.checksums.size());
+  for (const recorder::InputRun& run : chunk.inputs) inputs.insert(inputs.end(), run.length, run.input);
+  return inputs;
+}
+
 DecodedChunk decode(recorder::Chunk chunk) {
-  DecodedChunk decoded;
-  decoded.inputs.reserve(chunk.checksums.size());
-  for (const recorder::InputRun& run : chunk.inputs) decoded.inputs.insert(decoded.inputs.end(), run.length, run.input);
-  decoded.chunk = std::move(chunk);
-  return decoded;
+  std::vector<sim::Input> inputs = expandRuns(chunk);
+  return {std::move(chunk), std::move(inputs)};
 }
 
 }  // namespace
@@ -50,11 +55,9 @@ void TickStore::summarise(const recorder::Chunk& c, const ChunkVisitor& visit) {
     ++eventsBefore_.back().back();
     blocks_[static_cast<std::size_t>((e.tick - 1) / kActivityBlock)].categories |= categoryBit(schemas[e.event.kind].category);
   }
-  DecodedChunk decoded = decode(c);
-  for (std::size_t i = 0; i < decoded.inputs.size(); ++i) {
-    blocks_[static_cast<std::size_t>((c.firstTick + i - 1) / kActivityBlock)].held |= decoded.inputs[i];
-  }
-  if (visit) visit(decoded);
+  const std::vector<sim::Input> inputs = expandRuns(c);
+  for (std::size_t i = 0; i < inputs.size(); ++i) blocks_[static_cast<std::size_t>((c.firstTick + i - 1) / kActivityBlock)].held |= inputs[i];
+  if (visit) visit(inputs);
 }
 
 std::size_t TickStore::findChunk(std::uint64_t tick) const noexcept {
