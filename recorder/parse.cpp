@@ -12,6 +12,8 @@ namespace retrace::recorder {
 namespace {
 
 constexpr std::int64_t kMaxWhole = sim::kMaxCoordinatePx;
+/// Digits after the point a decimal may have: 10^9 times the largest whole part fits 64 bits.
+constexpr std::size_t kMostDecimals = 9;
 
 std::vector<std::string_view> splitOnComma(std::string_view text) {
   std::vector<std::string_view> parts;
@@ -81,18 +83,20 @@ Parsed<sim::Fixed> parseFixed(std::string_view text) {
   const std::size_t dot = text.find('.');
   const std::string_view wholePart = text.substr(0, dot);
   const std::string_view fractionPart = dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
-  std::int64_t whole = 0;
-  if (!parseDigits(wholePart, whole) || (dot != std::string_view::npos && fractionPart.empty()) ||
-      fractionPart.size() > 9) {
+  const auto digitsOnly = [](std::string_view part) { return !part.empty() && part.find_first_not_of("0123456789") == std::string_view::npos; };
+  if (!digitsOnly(wholePart) || (dot != std::string_view::npos && !digitsOnly(fractionPart))) {
     return quoted + " is not a decimal number (like 98, -3.25 or 0.38)";
   }
-  if (whole > kMaxWhole) return quoted + " is out of range (at most " + std::to_string(kMaxWhole) + " in magnitude)";
+  if (fractionPart.size() > kMostDecimals) return quoted + " has more than " + std::to_string(kMostDecimals) + " digits after the point";
+  std::int64_t whole = 0;
+  // Digits only by now, so a failure is a number too large for 64 bits.
+  if (!parseDigits(wholePart, whole) || whole > kMaxWhole) {
+    return quoted + " is out of range (at most " + std::to_string(kMaxWhole) + " in magnitude)";
+  }
   std::int64_t fraction = 0;
   std::int64_t scale = 1;
   if (!fractionPart.empty()) {
-    if (!parseDigits(fractionPart, fraction)) {
-      return quoted + " is not a decimal number (like 98, -3.25 or 0.38)";
-    }
+    (void)parseDigits(fractionPart, fraction);  // at most kMostDecimals digits: always fits
     for (std::size_t i = 0; i < fractionPart.size(); ++i) scale *= 10;
   }
   const std::int64_t numerator = (whole * scale + fraction) * (negative ? -1 : 1);

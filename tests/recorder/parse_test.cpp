@@ -44,6 +44,16 @@ TEST(ParseFixed, RefusesWithASentence) {
   }
 }
 
+TEST(ParseFixed, SaysWhetherTheShapeOrTheSizeIsWrong) {
+  const auto problem = [](const char* text) { return std::get<std::string>(parseFixed(text)); };
+  EXPECT_EQ(problem("1e3"), "'1e3' is not a decimal number (like 98, -3.25 or 0.38)");
+  EXPECT_EQ(problem("99999"), "'99999' is out of range (at most 8192 in magnitude)");
+  // Too many digits for 64 bits is still a number, only too large.
+  EXPECT_EQ(problem("99999999999999999999999"), "'99999999999999999999999' is out of range (at most 8192 in magnitude)");
+  EXPECT_EQ(problem("-99999999999999999999999.5"), "'-99999999999999999999999.5' is out of range (at most 8192 in magnitude)");
+  EXPECT_EQ(problem("1.0000000001"), "'1.0000000001' has more than 9 digits after the point");
+}
+
 TEST(ParseBox, ParsesAndChecksShape) {
   EXPECT_EQ(std::get<sim::Box>(parseBox("100,110,48,24")), sim::makeBox(100, 110, 48, 24));
   EXPECT_TRUE(std::holds_alternative<std::string>(parseBox("1,2,3")));
