@@ -34,7 +34,7 @@ struct SweepInput {
 struct SweepOutput {
   SweepKind kind = SweepKind::kMiss;
   Fraction enter;  ///< first contact (time of impact) for a hit or graze
-  Fraction leave;  ///< end of the overlap for a hit
+  Fraction leave;  ///< end of the overlap for a hit, clipped to 1 (0 when it starts in overlap)
 };
 
 /// Sweeps a box against a box; a box that already overlaps at the start hits at 0.

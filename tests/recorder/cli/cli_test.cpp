@@ -473,6 +473,27 @@ TEST_F(Cli, AHeaderStringWithEscapesOrBrokenUtf8IsOneLineFromEveryPrinter) {
   }
 }
 
+TEST_F(Cli, SweepTellsAHitAGrazeAMissAndBoxesThatAlreadyOverlap) {
+  const CliRun hit = runRetrace("sweep 100,60,40,12 100,110,48,24 0,100");  // seed 000
+  EXPECT_EQ(hit.exitCode, 0);
+  // 19/50 has no exact 16.16 value, so the decimal is its floor and the fraction is exact.
+  EXPECT_EQ(hit.output,
+            "moving 100,60,40,12 by 0,100 against 100,110,48,24\nresult: hit\nfirst contact: 0.37999 (19/50 of the step)\n"
+            "overlap ends: 0.73999 (37/50 of the step)\nmoving box at first contact: 100,98,40,12\n");
+  // Still overlapping when the step ends: the interval is clipped there.
+  EXPECT_NE(runRetrace("sweep 0,0,10,10 20,0,10,10 15,0").output.find("overlap ends: 1 (the end of the step or later)\n"), std::string::npos);
+  // A corner passing a corner: x overlaps from 1/2 on, y until 1/2.
+  EXPECT_NE(runRetrace("sweep 0,0,10,10 20,0,10,10 20,20").output.find("result: graze"), std::string::npos);
+  EXPECT_NE(runRetrace("sweep 0,0,10,10 20,0,10,10 5,0").output.find("result: miss\n"), std::string::npos);
+  const CliRun already = runRetrace("sweep 0,0,10,10 5,0,10,10 0,0");
+  EXPECT_EQ(already.exitCode, 0);
+  EXPECT_NE(already.output.find("result: hit (the boxes already overlap at the start of the step)\n"), std::string::npos) << already.output;
+  EXPECT_EQ(already.output.find("overlap ends"), std::string::npos) << already.output;
+  const CliRun bad = runRetrace("sweep 0,0,10,10 5,0 20,0,10,10");
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_EQ(bad.output, "retrace sweep: '5,0' is not a box: expected x,y,w,h\n");
+}
+
 TEST_F(Cli, HelpIsZero) {
   const CliRun help = runRetrace("--help");
   EXPECT_EQ(help.exitCode, 0);
