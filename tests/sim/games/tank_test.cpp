@@ -116,6 +116,43 @@ TEST(Tank, DiscreteMissesAFastBulletAndTheOracleSeesIt) {
   EXPECT_EQ(drawn[1].b.x, c.hitRadius);
 }
 
+/// The oracle's findings when tank 0 goes from `from` to `to` in one tick, nothing else moving.
+std::vector<Tunnel> judgeTankMove(const Config& c, State s, Vec2 from, Vec2 to) {
+  s.tanks[0].centre = from;
+  const State before = s;
+  s.tanks[0].centre = to;
+  ++s.tick;
+  std::vector<Tunnel> tunnels;
+  Game::checkOracle(c, before, s, {}, tunnels);
+  return tunnels;
+}
+
+// No correct tick moves a tank like this, so no replay can show that these checks work: the
+// moves are made by hand. Each side of the map and the last tile of the swept range are tried.
+TEST(Tank, TheOracleSeesATankMovedIntoAWallOrOffTheMap) {
+  const Config c;
+  State s = makeEmptyArena(c);
+  setTileCode(s.map, {3, 12}, kSteel);  // x 60..80, y 240..260: the last column the move spans
+  auto tunnels = judgeTankMove(c, s, pxVec(30, 250), pxVec(55, 250));
+  ASSERT_EQ(tunnels.size(), 1U);
+  EXPECT_NE(tunnels[0].sentence.find("into the solid tile (3, 12)"), std::string::npos) << tunnels[0].sentence;
+  setTileCode(s.map, {3, 12}, kEmpty);
+  setTileCode(s.map, {1, 12}, kBrick);  // x 20..40, y 240..260: the last row the move spans
+  tunnels = judgeTankMove(c, s, pxVec(30, 210), pxVec(30, 235));
+  ASSERT_EQ(tunnels.size(), 1U);
+  EXPECT_NE(tunnels[0].sentence.find("into the solid tile (1, 12)"), std::string::npos) << tunnels[0].sentence;
+  setTileCode(s.map, {1, 12}, kEmpty);
+  EXPECT_TRUE(judgeTankMove(c, s, pxVec(30, 250), pxVec(55, 250)).empty());  // the same moves on open ground
+  const Fixed edge = px(kColumns * kTilePx);
+  for (const auto& [from, to] : {std::pair{pxVec(8, 250), pxVec(4, 250)}, std::pair{pxVec(30, 8), pxVec(30, 4)},
+                                 std::pair{Vec2{edge - px(8), px(250)}, Vec2{edge - px(4), px(250)}},
+                                 std::pair{Vec2{px(30), edge - px(8)}, Vec2{px(30), edge - px(4)}}}) {
+    tunnels = judgeTankMove(c, s, from, to);
+    ASSERT_EQ(tunnels.size(), 1U) << from.x.raw() << "," << from.y.raw() << " -> " << to.x.raw() << "," << to.y.raw();
+    EXPECT_NE(tunnels[0].sentence.find("out of the map"), std::string::npos) << tunnels[0].sentence;
+  }
+}
+
 TEST(Tank, TanksAreBlockedByWallsTheMapEdgeAndEachOther) {
   const Config c;
   State s = makeEmptyArena(c);
