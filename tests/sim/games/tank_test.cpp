@@ -128,7 +128,8 @@ std::vector<Tunnel> judgeTankMove(const Config& c, State s, Vec2 from, Vec2 to) 
 }
 
 // No correct tick moves a tank like this, so no replay can show that these checks work: the
-// moves are made by hand. Each side of the map and the last tile of the swept range are tried.
+// moves are made by hand: into the first and last row and column of the map, into the last tile
+// of the range a move sweeps, and off each side.
 TEST(Tank, TheOracleSeesATankMovedIntoAWallOrOffTheMap) {
   const Config c;
   State s = makeEmptyArena(c);
@@ -142,6 +143,16 @@ TEST(Tank, TheOracleSeesATankMovedIntoAWallOrOffTheMap) {
   ASSERT_EQ(tunnels.size(), 1U);
   EXPECT_NE(tunnels[0].sentence.find("into the solid tile (1, 12)"), std::string::npos) << tunnels[0].sentence;
   setTileCode(s.map, {1, 12}, kEmpty);
+  setTileCode(s.map, {0, 0}, kSteel);  // the first row and column: x 0..20, y 0..20
+  tunnels = judgeTankMove(c, s, pxVec(30, 30), pxVec(15, 15));
+  ASSERT_EQ(tunnels.size(), 1U);
+  EXPECT_NE(tunnels[0].sentence.find("into the solid tile (0, 0)"), std::string::npos) << tunnels[0].sentence;
+  setTileCode(s.map, {0, 0}, kEmpty);
+  setTileCode(s.map, {kColumns - 1, 7}, kSteel);  // the last column: x 240..260, y 140..160
+  tunnels = judgeTankMove(c, s, pxVec(225, 150), pxVec(245, 150));
+  ASSERT_EQ(tunnels.size(), 1U);
+  EXPECT_NE(tunnels[0].sentence.find("into the solid tile (12, 7)"), std::string::npos) << tunnels[0].sentence;
+  setTileCode(s.map, {kColumns - 1, 7}, kEmpty);
   EXPECT_TRUE(judgeTankMove(c, s, pxVec(30, 250), pxVec(55, 250)).empty());  // the same moves on open ground
   const Fixed edge = px(kColumns * kTilePx);
   for (const auto& [from, to] : {std::pair{pxVec(8, 250), pxVec(4, 250)}, std::pair{pxVec(30, 8), pxVec(30, 4)},
@@ -151,6 +162,26 @@ TEST(Tank, TheOracleSeesATankMovedIntoAWallOrOffTheMap) {
     ASSERT_EQ(tunnels.size(), 1U) << from.x.raw() << "," << from.y.raw() << " -> " << to.x.raw() << "," << to.y.raw();
     EXPECT_NE(tunnels[0].sentence.find("out of the map"), std::string::npos) << tunnels[0].sentence;
   }
+}
+
+TEST(Tank, TheOracleSeesTanksThatOverlap) {
+  const Config c;
+  State s = makeEmptyArena(c);
+  s.tanks.push_back({7, true, pxVec(100, 100), Direction::kDown, 1, 1'000'000, false});
+  s.tanks.push_back({8, true, pxVec(200, 100), Direction::kDown, 1, 1'000'000, false});
+  s.tanks.push_back({9, true, pxVec(210, 105), Direction::kDown, 1, 1'000'000, false});  // on tank 8
+  const State before = s;
+  s.tanks[0].centre = pxVec(100, 90);  // the player, onto tank 7
+  ++s.tick;
+  std::vector<Tunnel> tunnels;
+  Game::checkOracle(c, before, s, {}, tunnels);
+  std::vector<std::string> sentences;
+  for (const Tunnel& t : tunnels) sentences.push_back(t.sentence);
+  const std::string player = std::to_string(s.tanks[0].id);
+  // The player's move is not checked against tanks (only walls), so both pairs are found by the
+  // overlap check, the player's and that of two neighbours further down the list.
+  EXPECT_EQ(sentences, (std::vector<std::string>{"tick " + std::to_string(s.tick) + ": tanks " + player + " and 7 overlap",
+                                                 "tick " + std::to_string(s.tick) + ": tanks 8 and 9 overlap"}));
 }
 
 TEST(Tank, TanksAreBlockedByWallsTheMapEdgeAndEachOther) {
