@@ -116,6 +116,8 @@ TEST(Tank, DiscreteMissesAFastBulletAndTheOracleSeesIt) {
   EXPECT_EQ(drawn[1].b.x, c.hitRadius);
 }
 
+namespace {
+
 /// The oracle's findings when tank 0 goes from `from` to `to` in one tick, nothing else moving.
 std::vector<Tunnel> judgeTankMove(const Config& c, State s, Vec2 from, Vec2 to) {
   s.tanks[0].centre = from;
@@ -127,9 +129,11 @@ std::vector<Tunnel> judgeTankMove(const Config& c, State s, Vec2 from, Vec2 to) 
   return tunnels;
 }
 
-// No correct tick moves a tank like this, so no replay can show that these checks work: the
-// moves are made by hand: into the first and last row and column of the map, into the last tile
-// of the range a move sweeps, and off each side.
+}  // namespace
+
+// No correct tick moves a tank like this, so no replay can show that these checks work, and
+// the moves are made by hand: into the first and last row and column of the map, into the last
+// tile of the range a move sweeps, and off each side.
 TEST(Tank, TheOracleSeesATankMovedIntoAWallOrOffTheMap) {
   const Config c;
   State s = makeEmptyArena(c);
