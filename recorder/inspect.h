@@ -7,7 +7,6 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -61,9 +60,10 @@ class FieldPattern {
   [[nodiscard]] const std::string& text() const noexcept { return text_; }
 
  private:
-  FieldPattern(std::string text, std::regex regex) : text_(std::move(text)), regex_(std::move(regex)) {}
+  FieldPattern(std::string text, std::string wildcards) : text_(std::move(text)), wildcards_(std::move(wildcards)) {}
   std::string text_;
-  std::regex regex_;
+  std::string wildcards_;  ///< the text with each run of '*' (not "[*]") made one
+  bool branches_ = false;  ///< more than one '*': matching remembers what failed
 };
 
 /// The patterns of the texts, or the sentence of the first that is none.

@@ -2,9 +2,13 @@
 // eyeballing (dsda-doom's trackers do this live); aligned columns or CSV.
 #include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -59,11 +63,12 @@ ExitCode runTrace(const TraceOptions& options) {
   // Every tick's values first: a list element (a bullet) may exist on some ticks only, and the
   // columns are every field any pattern selects on any tick, in the order first seen.
   std::vector<std::string> columns;
+  std::set<std::string, std::less<>> seen;  // a state can have tens of thousands of fields
   std::vector<std::vector<sim::Field>> rows;
   const auto problem = visitTicks(index, options.from, to, [&](const sim::GameSession& session, std::uint64_t) {
     rows.push_back(selectFields(session.describeState(), patterns));
     for (const sim::Field& field : rows.back()) {
-      if (std::find(columns.begin(), columns.end(), field.name) == columns.end()) columns.push_back(field.name);
+      if (seen.insert(field.name).second) columns.push_back(field.name);
     }
     return true;
   });
@@ -98,12 +103,18 @@ ExitCode runTrace(const TraceOptions& options) {
   }
   while (!options.csv && header.back() == ' ') header.pop_back();
   std::printf("%s\n", header.c_str());
+  std::map<std::string_view, std::size_t> columnOf;
+  for (std::size_t c = 0; c < columns.size(); ++c) columnOf.emplace(columns[c], c);
   for (std::size_t r = 0; r < rows.size(); ++r) {
     std::string line = std::to_string(options.from + r);
     if (!options.csv) line += std::string(line.size() < 7 ? 7 - line.size() : 0, ' ');
+    std::vector<const sim::Field*> cells(columns.size(), nullptr);
+    for (const sim::Field& field : rows[r]) {
+      const sim::Field*& cell = cells[columnOf.at(field.name)];
+      if (cell == nullptr) cell = &field;
+    }
     for (std::size_t c = 0; c < columns.size(); ++c) {
-      const auto field = std::find_if(rows[r].begin(), rows[r].end(), [&](const sim::Field& f) { return f.name == columns[c]; });
-      const std::string value = field != rows[r].end() ? sim::formatField(*field) : "";
+      const std::string value = cells[c] != nullptr ? sim::formatField(*cells[c]) : "";
       line += options.csv ? "," + quoteCsv(value) : "  " + value + std::string(widths[c] > value.size() ? widths[c] - value.size() : 0, ' ');
     }
     while (!options.csv && !line.empty() && line.back() == ' ') line.pop_back();

@@ -1,8 +1,14 @@
 #include "recorder/inspect.h"
 
+#include <regex>
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "recorder/verifier.h"
+#include "sim/rng.h"
 #include "replay_test_support.h"
 
 namespace retrace::recorder {
@@ -78,6 +84,54 @@ TEST(FieldPattern, SelectsAFieldAndWhatIsInsideIt) {
   EXPECT_FALSE(pattern("tanks[1]").matches("tanks[10].hp"));
   EXPECT_EQ(std::get<std::string>(FieldPattern::parse("")), "a field pattern names a field (like tanks[*].centre or man.vy), not nothing");
   EXPECT_EQ(std::get<std::string>(FieldPattern::parse("a+b")), "'a+b' is not a field pattern: '+' is in no field's name");
+}
+
+/// The pattern as the regular expression FieldPattern once compiled it to: the reference the
+/// hand-written matcher is held to.
+std::regex regexOfPattern(std::string_view text) {
+  std::string regex;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text.substr(i, 3) == "[*]") {
+      regex += "\\[[0-9]+\\]";
+      i += 2;
+    } else if (text[i] == '*') {
+      regex += "[A-Za-z0-9_]*";
+    } else {
+      if (text[i] == '.' || text[i] == '[' || text[i] == ']') regex += '\\';
+      regex += text[i];
+    }
+  }
+  return std::regex(regex + "([.\\[].*)?");
+}
+
+TEST(FieldPattern, MatchesWhatItsRegularExpressionMatches) {
+  // Random patterns and names from the characters that matter, each pair against std::regex.
+  const std::vector<std::string> patternPieces{"a", "b", "1", "_", ".", "[", "]", "*", "[*]", "[1]", "**"};
+  const std::vector<std::string> namePieces{"a", "b", "1", "12", "_", ".", "[", "]", "[3]", "[12]"};
+  sim::Rng rng = sim::seedRng(7);
+  const auto build = [&](const std::vector<std::string>& pieces, std::uint32_t most) {
+    std::string text;
+    for (std::uint32_t n = 1 + sim::drawBelow(rng, most); n > 0; --n) text += pieces[sim::drawBelow(rng, static_cast<std::uint32_t>(pieces.size()))];
+    return text;
+  };
+  int matched = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const std::string text = build(patternPieces, 5);
+    const std::string name = build(namePieces, 7);
+    const bool expected = std::regex_match(name, regexOfPattern(text));
+    ASSERT_EQ(std::get<FieldPattern>(FieldPattern::parse(text)).matches(name), expected) << "pattern " << text << ", name " << name;
+    matched += expected ? 1 : 0;
+  }
+  EXPECT_GT(matched, 1000);  // the trials are not all misses
+}
+
+TEST(FieldPattern, ManyStarsDoNotMakeMatchingExponential) {
+  // Each '*' could end anywhere in the run of a's: without remembering failures this is 2^40 tries.
+  std::string text;
+  for (int i = 0; i < 40; ++i) text += "*a";
+  const FieldPattern pattern = std::get<FieldPattern>(FieldPattern::parse(text + "b"));
+  EXPECT_FALSE(pattern.matches(std::string(60, 'a')));
+  EXPECT_TRUE(pattern.matches(std::string(60, 'a') + "b.x"));
 }
 
 TEST(FormatTickTime, IsMinutesSecondsAndMilliseconds) {
