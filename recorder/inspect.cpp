@@ -172,49 +172,7 @@ std::variant<FieldPattern, std::string> FieldPattern::parse(std::string_view tex
   return pattern;
 }
 
-namespace {
-
-[[nodiscard]] bool isNameChar(char c) noexcept { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
-
-/// Whether `name` from `n` on matches `pattern` from `p` on and then ends or goes on inside the
-/// field: "[*]" is any index, '*' any run of name characters, anything else itself. `failed`,
-/// when given, remembers the (p, n) that did not match, so that many '*' stay polynomial.
-bool matchFrom(std::string_view pattern, std::size_t p, std::string_view name, std::size_t n, std::vector<bool>* failed) {
-  const std::size_t start = p * (name.size() + 1) + n;
-  if (failed != nullptr && (*failed)[start]) return false;
-  while (p < pattern.size()) {
-    if (pattern.compare(p, 3, "[*]") == 0) {
-      std::size_t close = n + 1;
-      while (close < name.size() && std::isdigit(static_cast<unsigned char>(name[close])) != 0) ++close;
-      if (n >= name.size() || name[n] != '[' || close == n + 1 || close >= name.size() || name[close] != ']') break;
-      p += 3;
-      n = close + 1;
-    } else if (pattern[p] == '*') {
-      std::size_t run = n;
-      while (run < name.size() && isNameChar(name[run])) ++run;
-      for (std::size_t end = run + 1; end-- > n;) {
-        if (matchFrom(pattern, p + 1, name, end, failed)) return true;
-      }
-      break;
-    } else {
-      if (n >= name.size() || name[n] != pattern[p]) break;
-      ++p;
-      ++n;
-    }
-  }
-  // The field itself, or anything inside it.
-  if (p == pattern.size() && (n == name.size() || name[n] == '.' || name[n] == '[')) return true;
-  if (failed != nullptr) (*failed)[start] = true;
-  return false;
-}
-
-}  // namespace
-
-bool FieldPattern::matches(std::string_view fieldName) const {
-  if (!branches_) return matchFrom(wildcards_, 0, fieldName, 0, nullptr);
-  std::vector<bool> failed((wildcards_.size() + 1) * (fieldName.size() + 1));
-  return matchFrom(wildcards_, 0, fieldName, 0, &failed);
-}
+bool FieldPattern::matches(std::string_view fieldName) const { return matchesFieldOrInside(fieldName, wildcards_, branches_); }
 
 std::vector<sim::Field> selectFields(const std::vector<sim::Field>& fields, const std::vector<FieldPattern>& patterns) {
   if (patterns.empty()) return fields;

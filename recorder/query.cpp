@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <vector>
 
 #include "recorder/parse.h"
 
@@ -145,23 +146,55 @@ std::vector<std::string> Condition::listFields() const {
   return names;
 }
 
-bool matchesFieldName(std::string_view name, std::string_view pattern) noexcept {
-  std::size_t at = 0;
-  for (std::size_t p = 0; p < pattern.size(); ++p) {
-    if (pattern.compare(p, 3, "[*]") == 0) {
+namespace {
+
+[[nodiscard]] bool isNameChar(char c) noexcept { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
+
+/// Whether `name` from `n` on matches `pattern` from `p` on: "[*]" is any index, '*' (when
+/// `anyNames`) any run of name characters, anything else itself; at the pattern's end the name
+/// ends, or (when `inside`) goes on inside the field. `failed`, when given, remembers the (p, n)
+/// that did not match, so that many '*' stay polynomial.
+bool matchFrom(std::string_view pattern, std::size_t p, std::string_view name, std::size_t n, bool anyNames, bool inside,
+               std::vector<bool>* failed) {
+  const std::size_t start = p * (name.size() + 1) + n;
+  if (failed != nullptr && (*failed)[start]) return false;
+  while (p < pattern.size()) {
+    if (pattern[p] == '[' && pattern.compare(p, 3, "[*]") == 0) {
       // Any index: '[', one digit or more, ']'.
-      if (at >= name.size() || name[at] != '[') return false;
-      std::size_t close = at + 1;
+      if (n >= name.size() || name[n] != '[') break;
+      std::size_t close = n + 1;
       while (close < name.size() && name[close] >= '0' && name[close] <= '9') ++close;
-      if (close == at + 1 || close >= name.size() || name[close] != ']') return false;
-      at = close + 1;
-      p += 2;
+      if (close == n + 1 || close >= name.size() || name[close] != ']') break;
+      p += 3;
+      n = close + 1;
+    } else if (anyNames && pattern[p] == '*') {
+      std::size_t run = n;
+      while (run < name.size() && isNameChar(name[run])) ++run;
+      for (std::size_t end = run + 1; end-- > n;) {
+        if (matchFrom(pattern, p + 1, name, end, anyNames, inside, failed)) return true;
+      }
+      break;
     } else {
-      if (at >= name.size() || name[at] != pattern[p]) return false;
-      ++at;
+      if (n >= name.size() || name[n] != pattern[p]) break;
+      ++p;
+      ++n;
     }
   }
-  return at == name.size();
+  if (p == pattern.size() && (n == name.size() || (inside && (name[n] == '.' || name[n] == '[')))) return true;
+  if (failed != nullptr) (*failed)[start] = true;
+  return false;
+}
+
+}  // namespace
+
+bool matchesFieldName(std::string_view name, std::string_view pattern) noexcept {
+  return matchFrom(pattern, 0, name, 0, false, false, nullptr);
+}
+
+bool matchesFieldOrInside(std::string_view name, std::string_view pattern, bool manyStars) {
+  if (!manyStars) return matchFrom(pattern, 0, name, 0, true, true, nullptr);
+  std::vector<bool> failed((pattern.size() + 1) * (name.size() + 1));
+  return matchFrom(pattern, 0, name, 0, true, true, &failed);
 }
 
 bool sameGeneralName(std::string_view a, std::string_view b) noexcept {

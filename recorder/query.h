@@ -51,6 +51,10 @@ class Condition {
 [[nodiscard]] bool sameGeneralName(std::string_view a, std::string_view b) noexcept;
 /// Whether a field's name is the pattern, where [*] stands for any index ("[0]", "[12]").
 [[nodiscard]] bool matchesFieldName(std::string_view name, std::string_view pattern) noexcept;
+/// Whether a field's name is the pattern or lies inside what it names ("tanks[1]" holds
+/// "tanks[1].hp"), where [*] is any index and '*' any run of name characters; `manyStars` (more
+/// than one '*') has it remember what failed, so that matching stays polynomial.
+[[nodiscard]] bool matchesFieldOrInside(std::string_view name, std::string_view pattern, bool manyStars);
 
 /// Ticks from `first` to `last` as "65..66" ranges, for a list of matching ticks in order.
 [[nodiscard]] std::string formatTickRanges(const std::vector<std::uint64_t>& ticks);
