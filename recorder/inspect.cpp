@@ -151,6 +151,11 @@ std::variant<std::vector<FieldPattern>, std::string> parseFieldPatterns(const st
 
 std::variant<FieldPattern, std::string> FieldPattern::parse(std::string_view text) {
   if (text.empty()) return std::string("a field pattern names a field (like tanks[*].centre or man.vy), not nothing");
+  // Matching a name against many '*' keeps a table of the pattern's length by the name's.
+  if (text.size() > kMaxFieldPatternLength) {
+    return "a field pattern is at most " + std::to_string(kMaxFieldPatternLength) + " characters, longer than any field's name; this one has " +
+           std::to_string(text.size());
+  }
   std::string wildcards;
   int stars = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {

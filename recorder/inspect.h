@@ -3,6 +3,7 @@
 // recording holds (so any tick of an hour answers within a frame), and field patterns that
 // select fields by their dotted names ("tanks[*].centre", "bullets", "man.vy").
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -48,6 +49,9 @@ enum class ReachFrom : std::uint8_t {
 /// findTicks over an indexed replay file, a chunk read at a time.
 [[nodiscard]] std::variant<std::vector<std::uint64_t>, std::string> findTicks(const ReplayIndex& index, const Condition& condition,
                                                                             std::uint64_t first, bool all);
+
+/// The longest field pattern FieldPattern::parse takes.
+inline constexpr std::size_t kMaxFieldPatternLength = 512;
 
 /// A selection of fields by dotted name: a pattern names a field or everything inside it
 /// ("tanks[1]" selects "tanks[1].centre.x"); `[*]` stands for any index, `*` for any one name.

@@ -134,6 +134,12 @@ TEST(FieldPattern, ManyStarsDoNotMakeMatchingExponential) {
   EXPECT_TRUE(pattern.matches(std::string(60, 'a') + "b.x"));
 }
 
+TEST(FieldPattern, ALongerPatternThanAnyNameIsRefusedWithItsLength) {
+  EXPECT_TRUE(std::holds_alternative<FieldPattern>(FieldPattern::parse(std::string(kMaxFieldPatternLength, 'a'))));
+  EXPECT_EQ(std::get<std::string>(FieldPattern::parse(std::string(kMaxFieldPatternLength + 1, 'a'))),
+            "a field pattern is at most 512 characters, longer than any field's name; this one has 513");
+}
+
 TEST(FormatTickTime, IsMinutesSecondsAndMilliseconds) {
   EXPECT_EQ(formatTickTime(0), "0:00.000");
   EXPECT_EQ(formatTickTime(4216), "1:10.266");
