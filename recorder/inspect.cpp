@@ -1,7 +1,6 @@
 #include "recorder/inspect.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 
 #include "recorder/parse.h"
@@ -160,8 +159,7 @@ std::variant<FieldPattern, std::string> FieldPattern::parse(std::string_view tex
   int stars = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
-    const bool nameChar = std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
-    if (!nameChar && c != '*' && c != '.' && c != '[' && c != ']') {
+    if (!isFieldNameChar(c) && c != '*' && c != '.' && c != '[' && c != ']') {
       return quoteForMessage(text) + " is not a field pattern: " + quoteForMessage(text.substr(i, 1)) + " is in no field's name";
     }
     const bool anyIndex = c == '*' && i > 0 && text[i - 1] == '[' && i + 1 < text.size() && text[i + 1] == ']';

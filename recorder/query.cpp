@@ -146,9 +146,9 @@ std::vector<std::string> Condition::listFields() const {
   return names;
 }
 
-namespace {
+bool isFieldNameChar(char c) noexcept { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
 
-[[nodiscard]] bool isNameChar(char c) noexcept { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
+namespace {
 
 /// Whether `name` from `n` on matches `pattern` from `p` on: "[*]" is any index, '*' (when
 /// `anyNames`) any run of name characters, anything else itself; at the pattern's end the name
@@ -169,7 +169,7 @@ bool matchFrom(std::string_view pattern, std::size_t p, std::string_view name, s
       n = close + 1;
     } else if (anyNames && pattern[p] == '*') {
       std::size_t run = n;
-      while (run < name.size() && isNameChar(name[run])) ++run;
+      while (run < name.size() && isFieldNameChar(name[run])) ++run;
       for (std::size_t end = run + 1; end-- > n;) {
         if (matchFrom(pattern, p + 1, name, end, anyNames, inside, failed)) return true;
       }

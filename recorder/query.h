@@ -45,6 +45,8 @@ class Condition {
   std::vector<std::vector<Comparison>> anyOf_;  // or over and
 };
 
+/// Whether a character may be part of a field's name between its dots and brackets.
+[[nodiscard]] bool isFieldNameChar(char c) noexcept;
 /// A field name with every index written [*] ("tanks[3].hp" is "tanks[*].hp").
 [[nodiscard]] std::string generalizeIndices(std::string_view name);
 /// Whether generalizeIndices would make the two names the same, without making either.
