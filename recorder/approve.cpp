@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "recorder/byte_sink.h"
+#include "recorder/parse.h"
 #include "recorder/recorder.h"
 
 namespace retrace::recorder {
@@ -26,7 +27,13 @@ std::variant<std::vector<std::string>, std::string> collectReplays(const std::ve
     for (; !error && entry != std::filesystem::directory_iterator(); entry.increment(error)) {
       // Every *.rtr, whatever it is: a dangling link or a folder by that name is a golden that
       // cannot be read, which loading it says, not one to skip.
-      if (entry->path().extension() == ".rtr") found.push_back(entry->path().string());
+      if (entry->path().extension() != ".rtr") continue;
+      // Named in every line of the report: a name that would write to the terminal is refused.
+      const std::string name = entry->path().filename().string();
+      if (const std::optional<std::string> problem = findUnprintable(name, name.size())) {
+        return path + ": the replay " + quoteForMessage(name) + " has a name that " + *problem + "; rename it";
+      }
+      found.push_back(entry->path().string());
     }
     if (error) return path + ": cannot list the folder (" + error.message() + ")";
     if (found.empty()) return path + ": no *.rtr replays in the folder";

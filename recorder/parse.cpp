@@ -109,10 +109,10 @@ Parsed<sim::Box> parseBox(std::string_view text) {
   sim::Fixed values[4];
   for (std::size_t i = 0; i < 4; ++i) {
     auto parsed = parseFixed(parts[i]);
-    if (auto* error = std::get_if<std::string>(&parsed)) return "box '" + std::string(text) + "': " + *error;
+    if (auto* error = std::get_if<std::string>(&parsed)) return "box " + quoteForMessage(text) + ": " + *error;
     values[i] = std::get<sim::Fixed>(parsed);
   }
-  if (values[2] < sim::Fixed() || values[3] < sim::Fixed()) return "box '" + std::string(text) + "' has a negative size";
+  if (values[2] < sim::Fixed() || values[3] < sim::Fixed()) return "box " + quoteForMessage(text) + " has a negative size";
   return sim::Box{values[0], values[1], values[2], values[3]};
 }
 
@@ -122,7 +122,7 @@ Parsed<sim::Vec2> parseVec2(std::string_view text) {
   sim::Fixed values[2];
   for (std::size_t i = 0; i < 2; ++i) {
     auto parsed = parseFixed(parts[i]);
-    if (auto* error = std::get_if<std::string>(&parsed)) return "displacement '" + std::string(text) + "': " + *error;
+    if (auto* error = std::get_if<std::string>(&parsed)) return "displacement " + quoteForMessage(text) + ": " + *error;
     values[i] = std::get<sim::Fixed>(parsed);
   }
   return sim::Vec2{values[0], values[1]};
@@ -134,11 +134,19 @@ std::string joinGameNames() {
   return joinNames(names);
 }
 
-std::optional<std::string> findUnprintable(std::string_view text, std::size_t maxBytes) {
-  if (text.size() > maxBytes) return "is " + std::to_string(text.size()) + " bytes long, over " + std::to_string(maxBytes);
+namespace {
+
+/// The first character of `text` a terminal cannot show as it is: where it starts and what it
+/// is ("holds a control character", "is not UTF-8" and why), the position left to say.
+struct Unprintable {
+  std::size_t at = 0;
+  std::string what;
+  std::string why;  ///< in brackets after what, with the position; empty for a control character
+};
+
+std::optional<Unprintable> locateUnprintable(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
     const auto lead = static_cast<unsigned char>(text[i]);
-    const std::string at = " at byte " + std::to_string(i);
     // The sequence length and the smallest code point it may encode (shorter forms are overlong).
     std::size_t length = 1;
     std::uint32_t point = lead;
@@ -150,18 +158,48 @@ std::optional<std::string> findUnprintable(std::string_view text, std::size_t ma
     } else if (lead >= 0xC2 && lead < 0xE0) {
       length = 2, point = lead & 0x1FU, least = 0x80;
     } else if (lead >= 0x80) {
-      return "is not UTF-8 (byte 0x" + std::string{"0123456789abcdef"[lead >> 4], "0123456789abcdef"[lead & 15]} + at + ")";
+      return Unprintable{i, "is not UTF-8", "byte 0x" + std::string{"0123456789abcdef"[lead >> 4], "0123456789abcdef"[lead & 15]}};
     }
-    if (i + length > text.size()) return "is not UTF-8 (a character cut short" + at + ")";
+    if (i + length > text.size()) return Unprintable{i, "is not UTF-8", "a character cut short"};
     for (std::size_t k = 1; k < length; ++k) {
       const auto next = static_cast<unsigned char>(text[i + k]);
-      if ((next & 0xC0U) != 0x80) return "is not UTF-8 (a broken character" + at + ")";
+      if ((next & 0xC0U) != 0x80) return Unprintable{i, "is not UTF-8", "a broken character"};
       point = (point << 6) | (next & 0x3FU);
     }
-    if (point < least || point > 0x10FFFF || (point >= 0xD800 && point <= 0xDFFF)) return "is not UTF-8 (an invalid character" + at + ")";
+    if (point < least || point > 0x10FFFF || (point >= 0xD800 && point <= 0xDFFF)) return Unprintable{i, "is not UTF-8", "an invalid character"};
     // C0 controls (newline, escape), DEL and the C1 controls a terminal also obeys.
-    if (point < 0x20 || (point >= 0x7F && point < 0xA0)) return "holds a control character" + at;
+    if (point < 0x20 || (point >= 0x7F && point < 0xA0)) return Unprintable{i, "holds a control character", ""};
     i += length;
+  }
+  return std::nullopt;
+}
+
+/// "holds a control character at byte 3", "is not UTF-8 (byte 0xff at byte 0)".
+std::string describeUnprintable(const Unprintable& found) {
+  const std::string at = "at byte " + std::to_string(found.at);
+  return found.why.empty() ? found.what + " " + at : found.what + " (" + found.why + " " + at + ")";
+}
+
+}  // namespace
+
+std::optional<std::string> findUnprintable(std::string_view text, std::size_t maxBytes) {
+  if (text.size() > maxBytes) return "is " + std::to_string(text.size()) + " bytes long, over " + std::to_string(maxBytes);
+  const std::optional<Unprintable> found = locateUnprintable(text);
+  if (!found) return std::nullopt;
+  return describeUnprintable(*found);
+}
+
+std::optional<std::string> findUnprintableArgument(std::span<char* const> arguments) {
+  for (const char* argument : arguments) {
+    const std::string_view text(argument);
+    const std::optional<Unprintable> found = locateUnprintable(text);
+    if (!found) continue;
+    // Quoted from a little before the character, so that a long path still shows it.
+    constexpr std::size_t kShownBefore = 16;
+    const std::size_t from = found->at > kShownBefore ? found->at - kShownBefore : 0;
+    const std::string quoted = from == 0 ? quoteForMessage(text) : "'..." + quoteForMessage(text.substr(from)).substr(1);
+    return "the argument " + quoted + " " + describeUnprintable(*found) +
+           "; only printable text is taken, so that what is said back stays one plain line";
   }
   return std::nullopt;
 }

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -42,6 +43,10 @@ struct Shard {
 /// as a newline or a terminal escape, or longer than maxBytes), or nothing when it can: the
 /// loader refuses such a header, so every printer may print what a file holds.
 [[nodiscard]] std::optional<std::string> findUnprintable(std::string_view text, std::size_t maxBytes);
+/// Why a command line cannot be taken: an argument (a path, a name, a condition, a mistyped
+/// option) that findUnprintable refuses, which any message naming it would print back, breaking
+/// the line or writing to the terminal; nothing when every argument is printable.
+[[nodiscard]] std::optional<std::string> findUnprintableArgument(std::span<char* const> arguments);
 /// A 64-bit hash as 0x and 16 hex digits.
 [[nodiscard]] std::string formatHash(std::uint64_t hash);
 /// Names joined for a message: "a, b, c".

@@ -71,11 +71,11 @@ void Recorder::flushChunk() {
 std::variant<ReplayHeader, std::string> makeHeader(const RecordingOptions& options) {
   const sim::GameDefinition* game = sim::findGame(options.game);
   if (game == nullptr) {
-    return "there is no game '" + options.game + "' (games: " + joinGameNames() + ")";
+    return "there is no game " + quoteForMessage(options.game) + " (games: " + joinGameNames() + ")";
   }
   const auto named = game->findConfig(options.configName);
   if (!named) {
-    return options.game + " has no configuration '" + options.configName + "' (configurations: " + joinNames(game->configNames()) + ")";
+    return options.game + " has no configuration " + quoteForMessage(options.configName) + " (configurations: " + joinNames(game->configNames()) + ")";
   }
   auto config = applySettings(*game, *named, options.settings);
   if (const auto* problem = std::get_if<std::string>(&config)) return *problem;

@@ -34,9 +34,9 @@ std::variant<Predicate, std::string> parsePredicate(const std::string& text, con
     }
     std::vector<const char*> known;
     for (const auto& schema : schemas) known.push_back(schema.name);
-    return "'" + name + "' is not an event of " + std::string(game.name()) + " (events: " + joinNames(known) + ")";
+    return quoteForMessage(name) + " is not an event of " + std::string(game.name()) + " (events: " + joinNames(known) + ")";
   }
-  return "'" + text + "' is not a predicate (tunnel, ends-before:T, event:KIND, diverges)";
+  return quoteForMessage(text) + " is not a predicate (tunnel, ends-before:T, event:KIND, diverges)";
 }
 
 std::optional<Witness> findWitness(const RunSetup& setup, std::span<const sim::Input> inputs, const Predicate& predicate) {

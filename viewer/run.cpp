@@ -289,6 +289,7 @@ namespace retrace::viewer {
 
 int runViewer(std::string_view program, int argc, char** argv) {
   programName() = std::string(program);
+  if (auto problem = recorder::findUnprintableArgument(std::span(argv + 1, argv + argc))) return fail(*problem);
   CLI::App app{programName() + ": play, step, seek and render retrace replays; record live play", programName()};
   app.set_version_flag("--version", recorder::describeVersion(program));
   Options options;

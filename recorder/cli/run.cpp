@@ -33,6 +33,10 @@ int runCommandLine(std::string_view program, int argc, char** argv) {
   app.parse_complete_callback([&] {
     spdlog::set_level(quiet ? spdlog::level::err : verbose ? spdlog::level::debug : spdlog::level::info);
   });
+  if (auto problem = findUnprintableArgument(std::span(argv + 1, argv + argc))) {
+    std::fprintf(stderr, "%s: %s\n", name.c_str(), problem->c_str());
+    return static_cast<int>(ExitCode::kBadInput);
+  }
   // The first word that is no option must be a command; CLI11 would say only "A subcommand is
   // required" (or that the word was not expected).
   for (int i = 1; i < argc; ++i) {

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Every retrace command, each option given hostile values (signs, overflow, devices, folders,
 # control bytes, empty text): each run must end in exit 0, 1 or 2, never a signal, an abort or
-# an uncaught exception, and a refusal (exit 2) must be one line. hunt's uncaught
-# filesystem_error on `-o FILE` and --seed -1 wrapping to 2^64 - 1 were found this way.
+# an uncaught exception, a refusal (exit 2) must be one line, and nothing a user typed reaches
+# the terminal as a control byte (a terminal escape, a newline inside a sentence). hunt's
+# uncaught filesystem_error on `-o FILE`, --seed -1 wrapping to 2^64 - 1 and a --game or
+# --config with an escape printed raw were found this way.
 #
 #   hostile_arguments.sh RETRACE REPLAYS_DIR WORK_DIR
 set -u
@@ -13,7 +15,7 @@ cd "$work" || exit 2
 # A folder of our own rather than /tmp, whose replays (approve --check reads them all) are
 # whatever the machine left there.
 values=("" "-1" "0" "010" "18446744073709551616" "nan" "1e999" "abc" "/dev/null" "$work/folder" "/proc/none"
-        "$(printf 'a\001b')" "--" "-")
+        "$(printf 'a\001b')" "$(printf 'a\033[31mred\nb')" "--" "-")
 replay="$replays/dodge-bot-seed1.rtr"
 tunnel="$replays/dodge-discrete-tunneling.rtr"
 # V marks the value under test.
@@ -87,6 +89,8 @@ for command in "${commands[@]}"; do
       problem="exit $code"
     elif grep -qE "terminate called|what\(\)|runtime error|Sanitizer" <<<"$output"; then
       problem="a crash report"
+    elif LC_ALL=C grep -q '[[:cntrl:]]' <<<"${output//$'\n'/}"; then
+      problem="a control byte in the output"
     elif ((code == 2 && lines > 1)) && [[ ${arguments[0]} != approve ]]; then
       problem="$lines lines for one refusal"  # approve lists each path, then a summary
     fi

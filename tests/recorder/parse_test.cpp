@@ -1,5 +1,9 @@
 #include "recorder/parse.h"
 
+#include <span>
+#include <string>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "sim/game.h"
@@ -76,6 +80,25 @@ TEST(QuoteForMessage, KeepsASentenceOneShortLineWhateverTheTextHolds) {
   EXPECT_EQ(quoteForMessage(huge), "'" + std::string(40, 'x') + "...'");
   EXPECT_LE(quoteForMessage(std::string(1000, '\xff')).size(), 50U);  // escapes count too
   EXPECT_EQ(quoteForMessage(std::string(40, 'y')), "'" + std::string(40, 'y') + "'");  // exactly 40: whole
+}
+
+TEST(FindUnprintableArgument, NamesTheFirstArgumentAMessageCouldNotPrintBack) {
+  std::string words[] = {"verify", "héllo.rtr", "--jobs", "a\x1b[31mred\nb", "\xff"};
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  EXPECT_EQ(findUnprintableArgument(std::span(argv.data(), 3)), std::nullopt);  // UTF-8 is printable
+  EXPECT_EQ(findUnprintableArgument(argv),
+            "the argument 'a\\x1b[31mred\\x0ab' holds a control character at byte 1; only printable text is taken, so that what is "
+            "said back stays one plain line");
+  EXPECT_EQ(findUnprintableArgument(std::span(argv.data() + 4, 1)),
+            "the argument '\\xff' is not UTF-8 (byte 0xff at byte 0); only printable text is taken, so that what is said back stays one "
+            "plain line");
+  // A long path is quoted from a little before the character, so that the message shows it.
+  std::string path = "/home/someone/projects/game/recordings/run\x1b[2J.rtr";
+  char* longPath[] = {path.data()};
+  EXPECT_EQ(findUnprintableArgument(longPath),
+            "the argument '...e/recordings/run\\x1b[2J.rtr' holds a control character at byte 42; only printable text is taken, so that "
+            "what is said back stays one plain line");
 }
 
 }  // namespace

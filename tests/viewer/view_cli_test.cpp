@@ -108,6 +108,18 @@ TEST(ViewCli, AnUnwritablePngOrADeviceIsOneSentence) {
   EXPECT_TRUE(fs::is_fifo(pipe));
 }
 
+TEST(ViewCli, AnArgumentWithATerminalEscapeIsRefusedBeforeAnythingIsWritten) {
+  // "wrote FILE" would have printed the escape back to the terminal.
+  retrace::testing::TempDir temp{"retrace_view_cli"};
+  const std::string png = temp.file("frame\x1b[2J.png");
+  const CommandRun run = runView(kReplay + " --png '" + png + "'");
+  EXPECT_EQ(run.exitCode, 2) << run.output;
+  EXPECT_NE(run.output.find("retrace-view: the argument '"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("\\x1b[2J.png' holds a control character"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find('\x1b'), std::string::npos) << run.output;
+  EXPECT_FALSE(fs::exists(png));
+}
+
 TEST(ViewCli, WithoutADisplayItSaysToUseXvfbInsteadOfAborting) {
   // SFML aborts (SIGABRT, exit 134) when it cannot open a display, for PNGs too.
   retrace::testing::TempDir temp{"retrace_view_cli"};

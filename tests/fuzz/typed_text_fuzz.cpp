@@ -1,0 +1,157 @@
+// Fuzz target for what users type: any text as a `find --where` condition (checked against
+// states of every game), a field pattern (`show --fields`, `trace --field`, matched against
+// every field's name), a `--set` setting, a `.expect` file, a `hunt --until` predicate, and a
+// count, decimal, box, displacement or shard. Each gives either one short printable sentence or
+// a value that says what the text said: counts and decimals written back out parse to the
+// same value, and a pattern without '*' matches exactly the field it names and what lies in it.
+//
+// With clang: cmake --preset fuzz && cmake --build --preset fuzz --target typed_text_fuzz
+//   build/fuzz/tests/fuzz/typed_text_fuzz NEW tests/fuzz/typed_text -max_total_time=60   (finds go to NEW)
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "recorder/expectations.h"
+#include "recorder/inspect.h"
+#include "recorder/parse.h"
+#include "recorder/query.h"
+#include "recorder/search.h"
+#include "recorder/settings.h"
+#include "sim/game.h"
+
+namespace {
+
+using namespace retrace::recorder;
+namespace sim = retrace::sim;
+
+/// The longest refusal any typed text may get: a few quoted words, each cut at 40 characters,
+/// and a list of names.
+constexpr std::size_t kLongestSentence = 400;
+
+[[noreturn]] void fail(const char* what, std::string_view detail) {
+  std::fprintf(stderr, "typed text: %s: %s\n", what, quoteForMessage(detail).c_str());
+  std::abort();
+}
+
+/// A refusal must be one short line a terminal shows as it is.
+void checkSentence(const char* language, const std::string& sentence) {
+  if (sentence.empty()) fail(language, "an empty refusal");
+  if (findUnprintable(sentence, kLongestSentence)) fail(language, "a refusal is not one short printable line: " + sentence);
+}
+
+template <typename T>
+void checkRefusal(const char* language, const std::variant<T, std::string>& parsed) {
+  if (const auto* problem = std::get_if<std::string>(&parsed)) checkSentence(language, *problem);
+}
+
+/// A game's states to check conditions against: the first, and two later ones under its bot
+/// (tank's bullets and falling man's platforms exist only after a while).
+struct GameStates {
+  const sim::GameDefinition* game;
+  std::vector<std::vector<sim::Field>> states;
+};
+
+std::vector<GameStates>& listStates() {
+  static std::vector<GameStates> all = [] {
+    std::vector<GameStates> games;
+    for (const sim::GameDefinition* game : sim::listGames()) {
+      const std::optional<sim::ConfigValues> config = game->findConfig(game->configNames().front());
+      std::unique_ptr<sim::GameSession> session = game->start(*config, 7);
+      sim::Rng botRng = sim::seedRng(7, 0xB07);
+      GameStates entry{game, {session->describeState()}};
+      for (const int ticks : {300, 900}) {
+        for (int i = 0; i < ticks && !session->roundOver(); ++i) session->step(session->chooseBotInput(botRng));
+        entry.states.push_back(session->describeState());
+      }
+      games.push_back(std::move(entry));
+    }
+    return games;
+  }();
+  return all;
+}
+
+void checkCondition(std::string_view text) {
+  auto parsed = Condition::parse(text);
+  checkRefusal("condition", parsed);
+  const auto* condition = std::get_if<Condition>(&parsed);
+  if (condition == nullptr) return;
+  if (condition->listFields().empty()) fail("a condition that compares no field", text);
+  for (const GameStates& game : listStates()) {
+    for (const std::vector<sim::Field>& fields : game.states) checkRefusal("condition check", condition->check(fields));
+  }
+}
+
+/// Whether a pattern without '*' names the field or holds it: the name itself, or the name
+/// followed by '.' or '['.
+bool namesOrHolds(std::string_view pattern, std::string_view name) {
+  if (!name.starts_with(pattern)) return false;
+  return name.size() == pattern.size() || name[pattern.size()] == '.' || name[pattern.size()] == '[';
+}
+
+void checkFieldPattern(std::string_view text) {
+  auto parsed = parseFieldPatterns({std::string(text)});
+  checkRefusal("field pattern", parsed);
+  const auto* patterns = std::get_if<std::vector<FieldPattern>>(&parsed);
+  if (patterns == nullptr) return;
+  const bool plain = text.find('*') == std::string_view::npos;
+  for (const GameStates& game : listStates()) {
+    for (const sim::Field& field : game.states.back()) {
+      for (const FieldPattern& pattern : *patterns) {
+        const bool matched = pattern.matches(field.name);
+        if (plain && matched != namesOrHolds(text, field.name)) fail("a pattern without '*' matches otherwise than the name it gives", std::string(text) + " / " + field.name);
+      }
+    }
+  }
+}
+
+void checkNumbers(std::string_view text) {
+  const Parsed<std::uint64_t> count = parseCount(text);
+  checkRefusal("count", count);
+  if (const auto* value = std::get_if<std::uint64_t>(&count)) {
+    const Parsed<std::uint64_t> again = parseCount(std::to_string(*value));
+    if (!std::holds_alternative<std::uint64_t>(again) || std::get<std::uint64_t>(again) != *value) fail("a count written out parses otherwise", text);
+  }
+  const Parsed<sim::Fixed> fixed = parseFixed(text);
+  checkRefusal("decimal", fixed);
+  if (const auto* value = std::get_if<sim::Fixed>(&fixed)) {
+    const std::string written = formatFixed(*value);
+    const Parsed<sim::Fixed> again = parseFixed(written);
+    if (!std::holds_alternative<sim::Fixed>(again) || std::get<sim::Fixed>(again) != *value) fail("a decimal written out parses otherwise", written);
+  }
+  checkRefusal("box", parseBox(text));
+  checkRefusal("displacement", parseVec2(text));
+  checkRefusal("shard", parseShard(text));
+}
+
+void checkGameTexts(std::string_view text) {
+  for (const sim::GameDefinition* game : sim::listGames()) {
+    const std::optional<sim::ConfigValues> config = game->findConfig(game->configNames().front());
+    auto set = applySettings(*game, *config, {std::string(text)});
+    checkRefusal("setting", set);
+    if (const auto* changed = std::get_if<sim::ConfigValues>(&set)) {
+      if (findUnprintable(changed->name, 4096)) fail("a setting makes an unprintable configuration name", changed->name);
+      if (const std::optional<std::string> problem = game->validateConfig(*changed, false)) checkSentence("validated setting", *problem);
+    }
+    checkRefusal("expectations", parseExpectations(text, *game));
+    checkRefusal("predicate", parsePredicate(std::string(text), *game));
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  checkCondition(text);
+  checkFieldPattern(text);
+  checkNumbers(text);
+  checkGameTexts(text);
+  return 0;
+}
+
+/// Typed texts are the target's input as they are.
+std::vector<std::uint8_t> corpusInputFrom(const std::vector<std::uint8_t>& file) { return file; }
