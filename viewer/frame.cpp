@@ -61,6 +61,20 @@ std::vector<std::string> wrapText(const std::string& text, const sf::Font& font,
 
 }  // namespace
 
+std::string fitLine(std::vector<LinePart> parts, const sf::Font& font, float width) {
+  const auto join = [&parts] {
+    std::string line;
+    for (const LinePart& part : parts) line += (line.empty() ? "" : "  ") + part.text;
+    return line;
+  };
+  std::string line = join();
+  while (parts.size() > 1 && sf::Text(line, font, kTextSize).getLocalBounds().width > width) {
+    parts.erase(std::min_element(parts.begin(), parts.end(), [](const LinePart& x, const LinePart& y) { return x.want < y.want; }));
+    line = join();
+  }
+  return line;
+}
+
 FrameLayout computeLayout(sf::FloatRect area, sf::Vector2f world, float timelineHeight) {
   FrameLayout layout;
   layout.timeline = {area.left + kMargin, area.top + area.height - timelineHeight - kMargin, area.width - 2 * kMargin, timelineHeight};
@@ -175,10 +189,10 @@ void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, 
   drawText(target, "B  " + extras.titleB, {layout.b.scene.left, layout.b.scene.top - kTitleHeight}, kTextSize, {220, 220, 230});
   std::string suffix;
   if (extras.compareDifference) {
-    suffix = a.tick() >= *extras.compareDifference ? "  A and B differ since tick " + std::to_string(*extras.compareDifference)
-                                                   : "  A and B first differ at tick " + std::to_string(*extras.compareDifference);
+    suffix = a.tick() >= *extras.compareDifference ? "A and B differ since tick " + std::to_string(*extras.compareDifference)
+                                                   : "A and B first differ at tick " + std::to_string(*extras.compareDifference);
   } else {
-    suffix = "  A and B are identical";
+    suffix = "A and B are identical";
   }
   drawHud(target, layout.a, a, suffix);
   drawBottom(target, layout.a, a, extras);
@@ -195,11 +209,18 @@ void FrameRenderer::drawHud(sf::RenderTarget& target, const FrameLayout& layout,
   const recorder::ReplayHeader& h = playback.replay().header;
   char speed[16];
   std::snprintf(speed, sizeof speed, "%gx", playback.speed());
-  const std::string hud = "tick " + std::to_string(playback.tick()) + "/" + std::to_string(playback.lastTick()) + "  " +
-                          recorder::formatTickTime(playback.tick()) + "  " + h.game + " (" + h.configName + ") seed " + std::to_string(h.seed) +
-                          "  state " + sim::formatFieldValue(static_cast<std::int64_t>(playback.current().hash()), sim::FieldKind::kBits) +
-                          "  " + speed + (playback.playing() ? "  playing" : "  paused") + suffix + "  (H: keys)";
-  drawText(target, hud, {layout.hud.left, layout.hud.top + 3.0F}, kTextSize, sf::Color(220, 220, 230));
+  // What is left out first when the line is too wide: the key hint, the state hash, the game.
+  std::vector<LinePart> parts = {
+      {"tick " + std::to_string(playback.tick()) + "/" + std::to_string(playback.lastTick()), 9},
+      {recorder::formatTickTime(playback.tick()), 5},
+      {h.game + " (" + h.configName + ") seed " + std::to_string(h.seed), 3},
+      {"state " + sim::formatFieldValue(static_cast<std::int64_t>(playback.current().hash()), sim::FieldKind::kBits), 2},
+      {std::string(speed) + (playback.playing() ? "  playing" : "  paused"), 6},
+      {suffix, 8},
+      {"(H: keys)", 1},
+  };
+  if (suffix.empty()) parts.erase(parts.end() - 2);
+  drawText(target, fitLine(std::move(parts), font_, layout.hud.width), {layout.hud.left, layout.hud.top + 3.0F}, kTextSize, sf::Color(220, 220, 230));
 }
 
 void FrameRenderer::drawBottom(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const FrameExtras& extras) const {

@@ -46,6 +46,16 @@ void drawSceneInArea(sf::RenderTarget& target, sf::FloatRect area, float scale, 
 inline constexpr unsigned kTextSize = 14;
 inline constexpr float kLineHeight = 18.0F;
 
+/// One part of a line of status text, and how much it is wanted: when the line is wider than
+/// its room, the least wanted parts are left out first (the lowest `want`).
+struct LinePart {
+  std::string text;
+  int want = 0;
+};
+/// The parts joined by two spaces, leaving out the least wanted until the line fits `width`
+/// pixels in `font` at kTextSize (the most wanted part stays whatever its width).
+[[nodiscard]] std::string fitLine(std::vector<LinePart> parts, const sf::Font& font, float width);
+
 /// The DejaVu font file Debian's fonts-dejavu-core installs, if it is there.
 [[nodiscard]] std::optional<std::string> findFontPath();
 /// Loads the font findFontPath finds; one sentence when it is missing.

@@ -246,6 +246,16 @@ TEST_F(Render, TheSelectedEntityIsOutlinedAndTheInspectorShowsIt) {
   EXPECT_GT(countDifferences(a, b, {640, 0, static_cast<int>(kPanelWidth), 480}), 100U);
 }
 
+TEST_F(Render, AStatusLineTooWideForItsRoomLeavesOutWhatIsLeastWanted) {
+  const std::vector<LinePart> parts = {{"tick 300/1800", 9}, {"state 0x8afe32f5283fec64", 2}, {"A and B differ since tick 14", 8}, {"(H: keys)", 1}};
+  const std::string whole = "tick 300/1800  state 0x8afe32f5283fec64  A and B differ since tick 14  (H: keys)";
+  const auto widthOf = [this](const std::string& text) { return sf::Text(text, font_, kTextSize).getLocalBounds().width; };
+  EXPECT_EQ(fitLine(parts, font_, widthOf(whole) + 1.0F), whole);
+  EXPECT_EQ(fitLine(parts, font_, widthOf(whole) - 1.0F), "tick 300/1800  state 0x8afe32f5283fec64  A and B differ since tick 14");
+  EXPECT_EQ(fitLine(parts, font_, widthOf("tick 300/1800  A and B differ since tick 14")), "tick 300/1800  A and B differ since tick 14");
+  EXPECT_EQ(fitLine(parts, font_, 1.0F), "tick 300/1800");  // the most wanted part stays
+}
+
 TEST_F(Render, CompareDrawsAAndBSideBySideUnderOneHud) {
   Playback a = loadPlayback("tank-bot-seed5.rtr");
   Playback b = loadPlayback("tank-bot-seed1.rtr");
