@@ -205,22 +205,29 @@ void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, 
   if (overlays.help) drawHelp(target, layout.a.scene, a.game().sceneLayers());
 }
 
-void FrameRenderer::drawHud(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const std::string& suffix) const {
+std::vector<LinePart> listHudParts(const Playback& playback, const std::string& suffix) {
   const recorder::ReplayHeader& h = playback.replay().header;
   char speed[16];
   std::snprintf(speed, sizeof speed, "%gx", playback.speed());
   // What is left out first when the line is too wide: the key hint, the state hash, the game.
-  std::vector<LinePart> parts = {
-      {"tick " + std::to_string(playback.tick()) + "/" + std::to_string(playback.lastTick()), 9},
-      {recorder::formatTickTime(playback.tick()), 5},
-      {h.game + " (" + h.configName + ") seed " + std::to_string(h.seed), 3},
-      {"state " + sim::formatFieldValue(static_cast<std::int64_t>(playback.current().hash()), sim::FieldKind::kBits), 2},
-      {std::string(speed) + (playback.playing() ? "  playing" : "  paused"), 6},
-      {suffix, 8},
-      {"(H: keys)", 1},
-  };
-  if (suffix.empty()) parts.erase(parts.end() - 2);
-  drawText(target, fitLine(std::move(parts), font_, layout.hud.width), {layout.hud.left, layout.hud.top + 3.0F}, kTextSize, sf::Color(220, 220, 230));
+  std::vector<LinePart> parts = {{"tick " + std::to_string(playback.tick()) + "/" + std::to_string(playback.lastTick()), 9}};
+  // A recording cut short shows its recovered prefix, and says so.
+  if (playback.replay().truncated) {
+    const std::string planned = h.plannedTicks > 0 ? " of " + std::to_string(h.plannedTicks) : "";
+    parts.push_back({"truncated: " + std::to_string(playback.lastTick()) + planned + " ticks recovered", 7});
+  }
+  parts.push_back({recorder::formatTickTime(playback.tick()), 5});
+  parts.push_back({h.game + " (" + h.configName + ") seed " + std::to_string(h.seed), 3});
+  parts.push_back({"state " + sim::formatFieldValue(static_cast<std::int64_t>(playback.current().hash()), sim::FieldKind::kBits), 2});
+  parts.push_back({std::string(speed) + (playback.playing() ? "  playing" : "  paused"), 6});
+  if (!suffix.empty()) parts.push_back({suffix, 8});
+  parts.push_back({"(H: keys)", 1});
+  return parts;
+}
+
+void FrameRenderer::drawHud(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const std::string& suffix) const {
+  drawText(target, fitLine(listHudParts(playback, suffix), font_, layout.hud.width), {layout.hud.left, layout.hud.top + 3.0F}, kTextSize,
+           sf::Color(220, 220, 230));
 }
 
 void FrameRenderer::drawBottom(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const FrameExtras& extras) const {

@@ -55,6 +55,9 @@ struct LinePart {
 /// The parts joined by two spaces, leaving out the least wanted until the line fits `width`
 /// pixels in `font` at kTextSize (the most wanted part stays whatever its width).
 [[nodiscard]] std::string fitLine(std::vector<LinePart> parts, const sf::Font& font, float width);
+/// The parts of the status line above the timeline: the tick, a truncation, the time, the game,
+/// the state hash, the speed, then `suffix` (compare mode's difference) and the key hint.
+[[nodiscard]] std::vector<LinePart> listHudParts(const Playback& playback, const std::string& suffix);
 
 /// The DejaVu font file Debian's fonts-dejavu-core installs, if it is there.
 [[nodiscard]] std::optional<std::string> findFontPath();

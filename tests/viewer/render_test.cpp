@@ -256,6 +256,24 @@ TEST_F(Render, AStatusLineTooWideForItsRoomLeavesOutWhatIsLeastWanted) {
   EXPECT_EQ(fitLine(parts, font_, 1.0F), "tick 300/1800");  // the most wanted part stays
 }
 
+TEST_F(Render, AReplayCutShortSaysSoInTheStatusLine) {
+  // The first chunk of a golden, as a killed recorder leaves it.
+  std::ifstream in(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed1.rtr", std::ios::binary);
+  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const std::string cut = (dir_ / "cut.rtr").string();
+  std::ofstream(cut, std::ios::binary) << bytes.substr(0, 3000);
+  auto loaded = recorder::loadReplayFile(cut);
+  ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
+  const Playback playback(std::get<recorder::LoadedReplay>(std::move(loaded)), false);
+  ASSERT_LT(playback.lastTick(), playback.replay().header.plannedTicks);
+  const std::vector<LinePart> parts = listHudParts(playback, "");
+  ASSERT_GE(parts.size(), 2U);
+  EXPECT_EQ(parts[1].text, "truncated: " + std::to_string(playback.lastTick()) + " of " + std::to_string(playback.replay().header.plannedTicks) +
+                               " ticks recovered");
+  // A whole replay says nothing of the kind.
+  for (const LinePart& part : listHudParts(loadPlayback("tank-bot-seed1.rtr"), "")) EXPECT_EQ(part.text.find("truncated"), std::string::npos);
+}
+
 TEST_F(Render, CompareDrawsAAndBSideBySideUnderOneHud) {
   Playback a = loadPlayback("tank-bot-seed5.rtr");
   Playback b = loadPlayback("tank-bot-seed1.rtr");
