@@ -27,9 +27,17 @@ bool stepThroughChunk(sim::GameSession& session, const Chunk& chunk, std::uint64
 
 }  // namespace
 
+std::string describePastLastTick(std::uint64_t tick, std::uint64_t lastTick, const LoadedReplay& replay) {
+  std::string text = "tick " + std::to_string(tick) + " is past the replay's last tick, " + std::to_string(lastTick);
+  if (!replay.truncated) return text;
+  const std::uint64_t planned = replay.header.plannedTicks;
+  return text + " (the recording was cut short: " + std::to_string(lastTick) + (planned > 0 ? " of " + std::to_string(planned) : "") +
+         " ticks recovered)";
+}
+
 std::variant<std::unique_ptr<sim::GameSession>, std::string> reachTick(const LoadedReplay& replay, std::uint64_t tick, ReachFrom from) {
   const std::uint64_t last = findLastTick(replay);
-  if (tick > last) return "tick " + std::to_string(tick) + " is past the replay's last tick, " + std::to_string(last);
+  if (tick > last) return describePastLastTick(tick, last, replay);
   if (auto mismatch = findRulesMismatch(replay.header)) return *mismatch;
   auto session = gameOf(replay.header)->start(configOf(replay.header), replay.header.seed);
   std::uint64_t at = 0;
@@ -67,7 +75,7 @@ std::variant<std::unique_ptr<sim::GameSession>, std::string> reachTick(const Loa
 std::optional<std::string> visitTicks(const LoadedReplay& replay, std::uint64_t from, std::uint64_t to,
                                       const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit) {
   const std::uint64_t last = findLastTick(replay);
-  if (to > last) return "tick " + std::to_string(to) + " is past the replay's last tick, " + std::to_string(last);
+  if (to > last) return describePastLastTick(to, last, replay);
   auto reached = reachTick(replay, from);
   if (auto* problem = std::get_if<std::string>(&reached)) return *problem;
   std::unique_ptr<sim::GameSession> session = std::move(std::get<std::unique_ptr<sim::GameSession>>(reached));
@@ -80,7 +88,7 @@ std::optional<std::string> visitTicks(const LoadedReplay& replay, std::uint64_t 
 
 std::optional<std::string> visitTicks(const ReplayIndex& index, std::uint64_t from, std::uint64_t to,
                                       const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit) {
-  if (to > index.lastTick()) return "tick " + std::to_string(to) + " is past the replay's last tick, " + std::to_string(index.lastTick());
+  if (to > index.lastTick()) return describePastLastTick(to, index.lastTick(), index.summary());
   auto reachable = index.loadTicks(from, from);
   if (auto* problem = std::get_if<std::string>(&reachable)) return *problem;
   auto reached = reachTick(std::get<LoadedReplay>(reachable), from);

@@ -20,6 +20,9 @@
 
 namespace retrace::recorder {
 
+/// "tick 700 is past the replay's last tick, 600", and for a replay cut short how much of it was
+/// recovered, so that a question about a killed recording says why its end came early.
+[[nodiscard]] std::string describePastLastTick(std::uint64_t tick, std::uint64_t lastTick, const LoadedReplay& replay);
 /// Where reachTick starts from.
 enum class ReachFrom : std::uint8_t {
   kSnapshot,  ///< the latest snapshot at or before the tick: the recording's own state there

@@ -7,6 +7,7 @@
 #include <streambuf>
 
 #include "recorder/byte_sink.h"
+#include "recorder/inspect.h"
 #include "recorder/parse.h"
 #include "viewer/debugger.h"
 #include "viewer/frame.h"
@@ -46,7 +47,7 @@ std::optional<std::string> savePng(const sf::Image& image, const std::string& pa
 std::optional<std::string> renderFramePng(Playback& playback, const sf::Font& font, std::uint64_t tick, const std::string& path,
                                           bool overwrite, sf::Vector2u size, const Overlays& overlays) {
   if (tick > playback.lastTick()) {
-    return "tick " + std::to_string(tick) + " is past the replay's last tick, " + std::to_string(playback.lastTick());
+    return recorder::describePastLastTick(tick, playback.lastTick(), playback.replay());
   }
   sf::RenderTexture texture;
   if (!texture.create(size.x, size.y)) return "cannot create a " + std::to_string(size.x) + "x" + std::to_string(size.y) + " render texture";
@@ -60,7 +61,7 @@ std::optional<std::string> renderFramePng(Playback& playback, const sf::Font& fo
 std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font& font, std::uint64_t tick, const std::string& path,
                                              bool overwrite, sf::Vector2u size, const PanelShot& shot) {
   if (tick > playback.lastTick()) {
-    return "tick " + std::to_string(tick) + " is past the replay's last tick, " + std::to_string(playback.lastTick());
+    return recorder::describePastLastTick(tick, playback.lastTick(), playback.replay());
   }
   const auto panels = shot.panels ? static_cast<unsigned>(kPanelWidth) : 0U;
   sf::RenderTexture texture;
@@ -103,7 +104,7 @@ std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& fo
                                           std::uint64_t every, const std::string& path, bool overwrite, const Overlays& overlays) {
   const std::uint64_t cells = countSheetCells(from, to, every);
   if (cells == 0) return "the range --from " + std::to_string(from) + " --to " + std::to_string(to) + " --every " + std::to_string(every) + " holds no tick";
-  if (to > playback.lastTick()) return "tick " + std::to_string(to) + " is past the replay's last tick, " + std::to_string(playback.lastTick());
+  if (to > playback.lastTick()) return recorder::describePastLastTick(to, playback.lastTick(), playback.replay());
   if (cells > kMaxSheetCells) return std::to_string(cells) + " cells is more than a sheet holds (" + std::to_string(kMaxSheetCells) + "): raise --every";
   const auto columns = static_cast<unsigned>(std::ceil(std::sqrt(static_cast<double>(cells))));
   const auto rows = static_cast<unsigned>((cells + columns - 1) / columns);

@@ -68,7 +68,7 @@ ExitCode runEvents(const EventsOptions& options) {
   const std::uint64_t last = index.lastTick();
   const std::uint64_t to = options.to.value_or(last);
   if (to > last) {
-    spdlog::error("retrace events: {} ends at tick {}; --to {} is past it", options.file, last, to);
+    spdlog::error("retrace events: {} {}", options.file, describePastLastTick(to, last, index.summary()));
     return ExitCode::kBadInput;
   }
   if (options.from == 0 || options.from > to) {

@@ -72,7 +72,7 @@ ExitCode runShow(const ShowOptions& options) {
   }
   const ReplayIndex& index = std::get<ReplayIndex>(opened);
   if (options.tick > index.lastTick()) {
-    spdlog::error("retrace show: {} tick {} is past the replay's last tick, {}", options.file, options.tick, index.lastTick());
+    spdlog::error("retrace show: {} {}", options.file, describePastLastTick(options.tick, index.lastTick(), index.summary()));
     return ExitCode::kBadInput;
   }
   auto loaded = index.loadTicks(options.tick, options.tick, options.fromStart);

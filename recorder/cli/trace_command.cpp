@@ -56,8 +56,12 @@ ExitCode runTrace(const TraceOptions& options) {
   const std::vector<FieldPattern>& patterns = std::get<std::vector<FieldPattern>>(parsed);
   const std::uint64_t last = index.lastTick();
   const std::uint64_t to = options.to.value_or(last);
-  if (to > last || options.from > to) {
-    spdlog::error("retrace trace: ticks {} to {} are no range of {} (it has ticks 0 to {})", options.from, to, options.file, last);
+  if (to > last) {
+    spdlog::error("retrace trace: {} {}", options.file, describePastLastTick(to, last, index.summary()));
+    return ExitCode::kBadInput;
+  }
+  if (options.from > to) {
+    spdlog::error("retrace trace: ticks {} to {} are no range (--from comes before --to)", options.from, to);
     return ExitCode::kBadInput;
   }
   // Every tick's values first: a list element (a bullet) may exist on some ticks only, and the

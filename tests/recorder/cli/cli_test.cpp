@@ -303,6 +303,26 @@ TEST_F(Cli, DiffWalksTwoReplaysWhateverTheirChunking) {
   EXPECT_EQ(shorter.output, "identical for 2000 ticks; B ends there and A goes on to tick 3000\nA and B differ: tick count\n");
 }
 
+TEST_F(Cli, AskingPastTheEndOfARecordingCutShortSaysHowMuchWasRecovered) {
+  ASSERT_EQ(runRetrace("record --game tank --seed 3 --ticks 3600 --input bot -o " + path("a.rtr")).exitCode, 0);
+  const std::string whole = readBytes(path("a.rtr"));
+  std::ofstream(path("cut.rtr"), std::ios::binary) << whole.substr(0, whole.size() / 2);
+  const CliRun info = runRetrace("info " + path("cut.rtr"));
+  const std::size_t at = info.output.find("complete:  no: truncated, ");
+  ASSERT_NE(at, std::string::npos) << info.output;
+  const std::string recovered = info.output.substr(at + 26, info.output.find(' ', at + 26) - at - 26);
+  const std::string said = " is past the replay's last tick, " + recovered + " (the recording was cut short: " + recovered + " of 3600 ticks recovered)\n";
+  for (const std::string& command : {"show " + path("cut.rtr") + " --tick 3000", "trace " + path("cut.rtr") + " --field tanks[0].hp --to 3000",
+                                     "events " + path("cut.rtr") + " --to 3000"}) {
+    const CliRun run = runRetrace(command);
+    EXPECT_EQ(run.exitCode, 2) << command;
+    EXPECT_EQ(run.output, "retrace " + command.substr(0, command.find(' ')) + ": " + path("cut.rtr") + " tick 3000" + said) << command;
+  }
+  // A whole replay's end is only its end.
+  const CliRun past = runRetrace("show " + path("a.rtr") + " --tick 4000");
+  EXPECT_EQ(past.output, "retrace show: " + path("a.rtr") + " tick 4000 is past the replay's last tick, 3600\n");
+}
+
 TEST_F(Cli, DumpPrintsChunkByChunkExactlyWhatADocumentWouldPrint) {
   // dump streams a chunk at a time instead of building the whole document (957 MB for 8 million
   // dodge ticks); its text must be what nlohmann's dump(2) prints, for every way a file ends.
