@@ -56,8 +56,10 @@ std::optional<DrawnConfig> drawConfig(const sim::GameDefinition& game, const sim
       const auto field = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == limit.field; });
       const auto index = static_cast<std::size_t>(field - fields.begin());
       drawn.config.values[index] = bound + sim::drawBetween(ioRng, 1, static_cast<std::int32_t>(quarter));
-      drawn.broken = limit.rule + " (" + limit.field + " " + sim::formatFieldValue(drawn.config.values[index], field->kind) + ", past it by " +
-                     sim::formatFieldValue(drawn.config.values[index] - bound, field->kind) + ")";
+      // The largest value allowed, not a difference: for a strict bound ("< tile") the two
+      // differ by a raw unit, and "23.96664, past it by 3.96666" read as a wrong sum.
+      drawn.broken = limit.rule + " (" + limit.field + " " + sim::formatFieldValue(drawn.config.values[index], field->kind) +
+                     ", where it allows at most " + sim::formatFieldValue(bound, field->kind) + ")";
     }
     const bool sane = !game.validateConfig(drawn.config, true);
     const bool within = sane && !game.validateConfig(drawn.config, false);

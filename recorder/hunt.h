@@ -31,7 +31,7 @@ enum class ConfigMode : std::uint8_t {
 /// A run's configuration and, when drawn past a limit, which limit and how far.
 struct DrawnConfig {
   sim::ConfigValues config;
-  std::string broken;  ///< "fallCap <= landingWindow - 1 px (fallCap 6.25, past it by 0.25)"
+  std::string broken;  ///< "fallCap <= landingWindow - 1 px (fallCap 6.25, where it allows at most 6)"
 };
 
 /// The limits that apply to a configuration (a limit may hold for some configurations only).

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <numeric>
 
 #include "sim/game.h"
@@ -31,7 +32,18 @@ TEST_P(HuntOverConfigs, DrawsSaneConfigsWithinOrJustPastTheLimits) {
     if (!outside) continue;
     EXPECT_FALSE(game->validateConfig(outside->config, true).has_value()) << "not sane";
     EXPECT_TRUE(game->validateConfig(outside->config, false).has_value()) << "within every limit: " << outside->broken;
-    EXPECT_NE(outside->broken.find("past it by"), std::string::npos);
+    // The summary names the value and the largest one the rule allows, which it is past.
+    const std::size_t most = outside->broken.find(", where it allows at most ");
+    ASSERT_NE(most, std::string::npos) << outside->broken;
+    const std::string allowed = outside->broken.substr(most + 26, outside->broken.size() - most - 27);
+    bool named = false;
+    const std::vector<sim::Field> fields = game->describeConfig(base);
+    for (const std::size_t l : findApplicableLimits(*game, base)) {
+      const auto field = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == game->speedLimits()[l].field; });
+      ASSERT_NE(field, fields.end());
+      named = named || allowed == sim::formatFieldValue(*game->limitBound(base, l), field->kind);
+    }
+    EXPECT_TRUE(named) << outside->broken;
     // Exactly one field moved, and past the bound its limit states.
     std::size_t moved = 0;
     for (std::size_t i = 0; i < base.values.size(); ++i) moved += base.values[i] != outside->config.values[i] ? 1U : 0U;
