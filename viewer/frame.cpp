@@ -185,8 +185,11 @@ void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, 
   drawSceneInArea(target, layout.b.scene, layout.b.scale, sceneB, overlays, font_, {extras.highlight});
   paintTunnels(target, layout.a, a, overlays, font_);
   paintTunnels(target, layout.b, b, overlays, font_);
-  drawText(target, "A  " + extras.titleA, {layout.a.scene.left, layout.a.scene.top - kTitleHeight}, kTextSize, {220, 220, 230});
-  drawText(target, "B  " + extras.titleB, {layout.b.scene.left, layout.b.scene.top - kTitleHeight}, kTextSize, {220, 220, 230});
+  const auto drawTitle = [&](std::vector<LinePart> parts, const FrameLayout& side) {
+    drawText(target, fitLine(std::move(parts), font_, side.scene.width), {side.scene.left, side.scene.top - kTitleHeight}, kTextSize, {220, 220, 230});
+  };
+  drawTitle(listTitleParts("A  " + extras.titleA, a, b), layout.a);
+  drawTitle(listTitleParts("B  " + extras.titleB, b, a), layout.b);
   std::string suffix;
   if (extras.compareDifference) {
     suffix = a.tick() >= *extras.compareDifference ? "A and B differ since tick " + std::to_string(*extras.compareDifference)
@@ -203,6 +206,13 @@ void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, 
   drawBanner(target, layout.a, a);
   drawBanner(target, layout.b, b);
   if (overlays.help) drawHelp(target, layout.a.scene, a.game().sceneLayers());
+}
+
+std::vector<LinePart> listTitleParts(const std::string& title, const Playback& side, const Playback& other) {
+  const recorder::ReplayHeader& h = side.replay().header;
+  const recorder::ReplayHeader& o = other.replay().header;
+  if (h.configName == o.configName && h.seed == o.seed) return {{title, 9}};
+  return {{title, 9}, {"(" + h.configName + ") seed " + std::to_string(h.seed), 5}};
 }
 
 std::vector<LinePart> listHudParts(const Playback& playback, const std::string& suffix) {

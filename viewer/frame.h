@@ -58,6 +58,9 @@ struct LinePart {
 /// The parts of the status line above the timeline: the tick, a truncation, the time, the game,
 /// the state hash, the speed, then `suffix` (compare mode's difference) and the key hint.
 [[nodiscard]] std::vector<LinePart> listHudParts(const Playback& playback, const std::string& suffix);
+/// Compare mode: one side's title over its scene; where the two replays' configurations or
+/// seeds differ (the HUD gives A's), the side's own after it.
+[[nodiscard]] std::vector<LinePart> listTitleParts(const std::string& title, const Playback& side, const Playback& other);
 
 /// The DejaVu font file Debian's fonts-dejavu-core installs, if it is there.
 [[nodiscard]] std::optional<std::string> findFontPath();

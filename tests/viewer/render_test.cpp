@@ -274,6 +274,17 @@ TEST_F(Render, AReplayCutShortSaysSoInTheStatusLine) {
   for (const LinePart& part : listHudParts(loadPlayback("tank-bot-seed1.rtr"), "")) EXPECT_EQ(part.text.find("truncated"), std::string::npos);
 }
 
+TEST_F(Render, CompareTitlesGiveEachSidesConfigurationAndSeedWhereTheyDiffer) {
+  const Playback seed5 = loadPlayback("tank-bot-seed5.rtr");
+  const Playback seed1 = loadPlayback("tank-bot-seed1.rtr");
+  const std::vector<LinePart> apart = listTitleParts("A  a.rtr", seed5, seed1);
+  ASSERT_EQ(apart.size(), 2U);
+  EXPECT_EQ(apart[1].text, "(default) seed 5");
+  EXPECT_EQ(listTitleParts("B  b.rtr", seed1, seed5)[1].text, "(default) seed 1");
+  // The same configuration and seed (an edit of the inputs): the HUD says it once.
+  ASSERT_EQ(listTitleParts("A  a.rtr", seed5, loadPlayback("tank-bot-seed5.rtr")).size(), 1U);
+}
+
 TEST_F(Render, CompareDrawsAAndBSideBySideUnderOneHud) {
   Playback a = loadPlayback("tank-bot-seed5.rtr");
   Playback b = loadPlayback("tank-bot-seed1.rtr");
