@@ -206,6 +206,10 @@ std::optional<std::string> findUnprintableArgument(std::span<char* const> argume
 
 std::string formatHash(std::uint64_t hash) { return sim::formatFieldValue(static_cast<std::int64_t>(hash), sim::FieldKind::kBits); }
 
+std::string formatCount(std::uint64_t count, std::string_view noun) {
+  return std::to_string(count) + " " + std::string(noun) + (count == 1 ? "" : "s");
+}
+
 std::string formatFixed(sim::Fixed value) { return sim::formatFieldValue(value.raw(), sim::FieldKind::kFixed); }
 
 std::string canonicalizeCount(std::string& text) {

@@ -59,6 +59,9 @@ template <typename Range>
 /// The names of every game, joined for a message.
 [[nodiscard]] std::string joinGameNames();
 
+/// A count and its noun, plural unless it is one: "1 tick", "600 ticks", "0 findings".
+[[nodiscard]] std::string formatCount(std::uint64_t count, std::string_view noun);
+
 /// Formats a fixed-point value as a short decimal ("98", "0.38", "-2.5").
 [[nodiscard]] std::string formatFixed(sim::Fixed value);
 

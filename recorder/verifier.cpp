@@ -1,6 +1,7 @@
 #include "recorder/verifier.h"
 
 #include "recorder/byte_sink.h"
+#include "recorder/parse.h"
 #include "recorder/tick_cursor.h"
 
 #include <algorithm>
@@ -463,7 +464,7 @@ std::string formatReport(const std::string& name, const LoadedReplay& replay, co
     }
   }
   if (report.tunnelCount > 0) {
-    text += "\n  oracle: " + std::to_string(report.tunnelCount) + " tunnel" + (report.tunnelCount == 1 ? "" : "s");
+    text += "\n  oracle: " + formatCount(report.tunnelCount, "tunnel");
     for (const std::string& t : report.tunnels) text += "\n    " + t;
   }
   return text;

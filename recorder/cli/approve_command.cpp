@@ -17,6 +17,7 @@
 
 #include "recorder/approve.h"
 #include "recorder/cli/command.h"
+#include "recorder/parse.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
@@ -33,7 +34,7 @@ struct ApproveOptions {
 
 bool askToRewrite(std::size_t count) {
   if (::isatty(STDIN_FILENO) == 0) return false;
-  std::printf("rewrite %zu replay%s with the current simulation? [y/N] ", count, count == 1 ? "" : "s");
+  std::printf("rewrite %s with the current simulation? [y/N] ", formatCount(count, "replay").c_str());
   std::fflush(stdout);
   std::string answer;
   std::getline(std::cin, answer);

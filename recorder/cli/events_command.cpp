@@ -102,7 +102,7 @@ ExitCode runEvents(const EventsOptions& options) {
   }
   std::string byKind;
   for (const auto& [name, count] : counts) byKind += (byKind.empty() ? ": " : ", ") + name + " " + std::to_string(count);
-  std::printf("%llu event%s in ticks %llu to %llu%s\n", static_cast<unsigned long long>(total), total == 1 ? "" : "s",
+  std::printf("%s in ticks %llu to %llu%s\n", formatCount(total, "event").c_str(),
               static_cast<unsigned long long>(options.from), static_cast<unsigned long long>(to), byKind.c_str());
   return ExitCode::kOk;
 }

@@ -61,7 +61,7 @@ ExitCode runFind(const FindOptions& options) {
     std::printf("%s: %s first holds at tick %llu (%s)\n", options.file.c_str(), options.where.c_str(), static_cast<unsigned long long>(matches.front()),
                 formatTickTime(matches.front()).c_str());
   } else {
-    std::printf("%s: %s holds on %zu tick%s: %s\n", options.file.c_str(), options.where.c_str(), matches.size(), matches.size() == 1 ? "" : "s",
+    std::printf("%s: %s holds on %s: %s\n", options.file.c_str(), options.where.c_str(), formatCount(matches.size(), "tick").c_str(),
                 formatTickRanges(matches).c_str());
   }
   // Like grep: found is 0, found nothing is 1.

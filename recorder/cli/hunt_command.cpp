@@ -146,10 +146,9 @@ ExitCode runHunt(const HuntOptions& options) {
   if (showProgress) std::fprintf(stderr, "\n");
   if (!folderExisted && findings == 0) std::filesystem::remove(options.output, error);
   const std::string shard = options.shard.count == 1 ? "" : ", shard " + std::to_string(options.shard.index + 1) + " of " + std::to_string(options.shard.count);
-  std::printf("hunted %s (%s, %s configurations, seed %llu%s): %llu runs, %llu ticks, %llu finding%s%s\n", options.game.c_str(),
-              base->name.c_str(), options.configs.c_str(), static_cast<unsigned long long>(options.seed), shard.c_str(), static_cast<unsigned long long>(runs),
-              static_cast<unsigned long long>(ticks), static_cast<unsigned long long>(findings), findings == 1 ? "" : "s",
-              findings > 0 ? (" saved in " + options.output).c_str() : "");
+  std::printf("hunted %s (%s, %s configurations, seed %llu%s): %s, %s, %s%s\n", options.game.c_str(), base->name.c_str(),
+              options.configs.c_str(), static_cast<unsigned long long>(options.seed), shard.c_str(), formatCount(runs, "run").c_str(),
+              formatCount(ticks, "tick").c_str(), formatCount(findings, "finding").c_str(), findings > 0 ? (" saved in " + options.output).c_str() : "");
   if (ticks == 0) {
     // Nothing played is nothing checked: no configuration could be drawn, or none ran a tick.
     spdlog::error("retrace hunt: played no tick ({} configurations could not be drawn from {} {} in {} runs): nothing was hunted", options.configs,

@@ -59,8 +59,8 @@ void printInfo(const std::string& file, const LoadedReplay& replay, const ChunkT
               replay.formatMinor < kFormatMinor ? " (migrated on load)" : "", cadence.c_str());
   std::printf("ticks:     %llu (%s at %u ticks/s)\n", static_cast<unsigned long long>(ticks), formatDuration(ticks).c_str(), h.tickRate);
   if (ticks > 0) {
-    std::printf("size:      %.2f bytes per tick (%zu chunk%s of up to %u ticks, a snapshot every %u)\n",
-                static_cast<double>(replay.fileBytes) / static_cast<double>(ticks), tally.chunks, tally.chunks == 1 ? "" : "s", h.chunkTicks,
+    std::printf("size:      %.2f bytes per tick (%s of up to %u ticks, a snapshot every %u)\n",
+                static_cast<double>(replay.fileBytes) / static_cast<double>(ticks), formatCount(tally.chunks, "chunk").c_str(), h.chunkTicks,
                 h.snapshotEvery);
   }
   if (replay.truncated) {

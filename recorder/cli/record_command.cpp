@@ -55,7 +55,7 @@ ExitCode runRecord(RecordCommandOptions options) {
     return ExitCode::kBadInput;
   }
   // The result, on stdout like every command's; diagnostics go to stderr.
-  std::printf("recorded %llu ticks of %s (%s, seed %llu, %s input) to %s\n", static_cast<unsigned long long>(options.ticks), rec.game.c_str(),
+  std::printf("recorded %s of %s (%s, seed %llu, %s input) to %s\n", formatCount(options.ticks, "tick").c_str(), rec.game.c_str(),
               recorder.header().configName.c_str(), static_cast<unsigned long long>(rec.seed), options.input.c_str(), rec.output.string().c_str());
   return ExitCode::kOk;
 }

@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include "recorder/byte_sink.h"
+#include "recorder/parse.h"
 #include "recorder/cli/command.h"
 #include "recorder/search.h"
 #include "recorder/shrink.h"
@@ -72,10 +73,9 @@ ExitCode runShrink(const ShrinkOptions& options) {
     spdlog::error("retrace shrink: {}", *problem);
     return ExitCode::kBadInput;
   }
-  std::printf("shrunk %s from %llu ticks and %llu input changes to %llu ticks and %llu input changes (%llu re-simulations)\n",
-              options.file.c_str(), static_cast<unsigned long long>(originalTicks), static_cast<unsigned long long>(originalChanges),
-              static_cast<unsigned long long>(inputs.size()), static_cast<unsigned long long>(countInputChanges(inputs)),
-              static_cast<unsigned long long>(shrunk.evaluations));
+  std::printf("shrunk %s from %s and %s to %s and %s (%s)\n", options.file.c_str(), formatCount(originalTicks, "tick").c_str(),
+              formatCount(originalChanges, "input change").c_str(), formatCount(inputs.size(), "tick").c_str(),
+              formatCount(countInputChanges(inputs), "input change").c_str(), formatCount(shrunk.evaluations, "re-simulation").c_str());
   std::printf("%s still shows '%s' at tick %llu: %s\n", options.output.c_str(), predicate.text.c_str(),
               static_cast<unsigned long long>(minimal->tick), minimal->description.c_str());
   return ExitCode::kOk;

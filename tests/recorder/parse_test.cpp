@@ -82,6 +82,12 @@ TEST(QuoteForMessage, KeepsASentenceOneShortLineWhateverTheTextHolds) {
   EXPECT_EQ(quoteForMessage(std::string(40, 'y')), "'" + std::string(40, 'y') + "'");  // exactly 40: whole
 }
 
+TEST(FormatCount, IsPluralUnlessOne) {
+  EXPECT_EQ(formatCount(1, "tick"), "1 tick");
+  EXPECT_EQ(formatCount(0, "finding"), "0 findings");
+  EXPECT_EQ(formatCount(600, "input change"), "600 input changes");
+}
+
 TEST(FindUnprintableArgument, NamesTheFirstArgumentAMessageCouldNotPrintBack) {
   std::string words[] = {"verify", "héllo.rtr", "--jobs", "a\x1b[31mred\nb", "\xff"};
   std::vector<char*> argv;
