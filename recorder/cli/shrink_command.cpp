@@ -11,8 +11,8 @@
 #include <spdlog/spdlog.h>
 
 #include "recorder/byte_sink.h"
-#include "recorder/parse.h"
 #include "recorder/cli/command.h"
+#include "recorder/parse.h"
 #include "recorder/search.h"
 #include "recorder/shrink.h"
 #include "recorder/verifier.h"
