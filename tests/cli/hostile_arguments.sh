@@ -3,8 +3,8 @@
 # control bytes, empty text): each run must end in exit 0, 1 or 2, never a signal, an abort or
 # an uncaught exception, a refusal (exit 2) must be one line, and nothing a user typed reaches
 # the terminal as a control byte (a terminal escape, a newline inside a sentence). hunt's
-# uncaught filesystem_error on `-o FILE`, --seed -1 wrapping to 2^64 - 1 and a --game or
-# --config with an escape printed raw were found this way.
+# uncaught filesystem_error on `-o FILE`, --seed -1 wrapping to 2^64 - 1, and paths, hunt
+# --game and CLI11's --configs check printing an escape as it was, were found this way.
 #
 #   hostile_arguments.sh RETRACE REPLAYS_DIR WORK_DIR
 set -u
