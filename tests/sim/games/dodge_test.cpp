@@ -124,17 +124,24 @@ TEST(Dodge, DiscreteLetsAFastObstaclePassAndTheOracleSeesIt) {
   ASSERT_EQ(tunnels.size(), 1U);
   EXPECT_NE(tunnels[0].sentence.find("obstacle 0"), std::string::npos) << tunnels[0].sentence;
   // Its drawing: the obstacle where it was and where it ended, and the player it passed through.
+  // and its centre's path (the drawing is all a person at the viewer sees of it).
   std::vector<Box> paths;
   std::vector<Box> hits;
+  std::vector<std::pair<Vec2, Vec2>> segments;
   for (const ScenePrimitive& p : tunnels[0].drawing.primitives) {
+    if (p.shape == SceneShape::kSegment) segments.emplace_back(p.a, p.b);
     if (p.shape != SceneShape::kBox) continue;
     (p.category == SceneCategory::kTunnelPath ? paths : hits).push_back(Box{p.a.x, p.a.y, p.b.x, p.b.y});
   }
   ASSERT_EQ(paths.size(), 2U);
   EXPECT_EQ(paths[0], makeBox(100, 150, 40, 12));
   EXPECT_EQ(paths[1], makeBox(100, 230, 40, 12));
-  ASSERT_FALSE(hits.empty());
+  ASSERT_EQ(segments.size(), 1U);
+  EXPECT_EQ(segments[0].first, pxVec(120, 156));
+  EXPECT_EQ(segments[0].second, pxVec(120, 236));
+  ASSERT_EQ(hits.size(), 2U);
   EXPECT_EQ(hits[0], before.player);
+  EXPECT_EQ(hits[1], s.player);
   // The same tick under the swept rules is a contact, and the oracle stays quiet.
   c.discrete = false;
   State swept = before;

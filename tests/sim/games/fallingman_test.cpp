@@ -181,6 +181,31 @@ TEST(Fallingman, RebasingIsInvisibleToTheRules) {
   EXPECT_EQ(a, b);
 }
 
+TEST(Fallingman, TheOracleSeesAFallThroughOnTheTickTheWorldRebases) {
+  // A fall past the window (no limits checked here) through a platform, near the rebase line
+  // and far from it: the oracle must compare the feet in one frame, so it finds both. No
+  // replay reaches this (a tunnel needs a limit broken, and then on the very tick of a rebase).
+  Config c;
+  c.gravity = px(1);
+  c.fallCap = px(8);
+  State a = makeFall(c, px(199), px(7));
+  State b = a;
+  const Fixed shift = px(kRebasePx);
+  b.cameraY += shift;
+  b.man.centre.y += shift;
+  b.nextPlatformTop += shift;
+  for (Platform& p : b.platforms) p.box.y += shift;
+  for (State* start : {&a, &b}) {
+    const State before = *start;
+    const auto events = stepOnce(c, *start);
+    std::vector<Tunnel> tunnels;
+    Game::checkOracle(c, before, *start, events, tunnels);
+    ASSERT_EQ(tunnels.size(), 1U) << "rebases " << start->rebases;
+    EXPECT_NE(tunnels[0].sentence.find("platform 1000"), std::string::npos) << tunnels[0].sentence;
+  }
+  EXPECT_EQ(b.rebases, 1);
+}
+
 TEST(Fallingman, GoldenDigestOfABotGame) {
   const std::uint64_t digest = testing::hashBotGame<Game, FieldDigester>(42, 20000);
   EXPECT_EQ(digest, 0x00014f7005d9f85aULL) << std::hex << digest;
