@@ -117,7 +117,8 @@ TEST(Dodge, DiscreteLetsAFastObstaclePassAndTheOracleSeesIt) {
   s.obstacles.push_back({0, makeBox(100, 150, 40, 12), px(80)});  // 162 -> 242: jumps the player
   const State before = s;
   std::vector<Event> events;
-  Game::step(c, s, 0, events);
+  Game::step(c, s, kInputRight, events);  // the player moves too, so both of his boxes are drawn
+  ASSERT_NE(s.player.x, before.player.x);
   EXPECT_FALSE(hasEvent(events, kContact));
   std::vector<Tunnel> tunnels;
   Game::checkOracle(c, before, s, events, tunnels);

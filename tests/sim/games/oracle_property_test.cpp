@@ -2,6 +2,7 @@
 // random or bot input, the oracle never fires. The negative controls show that it can: the
 // same oracle fires on configurations that break the limits (or that skip the sweep).
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -137,6 +138,13 @@ TEST(OracleNegativeControl, FallingmanWithAFallCapOfSevenFallsThroughFloors) {
   ASSERT_NE(hit, drawn.end());
   EXPECT_LE(path->a.y, hit->a.y);
   EXPECT_GT(path->b.y, hit->a.y);
+  // Two paths, the feet's fall at each edge of the man: the same fall, a man's width apart.
+  std::vector<ScenePrimitive> paths;
+  std::copy_if(drawn.begin(), drawn.end(), std::back_inserter(paths), [](const ScenePrimitive& p) { return p.category == SceneCategory::kTunnelPath; });
+  ASSERT_EQ(paths.size(), 2U);
+  EXPECT_EQ(paths[1].a.x - paths[0].a.x, px(c.manSize / 2 * 2));
+  EXPECT_EQ(paths[1].a.y, paths[0].a.y);
+  EXPECT_EQ(paths[1].b.y, paths[0].b.y);
 }
 
 }  // namespace

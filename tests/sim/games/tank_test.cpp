@@ -1,6 +1,8 @@
 #include "sim/games/tank.h"
 
 #include <algorithm>
+#include <tuple>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -87,6 +89,22 @@ TEST(Tank, BulletPathJustUnderTheRadiusHitsAtTheRadiusItDoesNot) {
   }
 }
 
+// Two tanks within one tick's path: the bullet hits the nearer one along its flight, even when
+// the farther comes first in the list (a lower id).
+TEST(Tank, BulletHitsTheNearerOfTwoTanksOnItsPath) {
+  Config c;
+  c.bulletSpeed = px(19);
+  State s = makeEmptyArena(c);
+  addPinnedEnemy(s, 7, pxVec(148, 108));  // 9 px past the path's end
+  addPinnedEnemy(s, 8, pxVec(131, 108));  // on the path
+  addPlayerBullet(s, 50, pxVec(120, 108), Direction::kRight);
+  const auto events = stepOnce(c, s);
+  const auto hit = std::find_if(events.begin(), events.end(), [](const Event& e) { return e.kind == kTankHit; });
+  ASSERT_NE(hit, events.end());
+  EXPECT_EQ(hit->args[0], 8);
+  EXPECT_EQ(std::count_if(events.begin(), events.end(), [](const Event& e) { return e.kind == kTankHit; }), 1);
+}
+
 TEST(Tank, DiscreteMissesAFastBulletAndTheOracleSeesIt) {
   Config c;
   c.bulletSpeed = px(19);
@@ -129,6 +147,18 @@ std::vector<Tunnel> judgeTankMove(const Config& c, State s, Vec2 from, Vec2 to) 
   return tunnels;
 }
 
+/// A finding's drawing (all a person at the viewer sees of it): each shape, its category and
+/// its two points (a box's corner and size, a segment's ends, a circle's centre and radius).
+using Drawn = std::tuple<SceneShape, SceneCategory, Vec2, Vec2>;
+std::vector<Drawn> drawingOf(const Tunnel& tunnel) {
+  std::vector<Drawn> drawn;
+  for (const ScenePrimitive& p : tunnel.drawing.primitives) drawn.emplace_back(p.shape, p.category, p.a, p.b);
+  return drawn;
+}
+
+constexpr auto kPath = SceneCategory::kTunnelPath;
+constexpr auto kHit = SceneCategory::kTunnelHit;
+
 }  // namespace
 
 // No correct tick moves a tank like this, so no replay can show that these checks work, and
@@ -141,6 +171,11 @@ TEST(Tank, TheOracleSeesATankMovedIntoAWallOrOffTheMap) {
   auto tunnels = judgeTankMove(c, s, pxVec(30, 250), pxVec(55, 250));
   ASSERT_EQ(tunnels.size(), 1U);
   EXPECT_NE(tunnels[0].sentence.find("into the solid tile (3, 12)"), std::string::npos) << tunnels[0].sentence;
+  // Drawn: the tank where it was and where it ended, its centre's path, and the tile.
+  EXPECT_EQ(drawingOf(tunnels[0]), (std::vector<Drawn>{{SceneShape::kBox, kPath, pxVec(22, 242), pxVec(16, 16)},
+                                                       {SceneShape::kBox, kPath, pxVec(47, 242), pxVec(16, 16)},
+                                                       {SceneShape::kSegment, kPath, pxVec(30, 250), pxVec(55, 250)},
+                                                       {SceneShape::kBox, kHit, pxVec(60, 240), pxVec(20, 20)}}));
   setTileCode(s.map, {3, 12}, kEmpty);
   setTileCode(s.map, {1, 12}, kBrick);  // x 20..40, y 240..260: the last row the move spans
   tunnels = judgeTankMove(c, s, pxVec(30, 210), pxVec(30, 235));
@@ -165,7 +200,28 @@ TEST(Tank, TheOracleSeesATankMovedIntoAWallOrOffTheMap) {
     tunnels = judgeTankMove(c, s, from, to);
     ASSERT_EQ(tunnels.size(), 1U) << from.x.raw() << "," << from.y.raw() << " -> " << to.x.raw() << "," << to.y.raw();
     EXPECT_NE(tunnels[0].sentence.find("out of the map"), std::string::npos) << tunnels[0].sentence;
+    // Drawn: the centre's path, the tank where it ended, and the map it left.
+    EXPECT_EQ(drawingOf(tunnels[0]), (std::vector<Drawn>{{SceneShape::kSegment, kPath, from, to},
+                                                         {SceneShape::kBox, kPath, to - pxVec(8, 8), pxVec(16, 16)},
+                                                         {SceneShape::kBox, kHit, Vec2{}, Vec2{edge, edge}}}));
   }
+}
+
+// A bullet that flew through a solid tile (no correct tick does): its path and the tile.
+TEST(Tank, TheOracleSeesABulletThroughAWall) {
+  const Config c;
+  State s = makeEmptyArena(c);
+  addPlayerBullet(s, 50, pxVec(95, 110), Direction::kRight);
+  const State before = s;
+  setTileCode(s.map, {5, 5}, kSteel);  // x 100..120, y 100..120
+  s.bullets[0].position = pxVec(125, 110);
+  ++s.tick;
+  std::vector<Tunnel> tunnels;
+  Game::checkOracle(c, before, s, {}, tunnels);
+  ASSERT_EQ(tunnels.size(), 1U);
+  EXPECT_NE(tunnels[0].sentence.find("through the solid tile (5, 5)"), std::string::npos) << tunnels[0].sentence;
+  EXPECT_EQ(drawingOf(tunnels[0]), (std::vector<Drawn>{{SceneShape::kSegment, kPath, pxVec(95, 110), pxVec(125, 110)},
+                                                       {SceneShape::kBox, kHit, pxVec(100, 100), pxVec(20, 20)}}));
 }
 
 TEST(Tank, TheOracleSeesTanksThatOverlap) {
@@ -186,6 +242,10 @@ TEST(Tank, TheOracleSeesTanksThatOverlap) {
   // overlap check, the player's and that of two neighbours further down the list.
   EXPECT_EQ(sentences, (std::vector<std::string>{"tick " + std::to_string(s.tick) + ": tanks " + player + " and 7 overlap",
                                                  "tick " + std::to_string(s.tick) + ": tanks 8 and 9 overlap"}));
+  // Drawn: both tanks where they ended.
+  ASSERT_EQ(tunnels.size(), 2U);
+  EXPECT_EQ(drawingOf(tunnels[0]), (std::vector<Drawn>{{SceneShape::kBox, kHit, pxVec(92, 82), pxVec(16, 16)},
+                                                       {SceneShape::kBox, kHit, pxVec(92, 92), pxVec(16, 16)}}));
 }
 
 TEST(Tank, TanksAreBlockedByWallsTheMapEdgeAndEachOther) {
