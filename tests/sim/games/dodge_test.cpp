@@ -124,8 +124,8 @@ TEST(Dodge, DiscreteLetsAFastObstaclePassAndTheOracleSeesIt) {
   Game::checkOracle(c, before, s, events, tunnels);
   ASSERT_EQ(tunnels.size(), 1U);
   EXPECT_NE(tunnels[0].sentence.find("obstacle 0"), std::string::npos) << tunnels[0].sentence;
-  // Its drawing: the obstacle where it was and where it ended, and the player it passed through.
-  // and its centre's path (the drawing is all a person at the viewer sees of it).
+  // Its drawing (all a person at the viewer sees of it): the obstacle where it was and where it
+  // ended, its centre's path, and the player it passed through, before and after his move.
   std::vector<Box> paths;
   std::vector<Box> hits;
   std::vector<std::pair<Vec2, Vec2>> segments;
