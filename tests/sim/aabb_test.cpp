@@ -23,6 +23,16 @@ TEST(Aabb, ZeroSizeBoxesOverlapNothing) {
   EXPECT_FALSE(overlaps(makeBox(5, 5, 0, 0), makeBox(5, 5, 0, 0)));
 }
 
+TEST(Aabb, ABoxWithoutWidthOrHeightOverlapsNothingItLiesInside) {
+  // Each side alone zero, and the box inside the other, so only the guard says no (the four
+  // comparisons alone would say yes), whichever argument it is.
+  const Box outer = makeBox(0, 0, 10, 10);
+  for (const Box& flat : {makeBox(5, 5, 0, 4), makeBox(5, 5, 4, 0)}) {
+    EXPECT_FALSE(overlaps(flat, outer)) << flat.w.floorToInt() << "x" << flat.h.floorToInt() << " first";
+    EXPECT_FALSE(overlaps(outer, flat)) << flat.w.floorToInt() << "x" << flat.h.floorToInt() << " second";
+  }
+}
+
 TEST(Aabb, IntersectionGivesPenetrationDepth) {
   const auto overlap = intersect(makeBox(0, 0, 20, 40), makeBox(15, 10, 30, 10));
   ASSERT_TRUE(overlap.has_value());
