@@ -14,9 +14,10 @@ sync_scratch_tree() {
   done < <(cd "$RETRACE_ROOT" && git ls-files -z)
 }
 
-# Applies a catalogue line's change to the file $1 (a path in the scratch tree): FROM ($2) becomes TO ($3), both with the
-# catalogue's escapes (\n, \t). Keeps the file's content in mutation_original for
-# restore_mutation; on failure leaves the file as it was and says why in mutation_problem.
+# Applies a catalogue line's change to the file $1 (a path in the scratch tree): FROM ($2)
+# becomes TO ($3), both with the catalogue's escapes (\n, \t). Keeps the file's content in
+# mutation_original for restore_mutation; on failure leaves the file as it was and says why in
+# mutation_problem.
 apply_mutation() {
   local target="$1" from to content rest count
   printf -v from '%b' "$2"
