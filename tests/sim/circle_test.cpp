@@ -1,5 +1,7 @@
 #include "sim/circle.h"
 
+#include <cstdint>
+
 #include <gtest/gtest.h>
 
 namespace retrace::sim {
@@ -46,6 +48,17 @@ TEST(Circle, SegmentComesWithinCatchesWhatEndpointsMiss) {
   // Stopping short of the circle is a miss; a zero-length segment is a point test.
   EXPECT_FALSE(segmentComesWithin(pxVec(70, 100), pxVec(90, 100), tank, px(10)));
   EXPECT_TRUE(segmentComesWithin(pxVec(95, 100), pxVec(95, 100), tank, px(10)));
+}
+
+TEST(Circle, SegmentComesWithinIsExactAtOneRawUnit) {
+  // In raw units: a centre exactly the radius (5) from the start, which is no hit, and a step of
+  // (-1, 1) whose dot product with the way to the centre is 1: its closest point is just inside.
+  const auto raw = [](std::int32_t x, std::int32_t y) { return Vec2{Fixed::fromRaw(x), Fixed::fromRaw(y)}; };
+  const Fixed radius = Fixed::fromRaw(5);
+  EXPECT_FALSE(isWithinRadius(raw(0, 0), raw(3, 4), radius));
+  EXPECT_TRUE(segmentComesWithin(raw(0, 0), raw(-1, 1), raw(3, 4), radius));
+  // A step one raw unit long that ends inside the radius, from a start exactly on it.
+  EXPECT_TRUE(segmentComesWithin(raw(0, 0), raw(1, 0), raw(6, 0), Fixed::fromRaw(6)));
 }
 
 }  // namespace

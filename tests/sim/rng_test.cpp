@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 
 #include <gtest/gtest.h>
 
@@ -55,6 +56,19 @@ TEST(Rng, DrawBetweenIsInclusiveAndHandlesNegatives) {
   }
   EXPECT_TRUE(sawLo && sawHi);
   EXPECT_EQ(drawBetween(rng, 5, 5), 5);
+}
+
+TEST(Rng, DrawBetweenTakesRawBitsOnlyForTheWholeInt32Range) {
+  // Every int32 is a span of 2^32: the 32 bits as they come. One value fewer is still drawn
+  // below the span and offset from lo, so its draws are the lower bound's, not the raw bits.
+  constexpr std::int32_t kMin = std::numeric_limits<std::int32_t>::min();
+  constexpr std::int32_t kMax = std::numeric_limits<std::int32_t>::max();
+  Rng rng = seedRng(11);
+  Rng same = rng;
+  for (int i = 0; i < 100; ++i) {
+    EXPECT_EQ(drawBetween(rng, kMin, kMax), static_cast<std::int32_t>(nextU32(same)));
+    EXPECT_EQ(drawBetween(rng, kMin + 1, kMax), std::int64_t{kMin} + 1 + drawBelow(same, UINT32_MAX));
+  }
 }
 
 TEST(Rng, ChanceExtremes) {

@@ -51,6 +51,12 @@ TEST(Swept, StartingOverlapHitsAtZero) {
   const auto toi = timeOfImpact(makeBox(0, 0, 10, 10), makeBox(5, 5, 10, 10), pxVec(50, 0));
   ASSERT_TRUE(toi.has_value());
   EXPECT_EQ(*toi, (Fraction{0, 1}));
+  // The whole output, as documented: a hit that enters and leaves at 0, both well-formed.
+  const SweepOutput hit = sweepBoxes({makeBox(0, 0, 10, 10), makeBox(5, 5, 10, 10), pxVec(50, 0)});
+  EXPECT_EQ(hit.kind, SweepKind::kHit);
+  EXPECT_EQ(hit.enter, (Fraction{0, 1}));
+  ASSERT_GT(hit.leave.den, 0);
+  EXPECT_EQ(hit.leave, (Fraction{0, 1}));
 }
 
 TEST(Swept, StationaryAxisMustOverlapForTheWholeStep) {

@@ -19,6 +19,9 @@ TEST(TileMap, PixelToTileByDivision) {
   EXPECT_EQ(tileAt(map, pxVec(19, 39)), (TileCoord{0, 1}));
   EXPECT_EQ(tileAt(map, pxVec(20, 40)), (TileCoord{1, 2}));
   EXPECT_EQ(tileAt(map, Vec2{Fixed::fromRatio(-1, 2), px(5)}), (TileCoord{-1, 0}));  // floor, not truncation
+  // Left of and above the map, a tile's first pixel belongs to it and its last does too.
+  EXPECT_EQ(tileAt(map, pxVec(-20, -40)), (TileCoord{-1, -2}));
+  EXPECT_EQ(tileAt(map, pxVec(-21, -1)), (TileCoord{-2, -1}));
 }
 
 TEST(TileMap, OutOfBoundsIsSolid) {

@@ -66,6 +66,24 @@ TEST(DodgeBroadphase, GridEqualsBruteForceAtEveryCellEdgeAroundZero) {
   }
 }
 
+// The one obstacle in reach first in the list, then last, among many out of reach: the grid
+// keeps every index, the first and the last too.
+TEST(DodgeBroadphase, GridFindsTheOnlyObstacleInReachAnywhereInTheList) {
+  State world;
+  world.player = makeBox(100, 100, 16, 16);
+  for (int i = 0; i < 50; ++i) world.obstacles.push_back({i, makeBox(300 + 20 * i, -200, 8, 8), px(3)});
+  const Obstacle inReach{99, makeBox(104, 80, 8, 8), px(30)};  // falls onto the player this tick
+  for (const bool first : {true, false}) {
+    State s = world;
+    s.obstacles.insert(first ? s.obstacles.begin() : s.obstacles.end(), inReach);
+    std::vector<Event> brute, grid;
+    const auto expected = findSweptContact(s, Fixed(), Broadphase::kBruteForce, brute);
+    ASSERT_TRUE(expected.has_value());
+    EXPECT_TRUE(sameContact(findSweptContact(s, Fixed(), Broadphase::kGrid, grid), expected)) << (first ? "first" : "last");
+    EXPECT_EQ(grid, brute);
+  }
+}
+
 TEST(DodgeStress, KeepsItsObstaclesAliveAndPlays) {
   const Config config = Game::namedConfigs()[2].second;  // "stress"
   ASSERT_FALSE(findGame("dodge")->validateConfig(*findGame("dodge")->findConfig("stress"), false).has_value());

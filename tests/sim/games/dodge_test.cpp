@@ -165,6 +165,21 @@ TEST(Dodge, LimitsAreDataCheckedOnLoad) {
   EXPECT_TRUE(Game::checkSanity(bad).has_value());
 }
 
+// The guard against a forged file's huge list, at its edge: 131072 obstacles (2^17) load, and a
+// configuration may ask for them; one more is refused.
+TEST(Dodge, AStateHoldsAtMost131072Obstacles) {
+  Config c;
+  State s = Game::init(c, 1);
+  s.obstacles.assign(131072, Obstacle{1, makeBox(0, 0, 8, 8), px(1)});
+  EXPECT_TRUE(testing::loadsBack<Game>(s));
+  s.obstacles.push_back(s.obstacles.front());
+  EXPECT_FALSE(testing::loadsBack<Game>(s));
+  c.maxObstacles = 131072;
+  EXPECT_FALSE(Game::checkSanity(c).has_value());
+  c.maxObstacles = 131073;
+  EXPECT_TRUE(Game::checkSanity(c).has_value());
+}
+
 TEST(Dodge, GoldenDigestOfABotGame) {
   const std::uint64_t digest = testing::hashBotGame<Game, FieldDigester>(42, 20000);
   EXPECT_EQ(digest, 0xbbe44594c88c963fULL) << std::hex << digest;

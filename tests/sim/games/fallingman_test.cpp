@@ -57,6 +57,32 @@ TEST(Fallingman, LandsAtWindowOffsetsZeroToSixNotSeven) {
   }
 }
 
+TEST(Fallingman, LandsOnTheFirstListedOfTwoPlatformsAtOneHeight) {
+  // Two platforms side by side at one height, the man over the seam between them: the tie goes
+  // to the one listed first (the older).
+  const Config c;
+  State s = makeFall(c, px(199), px(2));
+  s.platforms = {Platform{1000, makeBox(0, 200, 50, c.thickness), false}, Platform{1001, makeBox(50, 200, 50, c.thickness), false}};
+  const auto events = stepOnce(c, s);
+  const Event* landed = findEvent(events, kLanded);
+  ASSERT_NE(landed, nullptr);
+  EXPECT_EQ(landed->args[0], 1000);
+  EXPECT_EQ(s.man.standingOn, 1000);
+}
+
+TEST(Fallingman, ALandingLeavesNoPlatformToFallThrough) {
+  // Knocked off a platform, he falls through it; once he lands, through none, whatever the ids
+  // of the platforms below (id 0 here, the lowest).
+  const Config c;
+  State s = makeFall(c, px(199), px(2));
+  s.platforms.push_back(Platform{0, makeBox(0, 260, 100, c.thickness), false});
+  s.man.dropThrough = 7;  // a platform no longer in the list
+  const auto events = stepOnce(c, s);
+  ASSERT_NE(findEvent(events, kLanded), nullptr);
+  EXPECT_EQ(s.man.standingOn, 1000);
+  EXPECT_EQ(s.man.dropThrough, -1);
+}
+
 TEST(Fallingman, DoesNotLandWhileRising) {
   const Config c;
   State s = makeFall(c, px(198), px(-3));  // rising 2.5 px this tick, feet 195.5
@@ -204,6 +230,17 @@ TEST(Fallingman, TheOracleSeesAFallThroughOnTheTickTheWorldRebases) {
     EXPECT_NE(tunnels[0].sentence.find("platform 1000"), std::string::npos) << tunnels[0].sentence;
   }
   EXPECT_EQ(b.rebases, 1);
+}
+
+// The guard against a forged file's huge list, at its edge: 512 platforms load, one more is
+// refused.
+TEST(Fallingman, AStateHoldsAtMost512Platforms) {
+  const Config c;
+  State s = Game::init(c, 1);
+  s.platforms.assign(512, Platform{1, makeBox(0, 200, 60, c.thickness), false});
+  EXPECT_TRUE(testing::loadsBack<Game>(s));
+  s.platforms.push_back(s.platforms.front());
+  EXPECT_FALSE(testing::loadsBack<Game>(s));
 }
 
 TEST(Fallingman, GoldenDigestOfABotGame) {

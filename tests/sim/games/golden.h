@@ -1,7 +1,7 @@
 #pragma once
-// The golden-hash check every game's tests share: the bot plays a fixed number of ticks from a
-// fixed seed and the state hash must equal a constant written in the test. Changing such a
-// constant is a deliberate act: the golden replays are re-approved with it.
+// The checks every game's tests share. The golden hash: the bot plays a fixed number of ticks
+// from a fixed seed and the state hash must equal a constant written in the test. Changing such
+// a constant is a deliberate act: the golden replays are re-approved with it.
 
 #include <cstdint>
 #include <vector>
@@ -23,6 +23,19 @@ std::uint64_t hashBotGame(std::uint64_t seed, int ticks) {
   Hasher hasher;
   G::visitState(hasher, state);
   return hasher.value();
+}
+
+/// Whether a state of game G loads back from the values it saves to: one whose list is longer
+/// than the game lets a loaded state hold (its guard against forged files) does not.
+template <typename G>
+bool loadsBack(typename G::State state) {
+  FieldSaver saver;
+  G::visitState(saver, state);
+  const std::vector<std::int64_t> values = saver.take();
+  FieldLoader loader(values);
+  typename G::State loaded{};
+  G::visitState(loader, loaded);
+  return loader.succeeded();
 }
 
 }  // namespace retrace::sim::testing

@@ -207,6 +207,24 @@ TEST(Tank, TheOracleSeesATankMovedIntoAWallOrOffTheMap) {
   }
 }
 
+// While a finished round is on screen, and on the tick the next one starts (every tank is put
+// back at its spawn), the world does not move by the rules: the oracle judges neither.
+TEST(Tank, TheOracleJudgesNoTickOfARoundThatIsOver) {
+  const Config c;
+  State s = makeEmptyArena(c);
+  setTileCode(s.map, {3, 12}, kSteel);
+  ASSERT_EQ(judgeTankMove(c, s, pxVec(30, 250), pxVec(55, 250)).size(), 1U);  // into the steel: seen
+  s.clock.overCountdown = 5;  // the end of the round on screen, the same round after the tick
+  EXPECT_TRUE(judgeTankMove(c, s, pxVec(30, 250), pxVec(55, 250)).empty());
+  s.clock.overCountdown = 0;  // live before, a new round after
+  State before = s;
+  s.tanks[0].centre = pxVec(55, 250);
+  ++s.clock.round;
+  std::vector<Tunnel> tunnels;
+  Game::checkOracle(c, before, s, {}, tunnels);
+  EXPECT_TRUE(tunnels.empty());
+}
+
 // A bullet that flew through a solid tile (no correct tick does): its path and the tile.
 TEST(Tank, TheOracleSeesABulletThroughAWall) {
   const Config c;
@@ -322,6 +340,23 @@ TEST(TankBot, HoldsFireWhenItsOwnBaseIsInTheWay) {
   EXPECT_NE(Game::chooseInput(config, s, bot) & kInputFire, 0);
 }
 
+TEST(TankBot, SitsStillWithoutAPlayerTankFirstInTheList) {
+  // A state no built-in configuration makes (the player's tank is always first), but one a
+  // hand-made state can hold: the bot drives nothing rather than an enemy or nobody.
+  const Config config;
+  State s = Game::init(config, 3);
+  s.tanks.clear();
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    Rng bot = seedRng(seed);
+    EXPECT_EQ(Game::chooseInput(config, s, bot), 0) << "no tanks, seed " << seed;
+  }
+  s.tanks.push_back({99, true, pxVec(230, 250), Direction::kLeft, 1, 100, false});
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    Rng bot = seedRng(seed);
+    EXPECT_EQ(Game::chooseInput(config, s, bot), 0) << "an enemy first, seed " << seed;
+  }
+}
+
 TEST(TankBot, NeverDestroysItsOwnBaseOverManySeeds) {
   const Config config;
   std::uint64_t ownFire = 0;
@@ -345,6 +380,22 @@ TEST(TankBot, NeverDestroysItsOwnBaseOverManySeeds) {
     }
   }
   EXPECT_GT(ownFire, 1000U);  // it still fires
+}
+
+// The guard against a forged file's huge lists, at its edge: 64 tanks and 64 bullets load, one
+// more of either is refused.
+TEST(Tank, AStateHoldsAtMost64TanksAnd64Bullets) {
+  State s = Game::init(Config{}, 1);
+  ASSERT_FALSE(s.tanks.empty());
+  s.tanks.assign(64, s.tanks.front());
+  s.bullets.assign(64, Bullet{1, 1, false, pxVec(30, 30), Direction::kUp});
+  EXPECT_TRUE(testing::loadsBack<Game>(s));
+  State more = s;
+  more.tanks.push_back(more.tanks.front());
+  EXPECT_FALSE(testing::loadsBack<Game>(more));
+  more = s;
+  more.bullets.push_back(more.bullets.front());
+  EXPECT_FALSE(testing::loadsBack<Game>(more));
 }
 
 TEST(Tank, GoldenDigestOfABotGame) {
