@@ -180,6 +180,28 @@ TEST(Dodge, AStateHoldsAtMost131072Obstacles) {
   EXPECT_TRUE(Game::checkSanity(c).has_value());
 }
 
+// The bot's weights: an obstacle costs 1000, plus 10 for each tick it arrives before the horizon
+// (60). Two arriving in 10 ticks (1500 each) cost what three arriving in 60 (1000 each) do, and
+// on a tie the bot keeps the least movement: it stands. With one far obstacle fewer it moves.
+TEST(DodgeBot, WeighsTwoNearObstaclesAsThreeFarOnes) {
+  const Config c;
+  State s = Game::init(c, 1);
+  s.player = makeBox(0, 200, 48, 24);  // at the left wall
+  s.obstacles.clear();
+  for (const std::int32_t id : {1, 2}) s.obstacles.push_back({id, makeBox(0, 170, 10, 20), px(1)});  // over it, 10 ticks away
+  // Right of it, 60 ticks away: met by every plan that leaves the near ones behind.
+  for (const std::int32_t id : {3, 4, 5}) s.obstacles.push_back({id, makeBox(52, 120, 268, 20), px(1)});
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    Rng bot = seedRng(seed);
+    EXPECT_EQ(Game::chooseInput(c, s, bot), 0) << "seed " << seed;
+  }
+  s.obstacles.pop_back();
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    Rng bot = seedRng(seed);
+    EXPECT_EQ(Game::chooseInput(c, s, bot), kInputRight) << "seed " << seed;
+  }
+}
+
 TEST(Dodge, GoldenDigestOfABotGame) {
   const std::uint64_t digest = testing::hashBotGame<Game, FieldDigester>(42, 20000);
   EXPECT_EQ(digest, 0xbbe44594c88c963fULL) << std::hex << digest;
