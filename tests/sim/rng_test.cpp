@@ -59,8 +59,8 @@ TEST(Rng, DrawBetweenIsInclusiveAndHandlesNegatives) {
 }
 
 TEST(Rng, DrawBetweenTakesRawBitsOnlyForTheWholeInt32Range) {
-  // Every int32 is a span of 2^32: the 32 bits as they come. One value fewer is still drawn
-  // below the span and offset from lo, so its draws are the lower bound's, not the raw bits.
+  // Every int32 is a span of 2^32: the 32 bits as they come. One value fewer (2^32 - 1) is still
+  // drawn below the span and offset from lo, like every smaller span.
   constexpr std::int32_t kMin = std::numeric_limits<std::int32_t>::min();
   constexpr std::int32_t kMax = std::numeric_limits<std::int32_t>::max();
   Rng rng = seedRng(11);

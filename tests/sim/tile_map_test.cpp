@@ -19,7 +19,8 @@ TEST(TileMap, PixelToTileByDivision) {
   EXPECT_EQ(tileAt(map, pxVec(19, 39)), (TileCoord{0, 1}));
   EXPECT_EQ(tileAt(map, pxVec(20, 40)), (TileCoord{1, 2}));
   EXPECT_EQ(tileAt(map, Vec2{Fixed::fromRatio(-1, 2), px(5)}), (TileCoord{-1, 0}));  // floor, not truncation
-  // Left of and above the map, a tile's first pixel belongs to it and its last does too.
+  // Left of and above the map: tile -1 is pixels -20 to -1 and tile -2 ends at -21, so an exact
+  // multiple of the tile size floors to itself, not one tile further.
   EXPECT_EQ(tileAt(map, pxVec(-20, -40)), (TileCoord{-1, -2}));
   EXPECT_EQ(tileAt(map, pxVec(-21, -1)), (TileCoord{-2, -1}));
 }
