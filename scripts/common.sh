@@ -1,4 +1,4 @@
-# Shared by scripts/demo and scripts/test: install what is missing, configure once, build.
+# Shared by the scripts: install what is missing, configure once, build, run commands two at a time.
 # Sourced, not run. Everything comes from Debian packages; nothing is downloaded at build time.
 
 set -euo pipefail
@@ -39,4 +39,11 @@ configure_and_build() {
     cmake -S "$RETRACE_ROOT" -B "$RETRACE_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRETRACE_BUILD_TESTS=ON
   fi
   cmake --build "$RETRACE_BUILD" -j2
+}
+
+# Runs a command in the background once fewer than two of this shell's jobs run (each keeps one
+# processor busy on a 2-core machine); the caller waits for the last of them.
+run_soon() {
+  while (($(jobs -rp | wc -l) >= 2)); do wait -n || true; done
+  "$@" &
 }
