@@ -10,7 +10,8 @@
 //    of that tick (both recording and verifying must take it). record_ticks/floor and
 //    verify/floor are what the recorder and the verifier cost beyond it, and "-floor_ns" the
 //    same in nanoseconds a tick. floor:append/step is the other part of record()'s own work
-//    on the game thread: appending the tick to a chunk, without the checksum.
+//    on the game thread: appending the tick to a chunk, without the checksum. record/loop_floor
+//    is the game loop recording against the same loop taking each tick's checksum.
 //  - "-step_ns": what recording's ticks and verifying add to each tick over the bare step.
 // Run: build/default/tests/bench/retrace_bench --benchmark_filter=Replay
 #include <chrono>
@@ -91,12 +92,17 @@ double runStepChecksum(const sim::GameDefinition& game, const std::vector<sim::I
   return secondsSince(start);
 }
 
-/// The game loop without a recorder: the bot chooses, the game steps.
-double runLoop(const sim::GameDefinition& game) {
+/// The game loop without a recorder: the bot chooses, the game steps; with `checksum`, each
+/// tick's checksum is taken too (the loop's floor: what any recording of it must add).
+double runLoop(const sim::GameDefinition& game, bool checksum) {
   const auto start = Clock::now();
   auto session = game.start(*game.findConfig("default"), 1);
   auto bot = std::get<std::unique_ptr<InputSource>>(makeInputSource("bot", game, 1));
-  for (std::uint64_t t = 0; t < kTicks; ++t) benchmark::DoNotOptimize(session->step(bot->next(*session)));
+  ChecksumCadence cadence(RecordingOptions{}.fullHashEvery);
+  for (std::uint64_t t = 0; t < kTicks; ++t) {
+    benchmark::DoNotOptimize(session->step(bot->next(*session)));
+    if (checksum) benchmark::DoNotOptimize(tickChecksum(*session, cadence.nextCoversWholeState()));
+  }
   return secondsSince(start);
 }
 
@@ -153,10 +159,11 @@ double runVerify(const std::vector<std::byte>& bytes, bool oracle) {
 void measureReplayOverhead(benchmark::State& bench, const sim::GameDefinition& game) {
   const std::vector<sim::Input> inputs = chooseBotInputs(game);
   double step = 0, record = 0, recordTicks = 0, verify = 0, stepOracle = 0, verifyOracle = 0, loop = 0, recordLoop = 0;
-  double stepAppend = 0, stepChecksum = 0;
+  double stepAppend = 0, stepChecksum = 0, loopChecksum = 0;
   std::vector<std::byte> bytes;
   for (auto _ : bench) {
-    loop += runLoop(game);
+    loop += runLoop(game, false);
+    loopChecksum += runLoop(game, true);
     recordLoop += runRecordLoop(game);
     step += runBare(game, inputs, false);
     stepAppend += runStepAppend(game, inputs);
@@ -189,6 +196,10 @@ void measureReplayOverhead(benchmark::State& bench, const sim::GameDefinition& g
   bench.counters["verify/floor"] = verify / stepChecksum;
   bench.counters["record_ticks-floor_ns"] = (recordTicks - stepChecksum) * perTickNs;
   bench.counters["verify-floor_ns"] = (verify - stepChecksum) * perTickNs;
+  // The game loop against its own floor, the loop with each tick's checksum: what recording
+  // adds to a game that plays, beyond the checksum the format asks for.
+  bench.counters["record/loop_floor"] = recordLoop / loopChecksum;
+  bench.counters["record-loop_floor_ns"] = (recordLoop - loopChecksum) * perTickNs;
 }
 
 /// A recording shorter than a chunk, whole: open, ten ticks, close (tests and tools make many).
