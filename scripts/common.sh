@@ -41,6 +41,15 @@ configure_and_build() {
   cmake --build "$RETRACE_BUILD" -j2
 }
 
+# Runs a command (from $2 on) into the file $1 with its exit code as the last line (a failing
+# command is a result).
+capture() {
+  local out=$1 status=0
+  shift
+  "$@" >"$out" 2>&1 || status=$?
+  echo "exit $status" >>"$out"
+}
+
 # Runs a command in the background once fewer than two of this shell's jobs run (each keeps one
 # processor busy on a 2-core machine); the caller waits for the last of them.
 run_soon() {
