@@ -12,13 +12,18 @@ namespace {
 constexpr float kHudHeight = 24.0F;
 constexpr float kMargin = 4.0F;
 constexpr float kTitleHeight = 20.0F;
+/// The most of a frame's height the timeline takes before its lanes grow thinner: a small
+/// window still shows the scene (the default window gives the timeline about a quarter).
+constexpr float kTimelineShare = 0.4F;
 
 constexpr const char* kFontPaths[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
                                       "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"};
 
 sf::Vector2f worldOf(const Playback& playback) { return measureScene(playback.current().describeScene(playback.previous())); }
 
-float timelineHeightOf(const Playback& playback) { return measureTimeline(describeLanes(playback.game()).size()); }
+float timelineHeightOf(const Playback& playback, sf::FloatRect area) {
+  return measureTimeline(describeLanes(playback.game()).size(), area.height * kTimelineShare);
+}
 
 /// A scene's world scaled to fit an area and centred in it.
 void fitScene(FrameLayout& layout, sf::FloatRect area, sf::Vector2f world) {
@@ -83,11 +88,11 @@ FrameLayout computeLayout(sf::FloatRect area, sf::Vector2f world, float timeline
   return layout;
 }
 
-FrameLayout layoutFrame(sf::FloatRect area, const Playback& playback) { return computeLayout(area, worldOf(playback), timelineHeightOf(playback)); }
+FrameLayout layoutFrame(sf::FloatRect area, const Playback& playback) { return computeLayout(area, worldOf(playback), timelineHeightOf(playback, area)); }
 
 CompareLayout layoutCompare(sf::FloatRect area, const Playback& a, const Playback& b) {
   CompareLayout layout;
-  layout.a = computeLayout(area, worldOf(a), timelineHeightOf(a));
+  layout.a = computeLayout(area, worldOf(a), timelineHeightOf(a, area));
   layout.b = layout.a;
   const float top = area.top + kMargin + kTitleHeight;
   const float height = layout.a.hud.top - top - kMargin;
@@ -164,7 +169,7 @@ void FrameRenderer::renderScene(sf::RenderTarget& target, sf::FloatRect area, co
 
 void FrameRenderer::render(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays, const FrameExtras& extras) const {
   const sim::Scene scene = playback.current().describeScene(playback.previous());
-  const FrameLayout layout = computeLayout(area, measureScene(scene), timelineHeightOf(playback));
+  const FrameLayout layout = computeLayout(area, measureScene(scene), timelineHeightOf(playback, area));
   drawSceneInArea(target, layout.scene, layout.scale, scene, overlays, font_, {extras.highlight});
   paintTunnels(target, layout, playback, overlays, font_);
   drawHud(target, layout, playback, "");
@@ -242,7 +247,8 @@ void FrameRenderer::drawHud(sf::RenderTarget& target, const FrameLayout& layout,
 
 void FrameRenderer::drawBottom(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const FrameExtras& extras) const {
   const TimelineView view = extras.view.value_or(viewWhole(playback.lastTick()));
-  const std::vector<TickActivity> activity = playback.ticks().binActivity(view.from, view.to, countColumns(layout.timeline));
+  const unsigned columns = countColumns(layout.timeline, describeLanes(playback.game()).size());
+  const std::vector<TickActivity> activity = playback.ticks().binActivity(view.from, view.to, columns);
   TimelineData data{playback.game(), activity, playback.lastTick(), {}, playback.tick(), view};
   data.marks.tunnels = playback.tunnelTicks();
   data.marks.divergence = playback.divergenceTick();

@@ -106,6 +106,7 @@ int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::F
     const float panels = overlays.panels ? std::min(viewer::kPanelWidth, size.x / 2) : 0.0F;
     return sf::FloatRect{0.0F, 0.0F, size.x - panels, size.y};
   };
+  const std::vector<viewer::Lane> lanes = viewer::describeLanes(playback.game());  // B's game is A's
   const auto layoutA = [&] { return other != nullptr ? viewer::layoutCompare(frameArea(), playback, *other).a : viewer::layoutFrame(frameArea(), playback); };
   const auto pickEntity = [&](const viewer::FrameLayout& layout, const viewer::Playback& shown, sf::Vector2f at) {
     if (!layout.scene.contains(at)) return false;
@@ -134,7 +135,7 @@ int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::F
         const viewer::FrameLayout layout = layoutA();
         const sf::Vector2f at(static_cast<float>(event.mouseWheelScroll.x), static_cast<float>(event.mouseWheelScroll.y));
         if (layout.timeline.contains(at)) {
-          const sf::FloatRect bar = viewer::timelineBar(layout.timeline);
+          const sf::FloatRect bar = viewer::timelineBar(layout.timeline, lanes.size());
           debugger.view = viewer::zoomView(debugger.view, viewer::tickAtX(bar, debugger.view, at.x), event.mouseWheelScroll.delta > 0 ? 0.8 : 1.25,
                                            playback.lastTick());
         }
@@ -142,7 +143,7 @@ int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::F
       if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Left && !overPanel) {
         const sf::Vector2f at(static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y));
         const viewer::FrameLayout layout = layoutA();
-        const sf::FloatRect bar = viewer::timelineBar(layout.timeline);
+        const sf::FloatRect bar = viewer::timelineBar(layout.timeline, lanes.size());
         if (layout.timeline.contains(at)) {
           const std::uint64_t tick = viewer::tickAtX(bar, debugger.view, at.x);
           if (sf::Keyboard::isKeyPressed(sf::Keyboard::LShift) || sf::Keyboard::isKeyPressed(sf::Keyboard::RShift)) {
@@ -160,16 +161,15 @@ int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::F
       if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Right && !overPanel) {
         const sf::Vector2f at(static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y));
         const viewer::FrameLayout layout = layoutA();
-        const std::vector<viewer::Lane> lanes = viewer::describeLanes(playback.game());
         const auto lane = viewer::findLaneAt(layout.timeline, at.y, lanes.size());
         if (layout.timeline.contains(at) && lane && lanes[*lane].kind == viewer::LaneKind::kInput) {
-          const std::uint64_t tick = viewer::tickAtX(viewer::timelineBar(layout.timeline), debugger.view, at.x);
+          const std::uint64_t tick = viewer::tickAtX(viewer::timelineBar(layout.timeline, lanes.size()), debugger.view, at.x);
           (void)debugger.toggleInput(tick, lanes[*lane].bit);  // a refusal shows in the Edit section
           other = debugger.compared();
         }
       }
       if (event.type == sf::Event::MouseMoved && drag != Drag::kNone) {
-        const sf::FloatRect bar = viewer::timelineBar(layoutA().timeline);
+        const sf::FloatRect bar = viewer::timelineBar(layoutA().timeline, lanes.size());
         const std::uint64_t tick = viewer::tickAtX(bar, debugger.view, static_cast<float>(event.mouseMove.x));
         if (drag == Drag::kScrub) debugger.seek(tick);
         else debugger.selectionTo = tick;

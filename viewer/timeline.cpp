@@ -9,9 +9,31 @@ namespace {
 
 constexpr float kLaneHeight = 15.0F;
 constexpr float kLaneGap = 1.0F;
-constexpr float kGutter = 84.0F;  ///< room for a lane's label at the left
+constexpr float kLanePitch = kLaneHeight + kLaneGap;
+constexpr float kMinLanePitch = 3.0F;  ///< two pixels of colour and the gap: still a lane to see and click
+constexpr float kGutter = 84.0F;  ///< room for a lane's label at the left, at kLabelSize
 constexpr unsigned kLabelSize = 14;  ///< as the frame's text (frame.h)
+constexpr unsigned kMinLabelSize = 8;  ///< smaller is unreadable: thinner lanes go without labels
 constexpr float kMinMarkWidth = 3.0F;  ///< a tunnel among 30,000 ticks is still three pixels wide
+
+/// How lanes fit a timeline area: their pitch (a lane and its gap), and their labels' size and
+/// gutter (none when the lanes are too thin to label).
+struct LaneFit {
+  float pitch = kLanePitch;
+  unsigned labelSize = kLabelSize;
+  float gutter = kGutter;
+};
+
+LaneFit fitLanes(float areaHeight, std::size_t lanes) noexcept {
+  LaneFit fit;
+  if (lanes == 0) return fit;
+  fit.pitch = std::clamp((areaHeight - 2.0F) / static_cast<float>(lanes), 1.0F, kLanePitch);
+  // A label is as tall as its font size and may rise a pixel or two above its lane.
+  fit.labelSize = std::min(kLabelSize, static_cast<unsigned>(std::max(0.0F, fit.pitch - 2.0F)));
+  if (fit.labelSize < kMinLabelSize) fit.labelSize = 0;
+  fit.gutter = kGutter * static_cast<float>(fit.labelSize) / static_cast<float>(kLabelSize);
+  return fit;
+}
 
 constexpr std::array kCategories = {sim::EventCategory::kContact, sim::EventCategory::kLanding, sim::EventCategory::kDeath,
                                     sim::EventCategory::kSpawn, sim::EventCategory::kRound, sim::EventCategory::kOther};
@@ -86,7 +108,10 @@ std::vector<Lane> describeLanes(const sim::GameDefinition& game) {
   return lanes;
 }
 
-float measureTimeline(std::size_t lanes) noexcept { return static_cast<float>(lanes) * (kLaneHeight + kLaneGap) + 2.0F; }
+float measureTimeline(std::size_t lanes, float room) noexcept {
+  const float count = static_cast<float>(lanes);
+  return std::clamp(room, count * kMinLanePitch + 2.0F, count * kLanePitch + 2.0F);
+}
 
 TimelineView zoomView(TimelineView view, std::uint64_t anchor, double factor, std::uint64_t lastTick) noexcept {
   const double span = std::clamp(static_cast<double>(view.span()) * factor, 10.0, static_cast<double>(lastTick) + 1.0);
@@ -128,7 +153,7 @@ std::vector<bool> binTicks(std::span<const std::uint64_t> sortedTicks, TimelineV
 std::optional<std::size_t> findLaneAt(sf::FloatRect area, float y, std::size_t lanes) noexcept {
   const float offset = y - area.top - 1.0F;
   if (offset < 0.0F) return std::nullopt;
-  const auto lane = static_cast<std::size_t>(offset / (kLaneHeight + kLaneGap));
+  const auto lane = static_cast<std::size_t>(offset / fitLanes(area.height, lanes).pitch);
   if (lane >= lanes) return std::nullopt;
   return lane;
 }
@@ -138,14 +163,19 @@ sf::Color divergenceColour() noexcept { return {255, 0, 255}; }
 sf::Color bookmarkColour() noexcept { return {80, 220, 255}; }
 sf::Color matchColour() noexcept { return {230, 230, 230}; }
 
-unsigned countColumns(sf::FloatRect area) noexcept { return static_cast<unsigned>(std::max(1.0F, timelineBar(area).width)); }
+unsigned countColumns(sf::FloatRect area, std::size_t lanes) noexcept { return static_cast<unsigned>(std::max(1.0F, timelineBar(area, lanes).width)); }
 
-sf::FloatRect timelineBar(sf::FloatRect area) noexcept { return {area.left + kGutter, area.top, std::max(1.0F, area.width - kGutter), area.height}; }
+sf::FloatRect timelineBar(sf::FloatRect area, std::size_t lanes) noexcept {
+  const float gutter = fitLanes(area.height, lanes).gutter;
+  return {area.left + gutter, area.top, std::max(1.0F, area.width - gutter), area.height};
+}
 
 void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineData& data, const sf::Font& font) {
   const std::vector<Lane> lanes = describeLanes(data.game);
-  const sf::FloatRect bar = timelineBar(area);
-  const unsigned columns = countColumns(area);
+  const LaneFit fit = fitLanes(area.height, lanes.size());
+  const float laneHeight = std::max(1.0F, fit.pitch - kLaneGap);
+  const sf::FloatRect bar = timelineBar(area, lanes.size());
+  const unsigned columns = countColumns(area, lanes.size());
   sf::VertexArray quads(sf::Quads);
   addColumn(quads, bar.left, area.top, bar.width, area.height, {40, 40, 52});
   if (data.marks.selectionFrom && data.marks.selectionTo) {
@@ -157,34 +187,36 @@ void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineDa
   // Zoomed, the marks lane's label is the range shown.
   const bool zoomed = data.view.from != 0 || data.view.to < data.lastTick;
   for (const Lane& lane : lanes) {
-    const bool range = zoomed && lane.kind == LaneKind::kMarks;
-    sf::Text label(range ? std::to_string(data.view.from) + "-" + std::to_string(data.view.to) : lane.label, font, kLabelSize);
-    label.setFillColor(range ? sf::Color(230, 230, 120) : sf::Color(170, 170, 185));
-    label.setPosition(area.left, top - 3.0F);
-    target.draw(label);
+    if (fit.labelSize != 0) {
+      const bool range = zoomed && lane.kind == LaneKind::kMarks;
+      sf::Text label(range ? std::to_string(data.view.from) + "-" + std::to_string(data.view.to) : lane.label, font, fit.labelSize);
+      label.setFillColor(range ? sf::Color(230, 230, 120) : sf::Color(170, 170, 185));
+      label.setPosition(area.left, top - 3.0F * static_cast<float>(fit.labelSize) / static_cast<float>(kLabelSize));
+      target.draw(label);
+    }
     switch (lane.kind) {
       case LaneKind::kMarks: {
-        for (const std::uint64_t t : data.marks.matches) addMark(quads, bar, data.view, t, top, kLaneHeight, matchColour());
-        for (const std::uint64_t t : data.marks.bookmarks) addMark(quads, bar, data.view, t, top, kLaneHeight, bookmarkColour());
-        addBins(quads, bar, binTicks(data.marks.tunnels, data.view, columns), top, kLaneHeight, tunnelColour(), kMinMarkWidth);
-        if (data.marks.compareDifference) addMark(quads, bar, data.view, *data.marks.compareDifference, top, kLaneHeight, divergenceColour());
-        if (data.marks.divergence) addMark(quads, bar, data.view, *data.marks.divergence, top, kLaneHeight, divergenceColour());
+        for (const std::uint64_t t : data.marks.matches) addMark(quads, bar, data.view, t, top, laneHeight, matchColour());
+        for (const std::uint64_t t : data.marks.bookmarks) addMark(quads, bar, data.view, t, top, laneHeight, bookmarkColour());
+        addBins(quads, bar, binTicks(data.marks.tunnels, data.view, columns), top, laneHeight, tunnelColour(), kMinMarkWidth);
+        if (data.marks.compareDifference) addMark(quads, bar, data.view, *data.marks.compareDifference, top, laneHeight, divergenceColour());
+        if (data.marks.divergence) addMark(quads, bar, data.view, *data.marks.divergence, top, laneHeight, divergenceColour());
         break;
       }
       case LaneKind::kEvents: {
         const std::uint8_t bit = categoryBit(lane.category);
-        addBins(quads, bar, litColumns(data.activity, columns, [&](TickActivity a) { return (a.categories & bit) != 0; }), top, kLaneHeight,
+        addBins(quads, bar, litColumns(data.activity, columns, [&](TickActivity a) { return (a.categories & bit) != 0; }), top, laneHeight,
                 colourOf(lane.category), 1.0F);
         break;
       }
       case LaneKind::kInput: {
         // A column is lit when the button is held on any tick it covers.
-        addBins(quads, bar, litColumns(data.activity, columns, [&](TickActivity a) { return ((a.held >> lane.bit) & 1U) != 0; }), top + 1.0F,
-                kLaneHeight - 2.0F, {150, 130, 230}, 1.0F);
+        addBins(quads, bar, litColumns(data.activity, columns, [&](TickActivity a) { return ((a.held >> lane.bit) & 1U) != 0; }),
+                top + (laneHeight > 4.0F ? 1.0F : 0.0F), laneHeight > 4.0F ? laneHeight - 2.0F : laneHeight, {150, 130, 230}, 1.0F);
         break;
       }
     }
-    top += kLaneHeight + kLaneGap;
+    top += fit.pitch;
   }
   if (data.cursor >= data.view.from && data.cursor <= data.view.to) {
     addColumn(quads, xOfTick(bar, data.view, data.cursor) - 1.0F, area.top - 2.0F, 2.0F, area.height + 4.0F, sf::Color::White);

@@ -30,8 +30,10 @@ struct Lane {
 
 /// The lanes of a game: marks, its event categories (in the order of the enumeration), its buttons.
 [[nodiscard]] std::vector<Lane> describeLanes(const sim::GameDefinition& game);
-/// The height of a timeline of `lanes` lanes, in pixels.
-[[nodiscard]] float measureTimeline(std::size_t lanes) noexcept;
+/// The height of a timeline of `lanes` lanes given at most `room` pixels: lanes of full height
+/// while they fit, thinner ones when they do not (a small window keeps room for the scene),
+/// each at least a few pixels high, so the timeline may then take more than `room`.
+[[nodiscard]] float measureTimeline(std::size_t lanes, float room = 1e9F) noexcept;
 
 /// The range of ticks the timeline shows.
 struct TimelineView {
@@ -66,13 +68,13 @@ struct TimelineMarks {
   std::optional<std::uint64_t> selectionTo;
 };
 
-/// The pixel columns of the bar of a timeline drawn into `area`.
-[[nodiscard]] unsigned countColumns(sf::FloatRect area) noexcept;
+/// The pixel columns of the bar of a timeline of `lanes` lanes drawn into `area`.
+[[nodiscard]] unsigned countColumns(sf::FloatRect area, std::size_t lanes) noexcept;
 
 /// Everything the timeline draws from.
 struct TimelineData {
   const sim::GameDefinition& game;
-  std::span<const TickActivity> activity;  ///< the view's ticks binned into countColumns(area) columns
+  std::span<const TickActivity> activity;  ///< the view's ticks binned into countColumns(area, lanes) columns
   std::uint64_t lastTick = 0;
   TimelineMarks marks;
   std::uint64_t cursor = 0;
@@ -85,11 +87,12 @@ struct TimelineData {
 [[nodiscard]] sf::Color bookmarkColour() noexcept;
 [[nodiscard]] sf::Color matchColour() noexcept;
 
-/// Draws the lanes with their labels into `area` (its width minus the label gutter is the bar).
+/// Draws the lanes with their labels into `area` (its width minus the label gutter is the bar;
+/// lanes too thin for a label have none, and the bar takes the whole width).
 void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineData& data, const sf::Font& font);
 /// The lane under a y position of a timeline area of `lanes` lanes, if any.
 [[nodiscard]] std::optional<std::size_t> findLaneAt(sf::FloatRect area, float y, std::size_t lanes) noexcept;
-/// The bar part of a timeline area (without the label gutter).
-[[nodiscard]] sf::FloatRect timelineBar(sf::FloatRect area) noexcept;
+/// The bar part of a timeline area of `lanes` lanes (without the label gutter).
+[[nodiscard]] sf::FloatRect timelineBar(sf::FloatRect area, std::size_t lanes) noexcept;
 
 }  // namespace retrace::viewer

@@ -250,6 +250,27 @@ TEST(Timeline, TheViewFollowsTheCursorAndLanesAreFoundByHeight) {
   EXPECT_EQ(findLaneAt(area, 101.0F + pitch * 4 + 4.0F, 5), 4U);
   EXPECT_FALSE(findLaneAt(area, 99.0F, 5).has_value());
   EXPECT_FALSE(findLaneAt(area, 101.0F + pitch * 5 + 1.0F, 5).has_value());
+  EXPECT_GT(timelineBar(area, 5).left, area.left) << "labels at the left";
+}
+
+TEST(Timeline, LanesGrowThinnerToFitTheirRoomAndLoseTheirLabelsLast) {
+  EXPECT_EQ(measureTimeline(12, 1e6F), measureTimeline(12));  // room to spare: full height
+  EXPECT_EQ(measureTimeline(12, 100.0F), 100.0F);
+  const float least = measureTimeline(12, 0.0F);
+  EXPECT_GT(least, 12.0F * 2.0F) << "each lane keeps a few pixels";
+  EXPECT_LT(least, measureTimeline(12) / 4);
+  const sf::FloatRect roomy{0.0F, 0.0F, 400.0F, measureTimeline(12, 140.0F)};  // about 11 px a lane: small labels
+  const sf::FloatRect thin{0.0F, 0.0F, 400.0F, least};                         // no labels
+  EXPECT_GT(timelineBar(roomy, 12).left, 0.0F);
+  EXPECT_LT(timelineBar(roomy, 12).left, timelineBar({0.0F, 0.0F, 400.0F, measureTimeline(12)}, 12).left);
+  EXPECT_EQ(timelineBar(thin, 12).left, 0.0F);
+  EXPECT_EQ(countColumns(thin, 12), 400U);
+  for (const sf::FloatRect& area : {roomy, thin}) {
+    const float pitch = (area.height - 2.0F) / 12.0F;
+    EXPECT_EQ(findLaneAt(area, 1.0F + pitch * 0.5F, 12), 0U);
+    EXPECT_EQ(findLaneAt(area, 1.0F + pitch * 11.5F, 12), 11U);
+    EXPECT_FALSE(findLaneAt(area, 1.0F + pitch * 12.0F + 0.5F, 12).has_value());
+  }
 }
 
 TEST(Scene, AClickSelectsTheTopmostEntityUnderIt) {

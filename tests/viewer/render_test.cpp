@@ -16,6 +16,7 @@
 #include "viewer/headless.h"
 #include "support/temp_dir.h"
 #include "viewer/playback.h"
+#include "viewer/timeline.h"
 
 namespace retrace::viewer {
 namespace {
@@ -93,6 +94,41 @@ TEST_F(Render, TheEmptyArenaIsBackground) {
   // A bottom corner of dodge's arena, far from any body, is the background.
   EXPECT_EQ(image.getPixel(static_cast<unsigned>(layout.scene.left + 2), static_cast<unsigned>(layout.scene.top + layout.scene.height - 3)),
             kBackground);
+}
+
+TEST_F(Render, ASmallFrameKeepsRoomForTheSceneAndTheDefaultOneFullLanes) {
+  for (const char* name : {"dodge-bot-seed3.rtr", "tank-bot-seed5.rtr", "fallingman-bot-seed4.rtr"}) {
+    SCOPED_TRACE(name);
+    const Playback playback = loadPlayback(name);
+    const std::size_t lanes = describeLanes(playback.game()).size();
+    for (const sf::Vector2f size : {sf::Vector2f{160.0F, 120.0F}, sf::Vector2f{320.0F, 240.0F}, sf::Vector2f{480.0F, 360.0F}}) {
+      SCOPED_TRACE(std::to_string(size.x) + "x" + std::to_string(size.y));
+      const FrameLayout layout = layoutFrame({0.0F, 0.0F, size.x, size.y}, playback);
+      EXPECT_GE(layout.scene.height, size.y / 4) << "the timeline leaves the scene a quarter of the frame";
+      EXPECT_LE(layout.timeline.top + layout.timeline.height, size.y);
+      EXPECT_LE(layout.hud.top + layout.hud.height, layout.timeline.top);
+      // Every lane is still there, each with its own rows to click.
+      for (std::size_t lane = 0; lane < lanes; ++lane) {
+        const float middle = layout.timeline.top + 1.0F + (static_cast<float>(lane) + 0.5F) * (layout.timeline.height - 2.0F) / static_cast<float>(lanes);
+        EXPECT_EQ(findLaneAt(layout.timeline, middle, lanes), lane);
+      }
+    }
+    // The default window: lanes of full height with their labels, as before.
+    const FrameLayout full = layoutFrame({0.0F, 0.0F, 960.0F, 720.0F}, playback);
+    EXPECT_EQ(full.timeline.height, measureTimeline(lanes));
+    EXPECT_LT(timelineBar(full.timeline, lanes).width, full.timeline.width) << "a label gutter";
+  }
+  // The smallest frame: lanes too thin to label, so the bar takes the whole width; the frame
+  // renders, and the arena's corner is the scene's background where the layout puts it.
+  const FrameLayout tiny = layoutFrame({0.0F, 0.0F, 160.0F, 120.0F}, *playback_);
+  const std::size_t lanes = describeLanes(playback_->game()).size();
+  EXPECT_EQ(timelineBar(tiny.timeline, lanes).width, tiny.timeline.width);
+  const std::string png = (dir_ / "tiny.png").string();
+  ASSERT_FALSE(renderFramePng(*playback_, font_, 100, png, false, {160, 120}, {}).has_value());
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png));
+  EXPECT_EQ(image.getSize(), sf::Vector2u(160, 120));
+  EXPECT_EQ(image.getPixel(static_cast<unsigned>(tiny.scene.left + 1), static_cast<unsigned>(tiny.scene.top + tiny.scene.height - 2)), kBackground);
 }
 
 TEST_F(Render, ALandingWindowShowsOnItsPlatform) {
