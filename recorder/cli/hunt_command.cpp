@@ -87,7 +87,6 @@ ExitCode runHunt(const HuntOptions& options) {
   // A progress line only on a terminal, and at most 4 times a second: one per run was most of
   // a short-run hunt's time and, in a CI log, one line of millions of carriage returns.
   const bool showProgress = !options.quiet && ::isatty(STDERR_FILENO) == 1;
-  const char* lineStart = showProgress ? "\r" : "";
   HuntPlan plan{game, *base, *parseConfigMode(options.configs), options.seed, options.ticks, 0, options.shard.index, options.shard.count};
   plan.runs = options.runs > 0 ? options.runs : (options.seconds > 0 ? UINT64_MAX : 100);
   const auto start = std::chrono::steady_clock::now();
@@ -107,6 +106,17 @@ ExitCode runHunt(const HuntOptions& options) {
     std::fprintf(stderr, "\rruns %llu  ticks/s %.0f  findings %llu   ", static_cast<unsigned long long>(progress.runs.load()),
                  static_cast<double>(progress.ticks.load()) / seconds, static_cast<unsigned long long>(findings));
   };
+  // The progress line is transient: wiped before a finding and at the end, which say more.
+  const auto wipeProgress = [&] {
+    if (showProgress) std::fprintf(stderr, "\r%72s\r", "");
+  };
+  // The findings are the hunt's result, on stdout with its summary; the progress line is on
+  // stderr, so on a terminal it is wiped first and a finding never shares its line.
+  const auto printFinding = [&](const std::string& lines) {
+    wipeProgress();
+    std::fputs(lines.c_str(), stdout);
+    std::fflush(stdout);
+  };
   const auto onRun = [&](HuntedRun&& hunted) {
     ++runs;
     ticks += hunted.ticks;
@@ -120,7 +130,7 @@ ExitCode runHunt(const HuntOptions& options) {
     // finding this build no longer reproduces.
     std::error_code exists;
     if (std::filesystem::exists(name, exists)) {
-      if (!options.quiet) std::fprintf(stderr, "%sfound again (kept the existing file): %s\n", lineStart, name.c_str());
+      if (!options.quiet) printFinding("found again (kept the existing file): " + name + "\n");
       return true;
     }
     const std::string source = "hunt run " + std::to_string(hunted.run) + " of seed " + std::to_string(options.seed);
@@ -130,8 +140,8 @@ ExitCode runHunt(const HuntOptions& options) {
       return false;
     }
     if (!options.quiet) {
-      std::fprintf(stderr, "%sfound: %s\n  %s\n", lineStart, name.c_str(), witness.description.c_str());
-      if (!hunted.config->broken.empty()) std::fprintf(stderr, "  its configuration breaks %s\n", hunted.config->broken.c_str());
+      const std::string broken = hunted.config->broken.empty() ? "" : "  its configuration breaks " + hunted.config->broken + "\n";
+      printFinding("found: " + name + "\n  " + witness.description + "\n" + broken);
     }
     return true;
   };
@@ -143,7 +153,7 @@ ExitCode runHunt(const HuntOptions& options) {
   hooks.waited = printProgress;
   (void)huntRuns(plan, options.jobs, onRun, hooks, &progress);
   if (writeFailed) return ExitCode::kBadInput;
-  if (showProgress) std::fprintf(stderr, "\n");
+  wipeProgress();
   if (!folderExisted && findings == 0) std::filesystem::remove(options.output, error);
   const std::string shard = options.shard.count == 1 ? "" : ", shard " + std::to_string(options.shard.index + 1) + " of " + std::to_string(options.shard.count);
   std::printf("hunted %s (%s, %s configurations, seed %llu%s): %s, %s, %s%s\n", options.game.c_str(), base->name.c_str(),

@@ -644,6 +644,18 @@ TEST_F(Cli, HuntFindsTheDiscreteTunnelAndSavesAReplayThatShowsIt) {
   std::sort(names.begin(), names.end());
   std::sort(first.begin(), first.end());
   EXPECT_EQ(names, first);
+  // The findings are the result: on stdout with the summary, one entry per file, nothing on stderr.
+  const std::string command = std::string(RETRACE_CLI) + " hunt --game dodge --config discrete --allow-limit-breaks --seed 1 --runs 20 -o " + path("streams");
+  const CliRun results = retrace::testing::runCommand(command + " 2>/dev/null");
+  EXPECT_EQ(results.exitCode, 1);
+  std::size_t listed = 0;
+  for (std::size_t at = results.output.find("found: "); at != std::string::npos; at = results.output.find("found: ", at + 1)) ++listed;
+  EXPECT_EQ(listed, first.size()) << results.output;
+  EXPECT_NE(results.output.find("found: " + path("streams") + "/" + first[0] + "\n  tick "), std::string::npos) << results.output;
+  EXPECT_NE(results.output.find("hunted dodge (discrete, named configurations, seed 1): 20 runs"), std::string::npos) << results.output;
+  const CliRun problems = retrace::testing::runCommand(command + " >/dev/null");
+  EXPECT_EQ(problems.exitCode, 1);
+  EXPECT_EQ(problems.output, "") << "the same hunt again: each finding is kept, and said so on stdout";
 }
 
 /// The files in a folder by name, with their bytes.
