@@ -135,6 +135,7 @@ ExitCode runHunt(const HuntOptions& options) {
     }
     const std::string source = "hunt run " + std::to_string(hunted.run) + " of seed " + std::to_string(options.seed);
     if (auto problem = writeReplay(name, false, hunted.setup, true, source, hunted.finding->inputs)) {
+      wipeProgress();
       spdlog::error("retrace hunt: {}", *problem);
       writeFailed = true;
       return false;
