@@ -155,6 +155,12 @@ class ChecksumCadence {
   std::uint32_t left_;
 };
 
+/// Whether tick `tick`'s checksum covers the whole state, for a walk that starts mid-replay
+/// (ChecksumCadence says the same tick by tick from tick 1, without a division).
+[[nodiscard]] constexpr bool coversWholeState(std::uint64_t tick, std::uint32_t fullHashEvery) noexcept {
+  return tick % (fullHashEvery == 0 ? 1 : fullHashEvery) == 0;
+}
+
 /// The checksum recorded after a tick: the whole-state hash's low bits, or the tick digest's.
 [[nodiscard]] inline std::uint16_t tickChecksum(const sim::GameSession& session, bool wholeState) {
   return toTickChecksum(wholeState ? session.hash() : session.digest());

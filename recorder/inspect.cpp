@@ -9,20 +9,42 @@ namespace retrace::recorder {
 
 namespace {
 
-/// Steps the game through the chunk's ticks after `at` up to `to`, visiting each; false once
-/// `to` is passed or `visit` said stop.
-bool stepThroughChunk(sim::GameSession& session, const Chunk& chunk, std::uint64_t at, std::uint64_t to,
-                      const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit) {
+/// A replay this build no longer re-simulates as recorded, from tick `tick` on.
+Unanswered describeParting(std::uint64_t tick, const std::string& what) {
+  return {"no longer re-simulates as recorded: " + what + " at tick " + std::to_string(tick) +
+              " (its game's rules changed without a new rules version, or the file was altered); retrace verify shows where and how",
+          true};
+}
+
+/// Steps the game through one recorded tick and compares it with the checksum the recording
+/// kept for it; the divergence when they differ.
+std::optional<Unanswered> stepRecordedTick(sim::GameSession& session, const Chunk& chunk, std::uint64_t tick, sim::Input input,
+                                           std::uint32_t fullHashEvery) {
+  (void)session.step(input);
+  if (tickChecksum(session, coversWholeState(tick, fullHashEvery)) == chunk.checksums[tick - chunk.firstTick]) return std::nullopt;
+  return describeParting(tick, "the state differs from its recorded checksum");
+}
+
+/// How a walk through a chunk's ticks ended.
+struct ChunkWalk {
+  bool more = true;                  ///< false once `to` is passed or `visit` said stop
+  std::optional<Unanswered> parted;  ///< a tick that parted from its recorded checksum
+};
+
+/// Steps the game through the chunk's ticks after `at` up to `to`, checking each against the
+/// recording and visiting it.
+ChunkWalk stepThroughChunk(sim::GameSession& session, const Chunk& chunk, std::uint64_t at, std::uint64_t to, std::uint32_t fullHashEvery,
+                           const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit) {
   std::uint64_t t = chunk.firstTick;
   for (const InputRun& run : chunk.inputs) {
     for (std::uint32_t i = 0; i < run.length; ++i, ++t) {
       if (t <= at) continue;
-      if (t > to) return false;
-      (void)session.step(run.input);
-      if (!visit(session, t)) return false;
+      if (t > to) return {false, std::nullopt};
+      if (auto parted = stepRecordedTick(session, chunk, t, run.input, fullHashEvery)) return {false, std::move(parted)};
+      if (!visit(session, t)) return {false, std::nullopt};
     }
   }
-  return true;
+  return {};
 }
 
 }  // namespace
@@ -35,76 +57,85 @@ std::string describePastLastTick(std::uint64_t tick, std::uint64_t lastTick, con
          " ticks recovered)";
 }
 
-std::variant<std::unique_ptr<sim::GameSession>, std::string> reachTick(const LoadedReplay& replay, std::uint64_t tick, ReachFrom from) {
+std::variant<std::unique_ptr<sim::GameSession>, Unanswered> reachTick(const LoadedReplay& replay, std::uint64_t tick, ReachFrom from) {
   const std::uint64_t last = findLastTick(replay);
-  if (tick > last) return describePastLastTick(tick, last, replay);
-  if (auto mismatch = findRulesMismatch(replay.header)) return *mismatch;
+  if (tick > last) return Unanswered{describePastLastTick(tick, last, replay)};
+  if (auto mismatch = findRulesMismatch(replay.header)) return Unanswered{*mismatch};
   auto session = gameOf(replay.header)->start(configOf(replay.header), replay.header.seed);
   std::uint64_t at = 0;
   if (from == ReachFrom::kSnapshot) {
     // The latest snapshot at or before the tick (the loader checked each is its chunk's last tick).
+    const StateSnapshot* started = nullptr;
     for (const Chunk& c : replay.chunks) {
       if (c.firstTick > tick) break;
       // A snapshot that does not fit is left out (loadState then changes nothing).
-      if (c.hasSnapshot && c.snapshot.tick <= tick && session->loadState(c.snapshot.values)) at = c.snapshot.tick;
+      if (c.hasSnapshot && c.snapshot.tick <= tick && session->loadState(c.snapshot.values)) started = &c.snapshot;
+    }
+    if (started != nullptr) {
+      at = started->tick;
+      if (session->hash() != started->hash) return describeParting(at, "the state stored in the snapshot differs from its recorded hash");
     }
   }
   // A replay given as a few chunks (ReplayIndex::loadTicks) starts at a snapshot; if that did
   // not load, the ticks before its first chunk are not there to re-simulate.
   if (!replay.chunks.empty() && at + 1 < replay.chunks.front().firstTick && tick >= replay.chunks.front().firstTick) {
-    return "the snapshot before tick " + std::to_string(tick) + " does not fit " + replay.header.game + "'s state: show it with --from-start";
+    return Unanswered{"the snapshot before tick " + std::to_string(tick) + " does not fit " + replay.header.game + "'s state: show it with --from-start"};
   }
   // Inputs from the chunk holding tick at + 1 on.
   for (const Chunk& c : replay.chunks) {
     if (at >= tick) break;
     const std::uint64_t chunkLast = c.firstTick + c.checksums.size() - 1;
     if (chunkLast <= at) continue;
-    std::uint64_t t = c.firstTick;
-    for (const InputRun& run : c.inputs) {
-      for (std::uint32_t i = 0; i < run.length; ++i, ++t) {
-        if (t <= at) continue;
-        if (t > tick) break;
-        (void)session->step(run.input);
-        at = t;
-      }
-    }
+    ChunkWalk walked = stepThroughChunk(*session, c, at, tick, replay.header.fullHashEvery, [](const sim::GameSession&, std::uint64_t) { return true; });
+    if (walked.parted) return std::move(*walked.parted);
+    at = std::min(chunkLast, tick);
   }
   return session;
 }
 
-std::optional<std::string> visitTicks(const LoadedReplay& replay, std::uint64_t from, std::uint64_t to,
-                                      const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit) {
+std::optional<Unanswered> visitTicks(const LoadedReplay& replay, std::uint64_t from, std::uint64_t to,
+                                     const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit) {
   const std::uint64_t last = findLastTick(replay);
-  if (to > last) return describePastLastTick(to, last, replay);
+  if (to > last) return Unanswered{describePastLastTick(to, last, replay)};
   auto reached = reachTick(replay, from);
-  if (auto* problem = std::get_if<std::string>(&reached)) return *problem;
+  if (auto* problem = std::get_if<Unanswered>(&reached)) return std::move(*problem);
   std::unique_ptr<sim::GameSession> session = std::move(std::get<std::unique_ptr<sim::GameSession>>(reached));
   if (!visit(*session, from)) return std::nullopt;
   for (const Chunk& chunk : replay.chunks) {
-    if (!stepThroughChunk(*session, chunk, from, to, visit)) break;
+    ChunkWalk walked = stepThroughChunk(*session, chunk, from, to, replay.header.fullHashEvery, visit);
+    if (walked.parted) return std::move(walked.parted);
+    if (!walked.more) break;
   }
   return std::nullopt;
 }
 
-std::optional<std::string> visitTicks(const ReplayIndex& index, std::uint64_t from, std::uint64_t to,
-                                      const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit) {
-  if (to > index.lastTick()) return describePastLastTick(to, index.lastTick(), index.summary());
+std::optional<Unanswered> visitTicks(const ReplayIndex& index, std::uint64_t from, std::uint64_t to,
+                                     const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit) {
+  if (to > index.lastTick()) return Unanswered{describePastLastTick(to, index.lastTick(), index.summary())};
   auto reachable = index.loadTicks(from, from);
-  if (auto* problem = std::get_if<std::string>(&reachable)) return *problem;
+  if (auto* problem = std::get_if<std::string>(&reachable)) return Unanswered{*problem};
   auto reached = reachTick(std::get<LoadedReplay>(reachable), from);
-  if (auto* problem = std::get_if<std::string>(&reached)) return *problem;
+  if (auto* problem = std::get_if<Unanswered>(&reached)) return std::move(*problem);
   std::unique_ptr<sim::GameSession> session = std::move(std::get<std::unique_ptr<sim::GameSession>>(reached));
   if (!visit(*session, from) || from == to) return std::nullopt;
   // The ticks after `from`, a chunk read at a time.
-  return index.visitChunks(index.findChunk(from + 1), index.findChunk(to), [&](Chunk& chunk) { return stepThroughChunk(*session, chunk, from, to, visit); });
+  const std::uint32_t fullHashEvery = index.summary().header.fullHashEvery;
+  std::optional<Unanswered> parted;
+  const auto unreadable = index.visitChunks(index.findChunk(from + 1), index.findChunk(to), [&](Chunk& chunk) {
+    ChunkWalk walked = stepThroughChunk(*session, chunk, from, to, fullHashEvery, visit);
+    parted = std::move(walked.parted);
+    return walked.more;
+  });
+  if (unreadable) return Unanswered{*unreadable};
+  return parted;
 }
 
 namespace {
 
 /// A way to walk a replay's ticks from a first one to the end (a loaded replay or an index).
-using TickWalk = std::function<std::optional<std::string>(std::uint64_t, const std::function<bool(const sim::GameSession&, std::uint64_t)>&)>;
+using TickWalk = std::function<std::optional<Unanswered>(std::uint64_t, const std::function<bool(const sim::GameSession&, std::uint64_t)>&)>;
 
-std::variant<std::vector<std::uint64_t>, std::string> findTicksBy(const TickWalk& walk, const std::string& game, const Condition& condition,
+std::variant<std::vector<std::uint64_t>, Unanswered> findTicksBy(const TickWalk& walk, const std::string& game, const Condition& condition,
                                                                 std::uint64_t first, bool all) {
   std::vector<std::uint64_t> matches;
   // The condition's names no field has had yet, indices as [*]: looked for only while there are
@@ -124,24 +155,24 @@ std::variant<std::vector<std::uint64_t>, std::string> findTicksBy(const TickWalk
     if (std::get<bool>(holds)) matches.push_back(tick);
     return all || matches.empty();
   });
-  if (problem) return *problem;
-  if (badValue) return *badValue;
+  if (problem) return std::move(*problem);
+  if (badValue) return Unanswered{*badValue};
   if (matches.empty() && !unseen.empty()) {
-    return quoteForMessage(unseen.front()) + " names no field of " + game + " on any tick searched (retrace show FILE --tick 0 lists them)";
+    return Unanswered{quoteForMessage(unseen.front()) + " names no field of " + game + " on any tick searched (retrace show FILE --tick 0 lists them)"};
   }
   return matches;
 }
 
 }  // namespace
 
-std::variant<std::vector<std::uint64_t>, std::string> findTicks(const LoadedReplay& replay, const Condition& condition, std::uint64_t first,
-                                                              bool all) {
+std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const LoadedReplay& replay, const Condition& condition, std::uint64_t first,
+                                                             bool all) {
   const TickWalk walk = [&](std::uint64_t from, const auto& visit) { return visitTicks(replay, from, findLastTick(replay), visit); };
   return findTicksBy(walk, replay.header.game, condition, first, all);
 }
 
-std::variant<std::vector<std::uint64_t>, std::string> findTicks(const ReplayIndex& index, const Condition& condition, std::uint64_t first,
-                                                              bool all) {
+std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const ReplayIndex& index, const Condition& condition, std::uint64_t first,
+                                                             bool all) {
   const TickWalk walk = [&](std::uint64_t from, const auto& visit) { return visitTicks(index, from, index.lastTick(), visit); };
   return findTicksBy(walk, index.summary().header.game, condition, first, all);
 }

@@ -23,35 +23,48 @@ namespace retrace::recorder {
 /// "tick 700 is past the replay's last tick, 600", and for a replay cut short how much of it was
 /// recovered, so that a question about a killed recording says why its end came early.
 [[nodiscard]] std::string describePastLastTick(std::uint64_t tick, std::uint64_t lastTick, const LoadedReplay& replay);
+/// Why a question about a replay has no answer: one sentence, and whether the reason is that
+/// this build no longer re-simulates the recording as it was recorded (a divergence, exit 1)
+/// rather than the question or the file (exit 2).
+struct Unanswered {
+  std::string sentence;
+  bool diverged = false;
+};
+
 /// Where reachTick starts from.
 enum class ReachFrom : std::uint8_t {
   kSnapshot,  ///< the latest snapshot at or before the tick: the recording's own state there
   kStart,     ///< tick 0: every tick re-simulated by this build
 };
 
-/// The game at tick `tick` (0: before the first) of a replay; one sentence when the tick is past
-/// the replay's last or this build's rules differ from the replay's.
-[[nodiscard]] std::variant<std::unique_ptr<sim::GameSession>, std::string> reachTick(const LoadedReplay& replay, std::uint64_t tick,
-                                                                                     ReachFrom from = ReachFrom::kSnapshot);
+/// The game at tick `tick` (0: before the first) of a replay. Every tick re-simulated on the
+/// way is checked against its recorded checksum, and the snapshot started from against its
+/// recorded hash, so what is reached is the recording's state, never this build's guess at it:
+/// a divergence when they part, one sentence when the tick is past the replay's last or this
+/// build's rules differ from the replay's.
+[[nodiscard]] std::variant<std::unique_ptr<sim::GameSession>, Unanswered> reachTick(const LoadedReplay& replay, std::uint64_t tick,
+                                                                                    ReachFrom from = ReachFrom::kSnapshot);
 
 /// Calls `visit(game, tick)` for each tick from `from` to `to` in order (the game as it is after
-/// that tick), from the nearest snapshot, until it returns false; the sentence reachTick gives
-/// when `from` cannot be reached, or when `to` is past the end.
-[[nodiscard]] std::optional<std::string> visitTicks(const LoadedReplay& replay, std::uint64_t from, std::uint64_t to,
+/// that tick), from the nearest snapshot, until it returns false; what reachTick gives when
+/// `from` cannot be reached, a divergence at the first tick that parts from its recorded
+/// checksum (not visited), or a sentence when `to` is past the end.
+[[nodiscard]] std::optional<Unanswered> visitTicks(const LoadedReplay& replay, std::uint64_t from, std::uint64_t to,
                                                    const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit);
 
 /// visitTicks over an indexed replay file: the chunks are read as the ticks reach them.
-[[nodiscard]] std::optional<std::string> visitTicks(const ReplayIndex& index, std::uint64_t from, std::uint64_t to,
+[[nodiscard]] std::optional<Unanswered> visitTicks(const ReplayIndex& index, std::uint64_t from, std::uint64_t to,
                                                    const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit);
 
-/// The ticks from `first` on where the condition holds: the first only, or all; one sentence
-/// when a value cannot be one of its field's, or when nothing holds and the condition names a
-/// field no tick searched has (a typo, not a condition that never held).
-[[nodiscard]] std::variant<std::vector<std::uint64_t>, std::string> findTicks(const LoadedReplay& replay, const Condition& condition,
-                                                                            std::uint64_t first, bool all);
+/// The ticks from `first` on where the condition holds: the first only, or all; what visitTicks
+/// gives when the replay parts from its recording, and one sentence when a value cannot be one
+/// of its field's, or when nothing holds and the condition names a field no tick searched has
+/// (a typo, not a condition that never held).
+[[nodiscard]] std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const LoadedReplay& replay, const Condition& condition,
+                                                                           std::uint64_t first, bool all);
 /// findTicks over an indexed replay file, a chunk read at a time.
-[[nodiscard]] std::variant<std::vector<std::uint64_t>, std::string> findTicks(const ReplayIndex& index, const Condition& condition,
-                                                                            std::uint64_t first, bool all);
+[[nodiscard]] std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const ReplayIndex& index, const Condition& condition,
+                                                                           std::uint64_t first, bool all);
 
 /// The longest field pattern FieldPattern::parse takes.
 inline constexpr std::size_t kMaxFieldPatternLength = 512;

@@ -244,8 +244,8 @@ void Debugger::drawNavigation(const sf::Font& font) {
       findProblem_ = *problem;
     } else {
       auto found = a_.findTicks(std::get<recorder::Condition>(condition), a_.tick() + 1, false);
-      if (auto* refusal = std::get_if<std::string>(&found)) {
-        findProblem_ = *refusal;
+      if (auto* refusal = std::get_if<recorder::Unanswered>(&found)) {
+        findProblem_ = refusal->sentence;
       } else if (const auto& ticks = std::get<std::vector<std::uint64_t>>(found); ticks.empty()) {
         findProblem_ = "it holds on no tick after " + std::to_string(a_.tick());
       } else {

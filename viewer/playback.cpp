@@ -71,7 +71,7 @@ void Playback::finishOpening(const std::optional<recorder::VerifyReport>& report
   seek(0);
 }
 
-std::variant<std::vector<std::uint64_t>, std::string> Playback::findTicks(const recorder::Condition& condition, std::uint64_t first, bool all) const {
+std::variant<std::vector<std::uint64_t>, recorder::Unanswered> Playback::findTicks(const recorder::Condition& condition, std::uint64_t first, bool all) const {
   return ticks_.index() ? recorder::findTicks(*ticks_.index(), condition, first, all) : recorder::findTicks(*replay_, condition, first, all);
 }
 

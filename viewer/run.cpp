@@ -241,7 +241,11 @@ int run(const Options& options) {
     auto condition = recorder::Condition::parse(options.find);
     if (auto* problem = std::get_if<std::string>(&condition)) return fail(*problem);
     auto found = recorder::findTicks(*replay, std::get<recorder::Condition>(condition), 0, true);  // a chunk at a time
-    if (auto* problem = std::get_if<std::string>(&found)) return fail(options.file + ": " + *problem);
+    if (auto* problem = std::get_if<recorder::Unanswered>(&found)) {
+      if (!problem->diverged) return fail(options.file + ": " + problem->sentence);
+      (void)fail(options.file + " " + problem->sentence);
+      return 1;  // diverged, as everywhere
+    }
     matches = std::move(std::get<std::vector<std::uint64_t>>(found));
     if (matches.empty()) return fail(options.find + " holds on no tick of " + options.file);
   }

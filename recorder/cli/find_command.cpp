@@ -47,8 +47,13 @@ ExitCode runFind(const FindOptions& options) {
     return ExitCode::kBadInput;
   }
   auto found = findTicks(index, condition, first, options.all);
-  if (auto* problem = std::get_if<std::string>(&found)) {
-    spdlog::error("retrace find: {}", *problem);
+  if (auto* problem = std::get_if<Unanswered>(&found)) {
+    // A divergence is the file's; a bad value or an unknown field is the condition's.
+    if (problem->diverged) {
+      spdlog::error("retrace find: {} {}", options.file, problem->sentence);
+      return ExitCode::kFailed;
+    }
+    spdlog::error("retrace find: {}", problem->sentence);
     return ExitCode::kBadInput;
   }
   const std::vector<std::uint64_t>& matches = std::get<std::vector<std::uint64_t>>(found);

@@ -87,9 +87,9 @@ ExitCode runShow(const ShowOptions& options) {
     return ExitCode::kBadInput;
   }
   auto reached = reachTick(replay, options.tick, options.fromStart ? ReachFrom::kStart : ReachFrom::kSnapshot);
-  if (auto* problem = std::get_if<std::string>(&reached)) {
-    spdlog::error("retrace show: {} {}", options.file, *problem);
-    return ExitCode::kBadInput;
+  if (auto* problem = std::get_if<Unanswered>(&reached)) {
+    spdlog::error("retrace show: {} {}", options.file, problem->sentence);
+    return problem->diverged ? ExitCode::kFailed : ExitCode::kBadInput;
   }
   const sim::GameSession& session = *std::get<std::unique_ptr<sim::GameSession>>(reached);
   const std::vector<sim::Field> fields = selectFields(session.describeState(), std::get<std::vector<FieldPattern>>(patterns));

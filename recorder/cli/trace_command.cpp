@@ -77,8 +77,8 @@ ExitCode runTrace(const TraceOptions& options) {
     return true;
   });
   if (problem) {
-    spdlog::error("retrace trace: {} {}", options.file, *problem);
-    return ExitCode::kBadInput;
+    spdlog::error("retrace trace: {} {}", options.file, problem->sentence);
+    return problem->diverged ? ExitCode::kFailed : ExitCode::kBadInput;
   }
   // In the order the patterns were given, each pattern's fields in the game's order.
   const auto firstPattern = [&](const std::string& name) {

@@ -26,13 +26,14 @@ TEST_P(InspectOverGames, ReachingATickGivesTheStateOfSteppingToIt) {
     while (at < tick) (void)direct->step(inputs[at++]);
     for (const ReachFrom from : {ReachFrom::kSnapshot, ReachFrom::kStart}) {
       auto reached = reachTick(replay, tick, from);
-      ASSERT_TRUE(std::holds_alternative<std::unique_ptr<sim::GameSession>>(reached)) << std::get<std::string>(reached);
+      ASSERT_TRUE(std::holds_alternative<std::unique_ptr<sim::GameSession>>(reached)) << std::get<Unanswered>(reached).sentence;
       const sim::GameSession& session = *std::get<std::unique_ptr<sim::GameSession>>(reached);
       EXPECT_EQ(session.tick(), static_cast<std::int64_t>(tick));
       EXPECT_EQ(session.saveState(), direct->saveState()) << "tick " << tick;
     }
   }
-  EXPECT_EQ(std::get<std::string>(reachTick(replay, 1001)), "tick 1001 is past the replay's last tick, 1000");
+  EXPECT_EQ(std::get<Unanswered>(reachTick(replay, 1001)).sentence, "tick 1001 is past the replay's last tick, 1000");
+  EXPECT_FALSE(std::get<Unanswered>(reachTick(replay, 1001)).diverged);
 }
 
 TEST_P(InspectOverGames, VisitingTicksGivesEachTicksStateInOrderAndStopsWhenAsked) {
@@ -47,14 +48,15 @@ TEST_P(InspectOverGames, VisitingTicksGivesEachTicksStateInOrderAndStopsWhenAske
   EXPECT_FALSE(problem.has_value());
   ASSERT_EQ(visited.size(), 46U);  // 55 to 100, then asked to stop
   EXPECT_EQ(visited.back(), 100U);
-  EXPECT_EQ(visitTicks(replay, 0, 301, [](const sim::GameSession&, std::uint64_t) { return true; }), "tick 301 is past the replay's last tick, 300");
+  EXPECT_EQ(visitTicks(replay, 0, 301, [](const sim::GameSession&, std::uint64_t) { return true; })->sentence, "tick 301 is past the replay's last tick, 300");
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, InspectOverGames, ::testing::ValuesIn(sim::listGames().begin(), sim::listGames().end()),
                          [](const auto& param) { return std::string(param.param->name()); });
 
-TEST(ReachTick, StartsFromTheRecordingsOwnSnapshot) {
+TEST(ReachTick, StartsFromTheRecordingsOwnSnapshotAndRefusesOneThatIsNot) {
   // A snapshot is the recording's state: reaching past it starts there, unless asked not to.
+  // One whose values no longer give its recorded hash is not the recording's: a divergence.
   LoadedReplay replay = testing::loadOrFail(testing::recordInMemory("dodge", 300));
   const auto session = std::get<std::unique_ptr<sim::GameSession>>(reachTick(replay, 60));
   std::vector<sim::Field> fields = session->describeState();
@@ -63,10 +65,76 @@ TEST(ReachTick, StartsFromTheRecordingsOwnSnapshot) {
   for (Chunk& c : replay.chunks) {
     if (c.hasSnapshot && c.snapshot.tick == 60) c.snapshot.values[player] += 65536;  // the player 1 px to the right
   }
-  const auto fromSnapshot = std::get<std::unique_ptr<sim::GameSession>>(reachTick(replay, 60, ReachFrom::kSnapshot));
+  const auto forged = std::get<Unanswered>(reachTick(replay, 61, ReachFrom::kSnapshot));
+  EXPECT_TRUE(forged.diverged);
+  EXPECT_EQ(forged.sentence.find("no longer re-simulates as recorded: the state stored in the snapshot differs from its recorded hash at tick 60"), 0U)
+      << forged.sentence;
   const auto fromStart = std::get<std::unique_ptr<sim::GameSession>>(reachTick(replay, 60, ReachFrom::kStart));
-  EXPECT_EQ(fromSnapshot->describeState()[player].value, fields[player].value + 65536);
   EXPECT_EQ(fromStart->describeState()[player].value, fields[player].value);
+  // With its hash made to match (as a forger would), the snapshot is reached as it is, and the
+  // next tick parts from the recorded checksums.
+  for (Chunk& c : replay.chunks) {
+    if (!c.hasSnapshot || c.snapshot.tick != 60) continue;
+    auto moved = sim::findGame("dodge")->start(configOf(replay.header), replay.header.seed);
+    ASSERT_TRUE(moved->loadState(c.snapshot.values));
+    c.snapshot.hash = moved->hash();
+  }
+  const auto fromSnapshot = std::get<std::unique_ptr<sim::GameSession>>(reachTick(replay, 60, ReachFrom::kSnapshot));
+  EXPECT_EQ(fromSnapshot->describeState()[player].value, fields[player].value + 65536);
+  const auto parted = std::get<Unanswered>(reachTick(replay, 90));
+  EXPECT_TRUE(parted.diverged);
+  EXPECT_EQ(parted.sentence.find("no longer re-simulates as recorded: the state differs from its recorded checksum at tick 61"), 0U) << parted.sentence;
+  EXPECT_TRUE(std::holds_alternative<std::unique_ptr<sim::GameSession>>(reachTick(replay, 90, ReachFrom::kStart)));
+}
+
+TEST_P(InspectOverGames, AReplayThisBuildNoLongerReproducesIsNeverShownAsItsRecording) {
+  // Another tick's input from tick 70 on (the chunks' checksums kept, as a rules change would
+  // leave them): every way of asking stops at the first tick that parts, whatever the cadence.
+  for (const std::uint32_t fullHashEvery : {1U, 30U}) {
+    SCOPED_TRACE(fullHashEvery);
+    LoadedReplay replay = testing::loadOrFail(testing::recordInMemory(std::string(GetParam()->name()), 300, 3, "default", 20, 60, false, "random", fullHashEvery));
+    const std::vector<sim::Input> inputs = expandInputs(replay);
+    // Re-simulate with tick 70's input flipped to find where the state first parts from the
+    // recording's checksums: the changed tick itself, or later for a button that did nothing.
+    std::vector<sim::Input> changed = inputs;
+    changed[69] = static_cast<sim::Input>(changed[69] ^ 1U);
+    std::uint64_t partsAt = 0;
+    auto session = GetParam()->start(configOf(replay.header), replay.header.seed);
+    for (std::uint64_t t = 1; t <= 300 && partsAt == 0; ++t) {
+      (void)session->step(changed[t - 1]);
+      const Chunk& c = replay.chunks[(t - 1) / 20];
+      if (tickChecksum(*session, coversWholeState(t, fullHashEvery)) != c.checksums[t - c.firstTick]) partsAt = t;
+    }
+    ASSERT_GT(partsAt, 0U) << "the flip changed nothing the checksums see: pick another tick";
+    ASSERT_LT(partsAt, 120U);
+    for (Chunk& c : replay.chunks) {  // the changed inputs as each chunk's runs, nothing else touched
+      c.inputs.clear();
+      for (std::uint64_t t = c.firstTick; t < c.firstTick + c.checksums.size(); ++t) {
+        if (c.inputs.empty() || c.inputs.back().input != changed[t - 1]) c.inputs.push_back({changed[t - 1], 0});
+        ++c.inputs.back().length;
+      }
+    }
+    const auto reached = reachTick(replay, 119);
+    ASSERT_TRUE(std::holds_alternative<Unanswered>(reached));
+    EXPECT_TRUE(std::get<Unanswered>(reached).diverged);
+    EXPECT_NE(std::get<Unanswered>(reached).sentence.find("at tick " + std::to_string(partsAt) + " "), std::string::npos)
+        << std::get<Unanswered>(reached).sentence;
+    EXPECT_TRUE(std::holds_alternative<std::unique_ptr<sim::GameSession>>(reachTick(replay, partsAt - 1)));
+    // From the snapshot at 120 on, the recording's own state holds again.
+    EXPECT_TRUE(std::holds_alternative<std::unique_ptr<sim::GameSession>>(reachTick(replay, 150)));
+    std::uint64_t lastVisited = 0;
+    const auto walked = visitTicks(replay, 10, 110, [&](const sim::GameSession&, std::uint64_t tick) {
+      lastVisited = tick;
+      return true;
+    });
+    ASSERT_TRUE(walked.has_value());
+    EXPECT_TRUE(walked->diverged);
+    EXPECT_EQ(lastVisited, partsAt - 1) << "the tick that parts is not visited";
+    const auto condition = std::get<Condition>(Condition::parse("tick > 100"));
+    const auto found = findTicks(replay, condition, 0, false);
+    ASSERT_TRUE(std::holds_alternative<Unanswered>(found));
+    EXPECT_TRUE(std::get<Unanswered>(found).diverged);
+  }
 }
 
 TEST(FieldPattern, SelectsAFieldAndWhatIsInsideIt) {

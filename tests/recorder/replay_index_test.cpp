@@ -71,7 +71,7 @@ TEST(ReplayIndex, VisitingTicksAChunkAtATimeSeesWhatTheWholeReplayShows) {
       EXPECT_EQ(got.size(), to - from + 1) << file;
       EXPECT_EQ(got, expected) << file << " ticks " << from << " to " << to;
     }
-    EXPECT_EQ(*visitTicks(index, 0, last + 1, [](const sim::GameSession&, std::uint64_t) { return true; }),
+    EXPECT_EQ(visitTicks(index, 0, last + 1, [](const sim::GameSession&, std::uint64_t) { return true; })->sentence,
               "tick " + std::to_string(last + 1) + " is past the replay's last tick, " + std::to_string(last));
   }
 }

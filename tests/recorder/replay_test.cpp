@@ -76,6 +76,16 @@ INSTANTIATE_TEST_SUITE_P(AllGames, ReplayRoundTrip, ::testing::ValuesIn(sim::lis
                            return std::string(paramInfo.param->name());
                          });
 
+TEST(ChecksumCadence, AWalkFromAnyTickAgreesWithTheRecordersCountdown) {
+  // The recorder and verify count from tick 1; show, trace and find start at a snapshot.
+  for (const std::uint32_t every : {1U, 2U, 7U, 30U, kMaxFullHashEvery}) {
+    ChecksumCadence cadence(every);
+    for (std::uint64_t tick = 1; tick <= 3U * kMaxFullHashEvery + 5; ++tick) {
+      ASSERT_EQ(coversWholeState(tick, every), cadence.nextCoversWholeState()) << "every " << every << ", tick " << tick;
+    }
+  }
+}
+
 TEST(ReplayEvents, RecordedEventsAtGivesEachTicksEventsWhicheverChunkHoldsThem) {
   // Shared by diff's event window and the viewer's frame: every tick, chunk edges included,
   // and nothing for tick 0 or past the end.

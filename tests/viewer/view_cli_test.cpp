@@ -43,6 +43,23 @@ TEST(ViewCli, FindOpensAtTheFirstTickRetraceFindGives) {
   EXPECT_FALSE(fs::exists(temp.file("g.png")));
 }
 
+TEST(ViewCli, FindInAReplayThisBuildNoLongerReproducesIsADivergence) {
+  // The dodge golden with one input changed in the file, its checksums kept: --find stops where
+  // the re-simulation parts from the recording, exit 1 as for any divergence, and writes nothing.
+  retrace::testing::TempDir temp{"retrace_view_parted"};
+  auto loaded = retrace::recorder::loadReplayFile(kReplay);
+  auto& replay = std::get<retrace::recorder::LoadedReplay>(loaded);
+  std::vector<retrace::recorder::InputRun>& runs = replay.chunks.front().inputs;
+  ASSERT_GE(runs.size(), 2U);
+  runs[1].input = static_cast<retrace::sim::Input>(runs[1].input ^ 3U);  // left for right, or the other way
+  const std::vector<std::byte> bytes = retrace::recorder::encodeReplay(replay);
+  std::ofstream(temp.file("b.rtr"), std::ios::binary) << std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  const CommandRun run = runView(temp.file("b.rtr") + " --find 'tick > 3000' --png " + temp.file("f.png"));
+  EXPECT_EQ(run.exitCode, 1) << run.output;
+  EXPECT_NE(run.output.find("no longer re-simulates as recorded"), std::string::npos) << run.output;
+  EXPECT_FALSE(fs::exists(temp.file("f.png")));
+}
+
 TEST(ViewCli, ALongReplayAddsLittleToTheViewersMemory) {
   // The viewer reads a file a chunk at a time: 4,000,000 ticks (18.5 hours) of dodge, drawn
   // with every panel, may add at most 8 MB to the peak of a one-minute replay. Holding the inputs

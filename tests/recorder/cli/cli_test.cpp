@@ -254,6 +254,32 @@ TEST_F(Cli, ShowEventsAndTraceRefuseBadArgumentsInOneLine) {
   }
 }
 
+TEST_F(Cli, ShowTraceAndFindNeverPassOffAStateTheRecordingDidNotHave) {
+  // Tick 10's input changed inside the file, its checksums kept (as a rules change leaves a
+  // replay): from tick 10 on, what this build simulates is not what was recorded.
+  const auto* dodge = retrace::sim::findGame("dodge");
+  const retrace::recorder::RunSetup setup{dodge, *dodge->findConfig("default"), 3};
+  ASSERT_FALSE(retrace::recorder::writeReplay(path("a.rtr"), false, setup, false, "test", std::vector<retrace::sim::Input>(600, 1)).has_value());
+  auto loaded = retrace::recorder::loadReplayFile(path("a.rtr"));
+  auto& replay = std::get<retrace::recorder::LoadedReplay>(loaded);
+  ASSERT_EQ(replay.chunks.front().inputs.size(), 1U);
+  replay.chunks.front().inputs = {{1, 9}, {2, 1}, {1, 590}};
+  const std::vector<std::byte> bytes = retrace::recorder::encodeReplay(replay);
+  std::ofstream(path("b.rtr"), std::ios::binary) << std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  const std::string parted = path("b.rtr") + " no longer re-simulates as recorded: the state differs from its recorded checksum at tick 10";
+  EXPECT_EQ(runRetrace("show " + path("b.rtr") + " --tick 9 --fields player").exitCode, 0);
+  for (const std::string& command : {"show " + path("b.rtr") + " --tick 300", "show " + path("b.rtr") + " --tick 10 --from-start",
+                                     "trace " + path("b.rtr") + " --field player.x --from 1 --to 20", "find " + path("b.rtr") + " --where 'tick > 50'"}) {
+    const CliRun run = runRetrace(command);
+    EXPECT_EQ(run.exitCode, 1) << command << "\n" << run.output;
+    EXPECT_NE(run.output.find(parted), std::string::npos) << command << "\n" << run.output;
+    EXPECT_EQ(std::count(run.output.begin(), run.output.end(), '\n'), 1) << command << "\n" << run.output;
+  }
+  const CliRun verify = runRetrace("verify " + path("b.rtr"));
+  EXPECT_EQ(verify.exitCode, 1);
+  EXPECT_NE(verify.output.find("diverged at tick 10"), std::string::npos) << verify.output;
+}
+
 TEST_F(Cli, DiffFollowsBothRunsToTheEnd) {
   // dodge with left held, and the same with one tick of right: the player meets the wall a
   // tick later, and from then on the two runs are the same game again.
