@@ -67,7 +67,7 @@ bool applyCommand(Command command, Playback& playback, Overlays& overlays, const
       break;
     case Command::kTogglePanels: overlays.panels = !overlays.panels; break;
     case Command::kFirstDifference:
-      // Compare mode's first difference, else the first divergence --verify found.
+      // Compare mode's first difference, else the first divergence.
       seekTo(targets.compareDifference ? targets.compareDifference : playback.divergenceTick());
       break;
     case Command::kTogglePlay: playback.togglePlay(); break;

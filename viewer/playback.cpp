@@ -45,13 +45,18 @@ TickStore::ChunkVisitor Playback::startKeyframes() {
   keyframes_.reserve(static_cast<std::size_t>(last_ / keyframeEvery_ + 1));
   building_ = game_->start(recorder::configOf(replay_->header), replay_->header.seed);
   keyframes_.push_back(building_->clone());
-  return [this](std::span<const sim::Input> inputs) { takeChunk(inputs); };
+  return [this](const recorder::Chunk& chunk, std::span<const sim::Input> inputs) { takeChunk(chunk, inputs); };
 }
 
-void Playback::takeChunk(std::span<const sim::Input> inputs) {
-  for (const sim::Input input : inputs) {
-    (void)building_->step(input);
-    if (++built_ % keyframeEvery_ == 0) keyframes_.push_back(building_->clone());
+void Playback::takeChunk(const recorder::Chunk& chunk, std::span<const sim::Input> inputs) {
+  const std::uint32_t fullHashEvery = replay_->header.fullHashEvery;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    (void)building_->step(inputs[i]);
+    ++built_;
+    // Cheap next to the step, so a replay this build no longer reproduces is marked even
+    // without --verify, instead of being played as if it were the recording.
+    if (!parted_ && recorder::tickChecksum(*building_, recorder::coversWholeState(built_, fullHashEvery)) != chunk.checksums[i]) parted_ = built_;
+    if (built_ % keyframeEvery_ == 0) keyframes_.push_back(building_->clone());
   }
 }
 
@@ -67,6 +72,10 @@ void Playback::finishOpening(const std::optional<recorder::VerifyReport>& report
       if (!report->divergence->fieldDiff.empty()) divergenceLines_.push_back("fields at tick " + std::to_string(report->divergence->fieldDiffTick) + ":");
       for (const std::string& line : report->divergence->fieldDiff) divergenceLines_.push_back("  " + line);
     }
+  } else if (parted_) {
+    divergence_ = parted_;
+    divergenceLines_.push_back("the state differs from its recorded checksum: this build no longer re-simulates the replay as recorded "
+                               "(open it with --verify for the events and fields that differ)");
   }
   seek(0);
 }

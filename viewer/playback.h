@@ -37,8 +37,9 @@ inline constexpr double kSpeeds[] = {0.25, 0.5, 1.0, 2.0, 4.0, 8.0};
 /// Plays one replay: current tick, play state, speed, keyframes, and what was recorded.
 class Playback {
  public:
-  /// Re-simulates the replay to build keyframes; with verify, also compares every tick with
-  /// the recording and runs the oracle, marking the first divergence and every tunnel.
+  /// Re-simulates the replay to build keyframes, comparing each tick with its recorded checksum
+  /// (a divergence is marked whatever the flag); with verify, the replay engine compares every
+  /// tick's events and snapshots too and runs the oracle, marking every tunnel.
   Playback(recorder::LoadedReplay replay, bool verify);
   /// The same for a replay file opened through its index: the chunks are read once to build the
   /// keyframes and the TickStore's summaries, then again a few at a time as they are needed.
@@ -70,7 +71,7 @@ class Playback {
   /// tick re-simulated from the previous one with the oracle on; empty on the other ticks.
   [[nodiscard]] const std::vector<sim::Tunnel>& tunnelsNow() const noexcept { return tunnelsNow_; }
   [[nodiscard]] std::optional<std::uint64_t> divergenceTick() const noexcept { return divergence_; }
-  /// With verify: the engine's sentence for the divergence and its field diff.
+  /// The sentence for the divergence; with verify, the engine's, with its event and field diff.
   [[nodiscard]] const std::vector<std::string>& divergenceLines() const noexcept { return divergenceLines_; }
   /// Ticks between keyframes: kKeyframeEvery, or more for a replay that long would need more
   /// than kMaxKeyframes.
@@ -92,8 +93,9 @@ class Playback {
   /// Sets the keyframe spacing for last_ ticks and starts the game at tick 0; returns the visit
   /// that builds the keyframes from the chunks.
   [[nodiscard]] TickStore::ChunkVisitor startKeyframes();
-  /// Steps the game through a chunk's inputs, keeping a keyframe at every interval.
-  void takeChunk(std::span<const sim::Input> inputs);
+  /// Steps the game through a chunk's inputs, keeping a keyframe at every interval and noting
+  /// the first tick whose state differs from its recorded checksum.
+  void takeChunk(const recorder::Chunk& chunk, std::span<const sim::Input> inputs);
   /// Takes the verdict's marks and moves to tick 0 once every chunk was taken.
   void finishOpening(const std::optional<recorder::VerifyReport>& report);
   void findTunnelsNow();
@@ -104,6 +106,7 @@ class Playback {
   std::vector<std::unique_ptr<sim::GameSession>> keyframes_;  ///< state after tick i * keyframeEvery_
   std::unique_ptr<sim::GameSession> building_;                ///< the game stepped while opening
   std::uint64_t built_ = 0;                                   ///< the tick building_ is after
+  std::optional<std::uint64_t> parted_;                       ///< the first tick unlike its recorded checksum
   std::uint64_t last_ = 0;
   TickStore ticks_;                                           ///< made after the members above, which its visit fills
   std::unique_ptr<sim::GameSession> current_;

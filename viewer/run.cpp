@@ -298,7 +298,7 @@ int runViewer(std::string_view program, int argc, char** argv) {
   app.set_version_flag("--version", recorder::describeVersion(program));
   Options options;
   CLI::Option* file = app.add_option("file", options.file, "the replay to view");
-  CLI::Option* verify = app.add_flag("--verify", options.verify, "verify while loading: mark the first divergence and tunnels, show DIVERGED");
+  CLI::Option* verify = app.add_flag("--verify", options.verify, "verify while loading with the replay engine: events, snapshots and the oracle's tunnels (a checksum that differs is marked DIVERGED either way)");
   CLI::Option* compare = app.add_option("--compare", options.compare, "a second replay of the same game, shown side by side");
   CLI::Option* png = app.add_option("--png", options.png, "render one frame to this PNG and exit");
   CLI::Option* tickOption = app.add_option("--tick", options.tick, "the tick for --png")->needs(png);

@@ -57,7 +57,7 @@ void TickStore::summarise(const recorder::Chunk& c, const ChunkVisitor& visit) {
   }
   const std::vector<sim::Input> inputs = expandRuns(c);
   for (std::size_t i = 0; i < inputs.size(); ++i) blocks_[static_cast<std::size_t>((c.firstTick + i - 1) / kActivityBlock)].held |= inputs[i];
-  if (visit) visit(inputs);
+  if (visit) visit(c, inputs);
 }
 
 std::size_t TickStore::findChunk(std::uint64_t tick) const noexcept {

@@ -48,9 +48,9 @@ struct DecodedChunk {
 /// The recorded ticks of one replay. Not thread-safe: reading fills a cache.
 class TickStore {
  public:
-  /// Called with each chunk's inputs, in order, while the store is made (to build keyframes in
-  /// the same pass).
-  using ChunkVisitor = std::function<void(std::span<const sim::Input>)>;
+  /// Called with each chunk and its inputs one per tick, in order, while the store is made (to
+  /// build keyframes in the same pass).
+  using ChunkVisitor = std::function<void(const recorder::Chunk&, std::span<const sim::Input>)>;
 
   /// A replay in memory; its chunks must be in order, as the loader gives them.
   TickStore(std::shared_ptr<const recorder::LoadedReplay> replay, const sim::GameDefinition& game, const ChunkVisitor& visit);

@@ -3,6 +3,7 @@
 #include "viewer/playback.h"
 
 #include <algorithm>
+#include <fstream>
 #include <map>
 #include <set>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "recorder/replay_test_support.h"
 #include "recorder/verifier.h"
 #include "support/corpus.h"
+#include "support/temp_dir.h"
 #include "viewer/controls.h"
 #include "viewer/debugger.h"
 #include "viewer/edit.h"
@@ -147,6 +149,25 @@ TEST(Playback, VerifyMarksTheFirstDivergence) {
   const Playback playback(replay, true);
   ASSERT_TRUE(playback.divergenceTick().has_value());
   EXPECT_EQ(*playback.divergenceTick(), 2 * replay.header.chunkTicks + 11);
+}
+
+TEST(Playback, AReplayThisBuildNoLongerReproducesIsMarkedEvenWithoutVerify) {
+  // Opening re-simulates every tick anyway: one the recording's checksum does not match is the
+  // divergence, through the index as in memory; an intact replay has none.
+  recorder::LoadedReplay replay = loadCorpus("dodge-bot-seed3.rtr");
+  EXPECT_FALSE(Playback(replay, false).divergenceTick().has_value());
+  replay.chunks[2].checksums[10] ^= 1U;  // as if tick 1211 had been recorded by other rules
+  const std::uint64_t tick = 2 * replay.header.chunkTicks + 11;
+  const Playback loaded(replay, false);
+  EXPECT_EQ(loaded.divergenceTick(), tick);
+  ASSERT_FALSE(loaded.divergenceLines().empty());
+  EXPECT_NE(loaded.divergenceLines().front().find("--verify"), std::string::npos) << loaded.divergenceLines().front();
+  retrace::testing::TempDir temp{"retrace_playback_parted"};
+  const std::vector<std::byte> bytes = recorder::encodeReplay(replay);
+  std::ofstream(temp.file("b.rtr"), std::ios::binary) << std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  auto index = recorder::ReplayIndex::open(temp.file("b.rtr"));
+  ASSERT_TRUE(std::holds_alternative<recorder::ReplayIndex>(index));
+  EXPECT_EQ(Playback(std::move(std::get<recorder::ReplayIndex>(index)), false).divergenceTick(), tick);
 }
 
 TEST(Playback, VerifyMarksWhatTheReplayEngineReports) {
