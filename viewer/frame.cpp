@@ -176,7 +176,7 @@ void FrameRenderer::render(sf::RenderTarget& target, sf::FloatRect area, const P
   drawBottom(target, layout, playback, extras);
   if (overlays.events) drawEventPanel(target, layout, playback, extras.oracleText);
   drawBanner(target, layout, playback);
-  if (overlays.help) drawHelp(target, layout.scene, playback.game().sceneLayers());
+  if (overlays.help) drawHelp(target, area, layout.scene, playback.game().sceneLayers());
 }
 
 void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, const Playback& a, const Playback& b, const Overlays& overlays,
@@ -210,7 +210,7 @@ void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, 
   }
   drawBanner(target, layout.a, a);
   drawBanner(target, layout.b, b);
-  if (overlays.help) drawHelp(target, layout.a.scene, a.game().sceneLayers());
+  if (overlays.help) drawHelp(target, area, layout.a.scene, a.game().sceneLayers());
 }
 
 std::vector<LinePart> listTitleParts(const std::string& title, const Playback& side, const Playback& other) {
@@ -287,16 +287,39 @@ void FrameRenderer::drawEventPanel(sf::RenderTarget& target, const FrameLayout& 
   }
 }
 
-void FrameRenderer::drawHelp(sf::RenderTarget& target, sf::FloatRect area, std::span<const sim::SceneLayer> layers) const {
+HelpLayout layoutHelp(sf::FloatRect frame, sf::FloatRect scene, std::span<const std::string> lines, const sf::Font& font) {
+  constexpr float kPadding = 8.0F;
+  const auto measure = [&](unsigned textSize) {
+    float widest = 0.0F;
+    for (const std::string& line : lines) widest = std::max(widest, sf::Text(line, font, textSize).getLocalBounds().width);
+    const float scale = static_cast<float>(textSize) / static_cast<float>(kTextSize);
+    return sf::Vector2f{widest + 2 * kPadding * scale, (kLineHeight * static_cast<float>(lines.size()) + 12.0F) * scale};
+  };
+  const sf::Vector2f full = measure(kTextSize);
+  const float room = std::min((frame.width - 2 * kPadding) / full.x, (frame.height - 2 * kPadding) / full.y);
+  HelpLayout help;
+  help.textSize = std::max(8U, static_cast<unsigned>(static_cast<float>(kTextSize) * std::min(1.0F, room)));
+  help.lineHeight = kLineHeight * static_cast<float>(help.textSize) / static_cast<float>(kTextSize);
+  const sf::Vector2f size = measure(help.textSize);
+  // Over the scene's corner as before when it fits, else as far up and left as the frame needs.
+  const float left = std::clamp(scene.left + 20.0F, frame.left, std::max(frame.left, frame.left + frame.width - size.x));
+  const float top = std::clamp(scene.top + 40.0F, frame.top, std::max(frame.top, frame.top + frame.height - size.y));
+  help.panel = {left, top, size.x, size.y};
+  return help;
+}
+
+void FrameRenderer::drawHelp(sf::RenderTarget& target, sf::FloatRect frame, sf::FloatRect scene, std::span<const sim::SceneLayer> layers) const {
   const std::vector<std::string> lines = describeViewerKeys(layers);
-  sf::RectangleShape panel({600.0F, kLineHeight * static_cast<float>(lines.size()) + 12.0F});
-  panel.setPosition(area.left + 20.0F, area.top + 40.0F);
+  const HelpLayout help = layoutHelp(frame, scene, lines, font_);
+  sf::RectangleShape panel({help.panel.width, help.panel.height});
+  panel.setPosition(help.panel.left, help.panel.top);
   panel.setFillColor(sf::Color(0, 0, 0, 210));
   target.draw(panel);
-  float y = area.top + 46.0F;
+  const float padding = help.lineHeight / kLineHeight * 8.0F;
+  float y = help.panel.top + padding * 0.75F;
   for (const std::string& line : lines) {
-    drawText(target, line, {area.left + 28.0F, y}, kTextSize, sf::Color::White);
-    y += kLineHeight;
+    drawText(target, line, {help.panel.left + padding, y}, help.textSize, sf::Color::White);
+    y += help.lineHeight;
   }
 }
 

@@ -41,6 +41,15 @@ void drawSceneInArea(sf::RenderTarget& target, sf::FloatRect area, float scale, 
                      const PaintStyle& style = {});
 /// The help lines: playback keys, and the overlay keys of the layers this game's scenes use.
 [[nodiscard]] std::vector<std::string> describeViewerKeys(std::span<const sim::SceneLayer> layers);
+/// Where the help panel goes and how large its text is: over the scene's top left corner at
+/// the frame's text size while that fits the frame, smaller text (down to 8 px) and moved into
+/// the frame when it is small.
+struct HelpLayout {
+  sf::FloatRect panel;
+  unsigned textSize = 0;
+  float lineHeight = 0.0F;
+};
+[[nodiscard]] HelpLayout layoutHelp(sf::FloatRect frame, sf::FloatRect scene, std::span<const std::string> lines, const sf::Font& font);
 
 /// The size of the viewer's text in pixels, and the height of one of its lines.
 inline constexpr unsigned kTextSize = 14;
@@ -100,7 +109,7 @@ class FrameRenderer {
   void drawBottom(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const FrameExtras& extras) const;
   void drawEventPanel(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, bool oracleText) const;
   void drawBanner(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback) const;
-  void drawHelp(sf::RenderTarget& target, sf::FloatRect area, std::span<const sim::SceneLayer> layers) const;
+  void drawHelp(sf::RenderTarget& target, sf::FloatRect frame, sf::FloatRect scene, std::span<const sim::SceneLayer> layers) const;
   const sf::Font& font_;
 };
 

@@ -131,6 +131,31 @@ TEST_F(Render, ASmallFrameKeepsRoomForTheSceneAndTheDefaultOneFullLanes) {
   EXPECT_EQ(image.getPixel(static_cast<unsigned>(tiny.scene.left + 1), static_cast<unsigned>(tiny.scene.top + tiny.scene.height - 2)), kBackground);
 }
 
+TEST_F(Render, TheHelpFitsAnyFrameAndKeepsItsSizeWhereItFits) {
+  const std::vector<std::string> lines = describeViewerKeys(playback_->game().sceneLayers());
+  for (const sf::Vector2f size : {sf::Vector2f{160.0F, 120.0F}, sf::Vector2f{320.0F, 240.0F}, sf::Vector2f{640.0F, 480.0F}, sf::Vector2f{960.0F, 720.0F}}) {
+    SCOPED_TRACE(std::to_string(size.x) + "x" + std::to_string(size.y));
+    const sf::FloatRect frame{0.0F, 0.0F, size.x, size.y};
+    const HelpLayout help = layoutHelp(frame, layoutFrame(frame, *playback_).scene, lines, font_);
+    EXPECT_GE(help.textSize, 8U);
+    if (help.textSize > 8U) {  // at 8 px the text is as small as it gets, and may not fit
+      EXPECT_GE(help.panel.left, 0.0F);
+      EXPECT_GE(help.panel.top, 0.0F);
+      EXPECT_LE(help.panel.left + help.panel.width, size.x);
+      EXPECT_LE(help.panel.top + help.panel.height, size.y);
+    }
+    // Every line fits the panel at the size it is drawn.
+    for (const std::string& line : lines) EXPECT_LE(sf::Text(line, font_, help.textSize).getLocalBounds().width, help.panel.width) << line;
+  }
+  const sf::FloatRect frame{0.0F, 0.0F, 960.0F, 720.0F};
+  EXPECT_EQ(layoutHelp(frame, layoutFrame(frame, *playback_).scene, lines, font_).textSize, kTextSize);
+  EXPECT_LT(layoutHelp({0.0F, 0.0F, 320.0F, 240.0F}, layoutFrame({0.0F, 0.0F, 320.0F, 240.0F}, *playback_).scene, lines, font_).textSize, kTextSize);
+  Overlays overlays;
+  overlays.help = true;
+  const std::string png = (dir_ / "help.png").string();
+  ASSERT_FALSE(renderFramePng(*playback_, font_, 100, png, false, {320, 240}, overlays).has_value());
+}
+
 TEST_F(Render, ALandingWindowShowsOnItsPlatform) {
   Playback playback = loadPlayback("fallingman-bot-seed4.rtr");
   const std::string png = (dir_ / "window.png").string();
