@@ -53,8 +53,8 @@ void Playback::takeChunk(const recorder::Chunk& chunk, std::span<const sim::Inpu
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     (void)building_->step(inputs[i]);
     ++built_;
-    // Cheap next to the step, so a replay this build no longer reproduces is marked even
-    // without --verify, instead of being played as if it were the recording.
+    // Every tick is stepped here anyway; comparing its checksum too marks a replay this build
+    // no longer reproduces even without --verify, instead of playing it as the recording.
     if (!parted_ && recorder::tickChecksum(*building_, recorder::coversWholeState(built_, fullHashEvery)) != chunk.checksums[i]) parted_ = built_;
     if (built_ % keyframeEvery_ == 0) keyframes_.push_back(building_->clone());
   }
