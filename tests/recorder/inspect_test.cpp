@@ -123,14 +123,14 @@ TEST_P(InspectOverGames, AReplayThisBuildNoLongerReproducesIsNeverShownAsItsReco
     // From the snapshot at 120 on, the recording's own state holds again.
     EXPECT_TRUE(std::holds_alternative<std::unique_ptr<sim::GameSession>>(reachTick(replay, 150)));
     std::uint64_t lastVisited = 0;
-    const auto walked = visitTicks(replay, 10, 110, [&](const sim::GameSession&, std::uint64_t tick) {
+    const auto walked = visitTicks(replay, 10, 119, [&](const sim::GameSession&, std::uint64_t tick) {
       lastVisited = tick;
       return true;
     });
     ASSERT_TRUE(walked.has_value());
     EXPECT_TRUE(walked->diverged);
     EXPECT_EQ(lastVisited, partsAt - 1) << "the tick that parts is not visited";
-    const auto condition = std::get<Condition>(Condition::parse("tick > 100"));
+    const auto condition = std::get<Condition>(Condition::parse("tick > 200"));  // met only past the tick that parts
     const auto found = findTicks(replay, condition, 0, false);
     ASSERT_TRUE(std::holds_alternative<Unanswered>(found));
     EXPECT_TRUE(std::get<Unanswered>(found).diverged);
