@@ -166,6 +166,12 @@ class ChecksumCadence {
   return toTickChecksum(wholeState ? session.hash() : session.digest());
 }
 
+/// Whether a game re-simulated to tick `tick` (from anywhere in the replay) has the checksum the
+/// recording kept for that tick.
+[[nodiscard]] inline bool matchesTickChecksum(const sim::GameSession& session, std::uint64_t tick, std::uint32_t fullHashEvery, std::uint16_t recorded) {
+  return tickChecksum(session, coversWholeState(tick, fullHashEvery)) == recorded;
+}
+
 /// Appends one tick to a chunk: its input (extending the last run when it repeats), its
 /// events and its checksum. The recorder's whole per-tick bookkeeping, apart from the checksum.
 inline void appendTick(Chunk& chunk, std::uint64_t tick, sim::Input input, std::span<const sim::Event> events, std::uint16_t checksum) {

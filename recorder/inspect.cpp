@@ -21,7 +21,7 @@ Unanswered describeParting(std::uint64_t tick, const std::string& what) {
 std::optional<Unanswered> stepRecordedTick(sim::GameSession& session, const Chunk& chunk, std::uint64_t tick, sim::Input input,
                                            std::uint32_t fullHashEvery) {
   (void)session.step(input);
-  if (tickChecksum(session, coversWholeState(tick, fullHashEvery)) == chunk.checksums[static_cast<std::size_t>(tick - chunk.firstTick)]) return std::nullopt;
+  if (matchesTickChecksum(session, tick, fullHashEvery, chunk.checksums[static_cast<std::size_t>(tick - chunk.firstTick)])) return std::nullopt;
   return describeParting(tick, "the state differs from its recorded checksum");
 }
 

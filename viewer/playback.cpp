@@ -55,7 +55,7 @@ void Playback::takeChunk(const recorder::Chunk& chunk, std::span<const sim::Inpu
     ++built_;
     // Every tick is stepped here anyway; comparing its checksum too marks a replay this build
     // no longer reproduces even without --verify, instead of playing it as the recording.
-    if (!parted_ && recorder::tickChecksum(*building_, recorder::coversWholeState(built_, fullHashEvery)) != chunk.checksums[i]) parted_ = built_;
+    if (!parted_ && !recorder::matchesTickChecksum(*building_, built_, fullHashEvery, chunk.checksums[i])) parted_ = built_;
     if (built_ % keyframeEvery_ == 0) keyframes_.push_back(building_->clone());
   }
 }

@@ -103,7 +103,7 @@ TEST_P(InspectOverGames, AReplayThisBuildNoLongerReproducesIsNeverShownAsItsReco
     for (std::uint64_t t = 1; t <= 300 && partsAt == 0; ++t) {
       (void)session->step(changed[t - 1]);
       const Chunk& c = replay.chunks[(t - 1) / 20];
-      if (tickChecksum(*session, coversWholeState(t, fullHashEvery)) != c.checksums[t - c.firstTick]) partsAt = t;
+      if (!matchesTickChecksum(*session, t, fullHashEvery, c.checksums[t - c.firstTick])) partsAt = t;
     }
     ASSERT_GT(partsAt, 0U) << "the flip changed nothing the checksums see: pick another tick";
     ASSERT_LT(partsAt, 120U);
