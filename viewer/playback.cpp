@@ -12,7 +12,7 @@ Playback::Playback(recorder::LoadedReplay replay, bool verify)
     : replay_(std::make_shared<const recorder::LoadedReplay>(std::move(replay))),
       game_(recorder::gameOf(replay_->header)),
       last_(recorder::findLastTick(*replay_)),
-      ticks_(replay_, *game_, startKeyframes()) {
+      ticks_(replay_, *game_, startKeyframes(verify)) {
   std::optional<recorder::VerifyReport> report;
   if (verify) {
     // The replay engine's verdict: the same divergence and tunnels `retrace verify` reports.
@@ -27,7 +27,7 @@ Playback::Playback(recorder::ReplayIndex index, bool verify)
     : replay_(std::make_shared<const recorder::LoadedReplay>(index.summary())),
       game_(recorder::gameOf(replay_->header)),
       last_(index.lastTick()),
-      ticks_(std::move(index), *game_, startKeyframes()) {
+      ticks_(std::move(index), *game_, startKeyframes(verify)) {
   std::optional<recorder::VerifyReport> report;
   if (verify) {
     recorder::VerifyOptions options;
@@ -40,7 +40,8 @@ Playback::Playback(recorder::ReplayIndex index, bool verify)
   finishOpening(report);
 }
 
-TickStore::ChunkVisitor Playback::startKeyframes() {
+TickStore::ChunkVisitor Playback::startKeyframes(bool verify) {
+  compareChecksums_ = !verify;
   keyframeEvery_ = std::max(kKeyframeEvery, (last_ + kMaxKeyframes - 1) / kMaxKeyframes);
   keyframes_.reserve(static_cast<std::size_t>(last_ / keyframeEvery_ + 1));
   building_ = game_->start(recorder::configOf(replay_->header), replay_->header.seed);
@@ -55,7 +56,7 @@ void Playback::takeChunk(const recorder::Chunk& chunk, std::span<const sim::Inpu
     ++built_;
     // Every tick is stepped here anyway; comparing its checksum too marks a replay this build
     // no longer reproduces even without --verify, instead of playing it as the recording.
-    if (!parted_ && !recorder::matchesTickChecksum(*building_, built_, fullHashEvery, chunk.checksums[i])) parted_ = built_;
+    if (compareChecksums_ && !parted_ && !recorder::matchesTickChecksum(*building_, built_, fullHashEvery, chunk.checksums[i])) parted_ = built_;
     if (built_ % keyframeEvery_ == 0) keyframes_.push_back(building_->clone());
   }
 }

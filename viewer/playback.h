@@ -91,8 +91,9 @@ class Playback {
 
  private:
   /// Sets the keyframe spacing for last_ ticks and starts the game at tick 0; returns the visit
-  /// that builds the keyframes from the chunks.
-  [[nodiscard]] TickStore::ChunkVisitor startKeyframes();
+  /// that builds the keyframes from the chunks (and, unless the replay engine will verify them,
+  /// compares each tick with its recorded checksum).
+  [[nodiscard]] TickStore::ChunkVisitor startKeyframes(bool verify);
   /// Steps the game through a chunk's inputs, keeping a keyframe at every interval and noting
   /// the first tick whose state differs from its recorded checksum.
   void takeChunk(const recorder::Chunk& chunk, std::span<const sim::Input> inputs);
@@ -106,6 +107,7 @@ class Playback {
   std::vector<std::unique_ptr<sim::GameSession>> keyframes_;  ///< state after tick i * keyframeEvery_
   std::unique_ptr<sim::GameSession> building_;                ///< the game stepped while opening
   std::uint64_t built_ = 0;                                   ///< the tick building_ is after
+  bool compareChecksums_ = true;                              ///< false when the replay engine compares them
   std::optional<std::uint64_t> parted_;                       ///< the first tick unlike its recorded checksum
   std::uint64_t last_ = 0;
   TickStore ticks_;                                           ///< made after the members above, which its visit fills
