@@ -1,6 +1,7 @@
 #include "recorder/cli/run.h"
 
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -17,8 +18,12 @@ int runCommandLine(std::string_view program, int argc, char** argv) {
   // Diagnostics go to stderr so stdout stays the command's own output (JSON, reports). stdout
   // is line-buffered even into a pipe, so that a CI log joining both streams keeps their order:
   // `verify a.rtr missing.rtr b.rtr` names missing.rtr between the two reports, not first.
-  std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
-  spdlog::set_default_logger(spdlog::stderr_color_st(name));
+  // Once: a stream's buffering may be set only before its first output, and a game's own
+  // program or test may run the command line more than once.
+  static const bool kLineBuffered = std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ) == 0;
+  (void)kLineBuffered;
+  // Made directly rather than by spdlog's factory, which refuses a second logger of one name.
+  spdlog::set_default_logger(std::make_shared<spdlog::logger>(name, std::make_shared<spdlog::sinks::stderr_color_sink_st>()));
   spdlog::set_pattern("%v");
   CLI::App app{name + ": deterministic replay and regression testing for 2D arcade collision code", name};
   app.require_subcommand(1);
