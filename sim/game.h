@@ -94,6 +94,9 @@ class GameSession {
   virtual void setOracle(bool enabled) = 0;
   /// An independent copy of this session.
   [[nodiscard]] virtual std::unique_ptr<GameSession> clone() const = 0;
+  /// True when `other` is a session of the same game whose state equals this one's (the game's
+  /// own ==): what a saved and loaded state must be, whatever visitState leaves out.
+  [[nodiscard]] virtual bool sameState(const GameSession& other) const = 0;
   /// What this state looks like (scene.h); `previous` is the session one tick earlier, for
   /// what moved this tick (a session of another game counts as no earlier tick).
   [[nodiscard]] virtual Scene describeScene(const GameSession& previous) const = 0;

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "sim/assert.h"
 #include "sim/game.h"
 #include "sim/game_rules.h"
 #include "sim/round.h"
@@ -86,6 +87,10 @@ class GameModelSession final : public GameSession {
   Input chooseBotInput(Rng& ioBotRng) const override { return G::chooseInput(config_, state_, ioBotRng); }
   void setOracle(bool enabled) override { oracle_ = enabled; }
   std::unique_ptr<GameSession> clone() const override { return std::make_unique<GameModelSession>(*this); }
+  bool sameState(const GameSession& other) const override {
+    const auto* typed = dynamic_cast<const GameModelSession*>(&other);
+    return typed != nullptr && typed->state_ == state_;
+  }
   Scene describeScene(const GameSession& previous) const override {
     const auto* before = dynamic_cast<const GameModelSession*>(&previous);
     return G::describeScene(config_, before != nullptr ? before->state_ : state_, state_);
@@ -133,6 +138,7 @@ class GameModel final : public GameDefinition {
     const auto config = loadConfig<G>(values);
     if (!config) return "the configuration does not have the fields of " + std::string(G::kName) + " rules version " + std::to_string(G::kRulesVersion);
     if (auto problem = G::checkSanity(*config)) return problem;
+    if (auto misnamed = findMisnamedLimit<G>(*config)) return misnamed;
     if (allowLimitBreaks) return std::nullopt;
     if (auto broken = findBrokenLimit<G>(*config)) {
       return *broken + " (a speed limit: such a configuration runs only when limit breaks are allowed explicitly)";

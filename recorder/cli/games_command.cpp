@@ -1,24 +1,59 @@
 // `retrace games`: the games this build has, from the registry, with what a user may ask of
 // each: its configurations, its buttons and its declared speed limits. Scripts take the names
-// from `retrace games --names` rather than keeping a list of their own.
+// from `retrace games --names` rather than keeping a list of their own. `--check` plays each
+// game through the contract's checks (sim/contract.h), for a game of your own.
 #include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include <spdlog/spdlog.h>
+
 #include "recorder/cli/command.h"
 #include "recorder/parse.h"
+#include "sim/contract.h"
 #include "sim/game.h"
 
 namespace retrace::recorder::cli {
 namespace {
 
 struct GamesOptions {
+  std::vector<std::string> games;  ///< only these; every game when empty
   bool names = false;
+  bool check = false;
 };
 
+/// Plays a game through every check of the contract and prints what it breaks; true when nothing.
+bool printContract(const sim::GameDefinition& game) {
+  const auto problems = sim::checkGameContract(game);
+  const auto checks = sim::contractChecks().size();
+  const std::string name(game.name());
+  if (problems.empty()) {
+    std::printf("%s: keeps all %zu promises of the game contract\n", name.c_str(), checks);
+    return true;
+  }
+  std::printf("%s: breaks %zu of the %zu promises of the game contract:\n", name.c_str(), problems.size(), checks);
+  for (const sim::ContractProblem& problem : problems) std::printf("  %s: %s\n", problem.check.c_str(), problem.sentence.c_str());
+  return false;
+}
+
 ExitCode runGames(const GamesOptions& options) {
-  for (const sim::GameDefinition* game : sim::listGames()) {
+  std::vector<const sim::GameDefinition*> games;
+  for (const std::string& wanted : options.games) {
+    const sim::GameDefinition* game = sim::findGame(wanted);
+    if (game == nullptr) {
+      spdlog::error("retrace games: there is no game {} (games: {})", quoteForMessage(wanted), joinGameNames());
+      return ExitCode::kBadInput;
+    }
+    games.push_back(game);
+  }
+  if (options.games.empty()) games.assign(sim::listGames().begin(), sim::listGames().end());
+  if (options.check) {
+    bool kept = true;
+    for (const sim::GameDefinition* game : games) kept = printContract(*game) && kept;
+    return kept ? ExitCode::kOk : ExitCode::kFailed;
+  }
+  for (const sim::GameDefinition* game : games) {
     const std::string name(game->name());
     if (options.names) {
       std::printf("%s\n", name.c_str());
@@ -45,7 +80,12 @@ ExitCode runGames(const GamesOptions& options) {
 
 void attachGamesCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<GamesOptions>();
-  command.add_flag("--names", options->names, "one name per line, for scripts");
+  command.add_option("games", options->games, "only these games (default: every game)");
+  CLI::Option* names = command.add_flag("--names", options->names, "one name per line, for scripts");
+  command.add_flag("--check", options->check,
+                   "play each game through the contract's checks (determinism, snapshots, loading, limits, scenes, ...) and name "
+                   "every promise it breaks; exit 1 if any")
+      ->excludes(names);
   command.callback([options, &outExit] { outExit = runGames(*options); });
 }
 

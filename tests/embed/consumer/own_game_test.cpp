@@ -1,5 +1,6 @@
 // The game's own game, registered with one call, recorded from its own loop with the README's
-// snippet, and gated with EXPECT_REPLAY_MATCHES: none of retrace's files knows "breakout".
+// snippet, gated with EXPECT_REPLAY_MATCHES and held to the game contract with
+// EXPECT_GAME_MEETS_CONTRACT: none of retrace's files knows "breakout".
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -9,6 +10,7 @@
 #include <unistd.h>
 
 #include "breakout/breakout.h"
+#include "recorder/gtest/expect_game.h"
 #include "recorder/gtest/expect_replay.h"
 #include "recorder/recorder.h"
 
@@ -30,6 +32,11 @@ TEST(OwnGame, RegistersRecordsAndGates) {
   ASSERT_FALSE(recorder.close().has_value());
   EXPECT_REPLAY_MATCHES(out);
   std::filesystem::remove(out);
+}
+
+TEST(OwnGame, MeetsTheGameContract) {
+  (void)retrace::sim::registerGame<breakout::Game>();
+  EXPECT_GAME_MEETS_CONTRACT("breakout");
 }
 
 }  // namespace

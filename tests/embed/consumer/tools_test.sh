@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# breakout's own binaries, as its developers would use them: record with the bot, verify, hunt
-# with the oracle (the discrete configuration's tunnels just past the declared limit are found,
-# none within it), shrink a finding, and render a frame with the game's own viewer.
+# breakout's own binaries, as its developers would use them: record with the bot, verify, check
+# the game contract, hunt with the oracle (the discrete configuration's tunnels just past the
+# declared limit are found, none within it), shrink a finding, and render a frame with the
+# game's own viewer.
 #
 #   tools_test.sh BREAKOUT_RETRACE BREAKOUT_VIEW WORK_DIR
 set -u
@@ -15,6 +16,8 @@ step record
 step verify
 "$cli" verify "$work/bot.rtr" || fail "verify of a fresh recording failed"
 "$cli" games | grep -q 'breakout' || fail "games does not list breakout"
+step "the game contract"
+"$cli" games --check breakout || fail "breakout breaks the game contract"
 
 step "hunt within the limit"
 "$cli" hunt --game breakout --config discrete --configs within --runs 20 --ticks 1200 --seed 1 --no-progress -o "$work/within"

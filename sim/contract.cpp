@@ -1,0 +1,424 @@
+// The game contract's run-time checks (contract.h): each plays the game through GameDefinition
+// and GameSession only, so any registered game is checked the same way, and says the first way
+// the game breaks its promise.
+#include "sim/contract.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <string_view>
+
+#include "sim/round.h"
+
+namespace retrace::sim {
+namespace {
+
+using Problem = std::optional<std::string>;
+
+/// Seeds the checks play with: any would do, fixed so that a finding reproduces.
+constexpr std::uint64_t kSeed = 3;
+constexpr std::uint64_t kBotSeed = 5;
+
+/// The default configuration (the first named), or why the game has none to start from.
+Problem findDefault(const GameDefinition& game, ConfigValues& outConfig) {
+  const auto names = game.configNames();
+  if (names.empty()) return "it names no configuration (the first named is the default)";
+  const auto config = game.findConfig(names.front());
+  if (!config) return "findConfig does not find its own default configuration \"" + names.front() + "\"";
+  if (auto problem = game.validateConfig(*config, false)) return "its default configuration is refused: " + *problem;
+  outConfig = *config;
+  return std::nullopt;
+}
+
+/// Who presses the buttons in a check: the game's bot, or random presses of its buttons, which
+/// reach states the bot avoids (as a person or a fuzzed input does).
+struct Player {
+  bool random = false;
+  Rng rng;
+  Input buttons = 0xFF;  ///< the bits a random player presses
+  Input choose(const GameSession& session) { return random ? static_cast<Input>(nextU32(rng) & buttons) : session.chooseBotInput(rng); }
+};
+Player botPlayer() { return {false, seedRng(kBotSeed), 0}; }
+Player randomPlayer(const GameDefinition& game) {
+  const std::size_t count = std::min<std::size_t>(game.inputNames().size(), 8);
+  return {true, seedRng(kBotSeed, 1), static_cast<Input>((1U << count) - 1U)};
+}
+
+/// One tick played: its input and events.
+struct PlayedTick {
+  Input input = 0;
+  std::vector<Event> events;
+};
+PlayedTick play(GameSession& session, Player& player) {
+  const Input input = player.choose(session);
+  return {input, session.step(input).events};
+}
+
+/// The default configuration's session after the bot played it for some ticks, or why there is
+/// no default to start from.
+Problem startPlayed(const GameDefinition& game, int ticks, std::unique_ptr<GameSession>& outSession) {
+  ConfigValues config;
+  if (auto problem = findDefault(game, config)) return problem;
+  outSession = game.start(config, kSeed);
+  Player bot = botPlayer();
+  for (int i = 0; i < ticks; ++i) (void)play(*outSession, bot);
+  return std::nullopt;
+}
+
+/// True when text is printable ASCII without spaces, as names typed after an option must be.
+bool isPlainName(std::string_view text) {
+  return !text.empty() && text.size() <= 64 && std::all_of(text.begin(), text.end(), [](char c) { return c > ' ' && c < 0x7F; });
+}
+
+/// Text in quotation marks, for a sentence.
+std::string quoted(std::string_view text) { return "\"" + std::string(text) + "\""; }
+
+/// The name of value `index` of a saved state, for a sentence.
+std::string nameValue(const std::vector<Field>& fields, std::size_t index) {
+  return index < fields.size() ? fields[index].name : "value " + std::to_string(index);
+}
+
+Problem checkNames(const GameDefinition& game) {
+  if (!isPlainName(game.name())) return "its name " + quoted(game.name()) + " is not a plain word of 1 to 64 printable characters without spaces";
+  const auto configs = game.configNames();
+  std::set<std::string> seen;
+  for (const std::string& name : configs) {
+    if (!isPlainName(name)) return "configuration name " + quoted(name) + " is not a plain word";
+    if (!seen.insert(name).second) return "two configurations are named " + quoted(name);
+    if (!game.findConfig(name)) return "findConfig does not find its own configuration " + quoted(name);
+  }
+  std::string unknown = "no-such-configuration";
+  while (seen.count(unknown) != 0) unknown += "-";
+  if (game.findConfig(unknown)) return "findConfig finds a configuration it does not name, " + quoted(unknown);
+  const auto inputs = game.inputNames();
+  if (inputs.size() > 8) return "it names " + std::to_string(inputs.size()) + " buttons; an input has 8 bits";
+  std::set<std::string_view> buttons;
+  for (const char* name : inputs) {
+    if (name == nullptr || !isPlainName(name)) return "a button has no name, or one that is not a plain word";
+    if (!buttons.insert(name).second) return "two buttons are named " + quoted(name);
+  }
+  if (game.inputKeys().size() > inputs.size()) return "it gives keys for more buttons than it names";
+  std::set<std::string_view> events;
+  for (const EventSchema& schema : game.eventSchemas()) {
+    if (schema.name == nullptr || !isPlainName(schema.name)) return "an event kind has no name, or one that is not a plain word";
+    if (!events.insert(schema.name).second) return "two event kinds are named " + quoted(schema.name);
+  }
+  return std::nullopt;
+}
+
+Problem checkTicks(const GameDefinition& game) {
+  ConfigValues config;
+  if (auto problem = findDefault(game, config)) return problem;
+  auto session = game.start(config, kSeed);
+  if (session->tick() != 0) return "a session starts at tick " + std::to_string(session->tick()) + ", not 0";
+  Player bot = botPlayer();
+  for (std::int64_t tick = 1; tick <= 3000; ++tick) {
+    (void)play(*session, bot);
+    if (session->tick() != tick) return "step " + std::to_string(tick) + " leaves the tick at " + std::to_string(session->tick()) + ": each step is one tick";
+  }
+  return std::nullopt;
+}
+
+Problem checkDeterminism(const GameDefinition& game) {
+  ConfigValues config;
+  if (auto problem = findDefault(game, config)) return problem;
+  auto a = game.start(config, kSeed);
+  auto b = game.start(config, kSeed);
+  if (a->hash() != b->hash()) return "two sessions started from the same configuration and seed differ at once";
+  Player botA = botPlayer();
+  Player botB = botPlayer();
+  const std::size_t buttons = game.inputNames().size();
+  const char* const kWhy = ": the rules or the bot read something outside the state and configuration (a clock, a global, an address, uninitialised memory)";
+  for (int i = 0; i < 10000; ++i) {
+    const PlayedTick tickA = play(*a, botA);
+    const PlayedTick tickB = play(*b, botB);
+    const std::string at = " at tick " + std::to_string(a->tick());
+    if (tickA.input != tickB.input) return "two runs alike choose different bot inputs" + at + kWhy;
+    if (buttons < 8 && (tickA.input >> buttons) != 0) return "the bot presses a button it does not name" + at;
+    if (tickA.events != tickB.events) return "two runs alike report different events" + at + kWhy;
+    if (a->hash() != b->hash()) return "two runs alike reach different states" + at + kWhy;
+  }
+  return std::nullopt;
+}
+
+/// Steps two sessions alike, the player choosing from the first; the first tick they part at.
+Problem compareRuns(GameSession& first, GameSession& second, Player player, int ticks) {
+  for (int i = 0; i < ticks; ++i) {
+    const Input input = player.choose(first);
+    const auto eventsFirst = first.step(input).events;
+    const auto eventsSecond = second.step(input).events;
+    const std::string at = "tick " + std::to_string(first.tick());
+    if (eventsFirst != eventsSecond) return at + ", in their events";
+    if (first.hash() != second.hash()) return at + ", in their state";
+  }
+  return std::nullopt;
+}
+
+Problem checkSnapshots(const GameDefinition& game) {
+  ConfigValues config;
+  if (auto problem = findDefault(game, config)) return problem;
+  for (Player player : {botPlayer(), randomPlayer(game)}) {
+    auto session = game.start(config, kSeed);
+    const std::string by = player.random ? " (random presses)" : " (the bot playing)";
+    for (const std::int64_t at : {0, 1, 60, 600, 2400}) {
+      while (session->tick() < at) (void)play(*session, player);
+      const std::string when = "the state saved at tick " + std::to_string(at) + by;
+      auto loaded = game.start(config, kSeed);
+      if (!loaded->loadState(session->saveState())) return "a new session refuses " + when;
+      if (!loaded->sameState(*session)) {
+        return when + " loads as another state: a member of State that == compares is missing from visitState, or loading changes a value";
+      }
+      auto original = session->clone();
+      if (auto parted = compareRuns(*original, *loaded, player, 600)) return "a session loaded from " + when + " parts from the one that saved it at " + *parted;
+    }
+  }
+  return std::nullopt;
+}
+
+Problem checkLoading(const GameDefinition& game) {
+  std::unique_ptr<GameSession> session;
+  if (auto problem = startPlayed(game, 600, session)) return problem;
+  const auto before = session->clone();
+  const auto saved = session->saveState();
+  auto padded = saved;
+  padded.push_back(0);
+  auto cut = saved;
+  cut.pop_back();
+  if (session->loadState(padded)) return "it loads a saved state with a value too many";
+  if (session->loadState(cut)) return "it loads a saved state with its last value cut off";
+  if (session->loadState({})) return "it loads an empty state";
+  if (!session->sameState(*before)) return "a load it refuses changes its state";
+  const auto fields = session->describeState();
+  for (std::size_t i = 0; i < saved.size(); ++i) {
+    for (const std::int64_t hostile : {saved[i] + (std::int64_t{1} << 32), std::int64_t{2}, saved[i] ^ 1, INT64_MIN}) {
+      auto values = saved;
+      values[i] = hostile;
+      auto copy = session->clone();
+      if (!copy->loadState(values)) continue;
+      const auto back = copy->saveState();
+      if (back != values) {
+        return nameValue(fields, i) + " given " + std::to_string(hostile) + " loads as " + std::to_string(back.size() > i ? back[i] : 0) +
+               ": a value that does not fit its field must be refused, never narrowed";
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+Problem checkClones(const GameDefinition& game) {
+  std::unique_ptr<GameSession> session;
+  if (auto problem = startPlayed(game, 300, session)) return problem;
+  Player bot = botPlayer();
+  auto copy = session->clone();
+  const auto witness = session->clone();
+  if (!copy->sameState(*session) || copy->hash() != session->hash()) return "a clone is not the state it was cloned from";
+  Player copyBot = bot;
+  for (int i = 0; i < 600; ++i) (void)play(*copy, copyBot);
+  if (!session->sameState(*witness)) return "stepping a clone changes the session it was cloned from: they share something";
+  for (int i = 0; i < 600; ++i) (void)play(*session, bot);
+  if (copy->hash() != session->hash()) return "a session and its clone, stepped alike, part";
+  return std::nullopt;
+}
+
+Problem checkFields(const GameDefinition& game) {
+  std::unique_ptr<GameSession> session;
+  if (auto problem = startPlayed(game, 600, session)) return problem;
+  const auto fields = session->describeState();
+  const auto values = session->saveState();
+  if (fields.size() != values.size()) return "it describes " + std::to_string(fields.size()) + " fields but saves " + std::to_string(values.size()) + " values";
+  if (fields.empty() || fields.front().name != "tick" || fields.front().value != session->tick()) return "the first field it describes is not the tick";
+  std::set<std::string_view> names;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (fields[i].value != values[i]) return "field " + fields[i].name + " is described as another value than it saves";
+    if (!names.insert(fields[i].name).second) return "two fields are named " + quoted(fields[i].name);
+    auto altered = values;
+    altered[i] ^= 1;
+    auto copy = session->clone();
+    if (!copy->loadState(altered) || copy->saveState() != altered) continue;  // refused or normalised: nothing to hash
+    if (copy->hash() == session->hash()) return "changing field " + fields[i].name + " leaves the state hash alone";
+  }
+  return std::nullopt;
+}
+
+Problem checkConfigurations(const GameDefinition& game) {
+  for (const std::string& name : game.configNames()) {
+    const auto config = game.findConfig(name);
+    if (!config) return "findConfig does not find its own configuration " + quoted(name);
+    if (auto problem = game.validateConfig(*config, true)) return "configuration " + quoted(name) + " fails its own sanity check: " + *problem;
+    const auto fields = game.describeConfig(*config);
+    if (fields.size() != config->values.size()) return "configuration " + quoted(name) + " describes another number of fields than it has values";
+    std::set<std::string_view> seen;
+    for (const Field& field : fields) {
+      if (!isPlainName(field.name)) return "configuration field " + quoted(field.name) + " is not a plain word (it is set as NAME=VALUE)";
+      if (!seen.insert(field.name).second) return "two configuration fields are named " + quoted(field.name);
+    }
+    auto padded = *config;
+    padded.values.push_back(0);
+    auto cut = *config;
+    if (!cut.values.empty()) cut.values.pop_back();
+    if (!game.validateConfig(padded, true) || (!config->values.empty() && !game.validateConfig(cut, true))) {
+      return "it accepts a configuration with a value too many or too few";
+    }
+    for (std::size_t i = 0; i < config->values.size(); ++i) {
+      for (const std::int64_t hostile : {config->values[i] + (std::int64_t{1} << 32), std::int64_t{2}, INT64_MIN}) {
+        auto values = *config;
+        values.values[i] = hostile;
+        if (game.validateConfig(values, true)) continue;
+        const auto back = game.describeConfig(values);
+        if (back.size() != values.values.size() || back[i].value != hostile) {
+          return "configuration field " + fields[i].name + " given " + std::to_string(hostile) +
+                 " takes another value: a value that does not fit its field must be refused, never narrowed";
+        }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+Problem checkLimits(const GameDefinition& game) {
+  const auto limits = game.speedLimits();
+  for (const std::string& name : game.configNames()) {
+    const auto config = game.findConfig(name);
+    if (!config) continue;  // the names check says so
+    const auto fields = game.describeConfig(*config);
+    for (std::size_t l = 0; l < limits.size(); ++l) {
+      const auto field = std::find_if(fields.begin(), fields.end(), [&](const Field& f) { return f.name == limits[l].field; });
+      if (field == fields.end()) return "speed limit " + quoted(limits[l].rule) + " bounds " + quoted(limits[l].field) + ", which is no configuration field";
+      const auto bound = game.limitBound(*config, l);
+      if (!bound) continue;  // the limit does not apply to this configuration
+      const auto index = static_cast<std::size_t>(field - fields.begin());
+      ConfigValues at = *config;
+      ConfigValues past = *config;
+      at.values[index] = *bound;
+      if (*bound == INT64_MAX) continue;  // nothing lies past it
+      past.values[index] = *bound + 1;
+      if (game.validateConfig(at, true) || game.validateConfig(past, true)) continue;  // not sane either way: the limit is not what refuses
+      const auto atProblem = game.validateConfig(at, false);
+      const auto pastProblem = game.validateConfig(past, false);
+      const std::string where = "in configuration " + quoted(name) + ", speed limit " + quoted(limits[l].rule);
+      if (!pastProblem) return where + " lets " + field->name + " one raw unit past the bound it states";
+      // Another limit may refuse the bound too (two limits on one field); this one must not.
+      if (atProblem && *atProblem == *pastProblem) return where + " refuses " + field->name + " at the bound it states";
+    }
+  }
+  return std::nullopt;
+}
+
+Problem checkEvents(const GameDefinition& game) {
+  ConfigValues config;
+  if (auto problem = findDefault(game, config)) return problem;
+  const auto kinds = game.eventSchemas().size();
+  auto session = game.start(config, kSeed);
+  Player bot = botPlayer();
+  Player random = randomPlayer(game);
+  for (int i = 0; i < 10000; ++i) {
+    for (const Event& event : play(*session, i < 5000 ? bot : random).events) {
+      if (event.kind >= kinds) return "at tick " + std::to_string(session->tick()) + " it reports an event of kind " + std::to_string(event.kind) + ", which eventSchemas does not describe";
+    }
+  }
+  return std::nullopt;
+}
+
+Problem checkRounds(const GameDefinition& game) {
+  ConfigValues config;
+  if (auto problem = findDefault(game, config)) return problem;
+  auto session = game.start(config, kSeed);
+  Player random = randomPlayer(game);
+  // A recording of any length is live play: a round that ends gives way to the next by itself.
+  constexpr int kLongestOver = 10 * kTickRate;
+  int over = 0;
+  for (int i = 0; i < 20000; ++i) {
+    (void)play(*session, random);
+    over = session->roundOver() ? over + 1 : 0;
+    if (over > kLongestOver) return "a round that ended at tick " + std::to_string(session->tick() - over) + " is still over 10 seconds later: the next round must start by itself";
+  }
+  return std::nullopt;
+}
+
+/// True when some described field is `entity` or lies inside it ("tanks[1].centre.x").
+bool namesAField(const std::vector<Field>& fields, const std::string& entity) {
+  return std::any_of(fields.begin(), fields.end(), [&](const Field& field) {
+    return field.name == entity || field.name.starts_with(entity + ".") || field.name.starts_with(entity + "[");
+  });
+}
+
+Problem checkScenes(const GameDefinition& game) {
+  ConfigValues config;
+  if (auto problem = findDefault(game, config)) return problem;
+  auto session = game.start(config, kSeed);
+  Player bot = botPlayer();
+  const auto layers = game.sceneLayers();
+  std::set<SceneLayer> drawn;
+  for (int i = 0; i < 3000; ++i) {
+    const auto previous = session->clone();
+    (void)play(*session, bot);
+    if (i % 25 != 0) continue;
+    const Scene scene = session->describeScene(*previous);
+    const std::string at = " at tick " + std::to_string(session->tick());
+    if (scene.size.x <= Fixed() || scene.size.y <= Fixed()) return "its scene has no area" + at;
+    if (scene.primitives.empty()) return "its scene shows nothing" + at;
+    const auto fields = session->describeState();
+    for (const ScenePrimitive& p : scene.primitives) {
+      if (!p.entity.empty() && !namesAField(fields, p.entity)) return "its scene names entity " + quoted(p.entity) + ", which is no field of the state" + at;
+      if (p.layer != SceneLayer::kBodies) {
+        if (std::find(layers.begin(), layers.end(), p.layer) == layers.end()) return "its scene draws on a layer sceneLayers does not declare" + at;
+        drawn.insert(p.layer);
+      }
+      if (p.shape == SceneShape::kBox && (p.a.x < Fixed() || p.a.y < Fixed() || p.a.x + p.b.x > scene.size.x || p.a.y + p.b.y > scene.size.y)) {
+        return "its scene puts a box" + (p.entity.empty() ? std::string() : " (" + p.entity + ")") + " outside the scene's area" + at;
+      }
+    }
+  }
+  // A declared layer that is never drawn makes its key in the viewer do nothing.
+  if (drawn.size() != std::set<SceneLayer>(layers.begin(), layers.end()).size()) return "it declares a scene layer that 3000 ticks of its bot never draw";
+  return std::nullopt;
+}
+
+Problem checkOracle(const GameDefinition& game) {
+  ConfigValues config;
+  if (auto problem = findDefault(game, config)) return problem;
+  auto checked = game.start(config, kSeed);
+  auto plain = game.start(config, kSeed);
+  checked->setOracle(true);
+  Player bot = botPlayer();
+  for (int i = 0; i < 10000; ++i) {
+    const Input input = bot.choose(*checked);
+    const StepResult result = checked->step(input);
+    const auto events = plain->step(input).events;
+    const std::string at = " at tick " + std::to_string(checked->tick());
+    if (!result.tunnels.empty()) return "its oracle finds a tunnel in its default configuration, within its speed limits," + at + ": " + result.tunnels.front().sentence;
+    if (result.events != events || checked->hash() != plain->hash()) return "turning the oracle on changes what a tick computes" + at;
+  }
+  return std::nullopt;
+}
+
+constexpr ContractCheck kChecks[] = {
+    {"names", "its name, configurations, buttons and event kinds are plain words, each once; at most 8 buttons", checkNames},
+    {"ticks", "a session starts at tick 0 and each step is one tick", checkTicks},
+    {"determinism", "two runs from the same seed with the same bot choose the same inputs, report the same events and reach the same state", checkDeterminism},
+    {"snapshots", "a new session loading a saved state has that state (every member of State is in visitState) and steps on alike, whether the bot or random presses play", checkSnapshots},
+    {"loading", "loading refuses a state with values too many, too few or that do not fit, and leaves the state alone", checkLoading},
+    {"clones", "a clone is the same state, independent of the session it came from", checkClones},
+    {"fields", "the described fields are the saved values, the tick first, each named once, each in the state hash", checkFields},
+    {"configurations", "each named configuration is sane, and a value that does not fit a configuration field is refused", checkConfigurations},
+    {"limits", "each speed limit bounds a configuration field, accepts it at the bound it states and refuses it one raw unit past", checkLimits},
+    {"events", "every event it reports has a schema", checkEvents},
+    {"rounds", "a round that ends gives way to the next within 10 seconds", checkRounds},
+    {"scenes", "its scenes have an area, name real fields, stay inside and draw every layer they declare", checkScenes},
+    {"oracle", "its default configuration, played by its bot, never tunnels, and the oracle changes nothing it checks", checkOracle},
+};
+
+}  // namespace
+
+std::span<const ContractCheck> contractChecks() { return kChecks; }
+
+std::vector<ContractProblem> checkGameContract(const GameDefinition& game) {
+  std::vector<ContractProblem> problems;
+  for (const ContractCheck& check : kChecks) {
+    if (auto problem = check.run(game)) problems.push_back({check.name, std::move(*problem)});
+  }
+  return problems;
+}
+
+}  // namespace retrace::sim

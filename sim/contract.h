@@ -1,0 +1,40 @@
+#pragma once
+// The game contract, checked at run time: what the compiler cannot see in a game that meets
+// GameRules (game_rules.h). A member of the state that visitState leaves out, a bot that is not
+// deterministic, a load that narrows a value, a speed limit whose bound is off by one, a scene
+// outside its area: each makes replays of that game diverge or mislead, and each is found here
+// by playing the game, with one sentence that says which promise it broke.
+//
+// retrace's own games are held to it by their tests; a game of your own by
+// `retrace games --check` or EXPECT_GAME_MEETS_CONTRACT (recorder/gtest/expect_game.h).
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "sim/game.h"
+
+namespace retrace::sim {
+
+/// One promise every game keeps, and the check that plays the game to see that it does.
+struct ContractCheck {
+  const char* name;     ///< one word, as `retrace games --check` prints it
+  const char* promise;  ///< what the game promises, for people
+  /// The first way the game breaks the promise, as a sentence, or nothing when it keeps it.
+  std::optional<std::string> (*run)(const GameDefinition& game);
+};
+
+/// Every check, in the order checkGameContract runs them.
+[[nodiscard]] std::span<const ContractCheck> contractChecks();
+
+/// A promise a game broke.
+struct ContractProblem {
+  std::string check;
+  std::string sentence;
+};
+
+/// Runs every check on a game: the promises it breaks, none when it meets the contract.
+[[nodiscard]] std::vector<ContractProblem> checkGameContract(const GameDefinition& game);
+
+}  // namespace retrace::sim

@@ -1,0 +1,56 @@
+// `games --check` in a game's own binary (runCommandLine after registering it): a game that
+// leaves a member of its state out of visitState (support/flawed_game.h) is told which promise it
+// breaks, on stdout, with exit 1; games that keep the contract get one line each and exit 0.
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "recorder/cli/run.h"
+#include "sim/contract.h"
+#include "sim/registry.h"
+#include "support/flawed_game.h"
+
+namespace {
+
+using retrace::sim::flawed::Flaw;
+using retrace::sim::flawed::Walker;
+
+struct CommandRun {
+  int status = 0;
+  std::string out;
+};
+
+/// Runs the command line in this process, as a game's binary would, capturing stdout.
+CommandRun runGames(std::vector<std::string> words) {
+  words.insert(words.begin(), "walker-retrace");
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  ::testing::internal::CaptureStdout();
+  const int status = retrace::recorder::cli::runCommandLine("walker-retrace", static_cast<int>(argv.size()), argv.data());
+  return {status, ::testing::internal::GetCapturedStdout()};
+}
+
+TEST(GamesCheck, NamesEachPromiseAGameBreaksAndExitsOne) {
+  (void)retrace::sim::registerGame<Walker<Flaw::kMemberNotVisited>>();
+  const CommandRun run = runGames({"games", "--check", "walker"});
+  EXPECT_EQ(run.status, 1);
+  EXPECT_EQ(run.out, "walker: breaks 1 of the " + std::to_string(retrace::sim::contractChecks().size()) +
+                         " promises of the game contract:\n  snapshots: the state saved at tick 1 (the bot playing) loads as another state: a member of "
+                         "State that == compares is missing from visitState, or loading changes a value\n");
+}
+
+TEST(GamesCheck, GivesEachGameThatKeepsTheContractOneLine) {
+  const CommandRun run = runGames({"games", "--check", "dodge", "tank", "fallingman"});
+  EXPECT_EQ(run.status, 0);
+  const std::string all = "all " + std::to_string(retrace::sim::contractChecks().size()) + " promises of the game contract\n";
+  EXPECT_EQ(run.out, "dodge: keeps " + all + "tank: keeps " + all + "fallingman: keeps " + all);
+}
+
+TEST(GamesCheck, RefusesAGameItDoesNotHaveWithExitTwo) {
+  const CommandRun run = runGames({"games", "--check", "pong"});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_EQ(run.out, "");
+}
+
+}  // namespace

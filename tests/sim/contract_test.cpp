@@ -1,0 +1,82 @@
+// The contract's checks (sim/contract.h) against a small game with one flaw at a time
+// (support/flawed_game.h): each check must name the flaw it is there for, and the game without a
+// flaw must pass them all (retrace's own games are held to them in games/game_contract_test.cpp).
+#include "sim/contract.h"
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "sim/game_model.h"
+#include "support/flawed_game.h"
+
+namespace retrace::sim {
+namespace {
+
+using flawed::Flaw;
+using flawed::Walker;
+
+/// The problems the contract finds in the walker with flaw F.
+template <Flaw F>
+std::vector<ContractProblem> problemsOf() {
+  const GameModel<Walker<F>> game;
+  return checkGameContract(game);
+}
+
+std::string listProblems(const std::vector<ContractProblem>& problems) {
+  std::string text;
+  for (const ContractProblem& problem : problems) text += "\n  " + problem.check + ": " + problem.sentence;
+  return text;
+}
+
+TEST(Contract, AGameThatKeepsEveryPromiseHasNoProblem) {
+  const auto problems = problemsOf<Flaw::kNone>();
+  EXPECT_TRUE(problems.empty()) << listProblems(problems);
+}
+
+TEST(Contract, EachBrokenPromiseIsNamedByItsCheckWithWhatBrokeIt) {
+  struct Case {
+    const char* check;
+    std::vector<ContractProblem> (*problems)();
+    const char* says;
+  };
+  const Case cases[] = {
+      {"names", problemsOf<Flaw::kSpaceInName>, "\"the walker\" is not a plain word"},
+      {"names", problemsOf<Flaw::kNineButtons>, "names 9 buttons; an input has 8 bits"},
+      {"ticks", problemsOf<Flaw::kTickSkips>, "step 1000 leaves the tick at 1001"},
+      {"determinism", problemsOf<Flaw::kReadsAGlobal>, "two runs alike reach different states at tick 1"},
+      {"snapshots", problemsOf<Flaw::kMemberNotVisited>, "the state saved at tick 1 (the bot playing) loads as another state"},
+      {"snapshots", problemsOf<Flaw::kBumpsNotVisited>, "(random presses) loads as another state"},
+      {"loading", problemsOf<Flaw::kLoadNarrows>, "score given "},
+      {"clones", problemsOf<Flaw::kCloneShares>, "a session and its clone, stepped alike, part"},
+      {"fields", problemsOf<Flaw::kFieldNamedTwice>, "two fields are named \"x\""},
+      {"configurations", problemsOf<Flaw::kConfigNarrows>, "configuration field margin given 4294967296 takes another value"},
+      {"limits", problemsOf<Flaw::kLimitNamesNoField>, "bounds \"sped\", which is no configuration field"},
+      {"events", problemsOf<Flaw::kUnknownEvent>, "at tick 100 it reports an event of kind 7"},
+      {"rounds", problemsOf<Flaw::kRoundNeverRestarts>, "is still over 10 seconds later"},
+      {"scenes", problemsOf<Flaw::kBoxOutsideScene>, "puts a box (x) outside the scene's area"},
+      {"oracle", problemsOf<Flaw::kOracleCries>, "finds a tunnel in its default configuration, within its speed limits, at tick 100: the dot passed"},
+  };
+  std::set<std::string> covered;
+  for (const Case& c : cases) {
+    const auto problems = c.problems();
+    const auto found = std::find_if(problems.begin(), problems.end(), [&](const ContractProblem& p) { return p.check == c.check; });
+    ASSERT_NE(found, problems.end()) << c.check << " misses its flaw; the problems found:" << listProblems(problems);
+    EXPECT_NE(found->sentence.find(c.says), std::string::npos) << c.check << ": " << found->sentence;
+    covered.insert(c.check);
+  }
+  for (const ContractCheck& check : contractChecks()) EXPECT_EQ(covered.count(check.name), 1U) << check.name << " has no flaw here that it must find";
+}
+
+TEST(Contract, ALimitBoundingNoFieldRefusesWithASentenceRatherThanStopping) {
+  const GameModel<Walker<Flaw::kLimitNamesNoField>> game;
+  const auto problem = game.validateConfig(*game.findConfig("long"), false);
+  ASSERT_TRUE(problem.has_value());
+  EXPECT_EQ(*problem, "walker's speed limit \"speed < trackPx\" bounds \"sped\", which is no configuration field");
+}
+
+}  // namespace
+}  // namespace retrace::sim
