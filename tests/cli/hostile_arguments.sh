@@ -71,6 +71,8 @@ commands=(
   "find V --where player.x>1"
   "sweep V 0,0,1,1 1,1"
   "sweep 0,0,1,1 0,0,1,1 V"
+  "games V"
+  "games --check V"
 )
 
 runs=0 failures=0
