@@ -5,12 +5,15 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <spdlog/spdlog.h>
 
 #include "recorder/cli/command.h"
+#include "recorder/format.h"
 #include "recorder/input_source.h"
+#include "recorder/inspect.h"
 #include "recorder/parse.h"
 #include "recorder/replay.h"
 #include "recorder/replay_index.h"
@@ -30,10 +33,17 @@ bool sameEvents(std::span<const RecordedEvent> a, std::span<const RecordedEvent>
   return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const RecordedEvent& x, const RecordedEvent& y) { return x.event == y.event; });
 }
 
-/// The state after `ticks` ticks of a replay, re-simulated; nothing when its rules differ.
-std::vector<sim::Field> simulateTo(const ReplayIndex& replay, std::uint64_t ticks) {
-  const auto session = resimulateTo(replay, ticks);
-  return session != nullptr ? session->describeState() : std::vector<sim::Field>{};
+/// The state after `tick` ticks of a replay, reached from its nearest snapshot and checked
+/// against the recording on the way; why not when this build cannot give the recording's state
+/// (its rules differ, or it no longer re-simulates the file as recorded).
+std::variant<std::vector<sim::Field>, Unanswered> reachState(const ReplayIndex& replay, std::uint64_t tick) {
+  std::vector<sim::Field> fields;
+  auto problem = visitTicks(replay, tick, tick, [&fields](const sim::GameSession& game, std::uint64_t) {
+    fields = game.describeState();
+    return false;
+  });
+  if (problem) return std::move(*problem);
+  return fields;
 }
 
 /// Lines naming how two recorded states of the same tick differ; none when they agree.
@@ -90,7 +100,8 @@ void printConsequences(const sim::GameDefinition& game, const ReplayIndex& index
     std::printf("  states: not re-simulated (this build's rules are not both replays')\n");
     return;
   }
-  // Both re-simulated in step: the 64-bit state hashes say whether they meet again.
+  // Both re-simulated in step: the 64-bit state hashes say whether they meet again, as long as
+  // each run is its recording (checked against the recorded checksums).
   auto sa = gameOf(a.header)->start(configOf(a.header), a.header.seed);
   auto sb = gameOf(b.header)->start(configOf(b.header), b.header.seed);
   std::optional<std::uint64_t> firstMet;
@@ -98,6 +109,13 @@ void printConsequences(const sim::GameDefinition& game, const ReplayIndex& index
   for (TickCursor ca(indexA), cb(indexB); ca.valid() && cb.valid(); ca.advance(), cb.advance()) {
     (void)sa->step(ca.input());
     (void)sb->step(cb.input());
+    const bool recordedA = matchesTickChecksum(*sa, ca.tick(), a.header.fullHashEvery, ca.checksum());
+    if (!recordedA || !matchesTickChecksum(*sb, cb.tick(), b.header.fullHashEvery, cb.checksum())) {
+      std::printf("  states: not followed: %s no longer re-simulates as recorded from tick %llu (its game's rules changed without a new rules "
+                  "version, or the file was altered); retrace verify shows where and how\n",
+                  recordedA ? "B" : "A", static_cast<unsigned long long>(ca.tick()));
+      return;
+    }
     if (ca.tick() <= tick) continue;
     if (sa->hash() == sb->hash()) {
       if (!firstMet) firstMet = ca.tick();
@@ -239,10 +257,20 @@ ExitCode compareReplays(const ReplayIndex& indexA, const ReplayIndex& indexB) {
     }
     if (!anyEvents) std::printf("    none in ticks %llu to %llu\n", static_cast<unsigned long long>(tick > 2 ? tick - 2 : 1),
                                 static_cast<unsigned long long>(std::min(common, tick + 2)));
-    const auto fields = diffFields(simulateTo(indexA, tick), simulateTo(indexB, tick), 24);
     std::printf("state at tick %llu (expected = A, got = B, both re-simulated):\n", static_cast<unsigned long long>(tick));
-    for (const auto& line : fields) std::printf("  %s\n", line.c_str());
-    if (fields.empty()) std::printf("  no field differs %s\n", checksumsAgree ? "yet (the input made no difference on this tick)" : "(the checksums alone parted)");
+    const auto stateA = reachState(indexA, tick);
+    const auto stateB = reachState(indexB, tick);
+    const auto* unansweredA = std::get_if<Unanswered>(&stateA);
+    const auto* unansweredB = std::get_if<Unanswered>(&stateB);
+    if (unansweredA != nullptr || unansweredB != nullptr) {
+      // Not this build's guess at a state the recording did not have.
+      if (unansweredA != nullptr) std::printf("  not shown: A %s\n", unansweredA->sentence.c_str());
+      if (unansweredB != nullptr) std::printf("  not shown: B %s\n", unansweredB->sentence.c_str());
+    } else {
+      const auto fields = diffFields(std::get<std::vector<sim::Field>>(stateA), std::get<std::vector<sim::Field>>(stateB), 24);
+      for (const auto& line : fields) std::printf("  %s\n", line.c_str());
+      if (fields.empty()) std::printf("  no field differs %s\n", checksumsAgree ? "yet (the input made no difference on this tick)" : "(the checksums alone parted)");
+    }
     printConsequences(game, indexA, indexB, tick, common);
   }
   if (!stored.empty()) differing.emplace_back("snapshots");

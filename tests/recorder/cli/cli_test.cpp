@@ -254,18 +254,23 @@ TEST_F(Cli, ShowEventsAndTraceRefuseBadArgumentsInOneLine) {
   }
 }
 
-TEST_F(Cli, ShowTraceAndFindNeverPassOffAStateTheRecordingDidNotHave) {
-  // Tick 10's input changed inside the file, its checksums kept (as a rules change leaves a
-  // replay): from tick 10 on, what this build simulates is not what was recorded.
+/// a.rtr, dodge recorded holding left for 600 ticks, and b.rtr, the same file with tick 10's
+/// input changed inside it and its checksums kept (as a rules change leaves a replay): from tick
+/// 10 on, what this build simulates of b.rtr is not what was recorded.
+void writeReplayAndAlteredCopy(const std::string& a, const std::string& b) {
   const auto* dodge = retrace::sim::findGame("dodge");
   const retrace::recorder::RunSetup setup{dodge, *dodge->findConfig("default"), 3};
-  ASSERT_FALSE(retrace::recorder::writeReplay(path("a.rtr"), false, setup, false, "test", std::vector<retrace::sim::Input>(600, 1)).has_value());
-  auto loaded = retrace::recorder::loadReplayFile(path("a.rtr"));
+  ASSERT_FALSE(retrace::recorder::writeReplay(a, false, setup, false, "test", std::vector<retrace::sim::Input>(600, 1)).has_value());
+  auto loaded = retrace::recorder::loadReplayFile(a);
   auto& replay = std::get<retrace::recorder::LoadedReplay>(loaded);
   ASSERT_EQ(replay.chunks.front().inputs.size(), 1U);
   replay.chunks.front().inputs = {{1, 9}, {2, 1}, {1, 590}};
   const std::vector<std::byte> bytes = retrace::recorder::encodeReplay(replay);
-  std::ofstream(path("b.rtr"), std::ios::binary) << std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  std::ofstream(b, std::ios::binary) << std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+}
+
+TEST_F(Cli, ShowTraceAndFindNeverPassOffAStateTheRecordingDidNotHave) {
+  writeReplayAndAlteredCopy(path("a.rtr"), path("b.rtr"));
   const std::string parted = path("b.rtr") + " no longer re-simulates as recorded: the state differs from its recorded checksum at tick 10";
   EXPECT_EQ(runRetrace("show " + path("b.rtr") + " --tick 9 --fields player").exitCode, 0);
   for (const std::string& command : {"show " + path("b.rtr") + " --tick 300", "show " + path("b.rtr") + " --tick 10 --from-start",
@@ -278,6 +283,21 @@ TEST_F(Cli, ShowTraceAndFindNeverPassOffAStateTheRecordingDidNotHave) {
   const CliRun verify = runRetrace("verify " + path("b.rtr"));
   EXPECT_EQ(verify.exitCode, 1);
   EXPECT_NE(verify.output.find("diverged at tick 10"), std::string::npos) << verify.output;
+}
+
+TEST_F(Cli, DiffNeverPassesOffAStateARecordingDidNotHave) {
+  // The files part at tick 10 (the input), and from there this build's run of b.rtr is not its
+  // recording: diff names the difference but shows no state of b.rtr it would only guess.
+  writeReplayAndAlteredCopy(path("a.rtr"), path("b.rtr"));
+  const CliRun run = runRetrace("diff " + path("a.rtr") + " " + path("b.rtr"));
+  EXPECT_EQ(run.exitCode, 1) << run.output;
+  EXPECT_NE(run.output.find("first difference at tick 10: input left (A) vs right (B)"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("  not shown: B no longer re-simulates as recorded: the state differs from its recorded checksum at tick 10"),
+            std::string::npos)
+      << run.output;
+  EXPECT_NE(run.output.find("  states: not followed: B no longer re-simulates as recorded from tick 10"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("player."), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("A and B differ: ticks"), std::string::npos) << run.output;
 }
 
 TEST_F(Cli, DiffFollowsBothRunsToTheEnd) {
