@@ -129,33 +129,6 @@ std::string describeEvents(const sim::GameDefinition& game, const std::vector<si
   return text;
 }
 
-std::vector<std::string> diffFields(const std::vector<sim::Field>& expected, const std::vector<sim::Field>& got, std::size_t maxLines) {
-  std::map<std::string, const sim::Field*> gotByName;
-  for (const sim::Field& f : got) gotByName[f.name] = &f;
-  std::vector<std::string> lines;
-  std::size_t differing = 0;
-  for (const sim::Field& want : expected) {
-    const auto found = gotByName.find(want.name);
-    std::string line;
-    if (found == gotByName.end()) {
-      line = want.name + ": expected " + sim::formatField(want) + ", missing";
-    } else {
-      if (found->second->value != want.value) {
-        line = want.name + ": expected " + sim::formatField(want) + ", got " +
-               sim::formatField(*found->second);
-      }
-      gotByName.erase(found);
-    }
-    if (line.empty()) continue;
-    if (++differing <= maxLines) lines.push_back(line);
-  }
-  for (const auto& [name, field] : gotByName) {
-    if (++differing <= maxLines) lines.push_back(name + ": not expected, got " + sim::formatField(*field));
-  }
-  if (differing > maxLines) lines.push_back("... and " + std::to_string(differing - maxLines) + " more fields");
-  return lines;
-}
-
 namespace {
 
 /// Verifies a replay chunk by chunk, in tick order: the same loop serves a replay in memory

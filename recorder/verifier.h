@@ -82,9 +82,8 @@ struct VerifiedReplay {
 /// The same over a file through its index, a chunk at a time (throws as TickCursor does).
 [[nodiscard]] std::unique_ptr<sim::GameSession> resimulateTo(const ReplayIndex& index, std::uint64_t tick);
 
-/// "name: expected X, got Y" for every field that differs (by name), at most maxLines.
-[[nodiscard]] std::vector<std::string> diffFields(const std::vector<sim::Field>& expected, const std::vector<sim::Field>& got,
-                                                  std::size_t maxLines);
+/// "name: expected X, got Y" for every field that differs (sim/game.h: the contract's checks use it too).
+using sim::diffFields;
 /// The events of one tick as text, "no events" when there are none.
 [[nodiscard]] std::string describeEvents(const sim::GameDefinition& game, const std::vector<sim::Event>& events);
 

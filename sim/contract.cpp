@@ -66,6 +66,17 @@ Problem startPlayed(const GameDefinition& game, int ticks, std::unique_ptr<GameS
   return std::nullopt;
 }
 
+/// The first fields in which two sessions' states differ, for a sentence: " (x: expected 5, got
+/// 6; ...)", or nothing when every described field agrees.
+std::string describeDifference(const GameSession& expected, const GameSession& got) {
+  std::string text;
+  for (const std::string& line : diffFields(expected.describeState(), got.describeState(), 3)) {
+    text += text.empty() ? " (" : "; ";
+    text += line;
+  }
+  return text.empty() ? text : text + ")";
+}
+
 /// True when text is printable ASCII without spaces, as names typed after an option must be.
 bool isPlainName(std::string_view text) {
   return !text.empty() && text.size() <= 64 && std::all_of(text.begin(), text.end(), [](char c) { return c > ' ' && c < 0x7F; });
@@ -143,7 +154,7 @@ Problem checkDeterminism(const GameDefinition& game) {
     if (tickA.input != tickB.input) return "two runs alike choose different bot inputs" + at + kWhy;
     if (buttons < 8 && (tickA.input >> buttons) != 0) return "the bot presses a button it does not name" + at;
     if (tickA.events != tickB.events) return "two runs alike report different events" + at + kWhy;
-    if (a->hash() != b->hash()) return "two runs alike reach different states" + at + kWhy;
+    if (a->hash() != b->hash()) return "two runs alike reach different states" + at + describeDifference(*a, *b) + kWhy;
   }
   return std::nullopt;
 }
@@ -156,7 +167,7 @@ Problem compareRuns(GameSession& first, GameSession& second, Player player, int 
     const auto eventsSecond = second.step(input).events;
     const std::string at = "tick " + std::to_string(first.tick());
     if (eventsFirst != eventsSecond) return at + ", in their events";
-    if (first.hash() != second.hash()) return at + ", in their state";
+    if (first.hash() != second.hash()) return at + ", in their state" + describeDifference(first, second);
   }
   return std::nullopt;
 }
@@ -223,7 +234,7 @@ Problem checkClones(const GameDefinition& game) {
   for (int i = 0; i < 600; ++i) (void)play(*copy, copyBot);
   if (!session->sameState(*witness)) return "stepping a clone changes the session it was cloned from: they share something";
   for (int i = 0; i < 600; ++i) (void)play(*session, bot);
-  if (copy->hash() != session->hash()) return "a session and its clone, stepped alike, part";
+  if (copy->hash() != session->hash()) return "a session and its clone, stepped alike, part" + describeDifference(*session, *copy);
   return std::nullopt;
 }
 
@@ -394,7 +405,7 @@ Problem checkOracle(const GameDefinition& game) {
     const auto events = plain->step(input).events;
     const std::string at = " at tick " + std::to_string(checked->tick());
     if (!result.tunnels.empty()) return "its oracle finds a tunnel in its default configuration, within its speed limits," + at + ": " + result.tunnels.front().sentence;
-    if (result.events != events || checked->hash() != plain->hash()) return "turning the oracle on changes what a tick computes" + at;
+    if (result.events != events || checked->hash() != plain->hash()) return "turning the oracle on changes what a tick computes" + at + describeDifference(*plain, *checked);
   }
   return std::nullopt;
 }

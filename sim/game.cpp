@@ -1,5 +1,7 @@
 #include "sim/game.h"
 
+#include <map>
+
 namespace retrace::sim {
 
 std::string formatFieldValue(std::int64_t value, FieldKind kind, EnumNames names) {
@@ -38,6 +40,33 @@ std::string formatFieldValue(std::int64_t value, FieldKind kind, EnumNames names
 }
 
 std::string formatField(const Field& field) { return formatFieldValue(field.value, field.kind, field.names); }
+
+std::vector<std::string> diffFields(const std::vector<Field>& expected, const std::vector<Field>& got, std::size_t maxLines) {
+  std::map<std::string, const Field*> gotByName;
+  for (const Field& f : got) gotByName[f.name] = &f;
+  std::vector<std::string> lines;
+  std::size_t differing = 0;
+  for (const Field& want : expected) {
+    const auto found = gotByName.find(want.name);
+    std::string line;
+    if (found == gotByName.end()) {
+      line = want.name + ": expected " + formatField(want) + ", missing";
+    } else {
+      if (found->second->value != want.value) {
+        line = want.name + ": expected " + formatField(want) + ", got " +
+               formatField(*found->second);
+      }
+      gotByName.erase(found);
+    }
+    if (line.empty()) continue;
+    if (++differing <= maxLines) lines.push_back(line);
+  }
+  for (const auto& [name, field] : gotByName) {
+    if (++differing <= maxLines) lines.push_back(name + ": not expected, got " + formatField(*field));
+  }
+  if (differing > maxLines) lines.push_back("... and " + std::to_string(differing - maxLines) + " more fields");
+  return lines;
+}
 
 std::string formatEvent(const GameDefinition& game, const Event& event) {
   const auto schemas = game.eventSchemas();

@@ -159,5 +159,7 @@ class GameDefinition {
 [[nodiscard]] std::string formatFieldValue(std::int64_t value, FieldKind kind, EnumNames names = {});
 /// A field's value as text (formatFieldValue with the field's kind and names).
 [[nodiscard]] std::string formatField(const Field& field);
+/// "name: expected X, got Y" for every field that differs (by name), at most maxLines.
+[[nodiscard]] std::vector<std::string> diffFields(const std::vector<Field>& expected, const std::vector<Field>& got, std::size_t maxLines);
 
 }  // namespace retrace::sim
