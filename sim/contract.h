@@ -21,8 +21,9 @@ namespace retrace::sim {
 struct ContractCheck {
   const char* name;     ///< one word, as `retrace games --check` prints it
   const char* promise;  ///< what the game promises, for people
-  /// The first way the game breaks the promise, as a sentence, or nothing when it keeps it.
-  std::optional<std::string> (*run)(const GameDefinition& game);
+  /// The first way the game breaks the promise, as a sentence, or nothing when it keeps it;
+  /// `played` is the configuration to play (the default when nullptr).
+  std::optional<std::string> (*run)(const GameDefinition& game, const ConfigValues* played);
 };
 
 /// Every check, in the order checkGameContract runs them.
@@ -34,7 +35,10 @@ struct ContractProblem {
   std::string sentence;
 };
 
-/// Runs every check on a game: the promises it breaks, none when it meets the contract.
-[[nodiscard]] std::vector<ContractProblem> checkGameContract(const GameDefinition& game);
+/// Runs every check on a game, playing the given configuration (the default, within its limits,
+/// when none; the checks of names, configurations and limits cover every named one anyway): the
+/// promises it breaks, none when it meets the contract.
+[[nodiscard]] std::vector<ContractProblem> checkGameContract(const GameDefinition& game,
+                                                             const std::optional<ConfigValues>& played = std::nullopt);
 
 }  // namespace retrace::sim

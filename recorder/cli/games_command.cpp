@@ -4,13 +4,16 @@
 // game through the contract's checks (sim/contract.h), for a game of your own.
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <spdlog/spdlog.h>
 
 #include "recorder/cli/command.h"
 #include "recorder/parse.h"
+#include "recorder/settings.h"
 #include "sim/contract.h"
 #include "sim/game.h"
 
@@ -21,13 +24,16 @@ struct GamesOptions {
   std::vector<std::string> games;  ///< only these; every game when empty
   bool names = false;
   bool check = false;
+  std::string config;                 ///< --check: the configuration to play (one game's)
+  std::vector<std::string> settings;  ///< --check: NAME=VALUE changes to it
 };
 
-/// Plays a game through every check of the contract and prints what it breaks; true when nothing.
-bool printContract(const sim::GameDefinition& game) {
-  const auto problems = sim::checkGameContract(game);
+/// Plays a game through every check of the contract (in the configuration given, or its
+/// default) and prints what it breaks; true when nothing.
+bool printContract(const sim::GameDefinition& game, const std::optional<sim::ConfigValues>& played) {
+  const auto problems = sim::checkGameContract(game, played);
   const auto checks = sim::contractChecks().size();
-  const std::string name(game.name());
+  const std::string name = std::string(game.name()) + (played ? " (" + played->name + ")" : "");
   if (problems.empty()) {
     std::printf("%s: keeps all %zu promises of the game contract\n", name.c_str(), checks);
     return true;
@@ -49,8 +55,28 @@ ExitCode runGames(const GamesOptions& options) {
   }
   if (options.games.empty()) games.assign(sim::listGames().begin(), sim::listGames().end());
   if (options.check) {
+    std::optional<sim::ConfigValues> played;
+    if (!options.config.empty() || !options.settings.empty()) {
+      if (games.size() != 1) {
+        spdlog::error("retrace games: --config and --set name one game's configuration: name the game (retrace games --check GAME --config NAME)");
+        return ExitCode::kBadInput;
+      }
+      const std::string configName = options.config.empty() ? games.front()->configNames().front() : options.config;
+      const auto named = games.front()->findConfig(configName);
+      if (!named) {
+        spdlog::error("retrace games: {} has no configuration {} (it has {})", games.front()->name(), quoteForMessage(configName),
+                      joinNames(games.front()->configNames()));
+        return ExitCode::kBadInput;
+      }
+      auto settled = applySettings(*games.front(), *named, options.settings);
+      if (const auto* problem = std::get_if<std::string>(&settled)) {
+        spdlog::error("retrace games: {}", *problem);
+        return ExitCode::kBadInput;
+      }
+      played = std::get<sim::ConfigValues>(std::move(settled));
+    }
     bool kept = true;
-    for (const sim::GameDefinition* game : games) kept = printContract(*game) && kept;
+    for (const sim::GameDefinition* game : games) kept = printContract(*game, played) && kept;
     return kept ? ExitCode::kOk : ExitCode::kFailed;
   }
   for (const sim::GameDefinition* game : games) {
@@ -82,10 +108,14 @@ void attachGamesCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<GamesOptions>();
   command.add_option("games", options->games, "only these games (default: every game)");
   CLI::Option* names = command.add_flag("--names", options->names, "one name per line, for scripts");
-  command.add_flag("--check", options->check,
+  CLI::Option* check = command.add_flag("--check", options->check,
                    "play each game through the contract's checks (determinism, snapshots, loading, limits, scenes, ...) and name "
                    "every promise it breaks; exit 1 if any")
       ->excludes(names);
+  command.add_option("--config", options->config, "--check: play this named configuration of the one game named (default: its default)")
+      ->needs(check);
+  command.add_option("--set", options->settings, "--check: NAME=VALUE, a configuration field's value (repeatable); past a speed limit the oracle's tunnels are expected")
+      ->needs(check);
   command.callback([options, &outExit] { outExit = runGames(*options); });
 }
 

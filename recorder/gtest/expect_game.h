@@ -10,7 +10,7 @@
 // It plays the registered game through every check of sim/contract.h (determinism, snapshots,
 // loading, clones, fields, configurations, speed limits, events, rounds, scenes, the oracle) and
 // fails naming each promise the game breaks, with the sentence that says how; the same checks
-// as `retrace games --check`.
+// as `retrace games --check`. A second argument names the configuration to play.
 
 #include <string_view>
 
@@ -18,10 +18,12 @@
 
 namespace retrace::testing {
 
-/// Success, or the list of the promises the registered game of that name breaks.
-[[nodiscard]] ::testing::AssertionResult gameMeetsContract(std::string_view name);
+/// Success, or the list of the promises the registered game of that name breaks, playing its
+/// named configuration `config` (its default when empty).
+[[nodiscard]] ::testing::AssertionResult gameMeetsContract(std::string_view name, std::string_view config = {});
 
 }  // namespace retrace::testing
 
-#define EXPECT_GAME_MEETS_CONTRACT(name) EXPECT_TRUE(::retrace::testing::gameMeetsContract(name))
-#define ASSERT_GAME_MEETS_CONTRACT(name) ASSERT_TRUE(::retrace::testing::gameMeetsContract(name))
+/// EXPECT_GAME_MEETS_CONTRACT("my-game") or EXPECT_GAME_MEETS_CONTRACT("my-game", "hard").
+#define EXPECT_GAME_MEETS_CONTRACT(...) EXPECT_TRUE(::retrace::testing::gameMeetsContract(__VA_ARGS__))
+#define ASSERT_GAME_MEETS_CONTRACT(...) ASSERT_TRUE(::retrace::testing::gameMeetsContract(__VA_ARGS__))

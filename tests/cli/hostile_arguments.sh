@@ -73,6 +73,8 @@ commands=(
   "sweep 0,0,1,1 0,0,1,1 V"
   "games V"
   "games --check V"
+  "games --check dodge --config V"
+  "games --check dodge --set V"
 )
 
 runs=0 failures=0

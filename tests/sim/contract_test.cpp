@@ -58,7 +58,7 @@ TEST(Contract, EachBrokenPromiseIsNamedByItsCheckWithWhatBrokeIt) {
       {"events", problemsOf<Flaw::kUnknownEvent>, "at tick 100 it reports an event of kind 7"},
       {"rounds", problemsOf<Flaw::kRoundNeverRestarts>, "is still over 10 seconds later"},
       {"scenes", problemsOf<Flaw::kBoxOutsideScene>, "puts a box (x) outside the scene's area"},
-      {"oracle", problemsOf<Flaw::kOracleCries>, "finds a tunnel in its default configuration, within its speed limits, at tick 100: the dot passed"},
+      {"oracle", problemsOf<Flaw::kOracleCries>, "finds a tunnel in configuration \"default\", within its speed limits, at tick 100: the dot passed"},
   };
   std::set<std::string> covered;
   for (const Case& c : cases) {
@@ -69,6 +69,28 @@ TEST(Contract, EachBrokenPromiseIsNamedByItsCheckWithWhatBrokeIt) {
     covered.insert(c.check);
   }
   for (const ContractCheck& check : contractChecks()) EXPECT_EQ(covered.count(check.name), 1U) << check.name << " has no flaw here that it must find";
+}
+
+TEST(Contract, PlaysTheConfigurationAskedFor) {
+  const GameModel<Walker<Flaw::kBoxOutsideOnLongTracks>> game;
+  EXPECT_TRUE(checkGameContract(game).empty());
+  const auto problems = checkGameContract(game, game.findConfig("long"));
+  ASSERT_EQ(problems.size(), 1U) << listProblems(problems);
+  EXPECT_EQ(problems.front().check, "scenes");
+}
+
+TEST(Contract, PastItsLimitsAConfigurationMayTunnelButAnInsaneOneIsNotPlayed) {
+  const GameModel<Walker<Flaw::kOracleCries>> game;
+  ConfigValues fast = *game.findConfig("default");
+  fast.values[1] = px(100).raw();  // speed: the whole track in a tick, past "speed < trackPx"
+  ASSERT_TRUE(game.validateConfig(fast, false).has_value());
+  const auto pastLimits = checkGameContract(game, fast);
+  EXPECT_TRUE(pastLimits.empty()) << listProblems(pastLimits);
+  ConfigValues tiny = *game.findConfig("default");
+  tiny.values[0] = 5;  // trackPx below the sane 10
+  const auto insane = checkGameContract(game, tiny);
+  ASSERT_FALSE(insane.empty());
+  EXPECT_EQ(insane.front().sentence, "the configuration to play is refused: walker: a track of 10 to 10000 px, nothing negative");
 }
 
 TEST(Contract, ALimitBoundingNoFieldRefusesWithASentenceRatherThanStopping) {

@@ -32,6 +32,7 @@ enum class Flaw {
   kUnknownEvent,
   kRoundNeverRestarts,
   kBoxOutsideScene,
+  kBoxOutsideOnLongTracks,  // only in the "long" configuration
   kOracleCries,
 };
 
@@ -137,7 +138,8 @@ struct Walker {
   }
   static Scene describeScene(const Config& c, const State&, const State& s) {
     Scene scene{pxVec(c.trackPx + 4, 10), {}};
-    const Fixed left = F == Flaw::kBoxOutsideScene ? s.x + px(c.trackPx) : s.x;
+    const bool outside = F == Flaw::kBoxOutsideScene || (F == Flaw::kBoxOutsideOnLongTracks && c.trackPx > 150);
+    const Fixed left = outside ? s.x + px(c.trackPx) : s.x;
     addBox(scene, Box{left, px(3), px(4), px(4)}, {SceneCategory::kPlayer, SceneLayer::kBodies, "x"});
     return scene;
   }

@@ -47,6 +47,23 @@ TEST(GamesCheck, GivesEachGameThatKeepsTheContractOneLine) {
   EXPECT_EQ(run.out, "dodge: keeps " + all + "tank: keeps " + all + "fallingman: keeps " + all);
 }
 
+TEST(GamesCheck, PlaysTheConfigurationAskedForInTheOneGameNamed) {
+  const CommandRun discrete = runGames({"games", "--check", "dodge", "--config", "discrete"});
+  EXPECT_EQ(discrete.status, 0);
+  EXPECT_EQ(discrete.out, "dodge (discrete): keeps all " + std::to_string(retrace::sim::contractChecks().size()) + " promises of the game contract\n");
+  const CommandRun set = runGames({"games", "--check", "fallingman", "--set", "landingWindow=6"});
+  EXPECT_EQ(set.status, 0);
+  EXPECT_EQ(set.out.rfind("fallingman (default+landingWindow=6): keeps all", 0), 0U) << set.out;
+  for (const auto& words : {std::vector<std::string>{"games", "--check", "--config", "discrete"},
+                            std::vector<std::string>{"games", "--check", "dodge", "--config", "nope"},
+                            std::vector<std::string>{"games", "--check", "dodge", "--set", "nope=1"},
+                            std::vector<std::string>{"games", "--config", "discrete", "dodge"}}) {
+    const CommandRun refused = runGames(words);
+    EXPECT_EQ(refused.status, 2) << words.back();
+    EXPECT_EQ(refused.out, "") << words.back();
+  }
+}
+
 TEST(GamesCheck, RefusesAGameItDoesNotHaveWithExitTwo) {
   const CommandRun run = runGames({"games", "--check", "pong"});
   EXPECT_EQ(run.status, 2);

@@ -34,6 +34,13 @@ TEST(ExpectGame, FailsNamingEachPromiseTheGameBreaks) {
   EXPECT_NONFATAL_FAILURE(EXPECT_GAME_MEETS_CONTRACT("walker"), "snapshots: the state saved at tick 1");
 }
 
+TEST(ExpectGame, PlaysTheConfigurationNamed) {
+  EXPECT_GAME_MEETS_CONTRACT("dodge", "discrete");  // past its limit: the oracle's tunnels are expected there
+  const auto result = retrace::testing::gameMeetsContract("dodge", "nope");
+  EXPECT_FALSE(result);
+  EXPECT_EQ(std::string(result.message()), "dodge has no configuration 'nope' (it has default, discrete, stress)");
+}
+
 TEST(ExpectGame, FailsOnAGameNobodyRegistered) {
   const auto result = retrace::testing::gameMeetsContract("pong");
   EXPECT_FALSE(result);

@@ -47,7 +47,7 @@ class GameMeetsContract : public testing::TestWithParam<GameAndCheck> {};
 
 TEST_P(GameMeetsContract, KeepsThePromise) {
   const auto [game, check] = GetParam();
-  const auto problem = check->run(*game);
+  const auto problem = check->run(*game, nullptr);
   EXPECT_FALSE(problem.has_value()) << check->promise << ": " << problem.value_or("");
 }
 
