@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "sim/aabb.h"
+#include "sim/text.h"
 
 namespace retrace::recorder {
 
@@ -35,10 +36,8 @@ struct Shard {
 [[nodiscard]] Parsed<sim::Box> parseBox(std::string_view text);
 /// Parses "dx,dy" into a displacement.
 [[nodiscard]] Parsed<sim::Vec2> parseVec2(std::string_view text);
-/// Text a user gave, quoted for a message: bytes that are not printable ASCII as \xNN, cut
-/// (with "...") once about 40 characters are shown, so that a sentence stays one short line
-/// whatever a file holds.
-[[nodiscard]] std::string quoteForMessage(std::string_view text);
+/// Text a user gave, quoted for a message (sim/text.h: the contract's checks quote with it too).
+using sim::quoteForMessage;
 /// Why a string read from a file cannot be shown as it is (not UTF-8, a control character such
 /// as a newline or a terminal escape, or longer than maxBytes), or nothing when it can: the
 /// loader refuses such a header, so every printer may print what a file holds.

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "sim/round.h"
+#include "sim/text.h"
 
 namespace retrace::sim {
 namespace {
@@ -31,7 +32,7 @@ Problem findPlayed(const GameDefinition& game, const ConfigValues* played, Confi
   const auto names = game.configNames();
   if (names.empty()) return "it names no configuration (the first named is the default)";
   const auto config = game.findConfig(names.front());
-  if (!config) return "findConfig does not find its own default configuration \"" + names.front() + "\"";
+  if (!config) return "findConfig does not find its own default configuration " + quoteForMessage(names.front());
   if (auto problem = game.validateConfig(*config, false)) return "its default configuration is refused: " + *problem;
   outConfig = *config;
   return std::nullopt;
@@ -88,44 +89,35 @@ bool isPlainName(std::string_view text) {
   return !text.empty() && text.size() <= 64 && std::all_of(text.begin(), text.end(), [](char c) { return c > ' ' && c < 0x7F; });
 }
 
-/// Text in quotation marks, for a sentence (appended piece by piece: "\"" + std::string&& trips
-/// GCC 12's false -Wrestrict at -O3 on s390x).
-std::string quoted(std::string_view text) {
-  std::string out = "\"";
-  out += text;
-  out += '"';
-  return out;
-}
-
 /// The name of value `index` of a saved state, for a sentence.
 std::string nameValue(const std::vector<Field>& fields, std::size_t index) {
   return index < fields.size() ? fields[index].name : "value " + std::to_string(index);
 }
 
 Problem checkNames(const GameDefinition& game, const ConfigValues* /*played*/) {
-  if (!isPlainName(game.name())) return "its name " + quoted(game.name()) + " is not a plain word of 1 to 64 printable characters without spaces";
+  if (!isPlainName(game.name())) return "its name " + quoteForMessage(game.name()) + " is not a plain word of 1 to 64 printable characters without spaces";
   const auto configs = game.configNames();
   std::set<std::string> seen;
   for (const std::string& name : configs) {
-    if (!isPlainName(name)) return "configuration name " + quoted(name) + " is not a plain word";
-    if (!seen.insert(name).second) return "two configurations are named " + quoted(name);
-    if (!game.findConfig(name)) return "findConfig does not find its own configuration " + quoted(name);
+    if (!isPlainName(name)) return "configuration name " + quoteForMessage(name) + " is not a plain word";
+    if (!seen.insert(name).second) return "two configurations are named " + quoteForMessage(name);
+    if (!game.findConfig(name)) return "findConfig does not find its own configuration " + quoteForMessage(name);
   }
   std::string unknown = "no-such-configuration";
   while (seen.count(unknown) != 0) unknown += "-";
-  if (game.findConfig(unknown)) return "findConfig finds a configuration it does not name, " + quoted(unknown);
+  if (game.findConfig(unknown)) return "findConfig finds a configuration it does not name, " + quoteForMessage(unknown);
   const auto inputs = game.inputNames();
   if (inputs.size() > 8) return "it names " + std::to_string(inputs.size()) + " buttons; an input has 8 bits";
   std::set<std::string_view> buttons;
   for (const char* name : inputs) {
     if (name == nullptr || !isPlainName(name)) return "a button has no name, or one that is not a plain word";
-    if (!buttons.insert(name).second) return "two buttons are named " + quoted(name);
+    if (!buttons.insert(name).second) return "two buttons are named " + quoteForMessage(name);
   }
   if (game.inputKeys().size() > inputs.size()) return "it gives keys for more buttons than it names";
   std::set<std::string_view> events;
   for (const EventSchema& schema : game.eventSchemas()) {
     if (schema.name == nullptr || !isPlainName(schema.name)) return "an event kind has no name, or one that is not a plain word";
-    if (!events.insert(schema.name).second) return "two event kinds are named " + quoted(schema.name);
+    if (!events.insert(schema.name).second) return "two event kinds are named " + quoteForMessage(schema.name);
   }
   return std::nullopt;
 }
@@ -254,7 +246,7 @@ Problem checkFields(const GameDefinition& game, const ConfigValues* played) {
   std::set<std::string_view> names;
   for (std::size_t i = 0; i < fields.size(); ++i) {
     if (fields[i].value != values[i]) return "field " + fields[i].name + " is described as another value than it saves";
-    if (!names.insert(fields[i].name).second) return "two fields are named " + quoted(fields[i].name);
+    if (!names.insert(fields[i].name).second) return "two fields are named " + quoteForMessage(fields[i].name);
     auto altered = values;
     altered[i] ^= 1;
     auto copy = session->clone();
@@ -267,14 +259,14 @@ Problem checkFields(const GameDefinition& game, const ConfigValues* played) {
 Problem checkConfigurations(const GameDefinition& game, const ConfigValues* /*played*/) {
   for (const std::string& name : game.configNames()) {
     const auto config = game.findConfig(name);
-    if (!config) return "findConfig does not find its own configuration " + quoted(name);
-    if (auto problem = game.validateConfig(*config, true)) return "configuration " + quoted(name) + " fails its own sanity check: " + *problem;
+    if (!config) return "findConfig does not find its own configuration " + quoteForMessage(name);
+    if (auto problem = game.validateConfig(*config, true)) return "configuration " + quoteForMessage(name) + " fails its own sanity check: " + *problem;
     const auto fields = game.describeConfig(*config);
-    if (fields.size() != config->values.size()) return "configuration " + quoted(name) + " describes another number of fields than it has values";
+    if (fields.size() != config->values.size()) return "configuration " + quoteForMessage(name) + " describes another number of fields than it has values";
     std::set<std::string_view> seen;
     for (const Field& field : fields) {
-      if (!isPlainName(field.name)) return "configuration field " + quoted(field.name) + " is not a plain word (it is set as NAME=VALUE)";
-      if (!seen.insert(field.name).second) return "two configuration fields are named " + quoted(field.name);
+      if (!isPlainName(field.name)) return "configuration field " + quoteForMessage(field.name) + " is not a plain word (it is set as NAME=VALUE)";
+      if (!seen.insert(field.name).second) return "two configuration fields are named " + quoteForMessage(field.name);
     }
     auto padded = *config;
     padded.values.push_back(0);
@@ -307,7 +299,9 @@ Problem checkLimits(const GameDefinition& game, const ConfigValues* /*played*/) 
     const auto fields = game.describeConfig(*config);
     for (std::size_t l = 0; l < limits.size(); ++l) {
       const auto field = std::find_if(fields.begin(), fields.end(), [&](const Field& f) { return f.name == limits[l].field; });
-      if (field == fields.end()) return "speed limit " + quoted(limits[l].rule) + " bounds " + quoted(limits[l].field) + ", which is no configuration field";
+      // A rule is the game's own sentence, shown whole, as its refusals are.
+      const std::string rule = std::string("speed limit \"") + limits[l].rule + "\"";
+      if (field == fields.end()) return rule + " bounds " + quoteForMessage(limits[l].field) + ", which is no configuration field";
       const auto bound = game.limitBound(*config, l);
       if (!bound) continue;  // the limit does not apply to this configuration
       const auto index = static_cast<std::size_t>(field - fields.begin());
@@ -319,7 +313,7 @@ Problem checkLimits(const GameDefinition& game, const ConfigValues* /*played*/) 
       if (game.validateConfig(at, true) || game.validateConfig(past, true)) continue;  // not sane either way: the limit is not what refuses
       const auto atProblem = game.validateConfig(at, false);
       const auto pastProblem = game.validateConfig(past, false);
-      const std::string where = "in configuration " + quoted(name) + ", speed limit " + quoted(limits[l].rule);
+      const std::string where = "in configuration " + quoteForMessage(name) + ", " + rule;
       if (!pastProblem) return where + " lets " + field->name + " one raw unit past the bound it states";
       // Another limit may refuse the bound too (two limits on one field); this one must not.
       if (atProblem && *atProblem == *pastProblem) return where + " refuses " + field->name + " at the bound it states";
@@ -383,7 +377,7 @@ Problem checkScenes(const GameDefinition& game, const ConfigValues* played) {
     if (scene.primitives.empty()) return "its scene shows nothing" + at;
     const auto fields = session->describeState();
     for (const ScenePrimitive& p : scene.primitives) {
-      if (!p.entity.empty() && !namesAField(fields, p.entity)) return "its scene names entity " + quoted(p.entity) + ", which is no field of the state" + at;
+      if (!p.entity.empty() && !namesAField(fields, p.entity)) return "its scene names entity " + quoteForMessage(p.entity) + ", which is no field of the state" + at;
       if (p.layer != SceneLayer::kBodies) {
         if (std::find(layers.begin(), layers.end(), p.layer) == layers.end()) return "its scene draws on a layer sceneLayers does not declare" + at;
         drawn.insert(p.layer);
@@ -414,7 +408,7 @@ Problem checkOracle(const GameDefinition& game, const ConfigValues* played) {
     const auto events = plain->step(input).events;
     const std::string at = " at tick " + std::to_string(checked->tick());
     if (withinLimits && !result.tunnels.empty()) {
-      return "its oracle finds a tunnel in configuration " + quoted(config.name) + ", within its speed limits," + at + ": " + result.tunnels.front().sentence;
+      return "its oracle finds a tunnel in configuration " + quoteForMessage(config.name) + ", within its speed limits," + at + ": " + result.tunnels.front().sentence;
     }
     if (result.events != events || checked->hash() != plain->hash()) return "turning the oracle on changes what a tick computes" + at + describeDifference(*plain, *checked);
   }

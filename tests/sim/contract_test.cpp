@@ -44,7 +44,7 @@ TEST(Contract, EachBrokenPromiseIsNamedByItsCheckWithWhatBrokeIt) {
     const char* says;
   };
   const Case cases[] = {
-      {"names", problemsOf<Flaw::kSpaceInName>, "\"the walker\" is not a plain word"},
+      {"names", problemsOf<Flaw::kSpaceInName>, "'the \\x1b[31mwalker' is not a plain word"},
       {"names", problemsOf<Flaw::kNineButtons>, "names 9 buttons; an input has 8 bits"},
       {"ticks", problemsOf<Flaw::kTickSkips>, "step 1000 leaves the tick at 1001"},
       {"determinism", problemsOf<Flaw::kReadsAGlobal>, "two runs alike reach different states at tick 1 (score: expected "},
@@ -52,13 +52,13 @@ TEST(Contract, EachBrokenPromiseIsNamedByItsCheckWithWhatBrokeIt) {
       {"snapshots", problemsOf<Flaw::kBumpsNotVisited>, "(random presses) loads as another state"},
       {"loading", problemsOf<Flaw::kLoadNarrows>, "score given "},
       {"clones", problemsOf<Flaw::kCloneShares>, "a session and its clone, stepped alike, part (score: expected "},
-      {"fields", problemsOf<Flaw::kFieldNamedTwice>, "two fields are named \"x\""},
+      {"fields", problemsOf<Flaw::kFieldNamedTwice>, "two fields are named 'x'"},
       {"configurations", problemsOf<Flaw::kConfigNarrows>, "configuration field margin given 4294967296 takes another value"},
-      {"limits", problemsOf<Flaw::kLimitNamesNoField>, "bounds \"sped\", which is no configuration field"},
+      {"limits", problemsOf<Flaw::kLimitNamesNoField>, "bounds 'sped', which is no configuration field"},
       {"events", problemsOf<Flaw::kUnknownEvent>, "at tick 100 it reports an event of kind 7"},
       {"rounds", problemsOf<Flaw::kRoundNeverRestarts>, "is still over 10 seconds later"},
       {"scenes", problemsOf<Flaw::kBoxOutsideScene>, "puts a box (x) outside the scene's area"},
-      {"oracle", problemsOf<Flaw::kOracleCries>, "finds a tunnel in configuration \"default\", within its speed limits, at tick 100: the dot passed"},
+      {"oracle", problemsOf<Flaw::kOracleCries>, "finds a tunnel in configuration 'default', within its speed limits, at tick 100: the dot passed"},
   };
   std::set<std::string> covered;
   for (const Case& c : cases) {

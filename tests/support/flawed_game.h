@@ -64,7 +64,7 @@ struct Walker {
   };
   enum EventKind : std::uint16_t { kBump, kRoundStart };
 
-  static constexpr std::string_view kName = F == Flaw::kSpaceInName ? "the walker" : "walker";
+  static constexpr std::string_view kName = F == Flaw::kSpaceInName ? "the \x1b[31mwalker" : "walker";  // a space and a terminal escape
   static constexpr std::uint32_t kRulesVersion = 1;
 
   static std::vector<std::pair<std::string, Config>> namedConfigs() { return {{"default", {}}, {"long", {200, px(3), 0}}}; }
