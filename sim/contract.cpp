@@ -89,6 +89,10 @@ bool isPlainName(std::string_view text) {
   return !text.empty() && text.size() <= 64 && std::all_of(text.begin(), text.end(), [](char c) { return c > ' ' && c < 0x7F; });
 }
 
+/// A value with the same low 32 bits and another high half (wrapping, never overflowing): what a
+/// 32-bit field narrowed on load or in a configuration would hide.
+std::int64_t shiftBy32Bits(std::int64_t value) { return static_cast<std::int64_t>(static_cast<std::uint64_t>(value) + (std::uint64_t{1} << 32)); }
+
 /// The name of value `index` of a saved state, for a sentence.
 std::string nameValue(const std::vector<Field>& fields, std::size_t index) {
   return index < fields.size() ? fields[index].name : "value " + std::to_string(index);
@@ -206,7 +210,7 @@ Problem checkLoading(const GameDefinition& game, const ConfigValues* played) {
   if (!session->sameState(*before)) return "a load it refuses changes its state";
   const auto fields = session->describeState();
   for (std::size_t i = 0; i < saved.size(); ++i) {
-    for (const std::int64_t hostile : {saved[i] + (std::int64_t{1} << 32), std::int64_t{2}, saved[i] ^ 1, INT64_MIN}) {
+    for (const std::int64_t hostile : {shiftBy32Bits(saved[i]), std::int64_t{2}, saved[i] ^ 1, INT64_MIN}) {
       auto values = saved;
       values[i] = hostile;
       auto copy = session->clone();
@@ -276,7 +280,7 @@ Problem checkConfigurations(const GameDefinition& game, const ConfigValues* /*pl
       return "it accepts a configuration with a value too many or too few";
     }
     for (std::size_t i = 0; i < config->values.size(); ++i) {
-      for (const std::int64_t hostile : {config->values[i] + (std::int64_t{1} << 32), std::int64_t{2}, INT64_MIN}) {
+      for (const std::int64_t hostile : {shiftBy32Bits(config->values[i]), std::int64_t{2}, INT64_MIN}) {
         auto values = *config;
         values.values[i] = hostile;
         if (game.validateConfig(values, true)) continue;
