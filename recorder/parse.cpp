@@ -118,6 +118,11 @@ std::string joinGameNames() {
   return joinNames(names);
 }
 
+std::string describeMissingGame(std::string_view name) {
+  if (auto reason = sim::findRefusal(name)) return "the game " + quoteForMessage(name) + " was refused when it was registered: " + *reason;
+  return "there is no game " + quoteForMessage(name) + " (games: " + joinGameNames() + ")";
+}
+
 namespace {
 
 /// The first character of `text` a terminal cannot show as it is: where it starts and what it

@@ -57,6 +57,9 @@ template <typename Range>
 }
 /// The names of every game, joined for a message.
 [[nodiscard]] std::string joinGameNames();
+/// Why there is no game of this name, as a sentence: the registry refused it (and why), or the
+/// games there are.
+[[nodiscard]] std::string describeMissingGame(std::string_view name);
 
 /// A count and its noun, plural unless it is one: "1 tick", "600 ticks", "0 findings".
 [[nodiscard]] std::string formatCount(std::uint64_t count, std::string_view noun);

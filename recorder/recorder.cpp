@@ -71,7 +71,7 @@ void Recorder::flushChunk() {
 std::variant<ReplayHeader, std::string> makeHeader(const RecordingOptions& options) {
   const sim::GameDefinition* game = sim::findGame(options.game);
   if (game == nullptr) {
-    return "there is no game " + quoteForMessage(options.game) + " (games: " + joinGameNames() + ")";
+    return describeMissingGame(options.game);
   }
   const auto named = game->findConfig(options.configName);
   if (!named) {

@@ -98,7 +98,9 @@ std::string nameValue(const std::vector<Field>& fields, std::size_t index) {
   return index < fields.size() ? fields[index].name : "value " + std::to_string(index);
 }
 
-Problem checkNames(const GameDefinition& game, const ConfigValues* /*played*/) {
+}  // namespace
+
+std::optional<std::string> checkGameNames(const GameDefinition& game) {
   if (!isPlainName(game.name())) return "its name " + quoteForMessage(game.name()) + " is not a plain word of 1 to 64 printable characters without spaces";
   const auto configs = game.configNames();
   std::set<std::string> seen;
@@ -125,6 +127,10 @@ Problem checkNames(const GameDefinition& game, const ConfigValues* /*played*/) {
   }
   return std::nullopt;
 }
+
+namespace {
+
+Problem checkNames(const GameDefinition& game, const ConfigValues* /*played*/) { return checkGameNames(game); }
 
 Problem checkTicks(const GameDefinition& game, const ConfigValues* played) {
   ConfigValues config;

@@ -151,6 +151,15 @@ class GameDefinition {
 
 /// Every registered game, in the order registered (valid until the next registration).
 [[nodiscard]] std::span<const GameDefinition* const> listGames();
+/// A game the registry refused (registry.h), by the name it gave, and why: one sentence.
+struct RefusedGame {
+  std::string name;
+  std::string reason;
+};
+/// Every game refused at registration, in the order tried.
+[[nodiscard]] std::span<const RefusedGame> listRefusedGames();
+/// Why the game of this name was refused at registration, or nothing (none was).
+[[nodiscard]] std::optional<std::string> findRefusal(std::string_view name);
 /// The game with this name, or nullptr.
 [[nodiscard]] const GameDefinition* findGame(std::string_view name);
 /// "landed{platform 3, offset 6}" for an event of this game.

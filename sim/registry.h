@@ -16,11 +16,13 @@
 
 namespace retrace::sim {
 
-/// Adds a game to those findGame and listGames know; false (and nothing added) when a game of
-/// that name is there already.
+/// Adds a game to those findGame and listGames know. False, and nothing added, when this game is
+/// there already, or when it is refused: another game has its name, or it breaks the promise of
+/// names the tools find it and its pieces by (checkGameNames in contract.h: plain words, each
+/// once, at most 8 buttons). listRefusedGames says why, and the tools say it for that name.
 bool addGame(std::unique_ptr<const GameDefinition> game);
 
-/// Adds game G, adapted by GameModel; false when a game of its name is there already.
+/// Adds game G, adapted by GameModel; false when it is there already or refused (addGame).
 template <GameRules G>
 bool registerGame() {
   return addGame(std::make_unique<const GameModel<G>>());

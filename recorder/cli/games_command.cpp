@@ -43,23 +43,42 @@ bool printContract(const sim::GameDefinition& game, const std::optional<sim::Con
   return false;
 }
 
+/// Prints a game the registry refused as one that breaks the contract's promise of names.
+void printRefusal(const sim::RefusedGame& refused) {
+  std::printf("%s: refused when it was registered: %s\n", quoteForMessage(refused.name).c_str(), refused.reason.c_str());
+}
+
 ExitCode runGames(const GamesOptions& options) {
   std::vector<const sim::GameDefinition*> games;
+  // The refused games asked about: each breaks the contract, so --check names them and fails.
+  std::vector<sim::RefusedGame> refused;
   for (const std::string& wanted : options.games) {
     const sim::GameDefinition* game = sim::findGame(wanted);
-    if (game == nullptr) {
-      spdlog::error("retrace games: there is no game {} (games: {})", quoteForMessage(wanted), joinGameNames());
+    if (game != nullptr) {
+      games.push_back(game);
+      continue;
+    }
+    const auto reason = sim::findRefusal(wanted);
+    if (!options.check || !reason) {
+      spdlog::error("retrace games: {}", describeMissingGame(wanted));
       return ExitCode::kBadInput;
     }
-    games.push_back(game);
+    refused.push_back({wanted, *reason});
   }
-  if (options.games.empty()) games.assign(sim::listGames().begin(), sim::listGames().end());
+  if (options.games.empty()) {
+    games.assign(sim::listGames().begin(), sim::listGames().end());
+    refused.assign(sim::listRefusedGames().begin(), sim::listRefusedGames().end());
+  }
   if (options.check) {
     std::optional<sim::ConfigValues> played;
     if (!options.config.empty() || !options.settings.empty()) {
-      if (games.size() != 1) {
+      if (games.size() + refused.size() != 1) {
         spdlog::error("retrace games: --config and --set name one game's configuration: name the game (retrace games --check GAME --config NAME)");
         return ExitCode::kBadInput;
+      }
+      if (games.empty()) {
+        printRefusal(refused.front());
+        return ExitCode::kFailed;
       }
       const std::string configName = options.config.empty() ? games.front()->configNames().front() : options.config;
       const auto named = games.front()->findConfig(configName);
@@ -75,10 +94,13 @@ ExitCode runGames(const GamesOptions& options) {
       }
       played = std::get<sim::ConfigValues>(std::move(settled));
     }
-    bool kept = true;
+    bool kept = refused.empty();
     for (const sim::GameDefinition* game : games) kept = printContract(*game, played) && kept;
+    for (const sim::RefusedGame& game : refused) printRefusal(game);
     return kept ? ExitCode::kOk : ExitCode::kFailed;
   }
+  // A list leaves the refused out (their names may not be typed), and says so where people read.
+  for (const sim::RefusedGame& game : refused) spdlog::warn("retrace games: {}", describeMissingGame(game.name));
   for (const sim::GameDefinition* game : games) {
     const std::string name(game->name());
     if (options.names) {

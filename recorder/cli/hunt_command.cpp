@@ -44,7 +44,7 @@ struct HuntOptions {
 ExitCode runHunt(const HuntOptions& options) {
   const sim::GameDefinition* game = sim::findGame(options.game);
   if (game == nullptr) {
-    spdlog::error("retrace hunt: there is no game '{}'", options.game);
+    spdlog::error("retrace hunt: {}", describeMissingGame(options.game));
     return ExitCode::kBadInput;
   }
   const auto named = game->findConfig(options.config);

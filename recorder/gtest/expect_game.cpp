@@ -12,8 +12,8 @@ namespace retrace::testing {
 ::testing::AssertionResult gameMeetsContract(std::string_view name, std::string_view config) {
   const sim::GameDefinition* game = sim::findGame(name);
   if (game == nullptr) {
-    return ::testing::AssertionFailure() << "there is no game " << recorder::quoteForMessage(name) << " registered (games: " << recorder::joinGameNames()
-                                         << "); register it first with retrace::sim::registerGame";
+    return ::testing::AssertionFailure() << recorder::describeMissingGame(name)
+                                         << (sim::findRefusal(name) ? "" : "; register it first with retrace::sim::registerGame");
   }
   std::optional<sim::ConfigValues> played;
   if (!config.empty()) {

@@ -64,7 +64,9 @@ struct Walker {
   };
   enum EventKind : std::uint16_t { kBump, kRoundStart };
 
-  static constexpr std::string_view kName = F == Flaw::kSpaceInName ? "the \x1b[31mwalker" : "walker";  // a space and a terminal escape
+  // A space and a terminal escape; the nine-button walker has a name of its own, so that a
+  // program may register it beside another walker (and have it refused).
+  static constexpr std::string_view kName = F == Flaw::kSpaceInName ? "the \x1b[31mwalker" : F == Flaw::kNineButtons ? "nine-button-walker" : "walker";
   static constexpr std::uint32_t kRulesVersion = 1;
 
   static std::vector<std::pair<std::string, Config>> namedConfigs() { return {{"default", {}}, {"long", {200, px(3), 0}}}; }

@@ -64,6 +64,22 @@ TEST(GamesCheck, PlaysTheConfigurationAskedForInTheOneGameNamed) {
   }
 }
 
+TEST(GamesCheck, NamesAGameTheRegistryRefusedAndExitsOne) {
+  (void)retrace::sim::registerGame<Walker<Flaw::kNineButtons>>();
+  const std::string refusal = "'nine-button-walker': refused when it was registered: it names 9 buttons; an input has 8 bits\n";
+  const CommandRun named = runGames({"games", "--check", "nine-button-walker"});
+  EXPECT_EQ(named.status, 1);
+  EXPECT_EQ(named.out, refusal);
+  const CommandRun every = runGames({"games", "--check"});  // every game, the refused too
+  EXPECT_EQ(every.status, 1);
+  EXPECT_NE(every.out.find(refusal), std::string::npos) << every.out;
+  const CommandRun listed = runGames({"games", "--names"});  // a list leaves it out (and warns on stderr)
+  EXPECT_EQ(listed.status, 0);
+  EXPECT_EQ(listed.out.find("nine-button-walker"), std::string::npos) << listed.out;
+  const CommandRun recorded = runGames({"record", "--game", "nine-button-walker", "--ticks", "10", "-o", "never-written.rtr"});
+  EXPECT_EQ(recorded.status, 2);
+}
+
 TEST(GamesCheck, RefusesAGameItDoesNotHaveWithExitTwo) {
   const CommandRun run = runGames({"games", "--check", "pong"});
   EXPECT_EQ(run.status, 2);

@@ -34,6 +34,13 @@ TEST(ExpectGame, FailsNamingEachPromiseTheGameBreaks) {
   EXPECT_NONFATAL_FAILURE(EXPECT_GAME_MEETS_CONTRACT("walker"), "snapshots: the state saved at tick 1");
 }
 
+TEST(ExpectGame, FailsOnAGameTheRegistryRefusedSayingWhy) {
+  (void)retrace::sim::registerGame<Walker<Flaw::kNineButtons>>();
+  const auto result = retrace::testing::gameMeetsContract("nine-button-walker");
+  EXPECT_FALSE(result);
+  EXPECT_EQ(std::string(result.message()), "the game 'nine-button-walker' was refused when it was registered: it names 9 buttons; an input has 8 bits");
+}
+
 TEST(ExpectGame, PlaysTheConfigurationNamed) {
   EXPECT_GAME_MEETS_CONTRACT("dodge", "discrete");  // past its limit: the oracle's tunnels are expected there
   const auto result = retrace::testing::gameMeetsContract("dodge", "nope");
@@ -44,7 +51,8 @@ TEST(ExpectGame, PlaysTheConfigurationNamed) {
 TEST(ExpectGame, FailsOnAGameNobodyRegistered) {
   const auto result = retrace::testing::gameMeetsContract("pong");
   EXPECT_FALSE(result);
-  EXPECT_NE(std::string(result.message()).find("there is no game 'pong' registered"), std::string::npos) << result.message();
+  EXPECT_NE(std::string(result.message()).find("there is no game 'pong' (games: "), std::string::npos) << result.message();
+  EXPECT_NE(std::string(result.message()).find("register it first"), std::string::npos) << result.message();
 }
 
 }  // namespace
