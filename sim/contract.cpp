@@ -84,9 +84,27 @@ std::string describeDifference(const GameSession& expected, const GameSession& g
   return text.empty() ? text : text + ")";
 }
 
-/// True when text is printable ASCII without spaces, as names typed after an option must be.
-bool isPlainName(std::string_view text) {
-  return !text.empty() && text.size() <= 64 && std::all_of(text.begin(), text.end(), [](char c) { return c > ' ' && c < 0x7F; });
+/// True when text is printable ASCII without spaces: a word a person can read and type.
+bool isPrintableWord(std::string_view text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c > ' ' && c < 0x7F; });
+}
+
+/// True when text is a printable word of at most 64 characters, as names typed after an option
+/// must be.
+bool isPlainName(std::string_view text) { return text.size() <= 64 && isPrintableWord(text); }
+
+/// The first way an enumeration's names fail to be typed back (find takes a field's value by
+/// its name, and each value prints as its name): a name that is not a plain word, or two names
+/// or two values alike. `owner` says whose enumeration it is, for the sentence.
+Problem checkEnumNames(EnumNames names, const std::string& owner) {
+  std::set<std::string_view> seen;
+  std::set<std::int64_t> values;
+  for (const EnumName& name : names) {
+    if (name.name == nullptr || !isPlainName(name.name)) return owner + " has an enumeration value with no name, or one that is not a plain word";
+    if (!seen.insert(name.name).second) return owner + " names two values " + quoteForMessage(name.name);
+    if (!values.insert(name.value).second) return owner + " gives the value " + std::to_string(name.value) + " two names";
+  }
+  return std::nullopt;
 }
 
 /// A value with the same low 32 bits and another high half (wrapping, never overflowing): what a
@@ -124,6 +142,14 @@ std::optional<std::string> checkGameNames(const GameDefinition& game) {
   for (const EventSchema& schema : game.eventSchemas()) {
     if (schema.name == nullptr || !isPlainName(schema.name)) return "an event kind has no name, or one that is not a plain word";
     if (!events.insert(schema.name).second) return "two event kinds are named " + quoteForMessage(schema.name);
+    const std::string kind = "event " + quoteForMessage(schema.name);
+    std::set<std::string_view> args;
+    for (std::size_t i = 0; i < schema.argNames.size(); ++i) {
+      if (schema.argNames[i] == nullptr) continue;
+      if (!isPlainName(schema.argNames[i])) return kind + " has an argument named " + quoteForMessage(schema.argNames[i]) + ", which is not a plain word";
+      if (!args.insert(schema.argNames[i]).second) return kind + " names two arguments " + quoteForMessage(schema.argNames[i]);
+      if (auto problem = checkEnumNames(schema.argEnums[i], "argument " + quoteForMessage(schema.argNames[i]) + " of " + kind)) return problem;
+    }
   }
   return std::nullopt;
 }
@@ -255,8 +281,10 @@ Problem checkFields(const GameDefinition& game, const ConfigValues* played) {
   if (fields.empty() || fields.front().name != "tick" || fields.front().value != session->tick()) return "the first field it describes is not the tick";
   std::set<std::string_view> names;
   for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (!isPrintableWord(fields[i].name)) return "field " + quoteForMessage(fields[i].name) + " is not a printable word (trace and find take it typed)";
     if (fields[i].value != values[i]) return "field " + fields[i].name + " is described as another value than it saves";
     if (!names.insert(fields[i].name).second) return "two fields are named " + quoteForMessage(fields[i].name);
+    if (auto problem = checkEnumNames(fields[i].names, "field " + fields[i].name)) return problem;
     auto altered = values;
     altered[i] ^= 1;
     auto copy = session->clone();
@@ -426,13 +454,13 @@ Problem checkOracle(const GameDefinition& game, const ConfigValues* played) {
 }
 
 constexpr ContractCheck kChecks[] = {
-    {"names", "its name, configurations, buttons and event kinds are plain words, each once; at most 8 buttons", checkNames},
+    {"names", "its name, configurations, buttons, event kinds, their arguments and enumerations are plain words, each once; at most 8 buttons", checkNames},
     {"ticks", "a session starts at tick 0 and each step is one tick", checkTicks},
     {"determinism", "two runs from the same seed with the same bot choose the same inputs, report the same events and reach the same state", checkDeterminism},
     {"snapshots", "a new session loading a saved state has that state (every member of State is in visitState) and steps on alike, whether the bot or random presses play", checkSnapshots},
     {"loading", "loading refuses a state with values too many, too few or that do not fit, and leaves the state alone", checkLoading},
     {"clones", "a clone is the same state, independent of the session it came from", checkClones},
-    {"fields", "the described fields are the saved values, the tick first, each named once, each in the state hash", checkFields},
+    {"fields", "the described fields are the saved values, the tick first, each named once by a printable word, each in the state hash, their enumerations plain words", checkFields},
     {"configurations", "each named configuration is sane, and a value that does not fit a configuration field is refused", checkConfigurations},
     {"limits", "each speed limit bounds a configuration field, accepts it at the bound it states and refuses it one raw unit past", checkLimits},
     {"events", "every event it reports has a schema", checkEvents},

@@ -46,6 +46,8 @@ TEST(Contract, EachBrokenPromiseIsNamedByItsCheckWithWhatBrokeIt) {
   const Case cases[] = {
       {"names", problemsOf<Flaw::kSpaceInName>, "'the \\x1b[31mwalker' is not a plain word"},
       {"names", problemsOf<Flaw::kNineButtons>, "names 9 buttons; an input has 8 bits"},
+      {"names", problemsOf<Flaw::kEventArgumentNotPlain>, "event 'bump' has an argument named 'bump count', which is not a plain word"},
+      {"names", problemsOf<Flaw::kEnumValueNamedTwice>, "argument 'wall' of event 'bump' names two values 'end'"},
       {"ticks", problemsOf<Flaw::kTickSkips>, "step 1000 leaves the tick at 1001"},
       {"determinism", problemsOf<Flaw::kReadsAGlobal>, "two runs alike reach different states at tick 1 (score: expected "},
       {"snapshots", problemsOf<Flaw::kMemberNotVisited>, "the state saved at tick 1 (the bot playing) loads as another state"},
@@ -53,6 +55,8 @@ TEST(Contract, EachBrokenPromiseIsNamedByItsCheckWithWhatBrokeIt) {
       {"loading", problemsOf<Flaw::kLoadNarrows>, "score given "},
       {"clones", problemsOf<Flaw::kCloneShares>, "a session and its clone, stepped alike, part (score: expected "},
       {"fields", problemsOf<Flaw::kFieldNamedTwice>, "two fields are named 'x'"},
+      {"fields", problemsOf<Flaw::kFieldNameUnprintable>, "field 'bumps\\x1b[2J' is not a printable word (trace and find take it typed)"},
+      {"fields", problemsOf<Flaw::kStateEnumNotPlain>, "field heading has an enumeration value with no name, or one that is not a plain word"},
       {"configurations", problemsOf<Flaw::kConfigNarrows>, "configuration field margin given 4294967296 takes another value"},
       {"limits", problemsOf<Flaw::kLimitNamesNoField>, "bounds 'sped', which is no configuration field"},
       {"events", problemsOf<Flaw::kUnknownEvent>, "at tick 100 it reports an event of kind 7"},

@@ -27,6 +27,10 @@ enum class Flaw {
   kLoadNarrows,
   kCloneShares,
   kFieldNamedTwice,
+  kFieldNameUnprintable,
+  kEventArgumentNotPlain,
+  kEnumValueNamedTwice,  // an event argument's enumeration
+  kStateEnumNotPlain,    // a state field's enumeration
   kConfigNarrows,
   kLimitNamesNoField,
   kUnknownEvent,
@@ -35,6 +39,12 @@ enum class Flaw {
   kBoxOutsideOnLongTracks,  // only in the "long" configuration
   kOracleCries,
 };
+
+/// Which way the walker faces: a state enumeration whose names include one that is not a plain
+/// word (only the kStateEnumNotPlain walker visits it).
+enum class Heading : std::uint8_t { kLeft, kRight };
+inline constexpr EnumName kHeadingNames[] = {{0, "left"}, {1, "to the right"}};
+constexpr EnumNames describeEnum(Heading) noexcept { return kHeadingNames; }
 
 /// The walker with flaw F.
 template <Flaw F>
@@ -59,6 +69,7 @@ struct Walker {
     std::int32_t bumps = 0;
     std::int64_t score = 0;
     std::int32_t hidden = 0;  // visited unless kMemberNotVisited
+    Heading heading = Heading::kLeft;  // visited by kStateEnumNotPlain only
     std::conditional_t<F == Flaw::kCloneShares, SharedCounter, NoCounter> shared;
     bool operator==(const State&) const = default;
   };
@@ -128,8 +139,14 @@ struct Walker {
   static bool isPlausible(const Config& c, const State& s) { return s.x >= Fixed() && s.x <= px(c.trackPx); }
   static std::span<const EventSchema> eventSchemas() {
     static constexpr EventSchema kSchemas[] = {
-        {"bump", {"count", nullptr, nullptr, nullptr}, {}, {}, EventCategory::kContact},
+        {"bump", {F == Flaw::kEventArgumentNotPlain ? "bump count" : "count", nullptr, nullptr, nullptr}, {}, {}, EventCategory::kContact},
         {"roundStart", {"round", nullptr, nullptr, nullptr}, {}, {}, EventCategory::kRound}};
+    // The bump's wall as an enumeration that calls both walls "end".
+    static constexpr EnumName kEnds[] = {{0, "end"}, {1, "end"}};
+    static constexpr EventSchema kEnumSchemas[] = {
+        {"bump", {"count", "wall", nullptr, nullptr}, {FieldKind::kInt, FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt}, {{{}, kEnds, {}, {}}}, EventCategory::kContact},
+        {"roundStart", {"round", nullptr, nullptr, nullptr}, {}, {}, EventCategory::kRound}};
+    if (F == Flaw::kEnumValueNamedTwice) return kEnumSchemas;
     return kSchemas;
   }
   static std::span<const char* const> inputNames() {
@@ -158,10 +175,13 @@ struct Walker {
     visitField(v, "tick", s.tick);
     visitField(v, "clock", s.clock);
     visitField(v, "x", s.x);
-    if constexpr (F != Flaw::kBumpsNotVisited) visitField(v, F == Flaw::kFieldNamedTwice ? "x" : "bumps", s.bumps);
+    if constexpr (F != Flaw::kBumpsNotVisited) {
+      visitField(v, F == Flaw::kFieldNamedTwice ? "x" : F == Flaw::kFieldNameUnprintable ? "bumps\x1b[2J" : "bumps", s.bumps);
+    }
     visitField(v, "score", s.score);
     if constexpr (F == Flaw::kLoadNarrows && !V::kReadOnly) s.score = static_cast<std::int32_t>(s.score);
     if constexpr (F != Flaw::kMemberNotVisited) visitField(v, "hidden", s.hidden);
+    if constexpr (F == Flaw::kStateEnumNotPlain) visitField(v, "heading", s.heading);
   }
 };
 
