@@ -100,7 +100,8 @@ Problem checkEnumNames(EnumNames names, const std::string& owner) {
   std::set<std::string_view> seen;
   std::set<std::int64_t> values;
   for (const EnumName& name : names) {
-    if (name.name == nullptr || !isPlainName(name.name)) return owner + " has an enumeration value with no name, or one that is not a plain word";
+    if (name.name == nullptr) return owner + " leaves value " + std::to_string(name.value) + " of its enumeration without a name";
+    if (!isPlainName(name.name)) return owner + " names value " + std::to_string(name.value) + " " + quoteForMessage(name.name) + ", which is not a plain word";
     if (!seen.insert(name.name).second) return owner + " names two values " + quoteForMessage(name.name);
     if (!values.insert(name.value).second) return owner + " gives the value " + std::to_string(name.value) + " two names";
   }

@@ -31,8 +31,7 @@ struct ContractCheck {
 
 /// The first way a game breaks the promise of names (the "names" check): the tools find a game,
 /// its configurations, buttons, event kinds, event arguments and their enumerations' values by
-/// name, and an input has 8 bits. The registry
-/// refuses a game that breaks it (registry.h).
+/// name, and an input has 8 bits. The registry refuses a game that breaks it (registry.h).
 [[nodiscard]] std::optional<std::string> checkGameNames(const GameDefinition& game);
 
 /// A promise a game broke.

@@ -56,7 +56,7 @@ TEST(Contract, EachBrokenPromiseIsNamedByItsCheckWithWhatBrokeIt) {
       {"clones", problemsOf<Flaw::kCloneShares>, "a session and its clone, stepped alike, part (score: expected "},
       {"fields", problemsOf<Flaw::kFieldNamedTwice>, "two fields are named 'x'"},
       {"fields", problemsOf<Flaw::kFieldNameUnprintable>, "field 'bumps\\x1b[2J' is not a printable word (trace and find take it typed)"},
-      {"fields", problemsOf<Flaw::kStateEnumNotPlain>, "field heading has an enumeration value with no name, or one that is not a plain word"},
+      {"fields", problemsOf<Flaw::kStateEnumNotPlain>, "field heading names value 1 'to the right', which is not a plain word"},
       {"configurations", problemsOf<Flaw::kConfigNarrows>, "configuration field margin given 4294967296 takes another value"},
       {"limits", problemsOf<Flaw::kLimitNamesNoField>, "bounds 'sped', which is no configuration field"},
       {"events", problemsOf<Flaw::kUnknownEvent>, "at tick 100 it reports an event of kind 7"},
