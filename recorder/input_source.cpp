@@ -83,8 +83,8 @@ std::variant<sim::Input, std::string> parseButtons(std::string_view text, const 
       }
     }
     if (!found) {
-      return "unknown button " + quoteForMessage(name) + " for " + std::string(game.name()) + " (buttons: " + joinNames(names) +
-             ", or - for none)";
+      const std::string known = names.empty() ? "it has none; - presses nothing" : "buttons: " + joinNames(names) + ", or - for none";
+      return "unknown button " + quoteForMessage(name) + " for " + std::string(game.name()) + " (" + known + ")";
     }
     text = plus == std::string_view::npos ? std::string_view() : text.substr(plus + 1);
   }

@@ -48,12 +48,16 @@ using sim::quoteForMessage;
 [[nodiscard]] std::optional<std::string> findUnprintableArgument(std::span<char* const> arguments);
 /// A 64-bit hash as 0x and 16 hex digits.
 [[nodiscard]] std::string formatHash(std::uint64_t hash);
-/// Names joined for a message: "a, b, c".
+/// Names joined for a message: "a, b, c", or "none" (a game may have no buttons or events).
 template <typename Range>
 [[nodiscard]] std::string joinNames(const Range& names) {
   std::string text;
-  for (const auto& name : names) text += (text.empty() ? "" : ", ") + std::string(name);
-  return text;
+  bool first = true;
+  for (const auto& name : names) {
+    text += (first ? "" : ", ") + std::string(name);
+    first = false;
+  }
+  return first ? "none" : text;
 }
 /// The names of every game, joined for a message.
 [[nodiscard]] std::string joinGameNames();

@@ -119,7 +119,7 @@ ExitCode runGames(const GamesOptions& options) {
     for (const sim::Field& field : game->describeConfig(*game->findConfig(game->configNames().front()))) {
       fields += (fields.empty() ? "" : ", ") + field.name + "=" + sim::formatField(field);
     }
-    std::printf("  --set NAME=VALUE, defaults: %s\n", fields.c_str());
+    std::printf("  --set NAME=VALUE, defaults: %s\n", fields.empty() ? "none (no configuration fields)" : fields.c_str());
   }
   return ExitCode::kOk;
 }

@@ -6,30 +6,20 @@
 
 #include <gtest/gtest.h>
 
-#include "recorder/cli/run.h"
 #include "sim/contract.h"
 #include "sim/registry.h"
 #include "support/flawed_game.h"
+#include "support/run_in_process.h"
 
 namespace {
 
 using retrace::sim::flawed::Flaw;
 using retrace::sim::flawed::Walker;
 
-struct CommandRun {
-  int status = 0;
-  std::string out;
-};
+using CommandRun = retrace::testing::InProcessRun;
 
-/// Runs the command line in this process, as a game's binary would, capturing stdout.
-CommandRun runGames(std::vector<std::string> words) {
-  words.insert(words.begin(), "walker-retrace");
-  std::vector<char*> argv;
-  for (std::string& word : words) argv.push_back(word.data());
-  ::testing::internal::CaptureStdout();
-  const int status = retrace::recorder::cli::runCommandLine("walker-retrace", static_cast<int>(argv.size()), argv.data());
-  return {status, ::testing::internal::GetCapturedStdout()};
-}
+/// Runs the command line in this process, as a game's binary would.
+CommandRun runGames(std::vector<std::string> words) { return retrace::testing::runInProcess(std::move(words)); }
 
 TEST(GamesCheck, NamesEachPromiseAGameBreaksAndExitsOne) {
   (void)retrace::sim::registerGame<Walker<Flaw::kMemberNotVisited>>();
