@@ -1,6 +1,7 @@
 // `games --check` in a game's own binary (runCommandLine after registering it): a game that
 // leaves a member of its state out of visitState (support/flawed_game.h) is told which promise it
 // breaks, on stdout, with exit 1; games that keep the contract get one line each and exit 0.
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -66,8 +67,12 @@ TEST(GamesCheck, NamesAGameTheRegistryRefusedAndExitsOne) {
   const CommandRun listed = runGames({"games", "--names"});  // a list leaves it out (and warns on stderr)
   EXPECT_EQ(listed.status, 0);
   EXPECT_EQ(listed.out.find("nine-button-walker"), std::string::npos) << listed.out;
+  const std::string why = "the game 'nine-button-walker' was refused when it was registered: it names 9 buttons; an input has 8 bits";
+  EXPECT_NE(listed.err.find(why), std::string::npos) << listed.err;
   const CommandRun recorded = runGames({"record", "--game", "nine-button-walker", "--ticks", "10", "-o", "never-written.rtr"});
   EXPECT_EQ(recorded.status, 2);
+  EXPECT_NE(recorded.err.find(why), std::string::npos) << recorded.err;
+  EXPECT_FALSE(std::filesystem::exists("never-written.rtr"));
 }
 
 TEST(GamesCheck, RefusesAGameItDoesNotHaveWithExitTwo) {
