@@ -118,9 +118,24 @@ std::string joinGameNames() {
   return joinNames(names);
 }
 
+namespace {
+
+/// The sentence for a game the registry refused.
+std::string describeRefusal(std::string_view name, const std::string& reason) {
+  return "the game " + quoteForMessage(name) + " was refused when it was registered: " + reason;
+}
+
+}  // namespace
+
 std::string describeMissingGame(std::string_view name) {
-  if (auto reason = sim::findRefusal(name)) return "the game " + quoteForMessage(name) + " was refused when it was registered: " + *reason;
+  if (auto reason = sim::findRefusal(name)) return describeRefusal(name, *reason);
   return "there is no game " + quoteForMessage(name) + " (games: " + joinGameNames() + ")";
+}
+
+std::vector<std::string> describeRefusedGames() {
+  std::vector<std::string> sentences;
+  for (const sim::RefusedGame& refused : sim::listRefusedGames()) sentences.push_back(describeRefusal(refused.name, refused.reason));
+  return sentences;
 }
 
 namespace {

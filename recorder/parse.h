@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "sim/aabb.h"
 #include "sim/text.h"
@@ -64,6 +65,10 @@ template <typename Range>
 /// Why there is no game of this name, as a sentence: the registry refused it (and why), or the
 /// games there are.
 [[nodiscard]] std::string describeMissingGame(std::string_view name);
+/// A sentence for each game the program tried to register and could not, which its programs
+/// print on every run: a refused game is a mistake in the program, and one refused for a name
+/// already taken would otherwise be shadowed by the other game without a word.
+[[nodiscard]] std::vector<std::string> describeRefusedGames();
 
 /// A count and its noun, plural unless it is one: "1 tick", "600 ticks", "0 findings".
 [[nodiscard]] std::string formatCount(std::uint64_t count, std::string_view noun);

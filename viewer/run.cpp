@@ -339,6 +339,8 @@ int runViewer(std::string_view program, int argc, char** argv) {
   } catch (const CLI::ParseError& error) {
     return fail(std::string(error.what()) + " (see " + programName() + " --help)");
   }
+  // A game this program could not register: a mistake in it, said on every run (as retrace's).
+  for (const std::string& refusal : recorder::describeRefusedGames()) std::fprintf(stderr, "%s: %s\n", programName().c_str(), refusal.c_str());
   try {
     return run(options);
   } catch (const std::runtime_error& error) {

@@ -43,7 +43,7 @@ bool printContract(const sim::GameDefinition& game, const std::optional<sim::Con
   return false;
 }
 
-/// Prints a game the registry refused as one that breaks the contract's promise of names.
+/// Prints a game the registry refused, and why, as --check prints a game's broken promises.
 void printRefusal(const sim::RefusedGame& refused) {
   std::printf("%s: refused when it was registered: %s\n", quoteForMessage(refused.name).c_str(), refused.reason.c_str());
 }
@@ -99,8 +99,7 @@ ExitCode runGames(const GamesOptions& options) {
     for (const sim::RefusedGame& game : refused) printRefusal(game);
     return kept ? ExitCode::kOk : ExitCode::kFailed;
   }
-  // A list leaves the refused out (their names may not be typed), and says so where people read.
-  for (const sim::RefusedGame& game : refused) spdlog::warn("retrace games: {}", describeMissingGame(game.name));
+  // A list leaves the refused out (their names may not be typed); every run warns of them (run.cpp).
   for (const sim::GameDefinition* game : games) {
     const std::string name(game->name());
     if (options.names) {

@@ -37,6 +37,7 @@ int runCommandLine(std::string_view program, int argc, char** argv) {
   attachCommands(app, exit);
   app.parse_complete_callback([&] {
     spdlog::set_level(quiet ? spdlog::level::err : verbose ? spdlog::level::debug : spdlog::level::info);
+    for (const std::string& refusal : describeRefusedGames()) spdlog::warn("{}: {}", name, refusal);
   });
   if (auto problem = findUnprintableArgument(std::span(argv + 1, argv + argc))) {
     std::fprintf(stderr, "%s: %s\n", name.c_str(), problem->c_str());

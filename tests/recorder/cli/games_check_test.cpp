@@ -75,6 +75,20 @@ TEST(GamesCheck, NamesAGameTheRegistryRefusedAndExitsOne) {
   EXPECT_FALSE(std::filesystem::exists("never-written.rtr"));
 }
 
+TEST(GamesCheck, EveryRunWarnsOfAGameShadowedByAnotherOfItsName) {
+  (void)retrace::sim::registerGame<Walker<Flaw::kMemberNotVisited>>();
+  (void)retrace::sim::registerGame<Walker<Flaw::kTickSkips>>();  // also "walker": refused
+  const std::string why = "game-retrace: the game 'walker' was refused when it was registered: another game is registered under the name 'walker' already\n";
+  const CommandRun listed = runGames({"games", "--names"});
+  EXPECT_EQ(listed.status, 0);
+  EXPECT_NE(listed.out.find("walker\n"), std::string::npos) << listed.out;  // the first keeps the name
+  EXPECT_EQ(listed.err, why);
+  const CommandRun swept = runGames({"sweep", "100,60,40,12", "100,110,48,24", "0,100"});
+  EXPECT_NE(swept.err.find(why), std::string::npos) << swept.err;  // any command, whatever it is about
+  const CommandRun quiet = runGames({"-q", "games", "--names"});
+  EXPECT_EQ(quiet.err, "");
+}
+
 TEST(GamesCheck, RefusesAGameItDoesNotHaveWithExitTwo) {
   const CommandRun run = runGames({"games", "--check", "pong"});
   EXPECT_EQ(run.status, 2);
