@@ -1,12 +1,15 @@
 // The registry refuses what the tools could not use (sim/registry.h): a game whose names break
 // the contract's promise of names (a ninth button no input can press, a name with a space and a
 // terminal escape) and another game under a taken name, each with its sentence; the same game
-// registered twice is no mistake. In a binary of its own: it registers games.
+// registered twice is no mistake; a replay naming a refused game is refused with the reason. In a
+// binary of its own: it registers games.
 #include <algorithm>
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "recorder/replay.h"
+#include "recorder/replay_test_support.h"
 #include "sim/game.h"
 #include "sim/registry.h"
 #include "support/flawed_game.h"
@@ -46,6 +49,19 @@ TEST(Registry, RefusesAnotherGameUnderATakenNameButNotTheSameGameTwice) {
   EXPECT_FALSE(retrace::sim::registerGame<Walker<Flaw::kTickSkips>>());  // also named "walker"
   EXPECT_EQ(countRefusals("walker", "another game is registered under the name 'walker' already"), 1);
   EXPECT_NE(retrace::sim::findGame("walker"), nullptr);  // the first keeps its name
+}
+
+TEST(Registry, AReplayOfARefusedGameIsRefusedWithTheReason) {
+  (void)retrace::sim::registerGame<Walker<Flaw::kNone>>();
+  (void)retrace::sim::registerGame<Walker<Flaw::kNineButtons>>();
+  auto replay = retrace::recorder::testing::loadOrFail(retrace::recorder::testing::recordInMemory("walker", 100));
+  replay.header.game = "nine-button-walker";  // as a build that registered it would have written it
+  const auto loaded = retrace::recorder::loadReplay(retrace::recorder::encodeReplay(replay));
+  ASSERT_TRUE(std::holds_alternative<std::string>(loaded));
+  EXPECT_NE(std::get<std::string>(loaded).find("names a game this build does not have: the game 'nine-button-walker' was refused when it was "
+                                                "registered: it names 9 buttons; an input has 8 bits"),
+            std::string::npos)
+      << std::get<std::string>(loaded);
 }
 
 }  // namespace
