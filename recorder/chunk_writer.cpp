@@ -4,19 +4,6 @@
 #include "recorder/payload.h"
 
 namespace retrace::recorder {
-namespace {
-
-/// Empties a chunk but keeps its vectors' memory, so the game thread refills it without
-/// allocating (and without freeing on the writer's thread what the game thread allocated).
-void clearKeepingCapacity(Chunk& chunk) {
-  chunk.inputs.clear();
-  chunk.events.clear();
-  chunk.checksums.clear();
-  chunk.hasSnapshot = false;
-  chunk.snapshot = {};
-}
-
-}  // namespace
 
 ChunkWriter::~ChunkWriter() { (void)finish(); }
 
@@ -34,7 +21,7 @@ std::optional<std::string> ChunkWriter::finish() {
   return error_;
 }
 
-Chunk ChunkWriter::submit(Chunk chunk) {
+void ChunkWriter::submit(const Chunk& chunk) {
   // The submitting thread is the only one that starts or joins the writer.
   if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
   std::unique_lock lock(mutex_);
@@ -42,17 +29,19 @@ Chunk ChunkWriter::submit(Chunk chunk) {
     changed_.notify_all();
     changed_.wait(lock, [this] { return queue_.size() < kMaxQueued || error_.has_value(); });
   }
-  if (error_) return {};
-  queue_.push_back(std::move(chunk));
-  const bool wake = sleeping_;  // a lingering or busy writer sees the chunk without a wake-up
-  Chunk spare;
+  if (error_) return;
+  Chunk copy;
   if (!spares_.empty()) {
-    spare = std::move(spares_.back());
+    copy = std::move(spares_.back());
     spares_.pop_back();
   }
   lock.unlock();
+  copy = chunk;  // into the spare's buffers, which only this copy and the writer touch
+  lock.lock();
+  queue_.push_back(std::move(copy));
+  const bool wake = sleeping_;  // a lingering or busy writer sees the chunk without a wake-up
+  lock.unlock();
   if (wake) changed_.notify_all();
-  return spare;
 }
 
 std::optional<std::string> ChunkWriter::error() const {
@@ -82,7 +71,6 @@ void ChunkWriter::run() {
     lock.unlock();
     std::optional<std::string> problem = frames_.write(FrameKind::kChunk, encodePayload(chunk));
     if (!problem) problem = frames_.sink().flush();
-    clearKeepingCapacity(chunk);
     lock.lock();
     if (spares_.size() < kMaxQueued) spares_.push_back(std::move(chunk));
     if (problem && !error_) {

@@ -3,8 +3,11 @@
 //
 // Why a thread: encoding, compressing and checksumming a chunk costs a large share of the
 // cheapest game's ticks (BENCHMARKS.md), and a write can stall on a slow disk for
-// milliseconds, which a game loop must never wait for. The game thread only moves the chunk
-// into a short queue and gets back an emptied chunk whose buffers it reuses.
+// milliseconds, which a game loop must never wait for. The game thread only copies the chunk
+// into one of the writer's buffers and keeps filling its own. Handing over the chunk itself and
+// refilling one the writer had read made every tick dearer (BENCHMARKS.md): likely each append
+// waiting, tick by tick, for a cache line held by the other processor, where one copy a chunk
+// fetches them all at once.
 //
 // Waking a sleeping thread is a system call, and on a virtual machine an interrupt to the
 // other processor, which costs as much as simulating hundreds of ticks.
@@ -53,9 +56,9 @@ class ChunkWriter {
   /// Writes whatever is still queued, then stops the thread (finish()).
   ~ChunkWriter();
 
-  /// Queues a chunk for writing (waits while the queue is full; ignored after an error) and
-  /// returns an empty chunk whose buffers may be reused. Call from one thread.
-  [[nodiscard]] Chunk submit(Chunk chunk);
+  /// Queues a copy of the chunk for writing (waits while the queue is full; ignored after an
+  /// error); the caller keeps its chunk and may empty it at once. Call from one thread.
+  void submit(const Chunk& chunk);
   /// Writes every queued chunk and stops the thread; the first write error, if any. Chunks
   /// submitted afterwards start it again.
   [[nodiscard]] std::optional<std::string> finish();
@@ -71,7 +74,7 @@ class ChunkWriter {
   mutable std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<Chunk> queue_;
-  std::vector<Chunk> spares_;  ///< written chunks, emptied, for the game thread to refill
+  std::vector<Chunk> spares_;  ///< written chunks, whose buffers submit() copies the next into
   bool stopping_ = false;
   bool sleeping_ = false;                ///< the writer waits on changed_ and needs a wake-up
   std::optional<std::string> error_;

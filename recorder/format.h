@@ -172,6 +172,15 @@ class ChecksumCadence {
   return tickChecksum(session, coversWholeState(tick, fullHashEvery)) == recorded;
 }
 
+/// Empties a chunk but keeps its vectors' memory, so the next one fills without allocating.
+inline void clearKeepingCapacity(Chunk& chunk) {
+  chunk.inputs.clear();
+  chunk.events.clear();
+  chunk.checksums.clear();
+  chunk.hasSnapshot = false;
+  chunk.snapshot = {};
+}
+
 /// Appends one tick to a chunk: its input (extending the last run when it repeats), its
 /// events and its checksum. The recorder's whole per-tick bookkeeping, apart from the checksum.
 inline void appendTick(Chunk& chunk, std::uint64_t tick, sim::Input input, std::span<const sim::Event> events, std::uint16_t checksum) {

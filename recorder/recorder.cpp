@@ -63,8 +63,8 @@ void Recorder::addSnapshotIfDue() {
 
 void Recorder::flushChunk() {
   addSnapshotIfDue();
-  Chunk spare = error_ ? Chunk{} : writer_->submit(std::move(chunk_));
-  chunk_ = std::move(spare);
+  if (!error_) writer_->submit(chunk_);
+  clearKeepingCapacity(chunk_);
   startChunk();
 }
 

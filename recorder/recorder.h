@@ -7,7 +7,7 @@
 //   while (playing) rec.record(readButtons());
 //   if (auto problem = rec.close()) report(*problem);
 //
-// Every chunkTicks ticks the chunk is handed to a writer thread (chunk_writer.h), which
+// Every chunkTicks ticks a copy of the chunk is handed to a writer thread (chunk_writer.h), which
 // encodes, compresses, writes and flushes it within microseconds; so a killed process loses
 // the chunk being filled (and any chunk still queued), and its BUG.rtr.partial loads up to the
 // last complete chunk. On the game thread a tick costs the step, the tick checksum and a few

@@ -12,6 +12,8 @@
 //    same in nanoseconds a tick. floor:append/step is the other part of record()'s own work
 //    on the game thread: appending the tick to a chunk, without the checksum. record/loop_floor
 //    is the game loop recording against the same loop taking each tick's checksum.
+//    inline/floor is all of record()'s game-thread work done in line, with no writer thread,
+//    and record_ticks/inline what handing chunks to the writer costs beyond it.
 //  - "-step_ns": what recording's ticks and verifying add to each tick over the bare step.
 // Run: build/default/tests/bench/retrace_bench --benchmark_filter=Replay
 #include <chrono>
@@ -60,21 +62,21 @@ double runBare(const sim::GameDefinition& game, const std::vector<sim::Input>& i
 /// The floor of recording's game-thread share, in two parts that leave the other out:
 /// stepping and appending each tick to a chunk (what record() does besides the checksum, with
 /// no writer), and stepping and taking each tick's checksum (what it does besides appending).
-double runStepAppend(const sim::GameDefinition& game, const std::vector<sim::Input>& inputs) {
+/// With `checksum`, both: all of record()'s work on the game thread, with no writer to hand to.
+double runStepAppend(const sim::GameDefinition& game, const std::vector<sim::Input>& inputs, bool checksum) {
   const auto start = Clock::now();
   auto session = game.start(*game.findConfig("default"), 1);
   const std::uint32_t chunkTicks = RecordingOptions{}.chunkTicks;
+  ChecksumCadence cadence(RecordingOptions{}.fullHashEvery);
   Chunk chunk;
   chunk.checksums.reserve(chunkTicks);
   std::uint64_t tick = 0;
   for (const sim::Input input : inputs) {
     const sim::StepResult result = session->step(input);
-    appendTick(chunk, ++tick, input, result.events, 0);
+    appendTick(chunk, ++tick, input, result.events, checksum ? tickChecksum(*session, cadence.nextCoversWholeState()) : 0);
     if (chunk.checksums.size() == chunkTicks) {
       benchmark::DoNotOptimize(chunk);
-      chunk.inputs.clear();
-      chunk.events.clear();
-      chunk.checksums.clear();
+      clearKeepingCapacity(chunk);
     }
   }
   benchmark::DoNotOptimize(chunk);
@@ -159,15 +161,16 @@ double runVerify(const std::vector<std::byte>& bytes, bool oracle) {
 void measureReplayOverhead(benchmark::State& bench, const sim::GameDefinition& game) {
   const std::vector<sim::Input> inputs = chooseBotInputs(game);
   double step = 0, record = 0, recordTicks = 0, verify = 0, stepOracle = 0, verifyOracle = 0, loop = 0, recordLoop = 0;
-  double stepAppend = 0, stepChecksum = 0, loopChecksum = 0;
+  double stepAppend = 0, stepChecksum = 0, stepChecksumAppend = 0, loopChecksum = 0;
   std::vector<std::byte> bytes;
   for (auto _ : bench) {
     loop += runLoop(game, false);
     loopChecksum += runLoop(game, true);
     recordLoop += runRecordLoop(game);
     step += runBare(game, inputs, false);
-    stepAppend += runStepAppend(game, inputs);
+    stepAppend += runStepAppend(game, inputs, false);
     stepChecksum += runStepChecksum(game, inputs);
+    stepChecksumAppend += runStepAppend(game, inputs, true);
     const RecordTimes times = runRecord(game, inputs, bytes);
     record += times.total;
     recordTicks += times.ticks;
@@ -196,6 +199,10 @@ void measureReplayOverhead(benchmark::State& bench, const sim::GameDefinition& g
   bench.counters["verify/floor"] = verify / stepChecksum;
   bench.counters["record_ticks-floor_ns"] = (recordTicks - stepChecksum) * perTickNs;
   bench.counters["verify-floor_ns"] = (verify - stepChecksum) * perTickNs;
+  // The floor split at the hand-off: all of record()'s work done in line (step, checksum and
+  // append, no writer), and what recording costs beyond that (the writer beside the game).
+  bench.counters["inline/floor"] = stepChecksumAppend / stepChecksum;
+  bench.counters["record_ticks/inline"] = recordTicks / stepChecksumAppend;
   // The game loop against its own floor, the loop with each tick's checksum: what recording
   // adds to a game that plays, beyond the checksum the format asks for.
   bench.counters["record/loop_floor"] = recordLoop / loopChecksum;

@@ -75,7 +75,7 @@ TEST(ChunkWriter, FinishWritesWhatIsQueuedAndALaterChunkStartsTheThreadAgain) {
   for (std::uint64_t first : {1U, 2U, 3U}) {
     chunk.firstTick = first;
     chunk.checksums = {static_cast<std::uint16_t>(first)};
-    chunk = writer.submit(std::move(chunk));
+    writer.submit(chunk);
     if (first == 2) {
       ASSERT_FALSE(writer.finish().has_value());
       EXPECT_EQ(bytes.size(), 2 * encodeFrame(FrameKind::kChunk, encodePayload(Chunk{1, {}, {}, {1}, false, {}})).size());
