@@ -38,6 +38,7 @@ void ChunkWriter::submit(const Chunk& chunk) {
   lock.unlock();
   copy = chunk;  // into the spare's buffers, which only this copy and the writer touch
   lock.lock();
+  if (error_) return;  // a write failed meanwhile: nothing may follow it
   queue_.push_back(std::move(copy));
   const bool wake = sleeping_;  // a lingering or busy writer sees the chunk without a wake-up
   lock.unlock();

@@ -33,6 +33,8 @@ class TestSink final : public ByteSink {
   }
   std::optional<std::string> flush() override { return std::nullopt; }
   std::optional<std::string> commit() override { return std::nullopt; }
+  /// The writes asked for so far, counted when the sink is set to fail.
+  [[nodiscard]] int writes() const noexcept { return writes_; }
 
  private:
   std::vector<std::byte>& out_;
@@ -110,6 +112,25 @@ TEST(ChunkWriter, AFailedWriteReachesTheGameLoopAndClose) {
   EXPECT_TRUE(recorder->failed()) << "after " << ticks << " ticks";
   EXPECT_EQ(recorder->error(), std::optional<std::string>("the disk is full"));
   EXPECT_EQ(recorder->close(), std::optional<std::string>("the disk is full"));
+}
+
+TEST(ChunkWriter, NothingIsWrittenAfterAFailedWrite) {
+  // A frame after one that failed half-way would sit past bytes no reader can cross. Chunks
+  // this large keep the game thread copying most of the time, so the write fails while a copy
+  // is under way, which must then be dropped too.
+  std::vector<std::byte> bytes;
+  TestSink sink(bytes, 1, std::chrono::microseconds(200));
+  FrameWriter frames(sink, {});
+  ChunkWriter writer(frames);
+  Chunk chunk;
+  for (std::uint64_t first = 1; first <= 100; ++first) {
+    chunk.firstTick = first;
+    chunk.checksums.assign(kMaxChunkTicks, static_cast<std::uint16_t>(first));
+    writer.submit(chunk);
+  }
+  EXPECT_EQ(writer.finish(), std::optional<std::string>("the disk is full"));
+  EXPECT_EQ(sink.writes(), 1);
+  EXPECT_TRUE(bytes.empty());
 }
 
 TEST(ChunkWriter, ARecorderDestroyedWithoutCloseStillWritesEveryCompleteChunk) {
