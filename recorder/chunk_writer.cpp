@@ -2,8 +2,11 @@
 
 #include "recorder/frame.h"
 #include "recorder/payload.h"
+#include "recorder/processors.h"
 
 namespace retrace::recorder {
+
+ChunkWriter::ChunkWriter(FrameWriter& frames) : frames_(frames), lingers_(countUsableProcessors() > 1) {}
 
 ChunkWriter::~ChunkWriter() { (void)finish(); }
 
@@ -53,7 +56,7 @@ std::optional<std::string> ChunkWriter::error() const {
 void ChunkWriter::run() {
   std::unique_lock lock(mutex_);
   while (true) {
-    if (queue_.empty() && !stopping_) {
+    if (lingers_ && queue_.empty() && !stopping_) {
       // Linger: look every kLingerNap for up to kLinger, in timed waits rather than spinning (a
       // spinning writer took processor time the game thread could have had wherever the two
       // threads share a core, and made recording's cost swing from run to run).

@@ -15,7 +15,9 @@
 // queue runs empty, lingers for kLinger (looking every kLingerNap) before it sleeps. A
 // recorder running flat out (a chunk every 10 to 100 us) then never pays a wake-up; one at
 // 60 ticks a second (a chunk every 10 s) pays one per chunk, and the writer wakes about twenty
-// times in the kLinger after each chunk.
+// times in the kLinger after each chunk. On one processor the writer cannot run beside the
+// game, and each nap would take the processor from it (BENCHMARKS.md), so there the writer
+// sleeps as soon as its queue is empty.
 //
 // The queue is bounded: when the disk cannot keep up the game thread waits (back-pressure)
 // rather than memory growing without end.
@@ -50,7 +52,7 @@ class ChunkWriter {
   static constexpr std::chrono::microseconds kLingerNap{50};
 
   /// Writes through `frames`, which the caller uses itself only while no chunk is queued.
-  explicit ChunkWriter(FrameWriter& frames) : frames_(frames) {}
+  explicit ChunkWriter(FrameWriter& frames);
   ChunkWriter(const ChunkWriter&) = delete;
   ChunkWriter& operator=(const ChunkWriter&) = delete;
   /// Writes whatever is still queued, then stops the thread (finish()).
@@ -62,6 +64,9 @@ class ChunkWriter {
   /// Writes every queued chunk and stops the thread; the first write error, if any. Chunks
   /// submitted afterwards start it again.
   [[nodiscard]] std::optional<std::string> finish();
+  /// True when the writer lingers before it sleeps: when its thread may use more than one
+  /// processor (decided when the writer is made, on the thread that makes it).
+  [[nodiscard]] bool lingers() const noexcept { return lingers_; }
   /// True once a write has failed (cheap enough to ask every tick).
   [[nodiscard]] bool failed() const noexcept { return failed_.load(std::memory_order_relaxed); }
   /// The first write error, if any.
@@ -71,6 +76,7 @@ class ChunkWriter {
   void run();
 
   FrameWriter& frames_;
+  const bool lingers_;
   mutable std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<Chunk> queue_;

@@ -2,14 +2,20 @@
 // and close(), and nothing queued is lost when a recording ends.
 #include "recorder/chunk_writer.h"
 
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <thread>
 
 #include <gtest/gtest.h>
 
+#ifdef __linux__
+#include <sched.h>
+#endif
+
 #include "recorder/frame.h"
 #include "recorder/payload.h"
+#include "recorder/processors.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
@@ -29,17 +35,21 @@ class TestSink final : public ByteSink {
     std::this_thread::sleep_for(delay_);
     if (failFromWrite_ > 0 && ++writes_ >= failFromWrite_) return "the disk is full";
     out_.insert(out_.end(), bytes.begin(), bytes.end());
+    written_.fetch_add(1);
     return std::nullopt;
   }
   std::optional<std::string> flush() override { return std::nullopt; }
   std::optional<std::string> commit() override { return std::nullopt; }
   /// The writes asked for so far, counted when the sink is set to fail.
   [[nodiscard]] int writes() const noexcept { return writes_; }
+  /// The writes that succeeded so far (safe to ask from another thread).
+  [[nodiscard]] int written() const noexcept { return written_.load(); }
 
  private:
   std::vector<std::byte>& out_;
   int failFromWrite_;
   int writes_ = 0;
+  std::atomic<int> written_{0};
   std::chrono::microseconds delay_;
 };
 
@@ -53,6 +63,74 @@ std::unique_ptr<Recorder> openInto(std::unique_ptr<ByteSink> sink, std::uint32_t
   EXPECT_TRUE(std::holds_alternative<std::unique_ptr<Recorder>>(opened));
   return std::move(std::get<std::unique_ptr<Recorder>>(opened));
 }
+
+#ifdef __linux__
+/// Keeps the calling thread, and the threads it starts, on one of its processors while it lives.
+class OneProcessor {
+ public:
+  OneProcessor() {
+    CPU_ZERO(&saved_);
+    if (sched_getaffinity(0, sizeof saved_, &saved_) != 0) return;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    for (std::size_t cpu = 0; cpu < static_cast<std::size_t>(CPU_SETSIZE); ++cpu) {
+      if (CPU_ISSET(cpu, &saved_)) {
+        CPU_SET(cpu, &one);
+        break;
+      }
+    }
+    pinned_ = sched_setaffinity(0, sizeof one, &one) == 0;
+  }
+  ~OneProcessor() {
+    if (pinned_) (void)sched_setaffinity(0, sizeof saved_, &saved_);
+  }
+  OneProcessor(const OneProcessor&) = delete;
+  OneProcessor& operator=(const OneProcessor&) = delete;
+  [[nodiscard]] bool pinned() const noexcept { return pinned_; }
+
+ private:
+  cpu_set_t saved_;
+  bool pinned_ = false;
+};
+
+TEST(ChunkWriter, LingersOnlyWhereItCanRunBesideTheGame) {
+  std::vector<std::byte> bytes;
+  TestSink sink(bytes, 0, std::chrono::microseconds(0));
+  FrameWriter frames(sink, {});
+  const unsigned all = countUsableProcessors();
+  EXPECT_EQ(ChunkWriter(frames).lingers(), all > 1) << all << " processors";
+  const OneProcessor one;
+  ASSERT_TRUE(one.pinned());
+  EXPECT_EQ(countUsableProcessors(), 1U);
+  EXPECT_FALSE(ChunkWriter(frames).lingers());
+}
+
+TEST(ChunkWriter, OnOneProcessorTheSleepingWriterIsWokenForEveryChunk) {
+  // There the writer sleeps as soon as its queue is empty, so each chunk must wake it: a chunk
+  // left waiting would be written only by close(), and lost by a crash before it.
+  const OneProcessor one;
+  ASSERT_TRUE(one.pinned());
+  std::vector<std::byte> bytes;
+  auto sink = std::make_unique<TestSink>(bytes, 0, std::chrono::microseconds(0));
+  const TestSink& counted = *sink;
+  auto recorder = openInto(std::move(sink), 1);
+  const int before = counted.written();  // the preamble and the header
+  constexpr int kChunks = 5;
+  for (int chunk = 1; chunk <= kChunks; ++chunk) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));  // the writer is asleep by now
+    (void)recorder->record(0);  // a chunk of one tick
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (counted.written() < before + chunk && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+    }
+    EXPECT_EQ(counted.written(), before + chunk) << "chunk " << chunk << " was not written while the recording went on";
+  }
+  ASSERT_FALSE(recorder->close().has_value());
+  const LoadedReplay replay = loadOrFail(bytes);
+  EXPECT_EQ(countTicks(replay), static_cast<std::uint64_t>(kChunks));
+  EXPECT_TRUE(replay.footer.has_value());
+}
+#endif
 
 TEST(ChunkWriter, ASlowSinkGetsEveryChunkInOrder) {
   std::vector<std::byte> bytes;

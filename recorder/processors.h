@@ -1,0 +1,11 @@
+#pragma once
+// How many processors this process may run on, for work that only pays beside other work.
+
+namespace retrace::recorder {
+
+/// The processors the calling thread may run on: its affinity mask where the system keeps one
+/// (taskset and container cpusets narrow it; a CPU quota does not show), else the processors
+/// online; at least 1.
+[[nodiscard]] unsigned countUsableProcessors() noexcept;
+
+}  // namespace retrace::recorder
