@@ -1,5 +1,5 @@
 #pragma once
-// How many processors this process may run on, for work that only pays beside other work.
+// How many processors a thread may run on, for work that only pays when it runs beside other work.
 
 namespace retrace::recorder {
 

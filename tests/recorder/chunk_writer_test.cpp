@@ -1,5 +1,6 @@
 // The recorder's writer thread: chunks arrive in order, a failed write reaches the game loop
-// and close(), and nothing queued is lost when a recording ends.
+// and close() and nothing is written after it, nothing queued is lost when a recording ends,
+// and on one processor, where the writer sleeps at once, each chunk wakes it.
 #include "recorder/chunk_writer.h"
 
 #include <atomic>
