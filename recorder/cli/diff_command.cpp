@@ -177,6 +177,90 @@ std::vector<std::vector<sim::Event>> listEventsOfTicks(const ReplayIndex& index,
   return events;
 }
 
+/// The ticks two replays' cursors first part at, and whether their checksums still agreed there.
+struct Parting {
+  const TickCursor& a;
+  const TickCursor& b;
+  bool checksumsAgree = true;
+};
+
+/// Prints the events of both replays on the two ticks either side of `tick` (of `common`), a
+/// tick whose events differ as - A and + B.
+void printEventWindow(const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t tick,
+                      std::uint64_t common) {
+  std::printf("events (- A, + B):\n");
+  bool anyEvents = false;
+  const std::uint64_t from = tick > 2 ? tick - 2 : 1;
+  const std::uint64_t to = std::min(common, tick + 2);
+  const auto eventsA = listEventsOfTicks(indexA, from, to);
+  const auto eventsB = listEventsOfTicks(indexB, from, to);
+  for (std::uint64_t u = from; u <= to; ++u) {
+    const std::string at = "tick " + std::to_string(u) + ": ";
+    const std::vector<sim::Event>& ea = eventsA[static_cast<std::size_t>(u - from)];  // at most 4
+    const std::vector<sim::Event>& eb = eventsB[static_cast<std::size_t>(u - from)];
+    if (ea == eb) {
+      if (!ea.empty()) std::printf("    %s%s\n", at.c_str(), describeEvents(game, ea).c_str());
+      anyEvents = anyEvents || !ea.empty();
+      continue;
+    }
+    std::printf("  - %s%s\n  + %s%s\n", at.c_str(), describeEvents(game, ea).c_str(), at.c_str(), describeEvents(game, eb).c_str());
+    anyEvents = true;
+  }
+  if (!anyEvents) std::printf("    none in ticks %llu to %llu\n", static_cast<unsigned long long>(from), static_cast<unsigned long long>(to));
+}
+
+/// Prints the fields in which both replays' states differ at `tick`, each re-simulated, or why
+/// one is not shown.
+void printStateDiff(const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t tick, bool checksumsAgree) {
+  std::printf("state at tick %llu (expected = A, got = B, both re-simulated):\n", static_cast<unsigned long long>(tick));
+  const auto stateA = reachState(indexA, tick);
+  const auto stateB = reachState(indexB, tick);
+  const auto* unansweredA = std::get_if<Unanswered>(&stateA);
+  const auto* unansweredB = std::get_if<Unanswered>(&stateB);
+  if (unansweredA != nullptr || unansweredB != nullptr) {
+    // Not this build's guess at a state the recording did not have.
+    if (unansweredA != nullptr) std::printf("  not shown: A %s\n", unansweredA->sentence.c_str());
+    if (unansweredB != nullptr) std::printf("  not shown: B %s\n", unansweredB->sentence.c_str());
+    return;
+  }
+  const auto fields = diffFields(std::get<std::vector<sim::Field>>(stateA), std::get<std::vector<sim::Field>>(stateB), 24);
+  for (const auto& line : fields) std::printf("  %s\n", line.c_str());
+  if (fields.empty()) std::printf("  no field differs %s\n", checksumsAgree ? "yet (the input made no difference on this tick)" : "(the checksums alone parted)");
+}
+
+/// Prints where two replays part: what differs on the tick, the events around it, the state
+/// there and what follows.
+void printFirstDifference(const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB, const Parting& parting,
+                          std::uint64_t common) {
+  const TickCursor& ca = parting.a;
+  const TickCursor& cb = parting.b;
+  const std::uint64_t tick = ca.tick();
+  std::printf("first difference at tick %llu:", static_cast<unsigned long long>(tick));
+  if (ca.input() != cb.input()) std::printf(" input %s (A) vs %s (B)", describeInput(game, ca.input()).c_str(), describeInput(game, cb.input()).c_str());
+  if (!sameEvents(ca.events(), cb.events())) std::printf(" events differ");
+  if (!parting.checksumsAgree) std::printf(" state checksums differ");
+  std::printf("\n");
+  printEventWindow(game, indexA, indexB, tick, common);
+  printStateDiff(indexA, indexB, tick, parting.checksumsAgree);
+  printConsequences(game, indexA, indexB, tick, common);
+}
+
+/// Compares the endings of two replays whose ticks all agree: whether each has a footer, its
+/// final hash and its final state; what differs goes to `stored` and its name to `differing`.
+void compareEndings(const LoadedReplay& a, const LoadedReplay& b, std::vector<std::string>& stored, std::vector<std::string>& differing) {
+  if (a.footer.has_value() != b.footer.has_value() || (a.footer && a.footer->finalHash != b.footer->finalHash)) {
+    stored.push_back("endings differ: A is " + describeEnd(a) + ", B is " + describeEnd(b));
+    differing.emplace_back("ending");
+    return;
+  }
+  if (!a.footer) return;
+  const auto lines = diffSnapshots(a, a.footer->finalState, b, b.footer->finalState);
+  if (lines.empty()) return;
+  stored.emplace_back("final states differ:");
+  for (const auto& line : lines) stored.push_back("  " + line);
+  differing.emplace_back("final state");
+}
+
 ExitCode compareReplays(const ReplayIndex& indexA, const ReplayIndex& indexB) {
   const LoadedReplay& a = indexA.summary();
   const LoadedReplay& b = indexB.summary();
@@ -231,62 +315,11 @@ ExitCode compareReplays(const ReplayIndex& indexA, const ReplayIndex& indexB) {
                 ticksA < ticksB ? "A" : "B", ticksA < ticksB ? "B" : "A", static_cast<unsigned long long>(std::max(ticksA, ticksB)));
     differing.emplace_back("tick count");
   } else {
-    const std::uint64_t tick = ca.tick();
     differing.emplace_back("ticks");
-    std::printf("first difference at tick %llu:", static_cast<unsigned long long>(tick));
-    if (ca.input() != cb.input()) std::printf(" input %s (A) vs %s (B)", describeInput(game, ca.input()).c_str(), describeInput(game, cb.input()).c_str());
-    if (!sameEvents(ca.events(), cb.events())) std::printf(" events differ");
-    if (!checksumsAgree) std::printf(" state checksums differ");
-    std::printf("\nevents (- A, + B):\n");
-    bool anyEvents = false;
-    const std::uint64_t from = tick > 2 ? tick - 2 : 1;
-    const std::uint64_t to = std::min(common, tick + 2);
-    const auto eventsA = listEventsOfTicks(indexA, from, to);
-    const auto eventsB = listEventsOfTicks(indexB, from, to);
-    for (std::uint64_t u = from; u <= to; ++u) {
-      const std::string at = "tick " + std::to_string(u) + ": ";
-      const std::vector<sim::Event>& ea = eventsA[static_cast<std::size_t>(u - from)];  // at most 4
-      const std::vector<sim::Event>& eb = eventsB[static_cast<std::size_t>(u - from)];
-      if (ea == eb) {
-        if (!ea.empty()) std::printf("    %s%s\n", at.c_str(), describeEvents(game, ea).c_str());
-        anyEvents = anyEvents || !ea.empty();
-        continue;
-      }
-      std::printf("  - %s%s\n  + %s%s\n", at.c_str(), describeEvents(game, ea).c_str(), at.c_str(), describeEvents(game, eb).c_str());
-      anyEvents = true;
-    }
-    if (!anyEvents) std::printf("    none in ticks %llu to %llu\n", static_cast<unsigned long long>(tick > 2 ? tick - 2 : 1),
-                                static_cast<unsigned long long>(std::min(common, tick + 2)));
-    std::printf("state at tick %llu (expected = A, got = B, both re-simulated):\n", static_cast<unsigned long long>(tick));
-    const auto stateA = reachState(indexA, tick);
-    const auto stateB = reachState(indexB, tick);
-    const auto* unansweredA = std::get_if<Unanswered>(&stateA);
-    const auto* unansweredB = std::get_if<Unanswered>(&stateB);
-    if (unansweredA != nullptr || unansweredB != nullptr) {
-      // Not this build's guess at a state the recording did not have.
-      if (unansweredA != nullptr) std::printf("  not shown: A %s\n", unansweredA->sentence.c_str());
-      if (unansweredB != nullptr) std::printf("  not shown: B %s\n", unansweredB->sentence.c_str());
-    } else {
-      const auto fields = diffFields(std::get<std::vector<sim::Field>>(stateA), std::get<std::vector<sim::Field>>(stateB), 24);
-      for (const auto& line : fields) std::printf("  %s\n", line.c_str());
-      if (fields.empty()) std::printf("  no field differs %s\n", checksumsAgree ? "yet (the input made no difference on this tick)" : "(the checksums alone parted)");
-    }
-    printConsequences(game, indexA, indexB, tick, common);
+    printFirstDifference(game, indexA, indexB, {ca, cb, checksumsAgree}, common);
   }
   if (!stored.empty()) differing.emplace_back("snapshots");
-  if (ticksA == ticksB && agreedTo == common) {
-    if (a.footer.has_value() != b.footer.has_value() || (a.footer && a.footer->finalHash != b.footer->finalHash)) {
-      stored.push_back("endings differ: A is " + describeEnd(a) + ", B is " + describeEnd(b));
-      differing.emplace_back("ending");
-    } else if (a.footer) {
-      const auto lines = diffSnapshots(a, a.footer->finalState, b, b.footer->finalState);
-      if (!lines.empty()) {
-        stored.emplace_back("final states differ:");
-        for (const auto& line : lines) stored.push_back("  " + line);
-        differing.emplace_back("final state");
-      }
-    }
-  }
+  if (ticksA == ticksB && agreedTo == common) compareEndings(a, b, stored, differing);
   if (!differing.empty() && ticksIdentical && ticksA == ticksB) {
     std::printf("ticks identical: %llu (inputs, events and checksums)\n", static_cast<unsigned long long>(common));
   }
