@@ -41,49 +41,58 @@ struct HuntOptions {
   Shard shard;
 };
 
+/// The configuration a hunt starts from (the named one with --set applied, checked), or why
+/// there is none to hunt.
+std::variant<sim::ConfigValues, std::string> settleHuntConfig(const sim::GameDefinition& game, const HuntOptions& options) {
+  const auto named = game.findConfig(options.config);
+  if (!named) return options.game + " has no configuration '" + options.config + "'";
+  auto settled = applySettings(game, *named, options.settings);
+  if (std::holds_alternative<std::string>(settled)) return settled;
+  const sim::ConfigValues& base = std::get<sim::ConfigValues>(settled);
+  if (auto problem = game.validateConfig(base, options.allowLimitBreaks || options.configs == "outside")) return *problem;
+  if (options.configs == "outside" && findApplicableLimits(game, base).empty()) {
+    const auto limits = game.speedLimits();
+    std::string rules;
+    for (const auto& limit : limits) rules += (rules.empty() ? "" : "; ") + limit.rule;
+    return options.game + " " + options.config + " " +
+           (limits.empty() ? "declares no speed limit" : "is under none of its game's speed limits (" + rules + ")") +
+           ", so --configs outside has nothing to break";
+  }
+  return settled;
+}
+
+/// Makes the findings folder now, so that a path that cannot hold findings is refused before the
+/// hunt rather than at its first finding; whether it existed before (a folder this hunt made is
+/// removed at the end if it found nothing), or why it cannot hold findings.
+std::variant<bool, std::string> prepareFindingsFolder(const std::string& folder) {
+  if (folder.empty()) return std::string("the findings folder (-o) is empty");
+  std::error_code error;
+  const bool existed = std::filesystem::exists(folder, error);
+  std::filesystem::create_directories(folder, error);
+  if (error || !std::filesystem::is_directory(folder, error)) {
+    return "cannot keep findings in " + folder + ": " + (error ? error.message() : std::string("it is not a folder"));
+  }
+  return existed;
+}
+
 ExitCode runHunt(const HuntOptions& options) {
   const sim::GameDefinition* game = sim::findGame(options.game);
   if (game == nullptr) {
     spdlog::error("retrace hunt: {}", describeMissingGame(options.game));
     return ExitCode::kBadInput;
   }
-  const auto named = game->findConfig(options.config);
-  if (!named) {
-    spdlog::error("retrace hunt: {} has no configuration '{}'", options.game, options.config);
-    return ExitCode::kBadInput;
-  }
-  const auto settled = applySettings(*game, *named, options.settings);
+  const auto settled = settleHuntConfig(*game, options);
   if (const auto* problem = std::get_if<std::string>(&settled)) {
     spdlog::error("retrace hunt: {}", *problem);
     return ExitCode::kBadInput;
   }
   const auto base = std::optional(std::get<sim::ConfigValues>(settled));
-  if (auto problem = game->validateConfig(*base, options.allowLimitBreaks || options.configs == "outside")) {
+  const auto folder = prepareFindingsFolder(options.output);
+  if (const auto* problem = std::get_if<std::string>(&folder)) {
     spdlog::error("retrace hunt: {}", *problem);
     return ExitCode::kBadInput;
   }
-  if (options.configs == "outside" && findApplicableLimits(*game, *base).empty()) {
-    const auto limits = game->speedLimits();
-    std::string rules;
-    for (const auto& limit : limits) rules += (rules.empty() ? "" : "; ") + limit.rule;
-    spdlog::error("retrace hunt: {} {} {}, so --configs outside has nothing to break", options.game, options.config,
-                  limits.empty() ? "declares no speed limit" : "is under none of its game's speed limits (" + rules + ")");
-    return ExitCode::kBadInput;
-  }
-  if (options.output.empty()) {
-    spdlog::error("retrace hunt: the findings folder (-o) is empty");
-    return ExitCode::kBadInput;
-  }
-  // The folder is made now, so that a path that cannot hold findings is refused before the hunt
-  // rather than at its first finding, and removed at the end if this hunt made it and found
-  // nothing.
-  std::error_code error;
-  const bool folderExisted = std::filesystem::exists(options.output, error);
-  std::filesystem::create_directories(options.output, error);
-  if (error || !std::filesystem::is_directory(options.output, error)) {
-    spdlog::error("retrace hunt: cannot keep findings in {}: {}", options.output, error ? error.message() : "it is not a folder");
-    return ExitCode::kBadInput;
-  }
+  const bool folderExisted = std::get<bool>(folder);
   // A progress line only on a terminal, and at most 4 times a second: one per run was most of
   // a short-run hunt's time and, in a CI log, one line of millions of carriage returns.
   const bool showProgress = !options.quiet && ::isatty(STDERR_FILENO) == 1;
@@ -155,6 +164,7 @@ ExitCode runHunt(const HuntOptions& options) {
   (void)huntRuns(plan, options.jobs, onRun, hooks, &progress);
   if (writeFailed) return ExitCode::kBadInput;
   wipeProgress();
+  std::error_code error;
   if (!folderExisted && findings == 0) std::filesystem::remove(options.output, error);
   const std::string shard = options.shard.count == 1 ? "" : ", shard " + std::to_string(options.shard.index + 1) + " of " + std::to_string(options.shard.count);
   std::printf("hunted %s (%s, %s configurations, seed %llu%s): %s, %s, %s%s\n", options.game.c_str(), base->name.c_str(),
