@@ -83,7 +83,10 @@ class GameModelSession final : public GameSession {
     G::visitState(namer, mutableState());
     return namer.take();
   }
-  bool roundOver() const override { return isRoundOver(state_.clock); }  // every game keeps a RoundClock
+  bool roundOver() const override {
+    if constexpr (HasRounds<G>) return isRoundOver(state_.clock);
+    return false;
+  }
   Input chooseBotInput(Rng& ioBotRng) const override { return G::chooseInput(config_, state_, ioBotRng); }
   void setOracle(bool enabled) override { oracle_ = enabled; }
   std::unique_ptr<GameSession> clone() const override { return std::make_unique<GameModelSession>(*this); }

@@ -10,8 +10,8 @@
 //   configuration  G::Config; G::namedConfigs() -> pairs of name and Config, the default first;
 //                  G::checkSanity(config) -> optional sentence; G::speedLimits() -> the
 //                  declared limits (sim/speed_limit.h); G::visitConfig(visitor, config)
-//   state          G::State, copyable and comparable, with a tick count `tick` and a RoundClock
-//                  `clock` (sim/round.h); G::init(config, seed) -> State;
+//   state          G::State, copyable and comparable, with a tick count `tick`;
+//                  G::init(config, seed) -> State;
 //                  G::visitState(visitor, state); G::isPlausible(config, state) -> bool
 //   rules          G::step(config, state, input, events): one tick, events appended
 //   bot            G::chooseInput(config, state, botRng) -> Input
@@ -19,7 +19,9 @@
 //   descriptions   G::eventSchemas() -> span of EventSchema; G::inputNames() -> span of names
 //   scene          G::describeScene(config, previous, state) -> Scene (scene.h);
 //                  G::sceneLayers() -> the overlay layers its scenes use
-//   optional       G::inputKeys() -> span of key names per input bit for live play ("Space",
+//   optional       State::clock, a RoundClock (sim/round.h), for a game played in rounds: the
+//                  tools then know when a round is over; a game without one never is
+//                  G::inputKeys() -> span of key names per input bit for live play ("Space",
 //                  "Left/A"), overriding the default keys the viewer derives from inputNames()
 
 #include <concepts>
@@ -56,13 +58,12 @@ concept HasConfigurations = requires(typename G::Config config, FieldNamer namer
   G::visitConfig(loader, config);
 };
 
-/// A copyable, comparable state with its tick, its rounds and a field description.
+/// A copyable, comparable state with its tick and a field description.
 template <typename G>
 concept HasState = requires(const typename G::Config& config, typename G::State state, std::uint64_t seed, FieldNamer namer,
                             FieldLoader loader, FieldHasher hasher, FieldDigester digester) {
   requires std::copyable<typename G::State> && std::equality_comparable<typename G::State>;
   { state.tick } -> std::convertible_to<std::int64_t>;
-  { state.clock } -> std::convertible_to<RoundClock>;
   { G::init(config, seed) } -> std::same_as<typename G::State>;
   G::visitState(namer, state);
   G::visitState(loader, state);
@@ -102,6 +103,12 @@ template <typename G>
 concept HasScene = requires(const typename G::Config& config, const typename G::State& state) {
   { G::describeScene(config, state, state) } -> std::same_as<Scene>;
   { G::sceneLayers() } -> std::convertible_to<std::span<const SceneLayer>>;
+};
+
+/// The optional rounds: a state that keeps a RoundClock `clock` (sim/round.h).
+template <typename G>
+concept HasRounds = requires(const typename G::State& state) {
+  { state.clock } -> std::convertible_to<RoundClock>;
 };
 
 /// The optional key names a game gives its inputs for live play.

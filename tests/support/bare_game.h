@@ -1,7 +1,7 @@
 #pragma once
-// A game with nothing to spare: no buttons, no events, no speed limits and no configuration
-// fields, only a stopwatch counting seconds. Every tool must still work on it and say "none"
-// where a list is empty, as a game a user brings may be as bare.
+// A game with nothing to spare: no buttons, no events, no speed limits, no configuration fields
+// and no rounds, only a stopwatch counting seconds. Every tool must still work on it and say
+// "none" where a list is empty, as a game a user brings may be as bare.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -18,7 +18,6 @@ struct Stopwatch {
   struct Config {};
   struct State {
     std::int64_t tick = 0;
-    RoundClock clock;
     std::int32_t seconds = 0;
     bool operator==(const State&) const = default;
   };
@@ -50,7 +49,6 @@ struct Stopwatch {
   template <typename V>
   static void visitState(V& v, State& s) {
     visitField(v, "tick", s.tick);
-    visitField(v, "clock", s.clock);
     visitField(v, "seconds", s.seconds);
   }
 };

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "sim/game_rules.h"
 #include "sim/registry.h"
 #include "support/bare_game.h"
 #include "support/run_in_process.h"
@@ -58,6 +59,18 @@ TEST_F(BareGame, AScriptPressingAButtonItDoesNotHaveIsRefused) {
   EXPECT_NE(refused.err.find("unknown button 'left' for stopwatch (it has none; - presses nothing)"), std::string::npos) << refused.err;
   std::ofstream(script) << "10 -\n";
   EXPECT_EQ(runInProcess({"record", "--game", "stopwatch", "--ticks", "10", "--input", script, "-o", dir.file("a.rtr")}).status, 0);
+}
+
+TEST_F(BareGame, KeepsNoRoundClockAndItsRoundIsNeverOver) {
+  static_assert(retrace::sim::GameRules<retrace::sim::bare::Stopwatch> && !retrace::sim::HasRounds<retrace::sim::bare::Stopwatch>);
+  const auto* game = retrace::sim::findGame("stopwatch");
+  ASSERT_NE(game, nullptr);
+  auto session = game->start(*game->findConfig("default"), 1);
+  for (int i = 0; i < 700; ++i) {
+    (void)session->step(0);
+    ASSERT_FALSE(session->roundOver()) << "at tick " << session->tick();
+  }
+  for (const auto& field : session->describeState()) EXPECT_EQ(field.name.find("clock"), std::string::npos) << field.name;
 }
 
 TEST_F(BareGame, HuntsWithinItsConfigurationsAndRefusesOutsideWithASentence) {
