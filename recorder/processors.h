@@ -4,8 +4,8 @@
 namespace retrace::recorder {
 
 /// The processors the calling thread may run on: its affinity mask where the system keeps one
-/// (taskset and container cpusets narrow it; a CPU quota does not show), else the processors
-/// online; at least 1.
+/// (taskset and container cpusets narrow it), else the processors online; at least 1. A CPU
+/// quota is not counted: under one, threads still run at once (BENCHMARKS.md, "A CPU quota").
 [[nodiscard]] unsigned countUsableProcessors() noexcept;
 
 }  // namespace retrace::recorder
