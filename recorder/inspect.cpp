@@ -57,6 +57,17 @@ std::string describePastLastTick(std::uint64_t tick, std::uint64_t lastTick, con
          " ticks recovered)";
 }
 
+std::variant<std::uint64_t, std::string> settleTickRange(const ReplayIndex& index, const std::string& file, std::uint64_t from,
+                                                         std::optional<std::uint64_t> to, std::uint64_t firstTick) {
+  const std::uint64_t last = to.value_or(index.lastTick());
+  if (last > index.lastTick()) return file + " " + describePastLastTick(last, index.lastTick(), index.summary());
+  if (from < firstTick || from > last) {
+    return "ticks " + std::to_string(from) + " to " + std::to_string(last) + " are no range (" +
+           (firstTick > 0 ? "the first tick is " + std::to_string(firstTick) + ", and " : std::string()) + "--from comes before --to)";
+  }
+  return last;
+}
+
 std::variant<std::unique_ptr<sim::GameSession>, Unanswered> reachTick(const LoadedReplay& replay, std::uint64_t tick, ReachFrom from) {
   const std::uint64_t last = findLastTick(replay);
   if (tick > last) return Unanswered{describePastLastTick(tick, last, replay)};

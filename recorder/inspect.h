@@ -23,6 +23,11 @@ namespace retrace::recorder {
 /// "tick 700 is past the replay's last tick, 600", and for a replay cut short how much of it was
 /// recovered, so that a question about a killed recording says why its end came early.
 [[nodiscard]] std::string describePastLastTick(std::uint64_t tick, std::uint64_t lastTick, const LoadedReplay& replay);
+/// The last tick of the range `from` to `to` in the replay file `file` (`to` defaults to its last
+/// tick), or one sentence when the range is none: `to` past the last tick, or `from` before
+/// `firstTick` or after `to`.
+[[nodiscard]] std::variant<std::uint64_t, std::string> settleTickRange(const ReplayIndex& index, const std::string& file, std::uint64_t from,
+                                                                       std::optional<std::uint64_t> to, std::uint64_t firstTick);
 /// Why a question about a replay has no answer: one sentence, and whether the reason is that
 /// this build no longer re-simulates the recording as it was recorded (a divergence, exit 1)
 /// rather than the question or the file (exit 2).

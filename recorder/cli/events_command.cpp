@@ -49,40 +49,17 @@ std::variant<std::vector<bool>, std::string> parseKinds(const sim::GameDefinitio
   return wanted;
 }
 
-ExitCode runEvents(const EventsOptions& options) {
-  // Through the index: the chunks of the range are read one at a time.
-  auto opened = ReplayIndex::open(options.file);
-  if (auto* problem = std::get_if<std::string>(&opened)) {
-    spdlog::error("retrace events: {}", *problem);
-    return ExitCode::kBadInput;
-  }
-  const ReplayIndex& index = std::get<ReplayIndex>(opened);
-  const LoadedReplay& replay = index.summary();
-  const sim::GameDefinition& game = *gameOf(replay.header);
-  const auto kinds = parseKinds(game, options.kinds);
-  if (auto* problem = std::get_if<std::string>(&kinds)) {
-    spdlog::error("retrace events: {}", *problem);
-    return ExitCode::kBadInput;
-  }
-  const std::vector<bool>& wanted = std::get<std::vector<bool>>(kinds);
-  const std::uint64_t last = index.lastTick();
-  const std::uint64_t to = options.to.value_or(last);
-  if (to > last) {
-    spdlog::error("retrace events: {} {}", options.file, describePastLastTick(to, last, index.summary()));
-    return ExitCode::kBadInput;
-  }
-  if (options.from == 0 || options.from > to) {
-    spdlog::error("retrace events: ticks {} to {} are no range (the first tick is 1, and --from comes before --to)", options.from, to);
-    return ExitCode::kBadInput;
-  }
+/// Prints each event of the wanted kinds from tick `from` to `to`, a line (or a JSON object)
+/// each; the count of each kind printed, or the sentence of a chunk that could not be read.
+std::variant<std::map<std::string, std::uint64_t>, std::string> listEvents(const ReplayIndex& index, const std::vector<bool>& wanted,
+                                                                           std::uint64_t from, std::uint64_t to, bool json) {
+  const sim::GameDefinition& game = *gameOf(index.summary().header);
   std::map<std::string, std::uint64_t> counts;
-  std::uint64_t total = 0;
-  const auto listed = index.visitChunks(index.findChunk(options.from), index.findChunk(to), [&](Chunk& chunk) {
+  const auto unreadable = index.visitChunks(index.findChunk(from), index.findChunk(to), [&](Chunk& chunk) {
     for (const RecordedEvent& e : chunk.events) {
-      if (e.tick < options.from || e.tick > to || !wanted[e.event.kind]) continue;
+      if (e.tick < from || e.tick > to || !wanted[e.event.kind]) continue;
       ++counts[game.eventSchemas()[e.event.kind].name];
-      ++total;
-      if (options.json) {
+      if (json) {
         nlohmann::ordered_json line{{"tick", e.tick}, {"time", formatTickTime(e.tick)}};
         line.update(eventToJson(game, e.event));
         std::printf("%s\n", line.dump().c_str());
@@ -92,18 +69,47 @@ ExitCode runEvents(const EventsOptions& options) {
     }
     return true;
   });
-  if (listed) {
-    spdlog::error("retrace events: {}", *listed);
+  if (unreadable) return *unreadable;
+  return counts;
+}
+
+ExitCode runEvents(const EventsOptions& options) {
+  // Through the index: the chunks of the range are read one at a time.
+  auto opened = ReplayIndex::open(options.file);
+  if (auto* problem = std::get_if<std::string>(&opened)) {
+    spdlog::error("retrace events: {}", *problem);
     return ExitCode::kBadInput;
   }
+  const ReplayIndex& index = std::get<ReplayIndex>(opened);
+  const auto kinds = parseKinds(*gameOf(index.summary().header), options.kinds);
+  if (auto* problem = std::get_if<std::string>(&kinds)) {
+    spdlog::error("retrace events: {}", *problem);
+    return ExitCode::kBadInput;
+  }
+  const auto range = settleTickRange(index, options.file, options.from, options.to, 1);
+  if (auto* problem = std::get_if<std::string>(&range)) {
+    spdlog::error("retrace events: {}", *problem);
+    return ExitCode::kBadInput;
+  }
+  const std::uint64_t to = std::get<std::uint64_t>(range);
+  const auto listed = listEvents(index, std::get<std::vector<bool>>(kinds), options.from, to, options.json);
+  if (const auto* problem = std::get_if<std::string>(&listed)) {
+    spdlog::error("retrace events: {}", *problem);
+    return ExitCode::kBadInput;
+  }
+  const auto& counts = std::get<std::map<std::string, std::uint64_t>>(listed);
   if (options.json) {
     std::printf("%s\n", nlohmann::ordered_json{{"counts", counts}, {"from", options.from}, {"to", to}}.dump().c_str());
     return ExitCode::kOk;
   }
+  std::uint64_t total = 0;
   std::string byKind;
-  for (const auto& [name, count] : counts) byKind += (byKind.empty() ? ": " : ", ") + name + " " + std::to_string(count);
-  std::printf("%s in ticks %llu to %llu%s\n", formatCount(total, "event").c_str(),
-              static_cast<unsigned long long>(options.from), static_cast<unsigned long long>(to), byKind.c_str());
+  for (const auto& [name, count] : counts) {
+    total += count;
+    byKind += (byKind.empty() ? ": " : ", ") + name + " " + std::to_string(count);
+  }
+  std::printf("%s in ticks %llu to %llu%s\n", formatCount(total, "event").c_str(), static_cast<unsigned long long>(options.from),
+              static_cast<unsigned long long>(to), byKind.c_str());
   return ExitCode::kOk;
 }
 

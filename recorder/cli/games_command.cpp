@@ -48,77 +48,97 @@ void printRefusal(const sim::RefusedGame& refused) {
   std::printf("%s: refused when it was registered: %s\n", quoteForMessage(refused.name).c_str(), refused.reason.c_str());
 }
 
-ExitCode runGames(const GamesOptions& options) {
+/// The games asked about, and the names among them the registry refused.
+struct AskedGames {
   std::vector<const sim::GameDefinition*> games;
-  // The refused games asked about: each breaks the contract, so --check names them and fails.
   std::vector<sim::RefusedGame> refused;
+};
+
+/// The games named (every game, and every refusal, when none is), or the sentence for a name
+/// no game has. A refused game breaks the contract, so only --check takes its name.
+std::variant<AskedGames, std::string> findAskedGames(const GamesOptions& options) {
+  AskedGames asked;
+  if (options.games.empty()) {
+    asked.games.assign(sim::listGames().begin(), sim::listGames().end());
+    asked.refused.assign(sim::listRefusedGames().begin(), sim::listRefusedGames().end());
+    return asked;
+  }
   for (const std::string& wanted : options.games) {
-    const sim::GameDefinition* game = sim::findGame(wanted);
-    if (game != nullptr) {
-      games.push_back(game);
+    if (const sim::GameDefinition* game = sim::findGame(wanted)) {
+      asked.games.push_back(game);
       continue;
     }
     const auto reason = sim::findRefusal(wanted);
-    if (!options.check || !reason) {
-      spdlog::error("retrace games: {}", describeMissingGame(wanted));
+    if (!options.check || !reason) return describeMissingGame(wanted);
+    asked.refused.push_back({wanted, *reason});
+  }
+  return asked;
+}
+
+/// The configuration --config names (the game's default without it) with --set's changes, or
+/// one sentence when there is no such configuration or a change does not fit it.
+std::variant<sim::ConfigValues, std::string> settlePlayedConfig(const sim::GameDefinition& game, const GamesOptions& options) {
+  const std::string configName = options.config.empty() ? game.configNames().front() : options.config;
+  const auto named = game.findConfig(configName);
+  if (!named) return std::string(game.name()) + " has no configuration " + quoteForMessage(configName) + " (it has " + joinNames(game.configNames()) + ")";
+  return applySettings(game, *named, options.settings);
+}
+
+/// `games --check`: every game asked about through the contract, in the configuration given.
+ExitCode checkAskedGames(const GamesOptions& options, const AskedGames& asked) {
+  std::optional<sim::ConfigValues> played;
+  if (!options.config.empty() || !options.settings.empty()) {
+    if (asked.games.size() + asked.refused.size() != 1) {
+      spdlog::error("retrace games: --config and --set name one game's configuration: name the game (retrace games --check GAME --config NAME)");
       return ExitCode::kBadInput;
     }
-    refused.push_back({wanted, *reason});
-  }
-  if (options.games.empty()) {
-    games.assign(sim::listGames().begin(), sim::listGames().end());
-    refused.assign(sim::listRefusedGames().begin(), sim::listRefusedGames().end());
-  }
-  if (options.check) {
-    std::optional<sim::ConfigValues> played;
-    if (!options.config.empty() || !options.settings.empty()) {
-      if (games.size() + refused.size() != 1) {
-        spdlog::error("retrace games: --config and --set name one game's configuration: name the game (retrace games --check GAME --config NAME)");
-        return ExitCode::kBadInput;
-      }
-      if (games.empty()) {
-        printRefusal(refused.front());
-        return ExitCode::kFailed;
-      }
-      const std::string configName = options.config.empty() ? games.front()->configNames().front() : options.config;
-      const auto named = games.front()->findConfig(configName);
-      if (!named) {
-        spdlog::error("retrace games: {} has no configuration {} (it has {})", games.front()->name(), quoteForMessage(configName),
-                      joinNames(games.front()->configNames()));
-        return ExitCode::kBadInput;
-      }
-      auto settled = applySettings(*games.front(), *named, options.settings);
-      if (const auto* problem = std::get_if<std::string>(&settled)) {
-        spdlog::error("retrace games: {}", *problem);
-        return ExitCode::kBadInput;
-      }
-      played = std::get<sim::ConfigValues>(std::move(settled));
+    if (asked.games.empty()) {
+      printRefusal(asked.refused.front());
+      return ExitCode::kFailed;
     }
-    bool kept = refused.empty();
-    for (const sim::GameDefinition* game : games) kept = printContract(*game, played) && kept;
-    for (const sim::RefusedGame& game : refused) printRefusal(game);
-    return kept ? ExitCode::kOk : ExitCode::kFailed;
+    auto settled = settlePlayedConfig(*asked.games.front(), options);
+    if (const auto* problem = std::get_if<std::string>(&settled)) {
+      spdlog::error("retrace games: {}", *problem);
+      return ExitCode::kBadInput;
+    }
+    played = std::get<sim::ConfigValues>(std::move(settled));
   }
+  bool kept = asked.refused.empty();
+  for (const sim::GameDefinition* game : asked.games) kept = printContract(*game, played) && kept;
+  for (const sim::RefusedGame& game : asked.refused) printRefusal(game);
+  return kept ? ExitCode::kOk : ExitCode::kFailed;
+}
+
+/// A game's name, rules version, configurations, buttons, speed limits, events and the
+/// default configuration's fields.
+void printGameSummary(const sim::GameDefinition& game) {
+  std::printf("%s (rules %u): configurations %s; buttons %s\n", std::string(game.name()).c_str(), game.rulesVersion(),
+              joinNames(game.configNames()).c_str(), joinNames(game.inputNames()).c_str());
+  std::string limits;
+  for (const sim::LimitDescription& limit : game.speedLimits()) limits += (limits.empty() ? "" : "; ") + limit.rule;
+  std::printf("  speed limits: %s\n", limits.empty() ? "none" : limits.c_str());
+  std::vector<const char*> events;
+  for (const sim::EventSchema& schema : game.eventSchemas()) events.push_back(schema.name);
+  std::printf("  events: %s\n", joinNames(events).c_str());
+  std::string fields;
+  for (const sim::Field& field : game.describeConfig(*game.findConfig(game.configNames().front()))) {
+    fields += (fields.empty() ? "" : ", ") + field.name + "=" + sim::formatField(field);
+  }
+  std::printf("  --set NAME=VALUE, defaults: %s\n", fields.empty() ? "none (no configuration fields)" : fields.c_str());
+}
+
+ExitCode runGames(const GamesOptions& options) {
+  const auto found = findAskedGames(options);
+  if (const auto* problem = std::get_if<std::string>(&found)) {
+    spdlog::error("retrace games: {}", *problem);
+    return ExitCode::kBadInput;
+  }
+  const AskedGames& asked = std::get<AskedGames>(found);
+  if (options.check) return checkAskedGames(options, asked);
   // A list leaves the refused out (their names may not be typed); every run warns of them (run.cpp).
-  for (const sim::GameDefinition* game : games) {
-    const std::string name(game->name());
-    if (options.names) {
-      std::printf("%s\n", name.c_str());
-      continue;
-    }
-    std::printf("%s (rules %u): configurations %s; buttons %s\n", name.c_str(), game->rulesVersion(), joinNames(game->configNames()).c_str(),
-                joinNames(game->inputNames()).c_str());
-    std::string limits;
-    for (const sim::LimitDescription& limit : game->speedLimits()) limits += (limits.empty() ? "" : "; ") + limit.rule;
-    std::printf("  speed limits: %s\n", limits.empty() ? "none" : limits.c_str());
-    std::vector<const char*> events;
-    for (const sim::EventSchema& schema : game->eventSchemas()) events.push_back(schema.name);
-    std::printf("  events: %s\n", joinNames(events).c_str());
-    std::string fields;
-    for (const sim::Field& field : game->describeConfig(*game->findConfig(game->configNames().front()))) {
-      fields += (fields.empty() ? "" : ", ") + field.name + "=" + sim::formatField(field);
-    }
-    std::printf("  --set NAME=VALUE, defaults: %s\n", fields.empty() ? "none (no configuration fields)" : fields.c_str());
+  for (const sim::GameDefinition* game : asked.games) {
+    if (options.names) std::printf("%s\n", std::string(game->name()).c_str());
+    else printGameSummary(*game);
   }
   return ExitCode::kOk;
 }

@@ -63,6 +63,44 @@ void printFields(const std::vector<sim::Field>& fields) {
   }
 }
 
+/// The input held and the events recorded on the tick shown (none before the first tick).
+struct TickRecord {
+  sim::Input input = 0;
+  std::vector<sim::Event> events;
+};
+
+TickRecord findTickRecord(const LoadedReplay& replay, std::uint64_t tick) {
+  if (tick == 0) return {};
+  return {findInputAt(replay, tick), recordedEventsAt(replay, tick)};
+}
+
+/// The tick shown as one JSON object: where it is, its input and events, and the fields.
+void printShowJson(const ShowOptions& options, const LoadedReplay& replay, const std::vector<sim::Field>& fields) {
+  const sim::GameDefinition& game = *gameOf(replay.header);
+  const TickRecord record = findTickRecord(replay, options.tick);
+  nlohmann::ordered_json out{{"file", options.file}, {"game", replay.header.game}, {"tick", options.tick},
+                             {"time", formatTickTime(options.tick)}, {"input", inputToJson(game, record.input)}};
+  out["events"] = nlohmann::ordered_json::array();
+  for (const sim::Event& e : record.events) out["events"].push_back(eventToJson(game, e));
+  out["state"] = fieldsToJson(fields);
+  std::printf("%s\n", out.dump(2).c_str());
+}
+
+/// The tick shown as text: where it is, its input and events, then the fields a line each.
+void printShowText(const ShowOptions& options, const LoadedReplay& replay, std::uint64_t lastTick, const std::vector<sim::Field>& fields) {
+  const sim::GameDefinition& game = *gameOf(replay.header);
+  const TickRecord record = findTickRecord(replay, options.tick);
+  std::printf("%s: %s (%s, seed %llu), tick %llu of %llu (%s)\n", options.file.c_str(), replay.header.game.c_str(), replay.header.configName.c_str(),
+              static_cast<unsigned long long>(replay.header.seed), static_cast<unsigned long long>(options.tick),
+              static_cast<unsigned long long>(lastTick), formatTickTime(options.tick).c_str());
+  std::printf("input:  %s\n", options.tick > 0 ? describeInput(game, record.input).c_str() : "(before the first tick)");
+  std::string eventText;
+  for (const sim::Event& e : record.events) eventText += (eventText.empty() ? "" : "; ") + sim::formatEvent(game, e);
+  std::printf("events: %s\n", eventText.empty() ? "none" : eventText.c_str());
+  std::printf("state:\n");
+  printFields(fields);
+}
+
 ExitCode runShow(const ShowOptions& options) {
   // Through the index: only the chunks from the snapshot before the tick to the tick are read.
   auto opened = ReplayIndex::open(options.file);
@@ -98,27 +136,8 @@ ExitCode runShow(const ShowOptions& options) {
                   quoteForMessage(options.fields.front()), options.tick, options.file, options.tick);
     return ExitCode::kBadInput;
   }
-  const sim::GameDefinition& game = *gameOf(replay.header);
-  const sim::Input input = options.tick > 0 ? findInputAt(replay, options.tick) : sim::Input{0};
-  const std::vector<sim::Event> events = options.tick > 0 ? recordedEventsAt(replay, options.tick) : std::vector<sim::Event>{};
-  if (options.json) {
-    nlohmann::ordered_json out{{"file", options.file}, {"game", replay.header.game}, {"tick", options.tick},
-                               {"time", formatTickTime(options.tick)}, {"input", inputToJson(game, input)}};
-    out["events"] = nlohmann::ordered_json::array();
-    for (const sim::Event& e : events) out["events"].push_back(eventToJson(game, e));
-    out["state"] = fieldsToJson(fields);
-    std::printf("%s\n", out.dump(2).c_str());
-    return ExitCode::kOk;
-  }
-  std::printf("%s: %s (%s, seed %llu), tick %llu of %llu (%s)\n", options.file.c_str(), replay.header.game.c_str(), replay.header.configName.c_str(),
-              static_cast<unsigned long long>(replay.header.seed), static_cast<unsigned long long>(options.tick),
-              static_cast<unsigned long long>(index.lastTick()), formatTickTime(options.tick).c_str());
-  std::printf("input:  %s\n", options.tick > 0 ? describeInput(game, input).c_str() : "(before the first tick)");
-  std::string eventText;
-  for (const sim::Event& e : events) eventText += (eventText.empty() ? "" : "; ") + sim::formatEvent(game, e);
-  std::printf("events: %s\n", eventText.empty() ? "none" : eventText.c_str());
-  std::printf("state:\n");
-  printFields(fields);
+  if (options.json) printShowJson(options, replay, fields);
+  else printShowText(options, replay, index.lastTick(), fields);
   return ExitCode::kOk;
 }
 

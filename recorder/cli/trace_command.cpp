@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -40,6 +41,76 @@ std::string quoteCsv(const std::string& text) {
   return quoted + "\"";
 }
 
+/// Every traced tick's selected fields, and the columns they fill.
+struct TraceTable {
+  std::vector<std::string> columns;  ///< every field any pattern selects on any tick
+  std::vector<std::vector<sim::Field>> rows;
+};
+
+/// Every tick's values first: a list element (a bullet) may exist on some ticks only, so the
+/// columns are every field any pattern selects on any tick, in the order the patterns were
+/// given and each pattern's fields in the game's order.
+std::variant<TraceTable, Unanswered> collectTrace(const ReplayIndex& index, const std::vector<FieldPattern>& patterns, std::uint64_t from,
+                                                 std::uint64_t to) {
+  TraceTable table;
+  std::set<std::string, std::less<>> seen;  // a state can have tens of thousands of fields
+  const auto problem = visitTicks(index, from, to, [&](const sim::GameSession& session, std::uint64_t) {
+    table.rows.push_back(selectFields(session.describeState(), patterns));
+    for (const sim::Field& field : table.rows.back()) {
+      if (seen.insert(field.name).second) table.columns.push_back(field.name);
+    }
+    return true;
+  });
+  if (problem) return *problem;
+  const auto firstPattern = [&](const std::string& name) {
+    return std::find_if(patterns.begin(), patterns.end(), [&](const FieldPattern& p) { return p.matches(name); }) - patterns.begin();
+  };
+  std::stable_sort(table.columns.begin(), table.columns.end(),
+                   [&](const std::string& a, const std::string& b) { return firstPattern(a) < firstPattern(b); });
+  return table;
+}
+
+/// One object per tick, as events --json prints: the tick and the values by name.
+void printTraceJson(const TraceTable& table, std::uint64_t from) {
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    nlohmann::ordered_json line{{"tick", from + r}};
+    line["values"] = fieldsToJson(table.rows[r]);
+    std::printf("%s\n", line.dump().c_str());
+  }
+}
+
+/// A line of cells: comma-separated, or each padded to its column's width (the last unpadded).
+std::string joinCells(const std::string& first, const std::vector<std::string>& cells, const std::vector<std::size_t>& widths, bool csv) {
+  std::string line = first;
+  if (!csv) line += std::string(line.size() < 7 ? 7 - line.size() : 0, ' ');
+  for (std::size_t c = 0; c < cells.size(); ++c) {
+    line += csv ? "," + quoteCsv(cells[c]) : "  " + cells[c] + std::string(widths[c] > cells[c].size() ? widths[c] - cells[c].size() : 0, ' ');
+  }
+  while (!csv && !line.empty() && line.back() == ' ') line.pop_back();
+  return line;
+}
+
+/// A header line, then a line per tick with a cell per column (empty where a field is absent).
+void printTraceTable(const TraceTable& table, std::uint64_t from, bool csv) {
+  std::vector<std::size_t> widths(table.columns.size());
+  std::map<std::string_view, std::size_t> columnOf;
+  for (std::size_t c = 0; c < table.columns.size(); ++c) {
+    widths[c] = std::max<std::size_t>(table.columns[c].size(), 8);
+    columnOf.emplace(table.columns[c], c);
+  }
+  std::printf("%s\n", joinCells("tick", table.columns, widths, csv).c_str());
+  for (std::size_t r = 0; r < table.rows.size(); ++r) {
+    std::vector<std::string> cells(table.columns.size());
+    std::vector<bool> filled(table.columns.size(), false);
+    for (const sim::Field& field : table.rows[r]) {
+      const std::size_t c = columnOf.at(field.name);
+      if (!filled[c]) cells[c] = sim::formatField(field);
+      filled[c] = true;
+    }
+    std::printf("%s\n", joinCells(std::to_string(from + r), cells, widths, csv).c_str());
+  }
+}
+
 ExitCode runTrace(const TraceOptions& options) {
   // Through the index: the chunks are read as the ticks reach them.
   auto opened = ReplayIndex::open(options.file);
@@ -53,77 +124,25 @@ ExitCode runTrace(const TraceOptions& options) {
     spdlog::error("retrace trace: {}", *problem);
     return ExitCode::kBadInput;
   }
-  const std::vector<FieldPattern>& patterns = std::get<std::vector<FieldPattern>>(parsed);
-  const std::uint64_t last = index.lastTick();
-  const std::uint64_t to = options.to.value_or(last);
-  if (to > last) {
-    spdlog::error("retrace trace: {} {}", options.file, describePastLastTick(to, last, index.summary()));
+  const auto range = settleTickRange(index, options.file, options.from, options.to, 0);
+  if (auto* problem = std::get_if<std::string>(&range)) {
+    spdlog::error("retrace trace: {}", *problem);
     return ExitCode::kBadInput;
   }
-  if (options.from > to) {
-    spdlog::error("retrace trace: ticks {} to {} are no range (--from comes before --to)", options.from, to);
-    return ExitCode::kBadInput;
-  }
-  // Every tick's values first: a list element (a bullet) may exist on some ticks only, and the
-  // columns are every field any pattern selects on any tick, in the order first seen.
-  std::vector<std::string> columns;
-  std::set<std::string, std::less<>> seen;  // a state can have tens of thousands of fields
-  std::vector<std::vector<sim::Field>> rows;
-  const auto problem = visitTicks(index, options.from, to, [&](const sim::GameSession& session, std::uint64_t) {
-    rows.push_back(selectFields(session.describeState(), patterns));
-    for (const sim::Field& field : rows.back()) {
-      if (seen.insert(field.name).second) columns.push_back(field.name);
-    }
-    return true;
-  });
-  if (problem) {
+  const std::uint64_t to = std::get<std::uint64_t>(range);
+  const auto collected = collectTrace(index, std::get<std::vector<FieldPattern>>(parsed), options.from, to);
+  if (const auto* problem = std::get_if<Unanswered>(&collected)) {
     spdlog::error("retrace trace: {} {}", options.file, problem->sentence);
     return problem->diverged ? ExitCode::kFailed : ExitCode::kBadInput;
   }
-  // In the order the patterns were given, each pattern's fields in the game's order.
-  const auto firstPattern = [&](const std::string& name) {
-    return std::find_if(patterns.begin(), patterns.end(), [&](const FieldPattern& p) { return p.matches(name); }) - patterns.begin();
-  };
-  std::stable_sort(columns.begin(), columns.end(), [&](const std::string& a, const std::string& b) { return firstPattern(a) < firstPattern(b); });
-  if (columns.empty()) {
+  const TraceTable& table = std::get<TraceTable>(collected);
+  if (table.columns.empty()) {
     spdlog::error("retrace trace: no field of {} matches {} in ticks {} to {} (retrace show lists the fields)", index.summary().header.game,
                   quoteForMessage(options.fields.front()), options.from, to);
     return ExitCode::kBadInput;
   }
-  if (options.json) {
-    // One object per tick, as events --json prints: the tick and the values by name.
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-      nlohmann::ordered_json line{{"tick", options.from + r}};
-      line["values"] = fieldsToJson(rows[r]);
-      std::printf("%s\n", line.dump().c_str());
-    }
-    return ExitCode::kOk;
-  }
-  std::vector<std::size_t> widths(columns.size());
-  for (std::size_t c = 0; c < columns.size(); ++c) widths[c] = std::max<std::size_t>(columns[c].size(), 8);
-  std::string header = options.csv ? "tick" : "tick   ";
-  for (std::size_t c = 0; c < columns.size(); ++c) {
-    header += options.csv ? "," + quoteCsv(columns[c]) : "  " + columns[c] + std::string(widths[c] - columns[c].size(), ' ');
-  }
-  while (!options.csv && header.back() == ' ') header.pop_back();
-  std::printf("%s\n", header.c_str());
-  std::map<std::string_view, std::size_t> columnOf;
-  for (std::size_t c = 0; c < columns.size(); ++c) columnOf.emplace(columns[c], c);
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    std::string line = std::to_string(options.from + r);
-    if (!options.csv) line += std::string(line.size() < 7 ? 7 - line.size() : 0, ' ');
-    std::vector<const sim::Field*> cells(columns.size(), nullptr);
-    for (const sim::Field& field : rows[r]) {
-      const sim::Field*& cell = cells[columnOf.at(field.name)];
-      if (cell == nullptr) cell = &field;
-    }
-    for (std::size_t c = 0; c < columns.size(); ++c) {
-      const std::string value = cells[c] != nullptr ? sim::formatField(*cells[c]) : "";
-      line += options.csv ? "," + quoteCsv(value) : "  " + value + std::string(widths[c] > value.size() ? widths[c] - value.size() : 0, ' ');
-    }
-    while (!options.csv && !line.empty() && line.back() == ' ') line.pop_back();
-    std::printf("%s\n", line.c_str());
-  }
+  if (options.json) printTraceJson(table, options.from);
+  else printTraceTable(table, options.from, options.csv);
   return ExitCode::kOk;
 }
 
