@@ -41,58 +41,58 @@ bool askToRewrite(std::size_t count) {
   return answer == "y" || answer == "Y" || answer == "yes";
 }
 
-ExitCode runApprove(const ApproveOptions& options) {
-  auto collected = collectReplays(options.paths);
-  if (auto* problem = std::get_if<std::string>(&collected)) {
-    spdlog::error("retrace approve: {}", *problem);
-    return ExitCode::kBadInput;
-  }
-  const std::vector<std::string>& files = std::get<std::vector<std::string>>(collected);
-  std::vector<std::pair<std::string, LoadedReplay>> changed;
+/// What approve found over its replays: those to rewrite, and how many it could not judge.
+struct Judged {
+  std::vector<std::pair<std::string, LoadedReplay>> changed;  ///< each with its file
   std::size_t unreadable = 0;
-  std::size_t broken = 0;
+  std::size_t broken = 0;  ///< cut short or empty: approve cannot rewrite them
   ExitCode exit = ExitCode::kOk;
+};
+
+/// Judges each replay against this build, printing its verdict (and its report when it changed).
+Judged judgeReplays(const std::vector<std::string>& files, std::uint32_t fullHashEvery) {
+  Judged judged;
   for (const std::string& file : files) {
     auto loaded = loadReplayFile(file);
     if (auto* problem = std::get_if<std::string>(&loaded)) {
       spdlog::error("retrace approve: {}", *problem);
-      exit = worse(exit, ExitCode::kBadInput);
-      ++unreadable;
+      judged.exit = worse(judged.exit, ExitCode::kBadInput);
+      ++judged.unreadable;
       continue;
     }
     LoadedReplay& replay = std::get<LoadedReplay>(loaded);
-    const Approval approval = judgeReplay(replay, options.fullHashEvery);
+    const Approval approval = judgeReplay(replay, fullHashEvery);
     switch (approval.verdict) {
       case Approval::Verdict::kUnchanged: std::printf("%s: unchanged\n", file.c_str()); continue;
       case Approval::Verdict::kRecadenced:
         std::printf("%s: identical; its whole-state checksum is every %u ticks, to be every %u\n", file.c_str(), replay.header.fullHashEvery,
-                    options.fullHashEvery);
+                    fullHashEvery);
         break;
       case Approval::Verdict::kChanged: std::printf("%s\n", formatReport(file, replay, approval.report).c_str()); break;
       case Approval::Verdict::kUnrewritable:
         std::printf("%s\n", formatReport(file, replay, approval.report).c_str());
-        ++broken;
-        exit = worse(exit, ExitCode::kFailed);
+        ++judged.broken;
+        judged.exit = worse(judged.exit, ExitCode::kFailed);
         continue;
     }
-    changed.emplace_back(file, std::move(replay));
+    judged.changed.emplace_back(file, std::move(replay));
   }
-  // An unreadable or broken replay is neither unchanged nor changed: the summary says so.
+  return judged;
+}
+
+/// "2 of 30 replays would change", and the replays that are neither unchanged nor changed.
+void printJudgedSummary(const Judged& judged, std::size_t files) {
   std::string others;
-  if (broken != 0) others += "; " + std::to_string(broken) + " cut short or empty, which approve cannot rewrite (record them again)";
-  if (unreadable != 0) others += "; " + std::to_string(unreadable) + " could not be read";
-  std::printf("%zu of %zu replays would change%s\n", changed.size(), files.size(), others.c_str());
-  if (options.check || changed.empty()) return worse(exit, changed.empty() ? ExitCode::kOk : ExitCode::kFailed);
-  if (std::getenv("CI") != nullptr) {
-    spdlog::error("retrace approve: refusing to rewrite golden replays with CI set; approve on a developer machine and commit");
-    return ExitCode::kBadInput;
-  }
-  if (!options.yes && !askToRewrite(changed.size())) {
-    std::printf("nothing rewritten\n");
-    return ExitCode::kFailed;
-  }
-  for (const auto& [file, replay] : changed) {
-    if (auto problem = rewriteReplay(file, replay, options.fullHashEvery)) {
+  if (judged.broken != 0) others += "; " + std::to_string(judged.broken) + " cut short or empty, which approve cannot rewrite (record them again)";
+  if (judged.unreadable != 0) others += "; " + std::to_string(judged.unreadable) + " could not be read";
+  std::printf("%zu of %zu replays would change%s\n", judged.changed.size(), files, others.c_str());
+}
+
+/// Rewrites each changed replay in place, saying so of each; the worse of `exit` and any failure.
+ExitCode rewriteChanged(const Judged& judged, std::uint32_t fullHashEvery) {
+  ExitCode exit = judged.exit;
+  for (const auto& [file, replay] : judged.changed) {
+    if (auto problem = rewriteReplay(file, replay, fullHashEvery)) {
       spdlog::error("retrace approve: {}: {}", file, *problem);
       exit = worse(exit, ExitCode::kBadInput);
       continue;
@@ -100,6 +100,27 @@ ExitCode runApprove(const ApproveOptions& options) {
     std::printf("%s: rewritten\n", file.c_str());
   }
   return exit;
+}
+
+ExitCode runApprove(const ApproveOptions& options) {
+  auto collected = collectReplays(options.paths);
+  if (auto* problem = std::get_if<std::string>(&collected)) {
+    spdlog::error("retrace approve: {}", *problem);
+    return ExitCode::kBadInput;
+  }
+  const std::vector<std::string>& files = std::get<std::vector<std::string>>(collected);
+  const Judged judged = judgeReplays(files, options.fullHashEvery);
+  printJudgedSummary(judged, files.size());
+  if (options.check || judged.changed.empty()) return worse(judged.exit, judged.changed.empty() ? ExitCode::kOk : ExitCode::kFailed);
+  if (std::getenv("CI") != nullptr) {
+    spdlog::error("retrace approve: refusing to rewrite golden replays with CI set; approve on a developer machine and commit");
+    return ExitCode::kBadInput;
+  }
+  if (!options.yes && !askToRewrite(judged.changed.size())) {
+    std::printf("nothing rewritten\n");
+    return ExitCode::kFailed;
+  }
+  return rewriteChanged(judged, options.fullHashEvery);
 }
 
 }  // namespace

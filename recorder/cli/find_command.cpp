@@ -26,6 +26,22 @@ struct FindOptions {
   bool json = false;
 };
 
+/// The ticks found from `first` to `last`: as JSON, the first, or all as ranges.
+void printFound(const FindOptions& options, const std::vector<std::uint64_t>& matches, std::uint64_t first, std::uint64_t last) {
+  if (options.json) {
+    std::printf("%s\n", nlohmann::ordered_json{{"file", options.file}, {"where", options.where}, {"from", first}, {"to", last}, {"ticks", matches}}.dump().c_str());
+  } else if (matches.empty()) {
+    std::printf("%s: %s holds on no tick from %llu to %llu\n", options.file.c_str(), options.where.c_str(), static_cast<unsigned long long>(first),
+                static_cast<unsigned long long>(last));
+  } else if (!options.all) {
+    std::printf("%s: %s first holds at tick %llu (%s)\n", options.file.c_str(), options.where.c_str(), static_cast<unsigned long long>(matches.front()),
+                formatTickTime(matches.front()).c_str());
+  } else {
+    std::printf("%s: %s holds on %s: %s\n", options.file.c_str(), options.where.c_str(), formatCount(matches.size(), "tick").c_str(),
+                formatTickRanges(matches).c_str());
+  }
+}
+
 ExitCode runFind(const FindOptions& options) {
   // Through the index: the chunks are read as the search reaches them.
   auto opened = ReplayIndex::open(options.file);
@@ -57,18 +73,7 @@ ExitCode runFind(const FindOptions& options) {
     return ExitCode::kBadInput;
   }
   const std::vector<std::uint64_t>& matches = std::get<std::vector<std::uint64_t>>(found);
-  if (options.json) {
-    std::printf("%s\n", nlohmann::ordered_json{{"file", options.file}, {"where", options.where}, {"from", first}, {"to", last}, {"ticks", matches}}.dump().c_str());
-  } else if (matches.empty()) {
-    std::printf("%s: %s holds on no tick from %llu to %llu\n", options.file.c_str(), options.where.c_str(), static_cast<unsigned long long>(first),
-                static_cast<unsigned long long>(last));
-  } else if (!options.all) {
-    std::printf("%s: %s first holds at tick %llu (%s)\n", options.file.c_str(), options.where.c_str(), static_cast<unsigned long long>(matches.front()),
-                formatTickTime(matches.front()).c_str());
-  } else {
-    std::printf("%s: %s holds on %s: %s\n", options.file.c_str(), options.where.c_str(), formatCount(matches.size(), "tick").c_str(),
-                formatTickRanges(matches).c_str());
-  }
+  printFound(options, matches, first, last);
   // Like grep: found is 0, found nothing is 1.
   return matches.empty() ? ExitCode::kFailed : ExitCode::kOk;
 }

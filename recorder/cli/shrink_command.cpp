@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,42 +29,26 @@ struct ShrinkOptions {
   std::uint64_t maxEvaluations = 5000;
 };
 
-/// For `diverges` the recorded checksums are the failure, so only the replay can be cut.
-ExitCode shrinkDivergence(const ShrinkOptions& options, const LoadedReplay& replay, std::uint64_t tick);
+/// A replay that does not show the failure has nothing to keep: exit 1 with a sentence.
+ExitCode sayNotShown(const ShrinkOptions& options, const Predicate& predicate) {
+  spdlog::error("retrace shrink: {} does not show '{}': nothing to keep while shrinking", options.file, predicate.text);
+  return ExitCode::kFailed;
+}
 
-ExitCode runShrink(const ShrinkOptions& options) {
-  auto loaded = loadReplayFile(options.file);
-  if (auto* problem = std::get_if<std::string>(&loaded)) {
-    spdlog::error("retrace shrink: {}", *problem);
-    return ExitCode::kBadInput;
-  }
-  const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
-  const RunSetup setup{gameOf(replay.header), configOf(replay.header), replay.header.seed};
-  if (auto mismatch = findRulesMismatch(replay.header)) {
-    spdlog::error("retrace shrink: {} {}", options.file, *mismatch);
-    return ExitCode::kBadInput;
-  }
-  auto parsed = parsePredicate(options.until, *setup.game);
-  if (auto* problem = std::get_if<std::string>(&parsed)) {
-    spdlog::error("retrace shrink: {}", *problem);
-    return ExitCode::kBadInput;
-  }
-  const Predicate& predicate = std::get<Predicate>(parsed);
-  if (predicate.kind == Predicate::Kind::kDiverges) {
-    VerifyOptions identityOnly;
-    identityOnly.oracle = false;
-    identityOnly.allowTruncated = true;
-    const VerifyReport report = verifyReplay(replay, identityOnly);
-    if (report.divergence) return shrinkDivergence(options, replay, report.divergence->tick);
-    spdlog::error("retrace shrink: {} does not show '{}': nothing to keep while shrinking", options.file, predicate.text);
-    return ExitCode::kFailed;
-  }
+/// The tick where the replay first parts from its own checksums, if it does.
+std::optional<std::uint64_t> findDivergentTick(const LoadedReplay& replay) {
+  VerifyOptions identityOnly;
+  identityOnly.oracle = false;
+  identityOnly.allowTruncated = true;
+  const VerifyReport report = verifyReplay(replay, identityOnly);
+  if (!report.divergence) return std::nullopt;
+  return report.divergence->tick;
+}
+
+/// Shrinks the replay's input while the failure still shows, writes it, and says how far.
+ExitCode shrinkShowing(const ShrinkOptions& options, const LoadedReplay& replay, const RunSetup& setup, const Predicate& predicate) {
   std::vector<sim::Input> inputs = expandInputs(replay);
-  const auto witness = findWitness(setup, inputs, predicate);
-  if (!witness) {
-    spdlog::error("retrace shrink: {} does not show '{}': nothing to keep while shrinking", options.file, predicate.text);
-    return ExitCode::kFailed;
-  }
+  if (!findWitness(setup, inputs, predicate)) return sayNotShown(options, predicate);
   const std::uint64_t originalTicks = inputs.size();
   const std::uint64_t originalChanges = countInputChanges(inputs);
   ShrinkResult shrunk = shrinkInputs(setup, predicate, std::move(inputs), options.maxEvaluations);
@@ -81,6 +66,7 @@ ExitCode runShrink(const ShrinkOptions& options) {
   return ExitCode::kOk;
 }
 
+/// For `diverges` the recorded checksums are the failure, so only the replay can be cut.
 ExitCode shrinkDivergence(const ShrinkOptions& options, const LoadedReplay& replay, std::uint64_t tick) {
   // Re-recording would make the checksums agree: the divergence lives in the recorded ones.
   // So the recording itself is cut just after the divergent tick, without a footer; verify
@@ -101,6 +87,29 @@ ExitCode shrinkDivergence(const ShrinkOptions& options, const LoadedReplay& repl
               options.file.c_str(), static_cast<unsigned long long>(countTicks(replay)), static_cast<unsigned long long>(tick),
               static_cast<unsigned long long>(tick));
   return ExitCode::kOk;
+}
+
+ExitCode runShrink(const ShrinkOptions& options) {
+  auto loaded = loadReplayFile(options.file);
+  if (auto* problem = std::get_if<std::string>(&loaded)) {
+    spdlog::error("retrace shrink: {}", *problem);
+    return ExitCode::kBadInput;
+  }
+  const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
+  const RunSetup setup{gameOf(replay.header), configOf(replay.header), replay.header.seed};
+  if (auto mismatch = findRulesMismatch(replay.header)) {
+    spdlog::error("retrace shrink: {} {}", options.file, *mismatch);
+    return ExitCode::kBadInput;
+  }
+  auto parsed = parsePredicate(options.until, *setup.game);
+  if (auto* problem = std::get_if<std::string>(&parsed)) {
+    spdlog::error("retrace shrink: {}", *problem);
+    return ExitCode::kBadInput;
+  }
+  const Predicate& predicate = std::get<Predicate>(parsed);
+  if (predicate.kind != Predicate::Kind::kDiverges) return shrinkShowing(options, replay, setup, predicate);
+  const auto divergent = findDivergentTick(replay);
+  return divergent ? shrinkDivergence(options, replay, *divergent) : sayNotShown(options, predicate);
 }
 
 }  // namespace

@@ -285,6 +285,22 @@ TEST_F(Cli, ShowTraceAndFindNeverPassOffAStateTheRecordingDidNotHave) {
   EXPECT_NE(verify.output.find("diverged at tick 10"), std::string::npos) << verify.output;
 }
 
+TEST_F(Cli, ShrinkCutsADivergentReplayJustAfterItsDivergence) {
+  writeReplayAndAlteredCopy(path("a.rtr"), path("b.rtr"));
+  const CliRun shrink = runRetrace("shrink " + path("b.rtr") + " --until diverges -o " + path("cut.rtr"));
+  ASSERT_EQ(shrink.exitCode, 0) << shrink.output;
+  EXPECT_NE(shrink.output.find("from 600 ticks to 10: it diverges at tick 10"), std::string::npos) << shrink.output;
+  // The cut replay keeps the failure: verify finds the same divergence in its ten ticks.
+  const CliRun verify = runRetrace("verify --allow-truncated " + path("cut.rtr"));
+  EXPECT_EQ(verify.exitCode, 1) << verify.output;
+  EXPECT_NE(verify.output.find("diverged at tick 10"), std::string::npos) << verify.output;
+  // The replay as recorded does not diverge: nothing to keep, and nothing written.
+  const CliRun never = runRetrace("shrink " + path("a.rtr") + " --until diverges -o " + path("never.rtr"));
+  EXPECT_EQ(never.exitCode, 1) << never.output;
+  EXPECT_NE(never.output.find("does not show 'diverges': nothing to keep while shrinking"), std::string::npos) << never.output;
+  EXPECT_FALSE(fs::exists(path("never.rtr")));
+}
+
 TEST_F(Cli, DiffNeverPassesOffAStateARecordingDidNotHave) {
   // The files part at tick 10 (the input), and from there this build's run of b.rtr is not its
   // recording: diff names the difference but shows no state of b.rtr it would only guess.
