@@ -188,6 +188,15 @@ void Debugger::drawNavigation(const sf::Font& font) {
   ImGui::Begin("Navigate", nullptr, kFixed | ImGuiWindowFlags_AlwaysAutoResize);
   ImGui::Text("tick %llu of %llu  (%s)", static_cast<unsigned long long>(a_.tick()), static_cast<unsigned long long>(a_.lastTick()),
               recorder::formatTickTime(a_.tick()).c_str());
+  drawGoTo();
+  drawJumps();
+  drawBookmarks();
+  drawFind();
+  drawSelection(font);
+  drawEdit();
+}
+
+void Debugger::drawGoTo() {
   ImGui::SetNextItemWidth(120.0F);
   if (focusTick_) {
     ImGui::SetKeyboardFocusHere();
@@ -205,6 +214,9 @@ void Debugger::drawNavigation(const sf::Font& font) {
     }
   }
   if (!tickProblem_.empty()) ImGui::TextColored(kDiffers, "%s", tickProblem_.c_str());
+}
+
+void Debugger::drawJumps() {
   const JumpTargets jumps = targets();
   const auto jumpButton = [&](const char* label, std::optional<std::uint64_t> to) {
     ImGui::BeginDisabled(!to.has_value());
@@ -226,14 +238,19 @@ void Debugger::drawNavigation(const sf::Font& font) {
   }
   ImGui::SameLine();
   if (ImGui::Button(bookmarks_.contains(a_.tick()) ? "unbookmark" : "bookmark")) bookmarks_.toggle(a_.tick());
-  if (!bookmarkTicks_.empty()) {
-    ImGui::TextColored(kQuiet, "bookmarks:");
-    for (const std::uint64_t t : bookmarkTicks_) {
-      ImGui::SameLine();
-      const std::string label = std::to_string(t);
-      if (ImGui::SmallButton(label.c_str())) seek(t);
-    }
+}
+
+void Debugger::drawBookmarks() {
+  if (bookmarkTicks_.empty()) return;
+  ImGui::TextColored(kQuiet, "bookmarks:");
+  for (const std::uint64_t t : bookmarkTicks_) {
+    ImGui::SameLine();
+    const std::string label = std::to_string(t);
+    if (ImGui::SmallButton(label.c_str())) seek(t);
   }
+}
+
+void Debugger::drawFind() {
   // The CLI's find grammar: the next tick after the cursor where the condition holds.
   ImGui::SetNextItemWidth(260.0F);
   const bool searched = ImGui::InputTextWithHint("##find", "find: FIELD > VALUE and ... (retrace find's grammar)", &findText_, ImGuiInputTextFlags_EnterReturnsTrue);
@@ -255,6 +272,9 @@ void Debugger::drawNavigation(const sf::Font& font) {
     }
   }
   if (!findProblem_.empty()) ImGui::TextColored(kDiffers, "%s", findProblem_.c_str());
+}
+
+void Debugger::drawSelection(const sf::Font& font) {
   if (selectionFrom && selectionTo) {
     const std::uint64_t from = std::min(*selectionFrom, *selectionTo);
     const std::uint64_t to = std::max(*selectionFrom, *selectionTo);
@@ -273,7 +293,6 @@ void Debugger::drawNavigation(const sf::Font& font) {
     if (ImGui::Button("clear")) selectionFrom = selectionTo = std::nullopt;
   }
   if (!sheetMessage_.empty()) ImGui::TextColored(kQuiet, "%s", sheetMessage_.c_str());
-  drawEdit();
 }
 
 void Debugger::drawView(Overlays& overlays) {

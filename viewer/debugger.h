@@ -73,7 +73,18 @@ class Debugger {
   [[nodiscard]] std::string describeStatus(const Overlays& overlays, const FrameLayout& layout, bool typing) const;
 
  private:
+  /// The Navigate panel: where the cursor is and every way to move it (left open for drawView).
   void drawNavigation(const sf::Font& font);
+  /// The go-to-tick box and the sentence for what it could not read.
+  void drawGoTo();
+  /// The jumps to the previous and next event, mark, divergence and difference; the bookmark toggle.
+  void drawJumps();
+  /// The bookmarked ticks, a button each.
+  void drawBookmarks();
+  /// The find box: the next tick after the cursor where a condition holds.
+  void drawFind();
+  /// The ticks selected on the timeline, to save as a contact sheet.
+  void drawSelection(const sf::Font& font);
   void drawInspector();
   void drawComparison();
   void drawEvents();

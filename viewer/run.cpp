@@ -217,6 +217,54 @@ std::optional<recorder::ReplayIndex> openOrReport(const std::string& file, int& 
   return std::move(std::get<recorder::ReplayIndex>(opened));
 }
 
+/// --find: the ticks `retrace find --all` gives, by the same search (the view opens at the
+/// first), or nothing with the exit code in `outExit` (1 when the replay diverged on the way).
+std::optional<std::vector<std::uint64_t>> findOrReport(const Options& options, const recorder::ReplayIndex& replay, int& outExit) {
+  auto condition = recorder::Condition::parse(options.find);
+  if (auto* problem = std::get_if<std::string>(&condition)) {
+    outExit = fail(*problem);
+    return std::nullopt;
+  }
+  auto found = recorder::findTicks(replay, std::get<recorder::Condition>(condition), 0, true);  // a chunk at a time
+  if (auto* problem = std::get_if<recorder::Unanswered>(&found)) {
+    // A divergence is the replay's (exit 1, as everywhere); anything else is the condition's.
+    const int code = fail(options.file + (problem->diverged ? " " : ": ") + problem->sentence);
+    outExit = problem->diverged ? 1 : code;
+    return std::nullopt;
+  }
+  auto& matches = std::get<std::vector<std::uint64_t>>(found);
+  if (matches.empty()) {
+    outExit = fail(options.find + " holds on no tick of " + options.file);
+    return std::nullopt;
+  }
+  return std::move(matches);
+}
+
+/// --png: one frame at `tick`, with the panels (or B beside A) when asked; the exit code.
+int renderPng(const Options& options, viewer::Playback& playback, viewer::Playback* other, const sf::Font& font, std::uint64_t tick) {
+  if (auto problem = recorder::refuseOutput(options.png, options.force)) return fail(*problem);
+  if (options.panels || other != nullptr) {
+    const viewer::PanelShot shot{other, baseName(options.file), baseName(options.compare), options.select, options.panels};
+    if (auto problem = viewer::renderDebuggerPng(playback, font, tick, options.png, options.force, {options.width, options.height}, shot)) return fail(*problem);
+    std::printf("wrote %s (tick %llu%s)\n", options.png.c_str(), static_cast<unsigned long long>(tick), options.panels ? ", with the debugger's panels" : "");
+    return 0;
+  }
+  if (auto problem = viewer::renderFramePng(playback, font, tick, options.png, options.force, {options.width, options.height}, {})) return fail(*problem);
+  std::printf("wrote %s (tick %llu)\n", options.png.c_str(), static_cast<unsigned long long>(tick));
+  return 0;
+}
+
+/// --sheet: a contact sheet of the ticks asked for; the exit code.
+int renderSheet(const Options& options, viewer::Playback& playback, const sf::Font& font) {
+  if (auto problem = recorder::refuseOutput(options.sheet, options.force)) return fail(*problem);
+  const std::uint64_t to = options.to == 0 ? playback.lastTick() : options.to;
+  if (auto problem = viewer::renderSheetPng(playback, font, options.from, to, options.every, options.sheet, options.force, {})) return fail(*problem);
+  std::printf("wrote %s (%llu cells, ticks %llu..%llu every %llu)\n", options.sheet.c_str(),
+              static_cast<unsigned long long>(viewer::countSheetCells(options.from, to, options.every)),
+              static_cast<unsigned long long>(options.from), static_cast<unsigned long long>(to), static_cast<unsigned long long>(options.every));
+  return 0;
+}
+
 int run(const Options& options) {
   sf::Font font;
   if (auto problem = viewer::loadFont(font)) return fail(*problem);
@@ -235,19 +283,11 @@ int run(const Options& options) {
   }
   // Every way on opens a window or a render texture, which SFML cannot do without a display.
   if (auto problem = viewer::findDisplayProblem()) return fail(*problem);
-  // --find: the ticks `retrace find --all` gives, by the same search; the view opens at the first.
   std::vector<std::uint64_t> matches;
   if (!options.find.empty()) {
-    auto condition = recorder::Condition::parse(options.find);
-    if (auto* problem = std::get_if<std::string>(&condition)) return fail(*problem);
-    auto found = recorder::findTicks(*replay, std::get<recorder::Condition>(condition), 0, true);  // a chunk at a time
-    if (auto* problem = std::get_if<recorder::Unanswered>(&found)) {
-      if (!problem->diverged) return fail(options.file + ": " + problem->sentence);
-      (void)fail(options.file + " " + problem->sentence);
-      return 1;  // diverged, as everywhere
-    }
-    matches = std::move(std::get<std::vector<std::uint64_t>>(found));
-    if (matches.empty()) return fail(options.find + " holds on no tick of " + options.file);
+    auto found = findOrReport(options, *replay, exit);
+    if (!found) return exit;
+    matches = std::move(*found);
   }
   viewer::Playback playback(std::move(*replay), options.verify);
   std::optional<viewer::Playback> other;
@@ -258,28 +298,8 @@ int run(const Options& options) {
     if (game != playback.replay().header.game) return fail(options.compare + " is a " + game + " replay, not " + playback.replay().header.game);
     other.emplace(std::move(*second), options.verify);
   }
-  if (!options.png.empty()) {
-    if (auto problem = recorder::refuseOutput(options.png, options.force)) return fail(*problem);
-    const std::uint64_t tick = matches.empty() ? options.tick : matches.front();
-    if (options.panels || other) {
-      const viewer::PanelShot shot{other ? &*other : nullptr, baseName(options.file), baseName(options.compare), options.select, options.panels};
-      if (auto problem = viewer::renderDebuggerPng(playback, font, tick, options.png, options.force, {options.width, options.height}, shot)) return fail(*problem);
-      std::printf("wrote %s (tick %llu%s)\n", options.png.c_str(), static_cast<unsigned long long>(tick), options.panels ? ", with the debugger's panels" : "");
-      return 0;
-    }
-    if (auto problem = viewer::renderFramePng(playback, font, tick, options.png, options.force, {options.width, options.height}, {})) return fail(*problem);
-    std::printf("wrote %s (tick %llu)\n", options.png.c_str(), static_cast<unsigned long long>(tick));
-    return 0;
-  }
-  if (!options.sheet.empty()) {
-    if (auto problem = recorder::refuseOutput(options.sheet, options.force)) return fail(*problem);
-    const std::uint64_t to = options.to == 0 ? playback.lastTick() : options.to;
-    if (auto problem = viewer::renderSheetPng(playback, font, options.from, to, options.every, options.sheet, options.force, {})) return fail(*problem);
-    std::printf("wrote %s (%llu cells, ticks %llu..%llu every %llu)\n", options.sheet.c_str(),
-                static_cast<unsigned long long>(viewer::countSheetCells(options.from, to, options.every)),
-                static_cast<unsigned long long>(options.from), static_cast<unsigned long long>(to), static_cast<unsigned long long>(options.every));
-    return 0;
-  }
+  if (!options.png.empty()) return renderPng(options, playback, other ? &*other : nullptr, font, matches.empty() ? options.tick : matches.front());
+  if (!options.sheet.empty()) return renderSheet(options, playback, font);
   if (!matches.empty()) {
     playback.seek(matches.front());
     if (other) other->seek(matches.front());
