@@ -60,7 +60,9 @@ int runCommandLine(std::string_view program, int argc, char** argv) {
   } catch (const CLI::Success& success) {
     return app.exit(success);  // --help: printed, exit 0
   } catch (const CLI::ParseError& error) {
-    std::fprintf(stderr, "%s: %s (see %s --help)\n", name.c_str(), error.what(), name.c_str());
+    // The command's own help explains its options: "retrace record: --ticks: ... (see retrace record --help)".
+    const std::string where = app.get_subcommands().empty() ? name : name + " " + app.get_subcommands().front()->get_name();
+    std::fprintf(stderr, "%s: %s (see %s --help)\n", where.c_str(), error.what(), where.c_str());
     return static_cast<int>(ExitCode::kBadInput);
   }
   return static_cast<int>(exit);

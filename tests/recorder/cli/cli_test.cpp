@@ -463,7 +463,7 @@ TEST_F(Cli, UnsignedOptionsTakeDecimalDigitsOnly) {
   EXPECT_NE(padded.output.find("seed 10,"), std::string::npos) << padded.output;
   const CliRun negative = runRetrace("record --game dodge --seed -1 --ticks 10 -o " + path("n.rtr"));
   EXPECT_EQ(negative.exitCode, 2);
-  EXPECT_EQ(negative.output, "retrace: --seed: '-1' is not a whole number (digits 0-9 only) (see retrace --help)\n");
+  EXPECT_EQ(negative.output, "retrace record: --seed: '-1' is not a whole number (digits 0-9 only) (see retrace record --help)\n");
   EXPECT_FALSE(fs::exists(path("n.rtr")));
   const CliRun tick = runRetrace("shrink " + path("p.rtr") + " --until ends-before:-5 -o " + path("s.rtr"));
   EXPECT_EQ(tick.exitCode, 2) << tick.output;
@@ -749,7 +749,7 @@ TEST_F(Cli, HuntOnManyThreadsOrShardsFindsExactlyWhatOneThreadFinds) {
   for (const char* bad : {"0/3", "4/3", "3", "a/b"}) {
     const CliRun refused = runRetrace(hunt + "--shard " + bad + " -o " + path("bad"));
     EXPECT_EQ(refused.exitCode, 2) << bad;
-    EXPECT_EQ(refused.output, std::string("retrace: --shard: '") + bad + "' is not a shard: I/N with 1 <= I <= N, like 2/4 (see retrace --help)\n");
+    EXPECT_EQ(refused.output, std::string("retrace hunt: --shard: '") + bad + "' is not a shard: I/N with 1 <= I <= N, like 2/4 (see retrace hunt --help)\n");
   }
   EXPECT_EQ(runRetrace(hunt + "--jobs 0 -o " + path("bad")).exitCode, 2);
   EXPECT_FALSE(fs::exists(path("bad")));
@@ -778,7 +778,7 @@ TEST_F(Cli, HuntRefusesAFolderItCannotUseBeforeHuntingAndLeavesNoEmptyOne) {
   EXPECT_EQ(nothing.exitCode, 0) << nothing.output;
   EXPECT_FALSE(fs::exists(path("none")));
   // --runs 0 used to mean the default 100, and --seconds -1 no time limit.
-  EXPECT_EQ(runRetrace("hunt --game tank --runs 0 -o " + path("none")).output, "retrace: --runs: a hunt plays 1 game or more (see retrace --help)\n");
+  EXPECT_EQ(runRetrace("hunt --game tank --runs 0 -o " + path("none")).output, "retrace hunt: --runs: a hunt plays 1 game or more (see retrace hunt --help)\n");
   EXPECT_EQ(runRetrace("hunt --game tank --seconds -1 -o " + path("none")).exitCode, 2);
   // Off a terminal there is no progress line: the output is the summary alone.
   EXPECT_EQ(nothing.output, "hunted tank (default, named configurations, seed 1): 2 runs, 120 ticks, 0 findings\n");
