@@ -75,6 +75,109 @@ std::variant<bool, std::string> prepareFindingsFolder(const std::string& folder)
   return existed;
 }
 
+/// What a hunt reports as it goes: its counts, a transient progress line on a terminal, and
+/// each finding saved as a replay and printed. Findings come in run order on the hunt's thread,
+/// whichever worker played them; the progress line counts what every worker has played,
+/// including runs that ended ahead of their turn.
+class HuntReport {
+ public:
+  explicit HuntReport(const HuntOptions& options)
+      // A progress line only on a terminal, and at most 4 times a second: one per run was most
+      // of a short-run hunt's time and, in a CI log, one line of millions of carriage returns.
+      : options_(options), showProgress_(!options.quiet && ::isatty(STDERR_FILENO) == 1), start_(std::chrono::steady_clock::now()),
+        nextProgress_(start_) {}
+
+  /// Counts a run and saves its finding; false when the finding could not be saved (the hunt stops).
+  bool take(HuntedRun&& hunted) {
+    ++runs;
+    ticks += hunted.ticks;
+    printProgress();
+    if (!hunted.finding) return true;
+    ++findings;
+    writeFailed = !saveFinding(hunted);
+    return !writeFailed;
+  }
+
+  /// The progress line, on a terminal and at most 4 times a second.
+  void printProgress() {
+    const auto now = std::chrono::steady_clock::now();
+    if (!showProgress_ || now < nextProgress_) return;
+    nextProgress_ = now + std::chrono::milliseconds(250);
+    const double seconds = std::max(1e-9, std::chrono::duration<double>(now - start_).count());
+    std::fprintf(stderr, "\rruns %llu  ticks/s %.0f  findings %llu   ", static_cast<unsigned long long>(progress.runs.load()),
+                 static_cast<double>(progress.ticks.load()) / seconds, static_cast<unsigned long long>(findings));
+  }
+
+  /// The progress line is transient: wiped before a finding and at the end, which say more.
+  void wipeProgress() const {
+    if (showProgress_) std::fprintf(stderr, "\r%72s\r", "");
+  }
+
+  [[nodiscard]] std::chrono::steady_clock::time_point start() const noexcept { return start_; }
+
+  HuntProgress progress;
+  std::uint64_t findings = 0;
+  std::uint64_t ticks = 0;
+  std::uint64_t runs = 0;
+  bool writeFailed = false;  ///< a finding could not be saved: the hunt stopped there
+
+ private:
+  /// The findings are the hunt's result, on stdout with its summary; the progress line is on
+  /// stderr, so on a terminal it is wiped first and a finding never shares its line.
+  void printFinding(const std::string& lines) const {
+    wipeProgress();
+    std::fputs(lines.c_str(), stdout);
+    std::fflush(stdout);
+  }
+
+  /// Saves a finding as a replay named after it and prints it; false when it could not be written.
+  bool saveFinding(const HuntedRun& hunted) const {
+    const Witness& witness = *hunted.finding->tunnel;
+    const std::string name = options_.output + "/" + options_.game + "-" + options_.config + (options_.configs == "named" ? "" : "-" + options_.configs) +
+                             "-tunnel-run" + std::to_string(hunted.run) + "-tick" + std::to_string(witness.tick) + ".rtr";
+    // A file of the same name from an earlier hunt (or another shard) is kept: it may hold a
+    // finding this build no longer reproduces.
+    std::error_code exists;
+    if (std::filesystem::exists(name, exists)) {
+      if (!options_.quiet) printFinding("found again (kept the existing file): " + name + "\n");
+      return true;
+    }
+    const std::string source = "hunt run " + std::to_string(hunted.run) + " of seed " + std::to_string(options_.seed);
+    if (auto problem = writeReplay(name, false, hunted.setup, true, source, hunted.finding->inputs)) {
+      wipeProgress();
+      spdlog::error("retrace hunt: {}", *problem);
+      return false;
+    }
+    if (!options_.quiet) {
+      const std::string broken = hunted.config->broken.empty() ? "" : "  its configuration breaks " + hunted.config->broken + "\n";
+      printFinding("found: " + name + "\n  " + witness.description + "\n" + broken);
+    }
+    return true;
+  }
+
+  const HuntOptions& options_;
+  bool showProgress_;
+  std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point nextProgress_;
+};
+
+/// The hunt's summary line on stdout; exit 2 with a sentence when it played no tick (nothing
+/// played is nothing checked), else 1 for findings and 0 for none.
+ExitCode printHuntSummary(const HuntOptions& options, const sim::ConfigValues& base, const HuntReport& report) {
+  const std::string shard = options.shard.count == 1 ? "" : ", shard " + std::to_string(options.shard.index + 1) + " of " + std::to_string(options.shard.count);
+  std::printf("hunted %s (%s, %s configurations, seed %llu%s): %s, %s, %s%s\n", options.game.c_str(), base.name.c_str(), options.configs.c_str(),
+              static_cast<unsigned long long>(options.seed), shard.c_str(), formatCount(report.runs, "run").c_str(),
+              formatCount(report.ticks, "tick").c_str(), formatCount(report.findings, "finding").c_str(),
+              report.findings > 0 ? (" saved in " + options.output).c_str() : "");
+  if (report.ticks == 0) {
+    // No configuration could be drawn, or none ran a tick.
+    spdlog::error("retrace hunt: played no tick ({} configurations could not be drawn from {} {} in {} runs): nothing was hunted", options.configs,
+                  options.game, options.config, report.runs);
+    return ExitCode::kBadInput;
+  }
+  return report.findings > 0 ? ExitCode::kFailed : ExitCode::kOk;
+}
+
 ExitCode runHunt(const HuntOptions& options) {
   const sim::GameDefinition* game = sim::findGame(options.game);
   if (game == nullptr) {
@@ -86,97 +189,27 @@ ExitCode runHunt(const HuntOptions& options) {
     spdlog::error("retrace hunt: {}", *problem);
     return ExitCode::kBadInput;
   }
-  const auto base = std::optional(std::get<sim::ConfigValues>(settled));
+  const sim::ConfigValues& base = std::get<sim::ConfigValues>(settled);
   const auto folder = prepareFindingsFolder(options.output);
   if (const auto* problem = std::get_if<std::string>(&folder)) {
     spdlog::error("retrace hunt: {}", *problem);
     return ExitCode::kBadInput;
   }
-  const bool folderExisted = std::get<bool>(folder);
-  // A progress line only on a terminal, and at most 4 times a second: one per run was most of
-  // a short-run hunt's time and, in a CI log, one line of millions of carriage returns.
-  const bool showProgress = !options.quiet && ::isatty(STDERR_FILENO) == 1;
-  HuntPlan plan{game, *base, *parseConfigMode(options.configs), options.seed, options.ticks, 0, options.shard.index, options.shard.count};
+  HuntPlan plan{game, base, *parseConfigMode(options.configs), options.seed, options.ticks, 0, options.shard.index, options.shard.count};
   plan.runs = options.runs > 0 ? options.runs : (options.seconds > 0 ? UINT64_MAX : 100);
-  const auto start = std::chrono::steady_clock::now();
-  auto nextProgress = start;
-  std::uint64_t findings = 0;
-  std::uint64_t ticks = 0;
-  std::uint64_t runs = 0;
-  bool writeFailed = false;
-  // Findings come in run order on this thread, whichever worker played them; the progress line
-  // counts what every worker has played, including runs that ended ahead of their turn.
-  HuntProgress progress;
-  const auto printProgress = [&] {
-    const auto now = std::chrono::steady_clock::now();
-    if (!showProgress || now < nextProgress) return;
-    nextProgress = now + std::chrono::milliseconds(250);
-    const double seconds = std::max(1e-9, std::chrono::duration<double>(now - start).count());
-    std::fprintf(stderr, "\rruns %llu  ticks/s %.0f  findings %llu   ", static_cast<unsigned long long>(progress.runs.load()),
-                 static_cast<double>(progress.ticks.load()) / seconds, static_cast<unsigned long long>(findings));
-  };
-  // The progress line is transient: wiped before a finding and at the end, which say more.
-  const auto wipeProgress = [&] {
-    if (showProgress) std::fprintf(stderr, "\r%72s\r", "");
-  };
-  // The findings are the hunt's result, on stdout with its summary; the progress line is on
-  // stderr, so on a terminal it is wiped first and a finding never shares its line.
-  const auto printFinding = [&](const std::string& lines) {
-    wipeProgress();
-    std::fputs(lines.c_str(), stdout);
-    std::fflush(stdout);
-  };
-  const auto onRun = [&](HuntedRun&& hunted) {
-    ++runs;
-    ticks += hunted.ticks;
-    printProgress();
-    if (!hunted.finding) return true;
-    const Witness& witness = *hunted.finding->tunnel;
-    ++findings;
-    const std::string name = options.output + "/" + options.game + "-" + options.config + (options.configs == "named" ? "" : "-" + options.configs) +
-                             "-tunnel-run" + std::to_string(hunted.run) + "-tick" + std::to_string(witness.tick) + ".rtr";
-    // A file of the same name from an earlier hunt (or another shard) is kept: it may hold a
-    // finding this build no longer reproduces.
-    std::error_code exists;
-    if (std::filesystem::exists(name, exists)) {
-      if (!options.quiet) printFinding("found again (kept the existing file): " + name + "\n");
-      return true;
-    }
-    const std::string source = "hunt run " + std::to_string(hunted.run) + " of seed " + std::to_string(options.seed);
-    if (auto problem = writeReplay(name, false, hunted.setup, true, source, hunted.finding->inputs)) {
-      wipeProgress();
-      spdlog::error("retrace hunt: {}", *problem);
-      writeFailed = true;
-      return false;
-    }
-    if (!options.quiet) {
-      const std::string broken = hunted.config->broken.empty() ? "" : "  its configuration breaks " + hunted.config->broken + "\n";
-      printFinding("found: " + name + "\n  " + witness.description + "\n" + broken);
-    }
-    return true;
-  };
+  HuntReport report(options);
   InOrderHooks hooks;
   if (options.seconds > 0) {
-    const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(options.seconds));
+    const auto deadline = report.start() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(options.seconds));
     hooks.stop = [deadline] { return std::chrono::steady_clock::now() >= deadline; };
   }
-  hooks.waited = printProgress;
-  (void)huntRuns(plan, options.jobs, onRun, hooks, &progress);
-  if (writeFailed) return ExitCode::kBadInput;
-  wipeProgress();
+  hooks.waited = [&report] { report.printProgress(); };
+  (void)huntRuns(plan, options.jobs, [&report](HuntedRun&& hunted) { return report.take(std::move(hunted)); }, hooks, &report.progress);
+  if (report.writeFailed) return ExitCode::kBadInput;
+  report.wipeProgress();
   std::error_code error;
-  if (!folderExisted && findings == 0) std::filesystem::remove(options.output, error);
-  const std::string shard = options.shard.count == 1 ? "" : ", shard " + std::to_string(options.shard.index + 1) + " of " + std::to_string(options.shard.count);
-  std::printf("hunted %s (%s, %s configurations, seed %llu%s): %s, %s, %s%s\n", options.game.c_str(), base->name.c_str(),
-              options.configs.c_str(), static_cast<unsigned long long>(options.seed), shard.c_str(), formatCount(runs, "run").c_str(),
-              formatCount(ticks, "tick").c_str(), formatCount(findings, "finding").c_str(), findings > 0 ? (" saved in " + options.output).c_str() : "");
-  if (ticks == 0) {
-    // Nothing played is nothing checked: no configuration could be drawn, or none ran a tick.
-    spdlog::error("retrace hunt: played no tick ({} configurations could not be drawn from {} {} in {} runs): nothing was hunted", options.configs,
-                  options.game, options.config, runs);
-    return ExitCode::kBadInput;
-  }
-  return findings > 0 ? ExitCode::kFailed : ExitCode::kOk;
+  if (!std::get<bool>(folder) && report.findings == 0) std::filesystem::remove(options.output, error);  // a folder this hunt made
+  return printHuntSummary(options, base, report);
 }
 
 }  // namespace
