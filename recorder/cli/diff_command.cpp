@@ -72,15 +72,10 @@ std::vector<sim::Event> subtractEvents(std::span<const RecordedEvent> from, std:
   return rest;
 }
 
-/// After the first differing tick, both runs go on: the events one recorded and the other did
-/// not (past the window already shown), whether the re-simulated states meet again, and how the
-/// last common tick's states differ.
-void printConsequences(const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t tick, std::uint64_t common) {
-  const LoadedReplay& a = indexA.summary();
-  const LoadedReplay& b = indexB.summary();
+/// The events one replay recorded and the other did not on each tick after `after`, as - A and
+/// + B (the first 20, then how many more).
+void printOneSidedEvents(const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t after) {
   constexpr std::size_t kMostShown = 20;
-  const std::uint64_t after = std::min(common, tick + 2);
-  std::printf("after tick %llu, to tick %llu:\n", static_cast<unsigned long long>(after), static_cast<unsigned long long>(common));
   std::vector<std::string> lines;
   std::size_t differing = 0;
   for (TickCursor ca(indexA), cb(indexB); ca.valid() && cb.valid(); ca.advance(), cb.advance()) {
@@ -96,12 +91,14 @@ void printConsequences(const sim::GameDefinition& game, const ReplayIndex& index
   std::printf("  events only in A (-) or only in B (+): %s\n", differing == 0 ? "none" : std::to_string(differing).c_str());
   for (const std::string& line : lines) std::printf("%s\n", line.c_str());
   if (differing > kMostShown) std::printf("  ... and %zu more\n", differing - kMostShown);
-  if (!simulatesRulesOf(a.header) || !simulatesRulesOf(b.header)) {
-    std::printf("  states: not re-simulated (this build's rules are not both replays')\n");
-    return;
-  }
-  // Both re-simulated in step: the 64-bit state hashes say whether they meet again, as long as
-  // each run is its recording (checked against the recorded checksums).
+}
+
+/// Both replays re-simulated in step: whether their states meet again after `tick` (by the
+/// 64-bit state hashes, as long as each run is its recording, checked against the recorded
+/// checksums), and how the states of the last common tick differ.
+void printWhetherStatesMeet(const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t tick, std::uint64_t common) {
+  const LoadedReplay& a = indexA.summary();
+  const LoadedReplay& b = indexB.summary();
   auto sa = gameOf(a.header)->start(configOf(a.header), a.header.seed);
   auto sb = gameOf(b.header)->start(configOf(b.header), b.header.seed);
   std::optional<std::uint64_t> firstMet;
@@ -134,6 +131,20 @@ void printConsequences(const sim::GameDefinition& game, const ReplayIndex& index
   if (last.empty()) return;
   std::printf("  state at tick %llu (expected = A, got = B):\n", static_cast<unsigned long long>(common));
   for (const auto& line : last) std::printf("    %s\n", line.c_str());
+}
+
+/// After the first differing tick, both runs go on: the events one recorded and the other did
+/// not (past the window already shown), whether the re-simulated states meet again, and how the
+/// last common tick's states differ.
+void printConsequences(const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t tick, std::uint64_t common) {
+  const std::uint64_t after = std::min(common, tick + 2);
+  std::printf("after tick %llu, to tick %llu:\n", static_cast<unsigned long long>(after), static_cast<unsigned long long>(common));
+  printOneSidedEvents(game, indexA, indexB, after);
+  if (!simulatesRulesOf(indexA.summary().header) || !simulatesRulesOf(indexB.summary().header)) {
+    std::printf("  states: not re-simulated (this build's rules are not both replays')\n");
+    return;
+  }
+  printWhetherStatesMeet(indexA, indexB, tick, common);
 }
 
 /// One header field that differs: its name and the lines that say how.
@@ -261,6 +272,48 @@ void compareEndings(const LoadedReplay& a, const LoadedReplay& b, std::vector<st
   differing.emplace_back("final state");
 }
 
+/// Advances both cursors while their ticks agree (input, checksum, events); true unless they
+/// stopped on checksums that differ. Snapshots of the same tick on the way are compared, each
+/// difference added to `outStored`: there it is in what the files store, not in play (a forged
+/// or damaged state). A snapshot is of its chunk's last tick.
+bool advanceWhileAgreeing(const LoadedReplay& a, const LoadedReplay& b, TickCursor& ioA, TickCursor& ioB, std::vector<std::string>& outStored) {
+  // Checksums compare only where both cover the same thing (whole state or digest): replays
+  // recorded at other cadences still agree tick by tick.
+  ChecksumCadence cadenceA(a.header.fullHashEvery);
+  ChecksumCadence cadenceB(b.header.fullHashEvery);
+  const auto sameChecksum = [&] {
+    const bool wholeA = cadenceA.nextCoversWholeState();
+    const bool wholeB = cadenceB.nextCoversWholeState();
+    return wholeA != wholeB || ioA.checksum() == ioB.checksum();
+  };
+  const auto atSnapshot = [](const TickCursor& c) { return c.chunk().hasSnapshot && c.chunk().snapshot.tick == c.tick(); };
+  bool checksumsAgree = true;
+  while (ioA.valid() && ioB.valid() && ioA.input() == ioB.input() && (checksumsAgree = sameChecksum()) && sameEvents(ioA.events(), ioB.events())) {
+    if (atSnapshot(ioA) && atSnapshot(ioB)) {
+      const auto lines = diffSnapshots(a, ioA.chunk().snapshot, b, ioB.chunk().snapshot);
+      if (!lines.empty()) {
+        outStored.push_back("snapshots differ at tick " + std::to_string(ioA.tick()) + ":");
+        for (const auto& line : lines) outStored.push_back("  " + line);
+      }
+    }
+    ioA.advance();
+    ioB.advance();
+  }
+  return checksumsAgree;
+}
+
+/// The verdict: "identical" with what was compared, or every difference by name (exit 1).
+ExitCode printVerdict(const std::vector<std::string>& differing, std::uint64_t ticks) {
+  if (differing.empty()) {
+    std::printf("identical: %llu ticks (header, inputs, events, checksums, snapshots and ending)\n", static_cast<unsigned long long>(ticks));
+    return ExitCode::kOk;
+  }
+  std::string names;
+  for (const std::string& name : differing) names += (names.empty() ? "" : ", ") + name;
+  std::printf("A and B differ: %s\n", names.c_str());
+  return ExitCode::kFailed;
+}
+
 ExitCode compareReplays(const ReplayIndex& indexA, const ReplayIndex& indexB) {
   const LoadedReplay& a = indexA.summary();
   const LoadedReplay& b = indexB.summary();
@@ -280,31 +333,8 @@ ExitCode compareReplays(const ReplayIndex& indexA, const ReplayIndex& indexB) {
   const std::uint64_t common = std::min(ticksA, ticksB);
   TickCursor ca(indexA);
   TickCursor cb(indexB);
-  // Checksums compare only where both cover the same thing (whole state or digest): replays
-  // recorded at other cadences still agree tick by tick.
-  ChecksumCadence cadenceA(a.header.fullHashEvery);
-  ChecksumCadence cadenceB(b.header.fullHashEvery);
-  const auto sameChecksum = [&] {
-    const bool wholeA = cadenceA.nextCoversWholeState();
-    const bool wholeB = cadenceB.nextCoversWholeState();
-    return wholeA != wholeB || ca.checksum() == cb.checksum();
-  };
-  bool checksumsAgree = true;
-  // Snapshots of the same tick, while the ticks agree: a difference there is in what the files
-  // store, not in play (a forged or damaged state). A snapshot is of its chunk's last tick.
   std::vector<std::string> stored;
-  const auto atSnapshot = [](const TickCursor& c) { return c.chunk().hasSnapshot && c.chunk().snapshot.tick == c.tick(); };
-  while (ca.valid() && cb.valid() && ca.input() == cb.input() && (checksumsAgree = sameChecksum()) && sameEvents(ca.events(), cb.events())) {
-    if (atSnapshot(ca) && atSnapshot(cb)) {
-      const auto lines = diffSnapshots(a, ca.chunk().snapshot, b, cb.chunk().snapshot);
-      if (!lines.empty()) {
-        stored.push_back("snapshots differ at tick " + std::to_string(ca.tick()) + ":");
-        for (const auto& line : lines) stored.push_back("  " + line);
-      }
-    }
-    ca.advance();
-    cb.advance();
-  }
+  const bool checksumsAgree = advanceWhileAgreeing(a, b, ca, cb, stored);
   // Recorded states are compared up to the first differing tick, beyond which they part anyway.
   const bool ticksIdentical = !ca.valid() || !cb.valid();
   const std::uint64_t agreedTo = ticksIdentical ? common : ca.tick() - 1;
@@ -324,14 +354,7 @@ ExitCode compareReplays(const ReplayIndex& indexA, const ReplayIndex& indexB) {
     std::printf("ticks identical: %llu (inputs, events and checksums)\n", static_cast<unsigned long long>(common));
   }
   for (const std::string& line : stored) std::printf("%s\n", line.c_str());
-  if (differing.empty()) {
-    std::printf("identical: %llu ticks (header, inputs, events, checksums, snapshots and ending)\n", static_cast<unsigned long long>(common));
-    return ExitCode::kOk;
-  }
-  std::string names;
-  for (const std::string& name : differing) names += (names.empty() ? "" : ", ") + name;
-  std::printf("A and B differ: %s\n", names.c_str());
-  return ExitCode::kFailed;
+  return printVerdict(differing, common);
 }
 
 ExitCode runDiff(const DiffOptions& options) {
