@@ -307,16 +307,8 @@ int run(const Options& options) {
   return runWindow(playback, other ? &*other : nullptr, font, options, std::move(matches));
 }
 
-}  // namespace
-
-namespace retrace::viewer {
-
-int runViewer(std::string_view program, int argc, char** argv) {
-  programName() = std::string(program);
-  if (auto problem = recorder::findUnprintableArgument(std::span(argv + 1, argv + argc))) return fail(*problem);
-  CLI::App app{programName() + ": play, step, seek and render retrace replays; record live play", programName()};
-  app.set_version_flag("--version", recorder::describeVersion(program));
-  Options options;
+/// The viewer's options, their help and which need or exclude which.
+void addViewerOptions(CLI::App& app, Options& options) {
   CLI::Option* file = app.add_option("file", options.file, "the replay to view");
   CLI::Option* verify = app.add_flag("--verify", options.verify, "verify while loading with the replay engine: events, snapshots and the oracle's tunnels (a checksum that differs is marked DIVERGED either way)");
   CLI::Option* compare = app.add_option("--compare", options.compare, "a second replay of the same game, shown side by side");
@@ -352,6 +344,19 @@ int runViewer(std::string_view program, int argc, char** argv) {
   for (CLI::Option* option : app.get_options()) {
     if (option->get_type_name().starts_with("UINT")) option->transform(CLI::Validator(recorder::canonicalizeCount, ""));
   }
+}
+
+}  // namespace
+
+namespace retrace::viewer {
+
+int runViewer(std::string_view program, int argc, char** argv) {
+  programName() = std::string(program);
+  if (auto problem = recorder::findUnprintableArgument(std::span(argv + 1, argv + argc))) return fail(*problem);
+  CLI::App app{programName() + ": play, step, seek and render retrace replays; record live play", programName()};
+  app.set_version_flag("--version", recorder::describeVersion(program));
+  Options options;
+  addViewerOptions(app, options);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& success) {

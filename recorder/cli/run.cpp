@@ -2,7 +2,10 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -12,6 +15,21 @@
 #include "recorder/recorder.h"
 
 namespace retrace::recorder::cli {
+namespace {
+
+/// The first word that is no option, when it names no command: CLI11 would say only "A
+/// subcommand is required" (or that the word was not expected).
+std::optional<std::string_view> findUnknownCommand(std::span<char*> arguments) {
+  for (const char* argument : arguments) {
+    const std::string_view word = argument;
+    if (word.starts_with('-')) continue;
+    if (!isCommandName(word)) return word;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 int runCommandLine(std::string_view program, int argc, char** argv) {
   const std::string name(program);
@@ -43,17 +61,10 @@ int runCommandLine(std::string_view program, int argc, char** argv) {
     std::fprintf(stderr, "%s: %s\n", name.c_str(), problem->c_str());
     return static_cast<int>(ExitCode::kBadInput);
   }
-  // The first word that is no option must be a command; CLI11 would say only "A subcommand is
-  // required" (or that the word was not expected).
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view word = argv[i];
-    if (word.starts_with('-')) continue;
-    if (!isCommandName(word)) {
-      std::fprintf(stderr, "%s: %s is not a command; the commands are %s (see %s --help)\n", name.c_str(),
-                   quoteForMessage(word).c_str(), listCommandNames().c_str(), name.c_str());
-      return static_cast<int>(ExitCode::kBadInput);
-    }
-    break;
+  if (auto unknown = findUnknownCommand(std::span(argv + 1, argv + argc))) {
+    std::fprintf(stderr, "%s: %s is not a command; the commands are %s (see %s --help)\n", name.c_str(), quoteForMessage(*unknown).c_str(),
+                 listCommandNames().c_str(), name.c_str());
+    return static_cast<int>(ExitCode::kBadInput);
   }
   try {
     app.parse(argc, argv);
