@@ -4,6 +4,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <string>
 
 #include "recorder/byte_sink.h"
 #include "recorder/inspect.h"
@@ -74,6 +76,24 @@ TEST(ReplayIndex, VisitingTicksAChunkAtATimeSeesWhatTheWholeReplayShows) {
     EXPECT_EQ(visitTicks(index, 0, last + 1, [](const sim::GameSession&, std::uint64_t) { return true; })->sentence,
               "tick " + std::to_string(last + 1) + " is past the replay's last tick, " + std::to_string(last));
   }
+}
+
+TEST(ReplayIndex, ATickRangeIsSettledWithinTheReplayOrRefusedInOneSentence) {
+  const std::string file = RETRACE_REPLAYS_DIR "/tank-bot-seed5.rtr";
+  const ReplayIndex index = std::get<ReplayIndex>(ReplayIndex::open(file));
+  const std::uint64_t last = index.lastTick();
+  const auto settle = [&](std::uint64_t from, std::optional<std::uint64_t> to, std::uint64_t firstTick) {
+    return settleTickRange(index, file, from, to, firstTick);
+  };
+  EXPECT_EQ(std::get<std::uint64_t>(settle(0, std::nullopt, 0)), last);  // --to defaults to the last tick
+  EXPECT_EQ(std::get<std::uint64_t>(settle(5, 5, 1)), 5U);
+  EXPECT_EQ(std::get<std::uint64_t>(settle(last, last, 1)), last);
+  EXPECT_EQ(std::get<std::string>(settle(1, last + 1, 1)),
+            file + " tick " + std::to_string(last + 1) + " is past the replay's last tick, " + std::to_string(last));
+  EXPECT_EQ(std::get<std::string>(settle(50, 10, 0)), "ticks 50 to 10 are no range (--from comes before --to)");
+  EXPECT_EQ(std::get<std::string>(settle(0, 10, 1)), "ticks 0 to 10 are no range (the first tick is 1, and --from comes before --to)");
+  EXPECT_EQ(std::get<std::string>(settle(last + 1, std::nullopt, 1)),
+            "ticks " + std::to_string(last + 1) + " to " + std::to_string(last) + " are no range (the first tick is 1, and --from comes before --to)");
 }
 
 TEST(ReplayIndex, AFileChangedAfterItWasOpenedIsSaidToHaveChanged) {
