@@ -382,50 +382,55 @@ void Debugger::drawInspector() {
   }
   const std::vector<std::string> entities = listEntities(a_);
   ImGui::BeginChild("fields");
-  if (filter_.empty() && selected_.empty()) {
-    // A tree by dotted name: rows come in visiting order, so a node's fields are consecutive.
-    std::vector<std::pair<std::string, bool>> open;  // the nodes entered, and whether each is expanded
-    const auto closeTo = [&](std::size_t depth) {
-      while (open.size() > depth) {
-        if (open.back().second) ImGui::TreePop();
-        open.pop_back();
-      }
-    };
-    for (const FieldRow& row : rows_) {
-      const std::vector<std::string_view> parts = splitFieldName(row.name);
-      std::size_t common = 0;
-      while (common < open.size() && common + 1 < parts.size() && open[common].first == parts[common]) ++common;
-      closeTo(common);
-      bool visible = std::all_of(open.begin(), open.end(), [](const auto& node) { return node.second; });
-      for (std::size_t i = common; i + 1 < parts.size(); ++i) {
-        bool expanded = false;
-        if (visible) {
-          const std::string label(parts[i]);
-          expanded = ImGui::TreeNode(label.c_str());
-          if (ImGui::IsItemHovered()) {
-            std::string path;
-            for (std::size_t j = 0; j <= i; ++j) path += (j ? "." : "") + std::string(parts[j]);
-            hovered_ = path;
-          }
-        }
-        open.emplace_back(std::string(parts[i]), expanded);
-        visible = visible && expanded;
-      }
-      if (!visible) continue;
-      drawFieldLeaf(parts.empty() ? std::string_view(row.name) : parts.back(), row, hovered_);
-      if (ImGui::IsItemClicked()) select(findFieldEntity(row.name, entities));
-    }
-    closeTo(0);
-  } else {
-    for (const FieldRow& row : rows_) {
-      if (!selected_.empty() && !isInsideEntity(row.name, selected_)) continue;
-      if (!matchesFilter(row.name, filter_)) continue;
-      drawFieldLeaf(row.name, row, hovered_);
-      if (ImGui::IsItemClicked()) select(findFieldEntity(row.name, entities));
-    }
-  }
+  if (filter_.empty() && selected_.empty()) drawFieldTree(entities);
+  else drawFieldList(entities);
   ImGui::EndChild();
   ImGui::End();
+}
+
+void Debugger::drawFieldTree(const std::vector<std::string>& entities) {
+  // A tree by dotted name: rows come in visiting order, so a node's fields are consecutive.
+  std::vector<std::pair<std::string, bool>> open;  // the nodes entered, and whether each is expanded
+  const auto closeTo = [&](std::size_t depth) {
+    while (open.size() > depth) {
+      if (open.back().second) ImGui::TreePop();
+      open.pop_back();
+    }
+  };
+  for (const FieldRow& row : rows_) {
+    const std::vector<std::string_view> parts = splitFieldName(row.name);
+    std::size_t common = 0;
+    while (common < open.size() && common + 1 < parts.size() && open[common].first == parts[common]) ++common;
+    closeTo(common);
+    bool visible = std::all_of(open.begin(), open.end(), [](const auto& node) { return node.second; });
+    for (std::size_t i = common; i + 1 < parts.size(); ++i) {
+      bool expanded = false;
+      if (visible) {
+        const std::string label(parts[i]);
+        expanded = ImGui::TreeNode(label.c_str());
+        if (ImGui::IsItemHovered()) {
+          std::string path;
+          for (std::size_t j = 0; j <= i; ++j) path += (j ? "." : "") + std::string(parts[j]);
+          hovered_ = path;
+        }
+      }
+      open.emplace_back(std::string(parts[i]), expanded);
+      visible = visible && expanded;
+    }
+    if (!visible) continue;
+    drawFieldLeaf(parts.empty() ? std::string_view(row.name) : parts.back(), row, hovered_);
+    if (ImGui::IsItemClicked()) select(findFieldEntity(row.name, entities));
+  }
+  closeTo(0);
+}
+
+void Debugger::drawFieldList(const std::vector<std::string>& entities) {
+  for (const FieldRow& row : rows_) {
+    if (!selected_.empty() && !isInsideEntity(row.name, selected_)) continue;
+    if (!matchesFilter(row.name, filter_)) continue;
+    drawFieldLeaf(row.name, row, hovered_);
+    if (ImGui::IsItemClicked()) select(findFieldEntity(row.name, entities));
+  }
 }
 
 void Debugger::drawComparison() {

@@ -86,6 +86,10 @@ class Debugger {
   /// The ticks selected on the timeline, to save as a contact sheet.
   void drawSelection(const sf::Font& font);
   void drawInspector();
+  /// The fields as a tree by dotted name, a node per entity and list element.
+  void drawFieldTree(const std::vector<std::string>& entities);
+  /// The fields the filter or the selected entity leave, by full name.
+  void drawFieldList(const std::vector<std::string>& entities);
   void drawComparison();
   void drawEvents();
   void drawOracle();

@@ -170,6 +170,47 @@ sf::FloatRect timelineBar(sf::FloatRect area, std::size_t lanes) noexcept {
   return {area.left + gutter, area.top, std::max(1.0F, area.width - gutter), area.height};
 }
 
+namespace {
+
+/// One lane's marks for the ticks in view: the marks lane's matches, bookmarks, tunnels,
+/// difference and divergence; an event category's ticks; a button held.
+void addLaneMarks(sf::VertexArray& quads, const Lane& lane, const TimelineData& data, sf::FloatRect bar, unsigned columns, float top,
+                  float laneHeight) {
+  switch (lane.kind) {
+    case LaneKind::kMarks: {
+      for (const std::uint64_t t : data.marks.matches) addMark(quads, bar, data.view, t, top, laneHeight, matchColour());
+      for (const std::uint64_t t : data.marks.bookmarks) addMark(quads, bar, data.view, t, top, laneHeight, bookmarkColour());
+      addBins(quads, bar, binTicks(data.marks.tunnels, data.view, columns), top, laneHeight, tunnelColour(), kMinMarkWidth);
+      if (data.marks.compareDifference) addMark(quads, bar, data.view, *data.marks.compareDifference, top, laneHeight, divergenceColour());
+      if (data.marks.divergence) addMark(quads, bar, data.view, *data.marks.divergence, top, laneHeight, divergenceColour());
+      break;
+    }
+    case LaneKind::kEvents: {
+      const std::uint8_t bit = categoryBit(lane.category);
+      addBins(quads, bar, litColumns(data.activity, columns, [&](TickActivity a) { return (a.categories & bit) != 0; }), top, laneHeight,
+              colourOf(lane.category), 1.0F);
+      break;
+    }
+    case LaneKind::kInput: {
+      // A column is lit when the button is held on any tick it covers.
+      addBins(quads, bar, litColumns(data.activity, columns, [&](TickActivity a) { return ((a.held >> lane.bit) & 1U) != 0; }),
+              top + (laneHeight > 4.0F ? 1.0F : 0.0F), laneHeight > 4.0F ? laneHeight - 2.0F : laneHeight, {150, 130, 230}, 1.0F);
+      break;
+    }
+  }
+}
+
+/// A lane's name at its left; zoomed, the marks lane's is the range of ticks shown.
+void drawLaneLabel(sf::RenderTarget& target, const Lane& lane, const TimelineData& data, const sf::Font& font, sf::Vector2f at, unsigned size) {
+  const bool range = (data.view.from != 0 || data.view.to < data.lastTick) && lane.kind == LaneKind::kMarks;
+  sf::Text label(range ? std::to_string(data.view.from) + "-" + std::to_string(data.view.to) : lane.label, font, size);
+  label.setFillColor(range ? sf::Color(230, 230, 120) : sf::Color(170, 170, 185));
+  label.setPosition(at.x, at.y - 3.0F * static_cast<float>(size) / static_cast<float>(kLabelSize));
+  target.draw(label);
+}
+
+}  // namespace
+
 void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineData& data, const sf::Font& font) {
   const std::vector<Lane> lanes = describeLanes(data.game);
   const LaneFit fit = fitLanes(area.height, lanes.size());
@@ -184,38 +225,9 @@ void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineDa
     addColumn(quads, std::min(a, b), area.top, std::max(std::abs(b - a), 1.0F), area.height, {70, 90, 140});
   }
   float top = area.top + 1.0F;
-  // Zoomed, the marks lane's label is the range shown.
-  const bool zoomed = data.view.from != 0 || data.view.to < data.lastTick;
   for (const Lane& lane : lanes) {
-    if (fit.labelSize != 0) {
-      const bool range = zoomed && lane.kind == LaneKind::kMarks;
-      sf::Text label(range ? std::to_string(data.view.from) + "-" + std::to_string(data.view.to) : lane.label, font, fit.labelSize);
-      label.setFillColor(range ? sf::Color(230, 230, 120) : sf::Color(170, 170, 185));
-      label.setPosition(area.left, top - 3.0F * static_cast<float>(fit.labelSize) / static_cast<float>(kLabelSize));
-      target.draw(label);
-    }
-    switch (lane.kind) {
-      case LaneKind::kMarks: {
-        for (const std::uint64_t t : data.marks.matches) addMark(quads, bar, data.view, t, top, laneHeight, matchColour());
-        for (const std::uint64_t t : data.marks.bookmarks) addMark(quads, bar, data.view, t, top, laneHeight, bookmarkColour());
-        addBins(quads, bar, binTicks(data.marks.tunnels, data.view, columns), top, laneHeight, tunnelColour(), kMinMarkWidth);
-        if (data.marks.compareDifference) addMark(quads, bar, data.view, *data.marks.compareDifference, top, laneHeight, divergenceColour());
-        if (data.marks.divergence) addMark(quads, bar, data.view, *data.marks.divergence, top, laneHeight, divergenceColour());
-        break;
-      }
-      case LaneKind::kEvents: {
-        const std::uint8_t bit = categoryBit(lane.category);
-        addBins(quads, bar, litColumns(data.activity, columns, [&](TickActivity a) { return (a.categories & bit) != 0; }), top, laneHeight,
-                colourOf(lane.category), 1.0F);
-        break;
-      }
-      case LaneKind::kInput: {
-        // A column is lit when the button is held on any tick it covers.
-        addBins(quads, bar, litColumns(data.activity, columns, [&](TickActivity a) { return ((a.held >> lane.bit) & 1U) != 0; }),
-                top + (laneHeight > 4.0F ? 1.0F : 0.0F), laneHeight > 4.0F ? laneHeight - 2.0F : laneHeight, {150, 130, 230}, 1.0F);
-        break;
-      }
-    }
+    if (fit.labelSize != 0) drawLaneLabel(target, lane, data, font, {area.left, top}, fit.labelSize);
+    addLaneMarks(quads, lane, data, bar, columns, top, laneHeight);
     top += fit.pitch;
   }
   if (data.cursor >= data.view.from && data.cursor <= data.view.to) {
