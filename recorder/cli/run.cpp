@@ -71,8 +71,13 @@ int runCommandLine(std::string_view program, int argc, char** argv) {
   } catch (const CLI::Success& success) {
     return app.exit(success);  // --help: printed, exit 0
   } catch (const CLI::ParseError& error) {
+    if (app.get_subcommands().empty()) {
+      // No command word at all (CLI11 says only "A subcommand is required").
+      std::fprintf(stderr, "%s: name a command: %s (see %s --help)\n", name.c_str(), listCommandNames().c_str(), name.c_str());
+      return static_cast<int>(ExitCode::kBadInput);
+    }
     // The command's own help explains its options: "retrace record: --ticks: ... (see retrace record --help)".
-    const std::string where = app.get_subcommands().empty() ? name : name + " " + app.get_subcommands().front()->get_name();
+    const std::string where = name + " " + app.get_subcommands().front()->get_name();
     std::fprintf(stderr, "%s: %s (see %s --help)\n", where.c_str(), error.what(), where.c_str());
     return static_cast<int>(ExitCode::kBadInput);
   }

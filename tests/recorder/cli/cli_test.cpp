@@ -477,6 +477,16 @@ TEST_F(Cli, VersionUnknownCommandsAndWhereResultsGo) {
   EXPECT_EQ(unknown.exitCode, 2);
   EXPECT_EQ(unknown.output, "retrace: 'frobnicate' is not a command; the commands are record, verify, info, dump, show, events, trace, find, "
                             "diff, hunt, shrink, approve, sweep, games (see retrace --help)\n");
+  for (const std::string none : {"", "-v", "--bogus"}) {
+    const CliRun nothing = runRetrace(none);
+    EXPECT_EQ(nothing.exitCode, 2) << none;
+    EXPECT_EQ(nothing.output, "retrace: name a command: record, verify, info, dump, show, events, trace, find, diff, hunt, shrink, approve, "
+                              "sweep, games (see retrace --help)\n") << none;
+  }
+  // A mistake in a command's options points to that command's help, which explains them.
+  const CliRun option = runRetrace("record --game dodge --ticks 0 -o " + path("z.rtr"));
+  EXPECT_EQ(option.exitCode, 2);
+  EXPECT_EQ(option.output, "retrace record: --ticks: Value 0 not in range 1 to 1000000000 (see retrace record --help)\n");
   // A command's result is on stdout, so that 2>/dev/null keeps it and >/dev/null leaves only problems.
   const CliRun record = retrace::testing::runCommand(std::string(RETRACE_CLI) + " record --game dodge --ticks 60 -o " + path("r.rtr") + " 2>/dev/null");
   EXPECT_EQ(record.output, "recorded 60 ticks of dodge (default, seed 0, bot input) to " + path("r.rtr") + "\n");
