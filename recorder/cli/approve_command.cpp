@@ -88,7 +88,7 @@ void printJudgedSummary(const Judged& judged, std::size_t files) {
   std::printf("%zu of %zu replays would change%s\n", judged.changed.size(), files, others.c_str());
 }
 
-/// Rewrites each changed replay in place, saying so of each; the worse of `exit` and any failure.
+/// Rewrites each changed replay in place, saying so of each; the worse of the judging's exit and any failure.
 ExitCode rewriteChanged(const Judged& judged, std::uint32_t fullHashEvery) {
   ExitCode exit = judged.exit;
   for (const auto& [file, replay] : judged.changed) {
