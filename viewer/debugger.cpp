@@ -30,9 +30,15 @@ std::vector<std::string> listEntities(const Playback& playback) {
   return {names.begin(), names.end()};
 }
 
-/// One field's row: its value, marked when it changed; hovering it names the field.
-void drawFieldLeaf(std::string_view label, const FieldRow& row, std::string& outHovered) {
-  ImGui::TextUnformatted(label.data(), label.data() + label.size());
+const ImVec4 kPlotted{0.47F, 0.86F, 0.63F, 1.0F};  ///< the timeline's plot colour
+
+/// One field's row: its name (in the plot colour when plotted) and its value, marked when it
+/// changed. True when either was right-clicked.
+bool drawFieldLeaf(std::string_view label, const FieldRow& row, bool plotted, std::string& outHovered) {
+  const std::string name(label);
+  if (plotted) ImGui::TextColored(kPlotted, "%s", name.c_str());
+  else ImGui::TextUnformatted(name.c_str());
+  bool rightClicked = ImGui::IsItemClicked(ImGuiMouseButton_Right);
   if (ImGui::IsItemHovered()) outHovered = row.name;
   ImGui::SameLine(200.0F);
   if (row.changed) {
@@ -40,7 +46,9 @@ void drawFieldLeaf(std::string_view label, const FieldRow& row, std::string& out
   } else {
     ImGui::TextUnformatted(row.value.c_str());
   }
+  rightClicked = rightClicked || ImGui::IsItemClicked(ImGuiMouseButton_Right);
   if (ImGui::IsItemHovered()) outHovered = row.name;
+  return rightClicked;
 }
 
 }  // namespace
@@ -100,6 +108,45 @@ void Debugger::seek(std::uint64_t tick) {
 
 void Debugger::select(std::optional<std::string> entity) { selected_ = entity.value_or(std::string()); }
 
+std::optional<std::string> Debugger::togglePlot(const std::string& field) {
+  const auto at = std::find(plotted_.begin(), plotted_.end(), field);
+  if (at != plotted_.end()) {
+    const auto index = at - plotted_.begin();
+    plotted_.erase(at);
+    plotsA_.erase(plotsA_.begin() + index);
+    if (static_cast<std::size_t>(index) < plotsB_.size()) plotsB_.erase(plotsB_.begin() + index);
+    plotMessage_.clear();
+    return std::nullopt;
+  }
+  if (plotted_.size() >= kMaxPlots) {
+    plotMessage_ = "at most " + std::to_string(kMaxPlots) + " fields are plotted at once: right-click a green one to stop plotting it";
+    return plotMessage_;
+  }
+  plotted_.push_back(field);
+  plotting_ = true;
+  plotsA_.push_back(std::make_unique<FieldSeries>(field, a_));
+  if (b_ != nullptr && plottedB_ == b_) plotsB_.push_back(std::make_unique<FieldSeries>(field, *b_));
+  plotMessage_.clear();
+  return std::nullopt;
+}
+
+bool Debugger::stepPlots(std::uint64_t ticks) {
+  if (plottedB_ != b_) {
+    // A new B (an edit, or the edit discarded): its plots start again.
+    plotsB_.clear();
+    plottedB_ = b_;
+    if (b_ != nullptr) {
+      for (const std::string& field : plotted_) plotsB_.push_back(std::make_unique<FieldSeries>(field, *b_));
+    }
+  }
+  bool complete = true;
+  for (auto* plots : {&plotsA_, &plotsB_}) {
+    for (const auto& series : *plots) complete = series->extend(ticks) && complete;
+  }
+  plotting_ = !complete;
+  return complete;
+}
+
 JumpTargets Debugger::targets() {
   JumpTargets targets;
   targets.matches = matches_;
@@ -122,6 +169,10 @@ FrameExtras Debugger::extras(bool panelsShown) const {
   extras.titleA = nameA_;
   extras.titleB = nameB_;
   extras.oracleText = !panelsShown;  // else the Oracle panel says it
+  for (std::size_t i = 0; i < plotsA_.size(); ++i) {
+    const bool withB = b_ != nullptr && plottedB_ == b_ && i < plotsB_.size();
+    extras.plots.push_back({plotsA_[i].get(), withB ? plotsB_[i].get() : nullptr});
+  }
   return extras;
 }
 
@@ -134,13 +185,15 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
   std::string marks;
   for (const std::uint64_t t : bookmarkTicks_) marks += (marks.empty() ? "" : ",") + std::to_string(t);
   const auto number = [](std::optional<std::uint64_t> t) { return t ? std::to_string(*t) : std::string("none"); };
+  std::string plots;
+  for (const std::string& field : plotted_) plots += (plots.empty() ? "" : ",") + field;
   char scene[96];
   std::snprintf(scene, sizeof scene, "%.1f,%.1f,%.1f,%.1f,%.4f", layout.scene.left, layout.scene.top, layout.scene.width, layout.scene.height, layout.scale);
   return "tick=" + std::to_string(a_.tick()) + "\nlast=" + std::to_string(a_.lastTick()) + "\nplaying=" + (a_.playing() ? "1" : "0") +
          "\nselected=" + selected_ + "\noverlays=" + on + "\nbookmarks=" + marks + "\ncompare=" + (b_ != nullptr ? "1" : "0") +
          "\nbTick=" + (b_ != nullptr ? std::to_string(b_->tick()) : std::string("none")) + "\ndifference=" + number(difference_) +
          "\ndivergence=" + number(a_.divergenceTick()) + "\nediting=" + (editing() ? "1" : "0") + "\ntunnels=" + std::to_string(a_.tunnelsNow().size()) +
-         "\ntyping=" + (typing ? "1" : "0") + "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) + "\nscene=" + scene + "\n";
+         "\ntyping=" + (typing ? "1" : "0") + "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) + "\nscene=" + scene + "\nplots=" + plots + "\nplotting=" + (plotting_ ? "1" : "0") + "\n";
 }
 
 void Debugger::refresh() {
@@ -380,6 +433,7 @@ void Debugger::drawInspector() {
     ImGui::SameLine();
     if (ImGui::SmallButton("show all")) selected_.clear();
   }
+  ImGui::TextColored(plotMessage_.empty() ? kQuiet : kDiffers, "%s", plotMessage_.empty() ? "right-click a field: plot it on the timeline" : plotMessage_.c_str());
   const std::vector<std::string> entities = listEntities(a_);
   ImGui::BeginChild("fields");
   if (filter_.empty() && selected_.empty()) drawFieldTree(entities);
@@ -418,7 +472,7 @@ void Debugger::drawFieldTree(const std::vector<std::string>& entities) {
       visible = visible && expanded;
     }
     if (!visible) continue;
-    drawFieldLeaf(parts.empty() ? std::string_view(row.name) : parts.back(), row, hovered_);
+    drawField(parts.empty() ? std::string_view(row.name) : parts.back(), row);
     if (ImGui::IsItemClicked()) select(findFieldEntity(row.name, entities));
   }
   closeTo(0);
@@ -428,9 +482,14 @@ void Debugger::drawFieldList(const std::vector<std::string>& entities) {
   for (const FieldRow& row : rows_) {
     if (!selected_.empty() && !isInsideEntity(row.name, selected_)) continue;
     if (!matchesFilter(row.name, filter_)) continue;
-    drawFieldLeaf(row.name, row, hovered_);
+    drawField(row.name, row);
     if (ImGui::IsItemClicked()) select(findFieldEntity(row.name, entities));
   }
+}
+
+void Debugger::drawField(std::string_view label, const FieldRow& row) {
+  const bool plotted = std::find(plotted_.begin(), plotted_.end(), row.name) != plotted_.end();
+  if (drawFieldLeaf(label, row, plotted, hovered_)) (void)togglePlot(row.name);  // a refusal shows under the filter
 }
 
 void Debugger::drawComparison() {
@@ -445,6 +504,7 @@ void Debugger::drawComparison() {
   ImGui::SameLine();
   if (difference_) ImGui::TextColored(kDiffers, "differ from tick %llu", static_cast<unsigned long long>(*difference_));
   else ImGui::TextColored(kQuiet, "identical");
+  if (!plotMessage_.empty()) ImGui::TextColored(kDiffers, "%s", plotMessage_.c_str());
   if (ImGui::BeginTable("ab", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("field");
@@ -456,9 +516,12 @@ void Debugger::drawComparison() {
       if (!selected_.empty() && !isInsideEntity(row.name, selected_)) continue;
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
+      const bool plotted = std::find(plotted_.begin(), plotted_.end(), row.name) != plotted_.end();
       if (row.differs) ImGui::TextColored(kDiffers, "%s", row.name.c_str());
+      else if (plotted) ImGui::TextColored(kPlotted, "%s", row.name.c_str());
       else ImGui::TextUnformatted(row.name.c_str());
       if (ImGui::IsItemHovered()) hovered_ = row.name;
+      if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) (void)togglePlot(row.name);  // A's and B's values on one lane
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(row.a.empty() ? "-" : row.a.c_str());
       ImGui::TableNextColumn();

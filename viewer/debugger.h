@@ -20,6 +20,7 @@
 #include "viewer/inspector.h"
 #include "viewer/navigation.h"
 #include "viewer/playback.h"
+#include "viewer/plot.h"
 #include "viewer/timeline.h"
 
 namespace retrace::viewer {
@@ -63,6 +64,14 @@ class Debugger {
   /// Drops the edit: B is --compare's replay again (or nothing).
   void discardEdit();
   [[nodiscard]] bool editing() const noexcept { return edited_.has_value(); }
+  /// Plots a field on the timeline (by its dotted name), or stops plotting it; one sentence when
+  /// it cannot be: kMaxPlots are plotted already.
+  std::optional<std::string> togglePlot(const std::string& field);
+  /// The fields plotted, in the order of their lanes.
+  [[nodiscard]] const std::vector<std::string>& plotted() const noexcept { return plotted_; }
+  /// Steps each plot's replay (A's, and B's in compare mode) on by up to `ticks` ticks; true once
+  /// every plot knows every tick. The window calls it a slice a frame, a PNG until it is true.
+  bool stepPlots(std::uint64_t ticks);
   /// Puts the keyboard in the go-to-tick box on the next frame (the T key).
   void focusTickBox() {
     focusTick_ = true;
@@ -90,6 +99,8 @@ class Debugger {
   void drawFieldTree(const std::vector<std::string>& entities);
   /// The fields the filter or the selected entity leave, by full name.
   void drawFieldList(const std::vector<std::string>& entities);
+  /// A field's row (its name shown as `label`): hovering names it, a right-click plots it.
+  void drawField(std::string_view label, const FieldRow& row);
   void drawComparison();
   void drawEvents();
   void drawOracle();
@@ -131,6 +142,13 @@ class Debugger {
   std::vector<FieldRow> rows_;
   std::vector<ComparedRow> compared_;
   std::vector<std::string> tunnels_;  ///< the oracle's sentences at the cursor
+  // The fields plotted on the timeline, and their values over A and B.
+  std::vector<std::string> plotted_;
+  std::vector<std::unique_ptr<FieldSeries>> plotsA_;
+  std::vector<std::unique_ptr<FieldSeries>> plotsB_;
+  const Playback* plottedB_ = nullptr;  ///< the B that plotsB_ step
+  bool plotting_ = false;               ///< a plot is still being stepped
+  std::string plotMessage_;
 };
 
 }  // namespace retrace::viewer

@@ -21,8 +21,29 @@ constexpr const char* kFontPaths[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSa
 
 sf::Vector2f worldOf(const Playback& playback) { return measureScene(playback.current().describeScene(playback.previous())); }
 
-float timelineHeightOf(const Playback& playback, sf::FloatRect area) {
-  return measureTimeline(describeLanes(playback.game()).size(), area.height * kTimelineShare);
+/// The rows of the timeline's lanes: the game's, and a plot's for each field plotted.
+std::size_t countTimelineRows(const Playback& playback, std::size_t plots) { return countRows(describeLanes(playback.game())) + plots * kPlotRows; }
+
+float timelineHeightOf(const Playback& playback, sf::FloatRect area, std::size_t plots) {
+  return measureTimeline(countTimelineRows(playback, plots), area.height * kTimelineShare);
+}
+
+/// A plotted field's columns in view, A's and B's, and A's value at the cursor (among `now`,
+/// the fields of A's game there).
+PlotTrack trackPlot(const PlotLine& line, TimelineView view, unsigned columns, const std::vector<sim::Field>& now) {
+  PlotTrack track;
+  track.field = line.a->field();
+  track.kind = line.a->kind();
+  track.names = line.a->names();
+  track.a = line.a->bin(view.from, view.to, columns);
+  track.complete = line.a->complete();
+  if (line.b != nullptr) {
+    track.b = line.b->bin(view.from, view.to, columns);
+    track.complete = track.complete && line.b->complete();
+  }
+  const auto found = std::find_if(now.begin(), now.end(), [&](const sim::Field& f) { return f.name == track.field; });
+  if (found != now.end()) track.now = found->value;
+  return track;
 }
 
 /// A scene's world scaled to fit an area and centred in it.
@@ -88,11 +109,13 @@ FrameLayout computeLayout(sf::FloatRect area, sf::Vector2f world, float timeline
   return layout;
 }
 
-FrameLayout layoutFrame(sf::FloatRect area, const Playback& playback) { return computeLayout(area, worldOf(playback), timelineHeightOf(playback, area)); }
+FrameLayout layoutFrame(sf::FloatRect area, const Playback& playback, std::size_t plots) {
+  return computeLayout(area, worldOf(playback), timelineHeightOf(playback, area, plots));
+}
 
-CompareLayout layoutCompare(sf::FloatRect area, const Playback& a, const Playback& b) {
+CompareLayout layoutCompare(sf::FloatRect area, const Playback& a, const Playback& b, std::size_t plots) {
   CompareLayout layout;
-  layout.a = computeLayout(area, worldOf(a), timelineHeightOf(a, area));
+  layout.a = computeLayout(area, worldOf(a), timelineHeightOf(a, area, plots));
   layout.b = layout.a;
   const float top = area.top + kMargin + kTitleHeight;
   const float height = layout.a.hud.top - top - kMargin;
@@ -149,6 +172,7 @@ std::vector<std::string> describeViewerKeys(std::span<const sim::SceneLayer> lay
       "timeline: click/drag seek, wheel zoom (Z: all), shift+drag select",
       "          right-click an input lane: flip that button there (B is the edit)",
       "scene: click an entity to inspect it",
+      "inspector: right-click a field to plot it on the timeline",
   };
   std::string overlays = "B boxes  I names";
   if (has(sim::SceneLayer::kSweeps)) overlays += "  S sweeps";
@@ -169,7 +193,7 @@ void FrameRenderer::renderScene(sf::RenderTarget& target, sf::FloatRect area, co
 
 void FrameRenderer::render(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays, const FrameExtras& extras) const {
   const sim::Scene scene = playback.current().describeScene(playback.previous());
-  const FrameLayout layout = computeLayout(area, measureScene(scene), timelineHeightOf(playback, area));
+  const FrameLayout layout = computeLayout(area, measureScene(scene), timelineHeightOf(playback, area, extras.plots.size()));
   drawSceneInArea(target, layout.scene, layout.scale, scene, overlays, font_, {extras.highlight});
   paintTunnels(target, layout, playback, overlays, font_);
   drawHud(target, layout, playback, "");
@@ -181,7 +205,7 @@ void FrameRenderer::render(sf::RenderTarget& target, sf::FloatRect area, const P
 
 void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, const Playback& a, const Playback& b, const Overlays& overlays,
                                   const FrameExtras& extras) const {
-  const CompareLayout layout = layoutCompare(area, a, b);
+  const CompareLayout layout = layoutCompare(area, a, b, extras.plots.size());
   const sim::Scene sceneA = a.current().describeScene(a.previous());
   const sim::Scene sceneB = b.current().describeScene(b.previous());
   drawSceneInArea(target, layout.a.scene, layout.a.scale, sceneA, overlays, font_, {extras.highlight});
@@ -247,9 +271,12 @@ void FrameRenderer::drawHud(sf::RenderTarget& target, const FrameLayout& layout,
 
 void FrameRenderer::drawBottom(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const FrameExtras& extras) const {
   const TimelineView view = extras.view.value_or(viewWhole(playback.lastTick()));
-  const unsigned columns = countColumns(layout.timeline, describeLanes(playback.game()).size());
+  const unsigned columns = countColumns(layout.timeline, countTimelineRows(playback, extras.plots.size()));
   const std::vector<TickActivity> activity = playback.ticks().binActivity(view.from, view.to, columns);
-  TimelineData data{playback.game(), activity, playback.lastTick(), {}, playback.tick(), view};
+  std::vector<PlotTrack> plots;
+  const std::vector<sim::Field> now = extras.plots.empty() ? std::vector<sim::Field>() : playback.current().describeState();
+  for (const PlotLine& line : extras.plots) plots.push_back(trackPlot(line, view, columns, now));
+  TimelineData data{playback.game(), activity, playback.lastTick(), {}, playback.tick(), view, plots};
   data.marks.tunnels = playback.tunnelTicks();
   data.marks.divergence = playback.divergenceTick();
   data.marks.bookmarks = extras.bookmarks;

@@ -27,14 +27,15 @@ struct FrameLayout {
 
 /// Lays a frame out in an area for a world of the given size and a timeline of that height.
 [[nodiscard]] FrameLayout computeLayout(sf::FloatRect area, sf::Vector2f world, float timelineHeight);
-/// The layout of the frame render() draws for this playback at its tick.
-[[nodiscard]] FrameLayout layoutFrame(sf::FloatRect area, const Playback& playback);
+/// The layout of the frame render() draws for this playback at its tick, with `plots` fields
+/// plotted on its timeline.
+[[nodiscard]] FrameLayout layoutFrame(sf::FloatRect area, const Playback& playback, std::size_t plots = 0);
 /// Compare mode: A's and B's scene areas side by side over one HUD and timeline.
 struct CompareLayout {
   FrameLayout a;  ///< A's scene; its hud and timeline are the frame's
   FrameLayout b;  ///< B's scene
 };
-[[nodiscard]] CompareLayout layoutCompare(sf::FloatRect area, const Playback& a, const Playback& b);
+[[nodiscard]] CompareLayout layoutCompare(sf::FloatRect area, const Playback& a, const Playback& b, std::size_t plots = 0);
 
 /// Draws a scene on its background into `area` at `scale` target pixels per world pixel.
 void drawSceneInArea(sf::RenderTarget& target, sf::FloatRect area, float scale, const sim::Scene& scene, const Overlays& overlays, const sf::Font& font,
@@ -76,7 +77,13 @@ struct LinePart {
 /// Loads the font findFontPath finds; one sentence when it is missing.
 [[nodiscard]] std::optional<std::string> loadFont(sf::Font& outFont);
 
-/// What a frame shows besides the playback itself: the user's marks and selection.
+/// A field plotted on the timeline: A's values, and in compare mode B's.
+struct PlotLine {
+  const FieldSeries* a = nullptr;
+  const FieldSeries* b = nullptr;
+};
+
+/// What a frame shows besides the playback itself: the user's marks, selection and plots.
 struct FrameExtras {
   std::optional<TimelineView> view;  ///< the timeline's range (default: the whole replay)
   std::span<const std::uint64_t> bookmarks;
@@ -89,6 +96,7 @@ struct FrameExtras {
   std::string titleA;     ///< compare mode: the two file names
   std::string titleB;
   bool oracleText = true;  ///< the oracle's sentences over the scene (the Oracle panel shows them instead)
+  std::vector<PlotLine> plots;  ///< a lane each on the timeline
 };
 
 /// Draws frames of one playback, or of two in compare mode.

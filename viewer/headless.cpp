@@ -78,6 +78,11 @@ std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font&
     }
     debugger.select(shot.select);
   }
+  for (const std::string& field : shot.plots) {
+    if (auto problem = debugger.togglePlot(field)) return problem;
+  }
+  while (!debugger.stepPlots(std::uint64_t{1} << 16)) {
+  }
   const sf::FloatRect area{0.0F, 0.0F, static_cast<float>(size.x), static_cast<float>(size.y)};
   const FrameRenderer renderer(font);
   // ImGui sizes some widgets from the frame before (a table's columns): the second frame is the one kept.

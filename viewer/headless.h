@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <SFML/Graphics.hpp>
 
@@ -25,6 +26,7 @@ struct PanelShot {
   std::string nameB;
   std::string select;  ///< an entity the inspector shows alone, and the scene outlines
   bool panels = true;  ///< false: the frame (or A beside B) alone
+  std::vector<std::string> plots;  ///< fields plotted on the timeline (each stepped over the whole replay first)
 };
 /// Renders the window's view at `tick`: the frame (or A beside B) and the debugger's panels in
 /// a column at its right, so a bug report can show field values, events and the oracle.

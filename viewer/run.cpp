@@ -52,6 +52,7 @@ struct Options {
   bool panels = false;
   std::string select;
   std::string status;
+  std::vector<std::string> plots;
 };
 
 /// The binary's name in messages ("retrace-view", or a game's own viewer).
@@ -85,6 +86,18 @@ void writeStatus(const std::string& path, const std::string& status, sf::RenderW
 /// The file name of a path, for labels.
 std::string baseName(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
+/// How long a frame of the window spends stepping plots: the rest of a 60-Hz frame is drawing.
+constexpr float kPlotSecondsPerFrame = 0.006F;
+/// Ticks a plot steps between looks at the clock.
+constexpr std::uint64_t kPlotSlice = 128;
+
+/// Steps the debugger's plots until they are complete or a frame's share of time is spent.
+void stepPlotsForAFrame(viewer::Debugger& debugger) {
+  const sf::Clock spent;
+  while (!debugger.stepPlots(kPlotSlice) && spent.getElapsedTime().asSeconds() < kPlotSecondsPerFrame) {
+  }
+}
+
 /// The interactive window: keys, the mouse on the timeline and the scene, playback at
 /// wall-clock speed, and the debugger's panels in a column at the right.
 int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::Font& font, const Options& options,
@@ -100,14 +113,19 @@ int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::F
   const viewer::FrameRenderer renderer(font);
   sf::Clock clock;
   std::string status;  ///< the last status written (--status)
+  bool statusChanged = false;  ///< in the last frame
   enum class Drag : std::uint8_t { kNone, kScrub, kSelect } drag = Drag::kNone;
   const auto frameArea = [&] {
     const sf::Vector2f size = window.getView().getSize();
     const float panels = overlays.panels ? std::min(viewer::kPanelWidth, size.x / 2) : 0.0F;
     return sf::FloatRect{0.0F, 0.0F, size.x - panels, size.y};
   };
-  const std::vector<viewer::Lane> lanes = viewer::describeLanes(playback.game());  // B's game is A's
-  const auto layoutA = [&] { return other != nullptr ? viewer::layoutCompare(frameArea(), playback, *other).a : viewer::layoutFrame(frameArea(), playback); };
+  for (const std::string& field : options.plots) (void)debugger.togglePlot(field);  // checked by run()
+  std::vector<viewer::Lane> lanes;  // B's game is A's; the plots' lanes change as fields are plotted
+  const auto layoutA = [&] {
+    const std::size_t plots = debugger.plotted().size();
+    return other != nullptr ? viewer::layoutCompare(frameArea(), playback, *other, plots).a : viewer::layoutFrame(frameArea(), playback, plots);
+  };
   const auto pickEntity = [&](const viewer::FrameLayout& layout, const viewer::Playback& shown, sf::Vector2f at) {
     if (!layout.scene.contains(at)) return false;
     const sf::Vector2f world{(at.x - layout.scene.left) / layout.scale, (at.y - layout.scene.top) / layout.scale};
@@ -116,6 +134,8 @@ int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::F
   };
   while (window.isOpen()) {
     other = debugger.compared();
+    lanes = viewer::describeLanes(playback.game(), debugger.plotted());
+    const std::size_t rows = viewer::countRows(lanes);
     sf::Event event;
     while (window.pollEvent(event)) {
       if (overlays.panels) gui.handle(event);
@@ -135,7 +155,7 @@ int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::F
         const viewer::FrameLayout layout = layoutA();
         const sf::Vector2f at(static_cast<float>(event.mouseWheelScroll.x), static_cast<float>(event.mouseWheelScroll.y));
         if (layout.timeline.contains(at)) {
-          const sf::FloatRect bar = viewer::timelineBar(layout.timeline, lanes.size());
+          const sf::FloatRect bar = viewer::timelineBar(layout.timeline, rows);
           debugger.view = viewer::zoomView(debugger.view, viewer::tickAtX(bar, debugger.view, at.x), event.mouseWheelScroll.delta > 0 ? 0.8 : 1.25,
                                            playback.lastTick());
         }
@@ -143,7 +163,7 @@ int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::F
       if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Left && !overPanel) {
         const sf::Vector2f at(static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y));
         const viewer::FrameLayout layout = layoutA();
-        const sf::FloatRect bar = viewer::timelineBar(layout.timeline, lanes.size());
+        const sf::FloatRect bar = viewer::timelineBar(layout.timeline, rows);
         if (layout.timeline.contains(at)) {
           const std::uint64_t tick = viewer::tickAtX(bar, debugger.view, at.x);
           if (sf::Keyboard::isKeyPressed(sf::Keyboard::LShift) || sf::Keyboard::isKeyPressed(sf::Keyboard::RShift)) {
@@ -154,27 +174,28 @@ int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::F
             debugger.seek(tick);
           }
         } else if (!pickEntity(layout, playback, at) && other != nullptr) {
-          (void)pickEntity(viewer::layoutCompare(frameArea(), playback, *other).b, *other, at);
+          (void)pickEntity(viewer::layoutCompare(frameArea(), playback, *other, debugger.plotted().size()).b, *other, at);
         }
       }
       // A right-click on an input lane flips that button at that tick and opens the result as B.
       if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Right && !overPanel) {
         const sf::Vector2f at(static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y));
         const viewer::FrameLayout layout = layoutA();
-        const auto lane = viewer::findLaneAt(layout.timeline, at.y, lanes.size());
+        const auto lane = viewer::findLaneAt(layout.timeline, at.y, lanes);
         if (layout.timeline.contains(at) && lane && lanes[*lane].kind == viewer::LaneKind::kInput) {
-          const std::uint64_t tick = viewer::tickAtX(viewer::timelineBar(layout.timeline, lanes.size()), debugger.view, at.x);
+          const std::uint64_t tick = viewer::tickAtX(viewer::timelineBar(layout.timeline, rows), debugger.view, at.x);
           (void)debugger.toggleInput(tick, lanes[*lane].bit);  // a refusal shows in the Edit section
           other = debugger.compared();
         }
       }
       if (event.type == sf::Event::MouseMoved && drag != Drag::kNone) {
-        const sf::FloatRect bar = viewer::timelineBar(layoutA().timeline, lanes.size());
+        const sf::FloatRect bar = viewer::timelineBar(layoutA().timeline, rows);
         const std::uint64_t tick = viewer::tickAtX(bar, debugger.view, static_cast<float>(event.mouseMove.x));
         if (drag == Drag::kScrub) debugger.seek(tick);
         else debugger.selectionTo = tick;
       }
     }
+    stepPlotsForAFrame(debugger);
     const float seconds = clock.restart().asSeconds();
     if (playback.advance(seconds) > 0 && other != nullptr) other->seek(playback.tick());
     if (drag == Drag::kNone) debugger.view = viewer::followTick(debugger.view, playback.tick(), playback.lastTick());
@@ -189,8 +210,11 @@ int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::F
       gui.endFrame();
     }
     if (!options.status.empty()) {
+      // A change made in the panels shows in the scene and the timeline only in the next frame,
+      // so the frame after a change is written again.
       const std::string now = debugger.describeStatus(overlays, layoutA(), overlays.panels && gui.wantsKeyboard());
-      if (now != status) writeStatus(options.status, now, window);
+      if (now != status || statusChanged) writeStatus(options.status, now, window);
+      statusChanged = now != status;
       status = now;
     }
     window.display();
@@ -243,8 +267,8 @@ std::optional<std::vector<std::uint64_t>> findOrReport(const Options& options, c
 /// --png: one frame at `tick`, with the panels (or B beside A) when asked; the exit code.
 int renderPng(const Options& options, viewer::Playback& playback, viewer::Playback* other, const sf::Font& font, std::uint64_t tick) {
   if (auto problem = recorder::refuseOutput(options.png, options.force)) return fail(*problem);
-  if (options.panels || other != nullptr) {
-    const viewer::PanelShot shot{other, baseName(options.file), baseName(options.compare), options.select, options.panels};
+  if (options.panels || other != nullptr || !options.plots.empty()) {
+    const viewer::PanelShot shot{other, baseName(options.file), baseName(options.compare), options.select, options.panels, options.plots};
     if (auto problem = viewer::renderDebuggerPng(playback, font, tick, options.png, options.force, {options.width, options.height}, shot)) return fail(*problem);
     std::printf("wrote %s (tick %llu%s)\n", options.png.c_str(), static_cast<unsigned long long>(tick), options.panels ? ", with the debugger's panels" : "");
     return 0;
@@ -252,6 +276,27 @@ int renderPng(const Options& options, viewer::Playback& playback, viewer::Playba
   if (auto problem = viewer::renderFramePng(playback, font, tick, options.png, options.force, {options.width, options.height}, {})) return fail(*problem);
   std::printf("wrote %s (tick %llu)\n", options.png.c_str(), static_cast<unsigned long long>(tick));
   return 0;
+}
+
+/// --plot: one sentence for the first field that is no field's name, or that the game has on no
+/// tick of the replay (a typo, not a field that never changed). Checked before anything is
+/// drawn, stepping the replay only as far as the field first appears.
+std::optional<std::string> checkPlots(const Options& options, const viewer::Playback& playback) {
+  if (options.plots.size() > viewer::kMaxPlots) return "--plot: at most " + std::to_string(viewer::kMaxPlots) + " fields are plotted at once";
+  for (const std::string& field : options.plots) {
+    auto pattern = recorder::FieldPattern::parse(field);
+    if (auto* problem = std::get_if<std::string>(&pattern)) return "--plot: " + *problem;
+    if (field.find('*') != std::string::npos) return "--plot " + recorder::quoteForMessage(field) + ": name one field (as retrace show prints it), not a pattern";
+    if (std::count(options.plots.begin(), options.plots.end(), field) > 1) return "--plot " + recorder::quoteForMessage(field) + " is given twice";
+    viewer::FieldSeries series(field, playback);
+    while (!series.seen() && !series.extend(4096)) {
+    }
+    if (!series.seen()) {
+      return "--plot " + recorder::quoteForMessage(field) + " names no field of " + playback.replay().header.game + " on any tick of " + options.file +
+             " (retrace show prints every field's name)";
+    }
+  }
+  return std::nullopt;
 }
 
 /// --sheet: a contact sheet of the ticks asked for; the exit code.
@@ -290,6 +335,7 @@ int run(const Options& options) {
     matches = std::move(*found);
   }
   viewer::Playback playback(std::move(*replay), options.verify);
+  if (auto problem = checkPlots(options, playback)) return fail(*problem);
   std::optional<viewer::Playback> other;
   if (!options.compare.empty()) {
     auto second = openOrReport(options.compare, exit);
@@ -326,14 +372,17 @@ void addViewerOptions(CLI::App& app, Options& options) {
   CLI::Option* statusOption = app.add_option("--status", options.status,
                                              "the window writes its state here (key=value lines) and its frame to FILE.png whenever they change, for scripts that drive it");
   CLI::Option* panels = app.add_flag("--panels", options.panels, "with --png: the debugger's panels beside the frame (inspector, events, oracle)")->needs(png);
+  CLI::Option* plot = app.add_option("--plot", options.plots,
+                                     "a field plotted over time on a lane of the timeline, by its dotted name as retrace show prints it (repeatable, up to 4; right-click a field in the inspector does the same)");
   app.add_option("--select", options.select, "with --png --panels: the entity the inspector shows, by the name I draws beside it (the prefix of its fields in retrace show)")->needs(panels);
   // The side-by-side view is the window's and --panels' PNG; a plain frame shows one replay.
   compare->excludes(sheet);
   find->excludes(sheet);
+  plot->excludes(sheet);
   // An empty name would read as the option left out: --png '' opened the window.
   const CLI::Validator named([](const std::string& text) { return text.empty() ? std::string("needs a name, not empty text") : std::string(); }, "");
   CLI::Option* play = app.add_option("--play", options.play, "play GAME live with the keyboard and record it");
-  play->excludes(file)->excludes(verify)->excludes(compare)->excludes(png)->excludes(sheet)->excludes(find);
+  play->excludes(file)->excludes(verify)->excludes(compare)->excludes(png)->excludes(sheet)->excludes(find)->excludes(plot);
   app.add_option("--config", options.config, "configuration for --play")->capture_default_str()->needs(play);
   app.add_option("--set", options.settings, "NAME=VALUE for --play: a configuration field's value (repeatable)")->needs(play);
   app.add_option("--seed", options.seed, "seed for --play")->capture_default_str()->needs(play);

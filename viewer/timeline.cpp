@@ -95,7 +95,7 @@ void addMark(sf::VertexArray& quads, sf::FloatRect bar, TimelineView view, std::
 
 }  // namespace
 
-std::vector<Lane> describeLanes(const sim::GameDefinition& game) {
+std::vector<Lane> describeLanes(const sim::GameDefinition& game, std::span<const std::string> plotted) {
   std::vector<Lane> lanes = {{LaneKind::kMarks, "marks"}};
   for (const sim::EventCategory category : kCategories) {
     const auto schemas = game.eventSchemas();
@@ -105,11 +105,18 @@ std::vector<Lane> describeLanes(const sim::GameDefinition& game) {
   }
   const auto inputs = game.inputNames();
   for (unsigned bit = 0; bit < inputs.size() && bit < 8; ++bit) lanes.push_back({LaneKind::kInput, inputs[bit], {}, bit});
+  for (std::size_t i = 0; i < plotted.size(); ++i) lanes.push_back({LaneKind::kPlot, plotted[i], {}, 0, i, kPlotRows});
   return lanes;
 }
 
-float measureTimeline(std::size_t lanes, float room) noexcept {
-  const float count = static_cast<float>(lanes);
+std::size_t countRows(std::span<const Lane> lanes) noexcept {
+  std::size_t rows = 0;
+  for (const Lane& lane : lanes) rows += lane.rows;
+  return rows;
+}
+
+float measureTimeline(std::size_t rows, float room) noexcept {
+  const float count = static_cast<float>(rows);
   return std::clamp(room, count * kMinLanePitch + 2.0F, count * kLanePitch + 2.0F);
 }
 
@@ -150,12 +157,21 @@ std::vector<bool> binTicks(std::span<const std::uint64_t> sortedTicks, TimelineV
   return bins;
 }
 
-std::optional<std::size_t> findLaneAt(sf::FloatRect area, float y, std::size_t lanes) noexcept {
+std::optional<std::size_t> findLaneAt(sf::FloatRect area, float y, std::size_t rows) noexcept {
   const float offset = y - area.top - 1.0F;
   if (offset < 0.0F) return std::nullopt;
-  const auto lane = static_cast<std::size_t>(offset / fitLanes(area.height, lanes).pitch);
-  if (lane >= lanes) return std::nullopt;
-  return lane;
+  const auto row = static_cast<std::size_t>(offset / fitLanes(area.height, rows).pitch);
+  if (row >= rows) return std::nullopt;
+  return row;
+}
+
+std::optional<std::size_t> findLaneAt(sf::FloatRect area, float y, std::span<const Lane> lanes) noexcept {
+  auto row = findLaneAt(area, y, countRows(lanes));
+  for (std::size_t lane = 0; row && lane < lanes.size(); ++lane) {
+    if (*row < lanes[lane].rows) return lane;
+    *row -= lanes[lane].rows;
+  }
+  return std::nullopt;
 }
 
 sf::Color tunnelColour() noexcept { return {255, 230, 0}; }
@@ -163,14 +179,51 @@ sf::Color divergenceColour() noexcept { return {255, 0, 255}; }
 sf::Color bookmarkColour() noexcept { return {80, 220, 255}; }
 sf::Color matchColour() noexcept { return {230, 230, 230}; }
 
-unsigned countColumns(sf::FloatRect area, std::size_t lanes) noexcept { return static_cast<unsigned>(std::max(1.0F, timelineBar(area, lanes).width)); }
+unsigned countColumns(sf::FloatRect area, std::size_t rows) noexcept { return static_cast<unsigned>(std::max(1.0F, timelineBar(area, rows).width)); }
 
-sf::FloatRect timelineBar(sf::FloatRect area, std::size_t lanes) noexcept {
-  const float gutter = fitLanes(area.height, lanes).gutter;
+sf::FloatRect timelineBar(sf::FloatRect area, std::size_t rows) noexcept {
+  const float gutter = fitLanes(area.height, rows).gutter;
   return {area.left + gutter, area.top, std::max(1.0F, area.width - gutter), area.height};
 }
 
 namespace {
+
+sf::Color plotColourA() noexcept { return {120, 220, 160}; }
+sf::Color plotColourB() noexcept { return {255, 170, 60, 190}; }
+
+/// The lowest and highest value of a plot's columns, A's and B's together (one scale for both).
+std::optional<std::pair<std::int64_t, std::int64_t>> measurePlot(const PlotTrack& track) {
+  std::optional<std::pair<std::int64_t, std::int64_t>> range;
+  for (const auto* columns : {&track.a, &track.b}) {
+    for (const PlotColumn& c : *columns) {
+      if (!c.present) continue;
+      if (!range) range.emplace(c.low, c.high);
+      range->first = std::min(range->first, c.low);
+      range->second = std::max(range->second, c.high);
+    }
+  }
+  return range;
+}
+
+/// A plot's columns as bars from their lowest to their highest value, at least a pixel tall,
+/// on the scale `range` (a flat line in the middle when every value is the same).
+void addPlot(sf::VertexArray& quads, sf::FloatRect bar, const std::vector<PlotColumn>& columns, std::pair<std::int64_t, std::int64_t> range,
+             float top, float height, sf::Color colour) {
+  if (columns.empty()) return;
+  const float width = bar.width / static_cast<float>(columns.size());
+  const double spread = static_cast<double>(range.second) - static_cast<double>(range.first);
+  const float inner = std::max(1.0F, height - 2.0F);
+  const auto yOf = [&](std::int64_t value) {
+    const double share = spread > 0.0 ? (static_cast<double>(value) - static_cast<double>(range.first)) / spread : 0.5;
+    return top + 1.0F + inner - static_cast<float>(share) * inner;
+  };
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    if (!columns[i].present) continue;
+    const float high = yOf(columns[i].high);
+    const float low = yOf(columns[i].low);
+    addColumn(quads, bar.left + static_cast<float>(i) * width, std::min(high, low - 1.0F), std::max(width, 1.0F), std::max(low - high, 1.0F), colour);
+  }
+}
 
 /// One lane's marks for the ticks in view: the marks lane's matches, bookmarks, tunnels,
 /// difference and divergence; an event category's ticks; a button held.
@@ -197,13 +250,50 @@ void addLaneMarks(sf::VertexArray& quads, const Lane& lane, const TimelineData& 
               top + (laneHeight > 4.0F ? 1.0F : 0.0F), laneHeight > 4.0F ? laneHeight - 2.0F : laneHeight, {150, 130, 230}, 1.0F);
       break;
     }
+    case LaneKind::kPlot: {
+      if (lane.plot >= data.plots.size()) break;
+      const PlotTrack& track = data.plots[lane.plot];
+      addColumn(quads, bar.left, top, bar.width, laneHeight, {30, 34, 46});
+      if (const auto range = measurePlot(track)) {
+        addPlot(quads, bar, track.a, *range, top, laneHeight, plotColourA());
+        addPlot(quads, bar, track.b, *range, top, laneHeight, plotColourB());
+      }
+      break;
+    }
   }
 }
 
-/// A lane's name at its left; zoomed, the marks lane's is the range of ticks shown.
-void drawLaneLabel(sf::RenderTarget& target, const Lane& lane, const TimelineData& data, const sf::Font& font, sf::Vector2f at, unsigned size) {
+/// What a plot's lane says over its curve: the field, its range in view, and whether it is
+/// still being stepped or names no field.
+std::string describePlot(const PlotTrack& track) {
+  std::string text = track.field;
+  if (const auto range = measurePlot(track)) {
+    text += "  " + sim::formatFieldValue(range->first, track.kind, track.names);
+    if (range->second != range->first) text += " to " + sim::formatFieldValue(range->second, track.kind, track.names);
+  } else if (track.complete) {
+    text += "  (on no tick in view)";
+  }
+  if (!track.complete) text += "  (stepping...)";
+  return text;
+}
+
+/// A lane's name at its left; zoomed, the marks lane's is the range of ticks shown, and a
+/// plot's is its value at the cursor (its name is over its curve).
+void drawLaneLabel(sf::RenderTarget& target, const Lane& lane, const TimelineData& data, const sf::Font& font, sf::Vector2f at, unsigned size,
+                   float width) {
   const bool range = (data.view.from != 0 || data.view.to < data.lastTick) && lane.kind == LaneKind::kMarks;
-  sf::Text label(range ? std::to_string(data.view.from) + "-" + std::to_string(data.view.to) : lane.label, font, size);
+  std::string text = range ? std::to_string(data.view.from) + "-" + std::to_string(data.view.to) : lane.label;
+  if (lane.kind == LaneKind::kPlot && lane.plot < data.plots.size()) {
+    const PlotTrack& track = data.plots[lane.plot];
+    text = track.now ? sim::formatFieldValue(*track.now, track.kind, track.names) : std::string("-");
+  }
+  sf::Text label(text, font, size);
+  // A long decimal loses digits rather than run into the bar (the inspector has them all).
+  while (lane.kind == LaneKind::kPlot && label.getLocalBounds().width > width && text.find('.') != std::string::npos) {
+    text.pop_back();
+    if (text.back() == '.') text.pop_back();
+    label.setString(text);
+  }
   label.setFillColor(range ? sf::Color(230, 230, 120) : sf::Color(170, 170, 185));
   label.setPosition(at.x, at.y - 3.0F * static_cast<float>(size) / static_cast<float>(kLabelSize));
   target.draw(label);
@@ -212,11 +302,13 @@ void drawLaneLabel(sf::RenderTarget& target, const Lane& lane, const TimelineDat
 }  // namespace
 
 void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineData& data, const sf::Font& font) {
-  const std::vector<Lane> lanes = describeLanes(data.game);
-  const LaneFit fit = fitLanes(area.height, lanes.size());
-  const float laneHeight = std::max(1.0F, fit.pitch - kLaneGap);
-  const sf::FloatRect bar = timelineBar(area, lanes.size());
-  const unsigned columns = countColumns(area, lanes.size());
+  std::vector<std::string> plotted;
+  for (const PlotTrack& track : data.plots) plotted.push_back(track.field);
+  const std::vector<Lane> lanes = describeLanes(data.game, plotted);
+  const std::size_t rows = countRows(lanes);
+  const LaneFit fit = fitLanes(area.height, rows);
+  const sf::FloatRect bar = timelineBar(area, rows);
+  const unsigned columns = countColumns(area, rows);
   sf::VertexArray quads(sf::Quads);
   addColumn(quads, bar.left, area.top, bar.width, area.height, {40, 40, 52});
   if (data.marks.selectionFrom && data.marks.selectionTo) {
@@ -225,15 +317,33 @@ void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineDa
     addColumn(quads, std::min(a, b), area.top, std::max(std::abs(b - a), 1.0F), area.height, {70, 90, 140});
   }
   float top = area.top + 1.0F;
+  std::vector<std::pair<std::string, sf::Vector2f>> plotTexts;  ///< over the curves, once the bar is drawn
   for (const Lane& lane : lanes) {
-    if (fit.labelSize != 0) drawLaneLabel(target, lane, data, font, {area.left, top}, fit.labelSize);
+    const float laneHeight = std::max(1.0F, fit.pitch * static_cast<float>(lane.rows) - kLaneGap);
+    if (fit.labelSize != 0) drawLaneLabel(target, lane, data, font, {area.left, top}, fit.labelSize, fit.gutter - 4.0F);
     addLaneMarks(quads, lane, data, bar, columns, top, laneHeight);
-    top += fit.pitch;
+    if (lane.kind == LaneKind::kPlot && lane.plot < data.plots.size()) plotTexts.emplace_back(describePlot(data.plots[lane.plot]), sf::Vector2f{bar.left + 4.0F, top});
+    top += fit.pitch * static_cast<float>(lane.rows);
   }
   if (data.cursor >= data.view.from && data.cursor <= data.view.to) {
     addColumn(quads, xOfTick(bar, data.view, data.cursor) - 1.0F, area.top - 2.0F, 2.0F, area.height + 4.0F, sf::Color::White);
   }
   target.draw(quads);
+  const float plotHeight = fit.pitch * static_cast<float>(kPlotRows);
+  if (plotHeight < 12.0F) return;  // too thin to write in: the curve alone
+  const unsigned textSize = plotHeight >= 30.0F ? 12U : kMinLabelSize;
+  for (const auto& [text, at] : plotTexts) {
+    sf::Text label(text, font, textSize);
+    label.setFillColor(sf::Color(210, 210, 220));
+    label.setPosition(at.x, at.y - 2.0F);
+    // On a dark patch, so that the curve under it does not hide it.
+    const sf::FloatRect bounds = label.getGlobalBounds();
+    sf::RectangleShape patch({bounds.width + 6.0F, bounds.height + 4.0F});
+    patch.setPosition(bounds.left - 3.0F, bounds.top - 2.0F);
+    patch.setFillColor(sf::Color(20, 22, 30, 200));
+    target.draw(patch);
+    target.draw(label);
+  }
 }
 
 }  // namespace retrace::viewer

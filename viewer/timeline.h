@@ -1,8 +1,9 @@
 #pragma once
 // The timeline as tracks: a lane of marks (tunnels, the first divergence, bookmarks, --find
 // matches), a lane per event category the game's schemas use, and a piano roll of the inputs
-// held, one lane per button. Lanes are binned per pixel column, so a mark stays visible at any
-// replay length, and a view (from..to) zooms to a range. Drawn in SFML, so PNGs show it too.
+// held, one lane per button, then a taller lane for each field plotted over time. Lanes are
+// binned per pixel column, so a mark stays visible at any replay length, and a view (from..to)
+// zooms to a range. Drawn in SFML, so PNGs show it too.
 
 #include <cstdint>
 #include <optional>
@@ -13,12 +14,16 @@
 #include <SFML/Graphics.hpp>
 
 #include "sim/game.h"
+#include "viewer/plot.h"
 #include "viewer/tick_store.h"
 
 namespace retrace::viewer {
 
 /// What a lane shows.
-enum class LaneKind : std::uint8_t { kMarks, kEvents, kInput };
+enum class LaneKind : std::uint8_t { kMarks, kEvents, kInput, kPlot };
+
+/// The rows a plot's lane takes (every other lane takes one): room for a curve.
+inline constexpr unsigned kPlotRows = 3;
 
 /// One track of the timeline.
 struct Lane {
@@ -26,14 +31,19 @@ struct Lane {
   std::string label;
   sim::EventCategory category = sim::EventCategory::kOther;  ///< for kEvents
   unsigned bit = 0;                                          ///< for kInput
+  std::size_t plot = 0;                                      ///< for kPlot: which of the plotted fields
+  unsigned rows = 1;
 };
 
-/// The lanes of a game: marks, its event categories (in the order of the enumeration), its buttons.
-[[nodiscard]] std::vector<Lane> describeLanes(const sim::GameDefinition& game);
-/// The height of a timeline of `lanes` lanes given at most `room` pixels: lanes of full height
+/// The lanes of a game: marks, its event categories (in the order of the enumeration), its
+/// buttons, then a lane for each field plotted (by its dotted name).
+[[nodiscard]] std::vector<Lane> describeLanes(const sim::GameDefinition& game, std::span<const std::string> plotted = {});
+/// The rows the lanes take, which the timeline's height and its label gutter are measured in.
+[[nodiscard]] std::size_t countRows(std::span<const Lane> lanes) noexcept;
+/// The height of a timeline of `rows` rows given at most `room` pixels: rows of full height
 /// while they fit, thinner ones when they do not (a small window keeps room for the scene),
 /// each at least a few pixels high, so the timeline may then take more than `room`.
-[[nodiscard]] float measureTimeline(std::size_t lanes, float room = 1e9F) noexcept;
+[[nodiscard]] float measureTimeline(std::size_t rows, float room = 1e9F) noexcept;
 
 /// The range of ticks the timeline shows.
 struct TimelineView {
@@ -68,8 +78,20 @@ struct TimelineMarks {
   std::optional<std::uint64_t> selectionTo;
 };
 
-/// The pixel columns of the bar of a timeline of `lanes` lanes drawn into `area`.
-[[nodiscard]] unsigned countColumns(sf::FloatRect area, std::size_t lanes) noexcept;
+/// The pixel columns of the bar of a timeline of `rows` rows drawn into `area`.
+[[nodiscard]] unsigned countColumns(sf::FloatRect area, std::size_t rows) noexcept;
+
+/// A plotted field as its lane draws it: the values of the view's columns, A's and (compare
+/// mode) B's, on one scale.
+struct PlotTrack {
+  std::string field;
+  std::vector<PlotColumn> a;  ///< one a column, countColumns(area, rows) of them
+  std::vector<PlotColumn> b;  ///< compare mode: B's (empty otherwise)
+  sim::FieldKind kind = sim::FieldKind::kInt;
+  sim::EnumNames names{};
+  std::optional<std::int64_t> now;  ///< A's value at the cursor
+  bool complete = true;             ///< false while the replay is still being stepped for it
+};
 
 /// Everything the timeline draws from.
 struct TimelineData {
@@ -79,6 +101,7 @@ struct TimelineData {
   TimelineMarks marks;
   std::uint64_t cursor = 0;
   TimelineView view;
+  std::span<const PlotTrack> plots;  ///< the fields plotted, a lane each after the buttons
 };
 
 /// The colour of a mark kind on the timeline.
@@ -90,9 +113,11 @@ struct TimelineData {
 /// Draws the lanes with their labels into `area` (its width minus the label gutter is the bar;
 /// lanes too thin for a label have none, and the bar takes the whole width).
 void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineData& data, const sf::Font& font);
-/// The lane under a y position of a timeline area of `lanes` lanes, if any.
-[[nodiscard]] std::optional<std::size_t> findLaneAt(sf::FloatRect area, float y, std::size_t lanes) noexcept;
-/// The bar part of a timeline area of `lanes` lanes (without the label gutter).
-[[nodiscard]] sf::FloatRect timelineBar(sf::FloatRect area, std::size_t lanes) noexcept;
+/// The row under a y position of a timeline area of `rows` rows, if any.
+[[nodiscard]] std::optional<std::size_t> findLaneAt(sf::FloatRect area, float y, std::size_t rows) noexcept;
+/// The lane under a y position of a timeline area drawn with these lanes, if any.
+[[nodiscard]] std::optional<std::size_t> findLaneAt(sf::FloatRect area, float y, std::span<const Lane> lanes) noexcept;
+/// The bar part of a timeline area of `rows` rows (without the label gutter).
+[[nodiscard]] sf::FloatRect timelineBar(sf::FloatRect area, std::size_t rows) noexcept;
 
 }  // namespace retrace::viewer

@@ -260,8 +260,8 @@ TEST_F(Render, ThePanelsStandBesideTheFrameAndFollowTheCursor) {
     const std::string panels = (dir_ / "panels.png").string();
     const std::string later = (dir_ / "later.png").string();
     ASSERT_FALSE(renderFramePng(playback, font_, 200, plain, true, {640, 480}, {}).has_value());
-    ASSERT_FALSE(renderDebuggerPng(playback, font_, 200, panels, true, {640, 480}, {nullptr, name, "", "", true}).has_value());
-    ASSERT_FALSE(renderDebuggerPng(playback, font_, 260, later, true, {640, 480}, {nullptr, name, "", "", true}).has_value());
+    ASSERT_FALSE(renderDebuggerPng(playback, font_, 200, panels, true, {640, 480}, {nullptr, name, "", "", true, {}}).has_value());
+    ASSERT_FALSE(renderDebuggerPng(playback, font_, 260, later, true, {640, 480}, {nullptr, name, "", "", true, {}}).has_value());
     const sf::Image a = loadImage(plain);
     const sf::Image b = loadImage(panels);
     const sf::Image c = loadImage(later);
@@ -284,12 +284,58 @@ TEST_F(Render, ThePanelsStandBesideTheFrameAndFollowTheCursor) {
   }
 }
 
+TEST_F(Render, APlottedFieldIsDrawnInItsOwnLaneFromItsLowestToItsHighestValue) {
+  // man.vy over the whole minute: in the plot's lane only, in the plot colour, from the lane's
+  // bottom (its lowest value) to its top (its highest), and nowhere in a frame without the plot.
+  Playback playback = loadPlayback("fallingman-bot-seed4.rtr");
+  const std::string plain = (dir_ / "plain.png").string();
+  const std::string plotted = (dir_ / "plotted.png").string();
+  ASSERT_FALSE(renderDebuggerPng(playback, font_, 900, plain, true, {800, 600}, {nullptr, "a", "", "", false, {}}).has_value());
+  ASSERT_FALSE(renderDebuggerPng(playback, font_, 900, plotted, true, {800, 600}, {nullptr, "a", "", "", false, {"man.vy"}}).has_value());
+  const sf::Image without = loadImage(plain);
+  const sf::Image with = loadImage(plotted);
+  const sf::Color curve(120, 220, 160);
+  const FrameLayout layout = layoutFrame({0.0F, 0.0F, 800.0F, 600.0F}, playback, 1);
+  const std::vector<std::string> fields = {"man.vy"};
+  const std::vector<Lane> lanes = describeLanes(playback.game(), fields);
+  ASSERT_EQ(lanes.back().kind, LaneKind::kPlot);
+  unsigned top = 600;
+  unsigned bottom = 0;
+  std::size_t outside = 0;
+  std::size_t before = 0;
+  for (unsigned y = 0; y < 600; ++y) {
+    const auto lane = findLaneAt(layout.timeline, static_cast<float>(y), lanes);
+    for (unsigned x = 0; x < 800; ++x) {
+      if (without.getPixel(x, y) == curve) ++before;
+      if (with.getPixel(x, y) != curve) continue;
+      if (lane != lanes.size() - 1 || !layout.timeline.contains(static_cast<float>(x), static_cast<float>(y))) {
+        ++outside;
+        continue;
+      }
+      top = std::min(top, y);
+      bottom = std::max(bottom, y);
+    }
+  }
+  EXPECT_EQ(before, 0U);
+  EXPECT_EQ(outside, 0U);
+  ASSERT_LT(top, bottom) << "no curve in the plot's lane";
+  float laneTop = 600.0F;
+  float laneBottom = 0.0F;
+  for (float y = 0.0F; y < 600.0F; y += 0.5F) {
+    if (findLaneAt(layout.timeline, y, lanes) != lanes.size() - 1) continue;
+    laneTop = std::min(laneTop, y);
+    laneBottom = std::max(laneBottom, y);
+  }
+  EXPECT_LE(static_cast<float>(top), laneTop + 3.0F) << "the highest value at the lane's top";
+  EXPECT_GE(static_cast<float>(bottom), laneBottom - 4.0F) << "the lowest at its bottom";
+}
+
 TEST_F(Render, TheSelectedEntityIsOutlinedAndTheInspectorShowsIt) {
   Playback playback = loadPlayback("tank-bot-seed5.rtr");
   const std::string none = (dir_ / "none.png").string();
   const std::string selected = (dir_ / "selected.png").string();
-  ASSERT_FALSE(renderDebuggerPng(playback, font_, 300, none, true, {640, 480}, {nullptr, "a", "", "", true}).has_value());
-  ASSERT_FALSE(renderDebuggerPng(playback, font_, 300, selected, true, {640, 480}, {nullptr, "a", "", "tanks[0]", true}).has_value());
+  ASSERT_FALSE(renderDebuggerPng(playback, font_, 300, none, true, {640, 480}, {nullptr, "a", "", "", true, {}}).has_value());
+  ASSERT_FALSE(renderDebuggerPng(playback, font_, 300, selected, true, {640, 480}, {nullptr, "a", "", "tanks[0]", true, {}}).has_value());
   const sf::Image a = loadImage(none);
   const sf::Image b = loadImage(selected);
   playback.seek(300);
@@ -350,7 +396,7 @@ TEST_F(Render, CompareDrawsAAndBSideBySideUnderOneHud) {
   Playback a = loadPlayback("tank-bot-seed5.rtr");
   Playback b = loadPlayback("tank-bot-seed1.rtr");
   const std::string png = (dir_ / "compare.png").string();
-  ASSERT_FALSE(renderDebuggerPng(a, font_, 300, png, true, {960, 480}, {&b, "a.rtr", "b.rtr", "", false}).has_value());
+  ASSERT_FALSE(renderDebuggerPng(a, font_, 300, png, true, {960, 480}, {&b, "a.rtr", "b.rtr", "", false, {}}).has_value());
   const sf::Image image = loadImage(png);
   ASSERT_EQ(image.getSize(), sf::Vector2u(960, 480));
   const CompareLayout layout = layoutCompare({0.0F, 0.0F, 960.0F, 480.0F}, a, b);

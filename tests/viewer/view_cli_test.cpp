@@ -110,6 +110,30 @@ TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   EXPECT_TRUE(fs::exists(png));
 }
 
+TEST(ViewCli, PlotNamesOneFieldSomeTickOfTheReplayHas) {
+  retrace::testing::TempDir temp{"retrace_view_plot"};
+  const std::string png = temp.file("plot.png");
+  const std::string tank = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
+  // A list element that is absent at tick 0 is a field all the same: some tick has it.
+  const CommandRun fine = runView(tank + " --png " + png + " --tick 820 --plot 'bullets[0].position.x' --plot 'tanks[1].hp'");
+  EXPECT_EQ(fine.exitCode, 0) << fine.output;
+  EXPECT_EQ(fine.output, "wrote " + png + " (tick 820)\n");
+  const std::string other = temp.file("other.png");
+  const CommandRun typo = runView(tank + " --png " + other + " --plot tanks[0].hq");
+  EXPECT_EQ(typo.exitCode, 2);
+  EXPECT_EQ(typo.output, "retrace-view: --plot 'tanks[0].hq' names no field of tank on any tick of " + tank + " (retrace show prints every field's name)\n");
+  const CommandRun pattern = runView(tank + " --png " + other + " --plot 'tanks[*].hp'");
+  EXPECT_EQ(pattern.output, "retrace-view: --plot 'tanks[*].hp': name one field (as retrace show prints it), not a pattern\n");
+  EXPECT_EQ(runView(tank + " --png " + other + " --plot tick --plot tick").output, "retrace-view: --plot 'tick' is given twice\n");
+  const CommandRun five = runView(tank + " --png " + other + " --plot tick --plot tanks.size --plot bullets.size --plot tanks[0].hp --plot tanks[1].hp");
+  EXPECT_EQ(five.output, "retrace-view: --plot: at most 4 fields are plotted at once\n");
+  EXPECT_EQ(runView(tank + " --png " + other + " --plot ''").exitCode, 2);
+  EXPECT_EQ(runView(tank + " --sheet " + other + " --plot tick").output,
+            "retrace-view: --sheet excludes --plot (see retrace-view --help)\n");  // a sheet has no timeline
+  EXPECT_EQ(runView("--play tank -o " + temp.file("p.rtr") + " --plot tick").exitCode, 2);
+  EXPECT_FALSE(fs::exists(other));
+}
+
 TEST(ViewCli, AnUnwritablePngOrADeviceIsOneSentence) {
   const CommandRun run = runView(kReplay + " --png /proc/retrace-frame.png");
   EXPECT_EQ(run.exitCode, 2) << run.output;

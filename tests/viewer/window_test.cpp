@@ -20,6 +20,7 @@
 #include "support/corpus.h"
 #include "support/run_command.h"
 #include "support/temp_dir.h"
+#include "viewer/debugger.h"
 #include "viewer/edit.h"
 #include "viewer/navigation.h"
 #include "viewer/playback.h"
@@ -168,6 +169,25 @@ TEST(Window, IsDrivenByRealKeysAndClicks) {
   view.key("b");
   ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("overlays").find("boxes") == std::string::npos; }));
   EXPECT_EQ(view.frame().getPixel(static_cast<unsigned>(edge.x), static_cast<unsigned>(edge.y)), colourOf(sim::SceneCategory::kPlayer));
+}
+
+TEST(Window, PlotsAFieldOverTheWholeReplayWhileItStaysResponsive) {
+  // --plot steps the replay a slice a frame: the window answers keys meanwhile, and once every
+  // tick is known the timeline has the plot's lane with its curve, in the plot colour.
+  retrace::testing::TempDir temp{"retrace_window_plot"};
+  ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/fallingman-bot-seed4.rtr --plot man.vy", temp.path());
+  ASSERT_TRUE(view.opened());
+  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("plots") == "man.vy"; }));
+  view.key("Right");
+  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "1" && s.at("plotting") == "0"; }));
+  const sf::Image frame = view.frame();
+  std::size_t curve = 0;
+  for (unsigned y = frame.getSize().y * 2 / 3; y < frame.getSize().y; ++y) {
+    for (unsigned x = 0; x < frame.getSize().x - static_cast<unsigned>(kPanelWidth); ++x) {
+      if (frame.getPixel(x, y) == sf::Color(120, 220, 160)) ++curve;
+    }
+  }
+  EXPECT_GT(curve, 200U) << "the curve of man.vy over 3600 ticks";
 }
 
 TEST(Window, ComparesTwoReplaysAndJumpsToTheirFirstDifference) {

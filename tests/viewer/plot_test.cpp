@@ -1,0 +1,190 @@
+// A field plotted over time: every tick's value is the one the inspector shows there, a column
+// of the timeline holds the lowest and highest value of the ticks it covers, stepping in slices
+// changes nothing, and the debugger plots at most kMaxPlots fields, B's beside A's.
+#include "viewer/plot.h"
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "recorder/replay.h"
+#include "recorder/replay_test_support.h"
+#include "support/corpus.h"
+#include "viewer/debugger.h"
+
+namespace retrace::viewer {
+namespace {
+
+using retrace::testing::loadCorpus;
+
+/// The field's value after every tick by seeking the playback there, as the inspector reads it.
+std::vector<std::optional<std::int64_t>> seekValues(Playback& playback, const std::string& field) {
+  std::vector<std::optional<std::int64_t>> values;
+  for (std::uint64_t t = 0; t <= playback.lastTick(); ++t) {
+    playback.seek(t);
+    const std::vector<sim::Field> fields = playback.current().describeState();
+    const auto found = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == field; });
+    values.push_back(found == fields.end() ? std::nullopt : std::optional(found->value));
+  }
+  return values;
+}
+
+/// What a column over ticks [first, last] of `values` must hold.
+PlotColumn expectColumn(const std::vector<std::optional<std::int64_t>>& values, std::uint64_t first, std::uint64_t last) {
+  PlotColumn column;
+  for (std::uint64_t t = first; t <= last && t < values.size(); ++t) {
+    if (!values[t]) continue;
+    column.low = column.present ? std::min(column.low, *values[t]) : *values[t];
+    column.high = column.present ? std::max(column.high, *values[t]) : *values[t];
+    column.present = true;
+  }
+  return column;
+}
+
+TEST(Plot, EveryTicksValueIsTheOneTheInspectorShowsThere) {
+  // A tank's x, and the first bullet's, which comes and goes: absent on the ticks without one.
+  Playback playback(loadCorpus("tank-bot-seed5.rtr"), false);
+  for (const std::string field : {"tanks[0].centre.x", "bullets[0].position.y"}) {
+    FieldSeries series(field, playback);
+    EXPECT_FALSE(series.complete());
+    EXPECT_TRUE(series.extend(playback.lastTick() + 10));
+    EXPECT_EQ(series.known(), playback.lastTick() + 1);
+    EXPECT_TRUE(series.seen());
+    EXPECT_EQ(series.ticksPerRange(), 1U);
+    const std::vector<std::optional<std::int64_t>> values = seekValues(playback, field);
+    const std::vector<PlotColumn> each = series.bin(0, playback.lastTick(), static_cast<unsigned>(playback.lastTick() + 1));
+    std::size_t absent = 0;
+    for (std::uint64_t t = 0; t <= playback.lastTick(); ++t) {
+      ASSERT_EQ(each[t], expectColumn(values, t, t)) << field << " at tick " << t;
+      if (!values[t]) ++absent;
+    }
+    if (field.starts_with("bullets")) {
+      EXPECT_GT(absent, 0U) << "a tick without a bullet";
+    }
+  }
+}
+
+TEST(Plot, AColumnHoldsTheLowestAndHighestValueOfTheTicksItCovers) {
+  Playback playback(loadCorpus("fallingman-bot-seed4.rtr"), false);
+  FieldSeries series("man.vy", playback);
+  (void)series.extend(playback.lastTick() + 1);
+  const std::vector<std::optional<std::int64_t>> values = seekValues(playback, "man.vy");
+  struct Case {
+    std::uint64_t from, to;
+    unsigned columns;
+  };
+  // The whole replay, a zoomed range, and more columns than ticks (each shows the tick under it).
+  for (const Case c : {Case{0, playback.lastTick(), 860}, Case{900, 1300, 333}, Case{1000, 1009, 700}, Case{7, 7, 3}}) {
+    const std::vector<PlotColumn> bins = series.bin(c.from, c.to, c.columns);
+    ASSERT_EQ(bins.size(), c.columns);
+    const std::uint64_t span = c.to - c.from + 1;
+    for (std::uint64_t i = 0; i < c.columns; ++i) {
+      std::uint64_t first = c.to + 1;
+      std::uint64_t last = c.from;
+      for (std::uint64_t t = c.from; t <= c.to; ++t) {
+        if ((t - c.from) * c.columns / span != i) continue;
+        first = std::min(first, t);
+        last = std::max(last, t);
+      }
+      if (first > c.to) first = last = c.from + i * span / c.columns;  // no tick starts here: the one under it
+      ASSERT_EQ(bins[i], expectColumn(values, first, last)) << "ticks " << c.from << " to " << c.to << " in " << c.columns << ", column " << i;
+    }
+  }
+  EXPECT_NE(series.bin(0, playback.lastTick(), 10)[5].low, series.bin(0, playback.lastTick(), 10)[5].high) << "a column of 360 ticks of falling";
+}
+
+TEST(Plot, SteppingInSlicesKnowsEachTickOnceAndOnlyWhatItStepped) {
+  Playback playback(loadCorpus("dodge-bot-seed3.rtr"), false);
+  FieldSeries whole("player.x", playback);
+  (void)whole.extend(playback.lastTick() + 1);
+  FieldSeries sliced("player.x", playback);
+  EXPECT_FALSE(sliced.extend(100));
+  EXPECT_EQ(sliced.known(), 100U);
+  // Ticks not yet stepped are absent: the lane draws what is known so far.
+  const std::vector<PlotColumn> partial = sliced.bin(0, 199, 200);
+  EXPECT_TRUE(partial[99].present);
+  EXPECT_FALSE(partial[100].present);
+  while (!sliced.extend(7)) {
+  }
+  EXPECT_EQ(sliced.bin(0, playback.lastTick(), 1000), whole.bin(0, playback.lastTick(), 1000));
+  EXPECT_TRUE(sliced.extend(5)) << "complete stays complete";
+  EXPECT_EQ(sliced.known(), playback.lastTick() + 1);
+}
+
+TEST(Plot, AFieldNoTickHasIsNeverSeen) {
+  Playback playback(loadCorpus("dodge-bot-seed3.rtr"), false);
+  FieldSeries series("player.z", playback);
+  EXPECT_TRUE(series.extend(playback.lastTick() + 1));
+  EXPECT_FALSE(series.seen());
+  const std::vector<PlotColumn> bins = series.bin(0, playback.lastTick(), 50);
+  EXPECT_TRUE(std::none_of(bins.begin(), bins.end(), [](const PlotColumn& c) { return c.present; }));
+}
+
+TEST(Plot, ALongReplaySharesRangesBetweenTicksAndKeepsEveryExtreme) {
+  // Past kMaxPlotRanges ticks, neighbouring ticks share a range: the memory stays bounded, and a
+  // column still holds the lowest and highest value of its ticks.
+  const std::uint64_t ticks = kMaxPlotRanges + 5000;
+  const std::vector<std::byte> bytes = recorder::testing::recordInMemory("dodge", ticks, 4, "default", 600, 1800, false, "bot", 1);
+  auto loaded = recorder::loadReplay(bytes);
+  Playback playback(std::get<recorder::LoadedReplay>(std::move(loaded)), false);
+  FieldSeries series("player.x", playback);
+  (void)series.extend(ticks + 1);
+  EXPECT_EQ(series.ticksPerRange(), 2U);
+  // Every tick's value, by stepping the replay once more.
+  auto game = playback.game().start(recorder::configOf(playback.replay().header), playback.replay().header.seed);
+  std::vector<std::optional<std::int64_t>> values;
+  for (std::uint64_t t = 0; t <= ticks; ++t) {
+    if (t > 0) (void)game->step(playback.ticks().inputAt(t));
+    const std::vector<sim::Field> fields = game->describeState();
+    values.push_back(std::find_if(fields.begin(), fields.end(), [](const sim::Field& f) { return f.name == "player.x"; })->value);
+  }
+  // A column covers its ticks and those that share a range with them: whole pairs of ticks.
+  for (const unsigned columns : {1U, 997U, static_cast<unsigned>((ticks + 1) / 2)}) {
+    const std::vector<PlotColumn> bins = series.bin(0, ticks, columns);
+    for (std::uint64_t i = 0, first = 0; i < columns; ++i) {
+      const std::uint64_t next = ((i + 1) * (ticks + 1) + columns - 1) / columns;  // the first tick of the next column
+      ASSERT_EQ(bins[i], expectColumn(values, first / 2 * 2, (next - 1) / 2 * 2 + 1)) << columns << " columns, column " << i;
+      first = next;
+    }
+  }
+}
+
+TEST(Plot, TheDebuggerPlotsAtMostFourFieldsAndBsBesideAs) {
+  Playback a(loadCorpus("tank-bot-seed5.rtr"), false);
+  Debugger debugger(a, nullptr, "a.rtr", "", {});
+  for (const char* field : {"tanks[0].centre.x", "tanks[0].centre.y", "tanks[0].hp", "bullets.size"}) EXPECT_FALSE(debugger.togglePlot(field).has_value());
+  const auto refused = debugger.togglePlot("tanks[1].hp");
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_NE(refused->find("at most 4"), std::string::npos) << *refused;
+  EXPECT_EQ(debugger.plotted().size(), 4U);
+  EXPECT_FALSE(debugger.togglePlot("tanks[0].centre.y").has_value()) << "plotted: stops plotting it";
+  EXPECT_EQ(debugger.plotted(), (std::vector<std::string>{"tanks[0].centre.x", "tanks[0].hp", "bullets.size"}));
+  const FrameLayout layout = layoutFrame({0.0F, 0.0F, 640.0F, 480.0F}, a, debugger.plotted().size());
+  EXPECT_NE(debugger.describeStatus({}, layout, false).find("\nplots=tanks[0].centre.x,tanks[0].hp,bullets.size\n"), std::string::npos);
+  while (!debugger.stepPlots(1000)) {
+  }
+  const FrameExtras extras = debugger.extras(true);
+  ASSERT_EQ(extras.plots.size(), 3U);
+  EXPECT_EQ(extras.plots[1].a->field(), "tanks[0].hp");
+  EXPECT_TRUE(extras.plots[1].a->complete());
+  EXPECT_EQ(extras.plots[1].b, nullptr) << "no B";
+  // An edit opens B (every input from tick 100 on released): its plots are stepped over B's own
+  // ticks, field for field.
+  std::vector<sim::Input> released = a.ticks().loadInputs();
+  std::fill(released.begin() + 99, released.end(), sim::Input{0});
+  ASSERT_FALSE(debugger.applyEdit(released).has_value());
+  EXPECT_EQ(debugger.extras(true).plots[0].b, nullptr) << "B's plots start with the next step";
+  (void)debugger.stepPlots(1);
+  const FrameExtras withB = debugger.extras(true);
+  ASSERT_NE(withB.plots[0].b, nullptr);
+  EXPECT_EQ(withB.plots[0].b->field(), "tanks[0].centre.x");
+  while (!debugger.stepPlots(1000)) {
+  }
+  EXPECT_EQ(withB.plots[0].a->bin(0, 99, 100), withB.plots[0].b->bin(0, 99, 100)) << "alike before the edit";
+  EXPECT_NE(withB.plots[0].a->bin(0, a.lastTick(), 500), withB.plots[0].b->bin(0, a.lastTick(), 500)) << "a tank left standing";
+}
+
+}  // namespace
+}  // namespace retrace::viewer
