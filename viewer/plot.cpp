@@ -1,6 +1,7 @@
 #include "viewer/plot.h"
 
 #include <algorithm>
+#include <span>
 
 #include "recorder/replay.h"
 
@@ -26,18 +27,44 @@ bool FieldSeries::extend(std::uint64_t ticks) {
 }
 
 void FieldSeries::take(const sim::GameSession& game) {
-  const std::vector<sim::Field> fields = game.describeState();
-  const auto found = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == field_; });
-  if (found == fields.end()) return;
+  // Naming every field costs more than a step; the values alone come in the same order, and only
+  // a list's length moves a field's place among them, so the names are read again only when a
+  // length or the count of values changed.
+  const std::vector<std::int64_t> values = game.saveState();
+  if (!place_.fits(values)) place_ = FieldPlace::read(game, field_, values.size());
+  if (!place_.index) return;
+  const std::int64_t value = place_.aligned ? values[*place_.index] : place_.named;
   if (!seen_) {
     seen_ = true;
-    kind_ = found->kind;
-    names_ = found->names;
+    kind_ = place_.kind;
+    names_ = place_.names;
   }
   PlotColumn& range = ranges_[static_cast<std::size_t>(next_ / ticksPerRange_)];
-  range.low = range.present ? std::min(range.low, found->value) : found->value;
-  range.high = range.present ? std::max(range.high, found->value) : found->value;
+  range.low = range.present ? std::min(range.low, value) : value;
+  range.high = range.present ? std::max(range.high, value) : value;
   range.present = true;
+}
+
+bool FieldPlace::fits(std::span<const std::int64_t> values) const noexcept {
+  if (!aligned || values.size() != count) return false;
+  return std::all_of(lengths.begin(), lengths.end(), [&](const auto& length) { return values[length.first] == length.second; });
+}
+
+FieldPlace FieldPlace::read(const sim::GameSession& game, const std::string& field, std::size_t valueCount) {
+  const std::vector<sim::Field> fields = game.describeState();
+  FieldPlace place;
+  // A game whose names and values do not line up is read by name every tick (it never fits).
+  place.aligned = fields.size() == valueCount;
+  place.count = fields.size();
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (fields[i].name.ends_with(".size")) place.lengths.emplace_back(i, fields[i].value);
+    if (fields[i].name != field) continue;
+    place.index = i;
+    place.named = fields[i].value;
+    place.kind = fields[i].kind;
+    place.names = fields[i].names;
+  }
+  return place;
 }
 
 std::vector<PlotColumn> FieldSeries::bin(std::uint64_t from, std::uint64_t to, unsigned columns) const {

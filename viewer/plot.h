@@ -7,7 +7,10 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sim/game.h"
@@ -29,6 +32,22 @@ struct PlotColumn {
 inline constexpr std::uint64_t kMaxPlotRanges = std::uint64_t{1} << 18;
 /// The most fields plotted at once (each is a lane of the timeline).
 inline constexpr std::size_t kMaxPlots = 4;
+
+/// Where a field is among a state's values (saveState), and what decides that: the count of
+/// values and every list's length. Reading the values alone is far cheaper than naming them all.
+struct FieldPlace {
+  bool aligned = false;  ///< the names (describeState) line up with the values
+  std::size_t count = 0;
+  std::vector<std::pair<std::size_t, std::int64_t>> lengths;  ///< each ".size" value's place and value
+  std::optional<std::size_t> index;                           ///< the field's place, when the state has it
+  std::int64_t named = 0;                                     ///< its value when the place was read
+  sim::FieldKind kind = sim::FieldKind::kInt;
+  sim::EnumNames names{};
+  /// True when these values are laid out alike (the field where it was).
+  [[nodiscard]] bool fits(std::span<const std::int64_t> values) const noexcept;
+  /// Where the field is in the game as it is now (`valueCount`: how many values saveState gives).
+  [[nodiscard]] static FieldPlace read(const sim::GameSession& game, const std::string& field, std::size_t valueCount);
+};
 
 /// One field's values over a replay, stepped a slice at a time.
 class FieldSeries {
@@ -60,12 +79,14 @@ class FieldSeries {
   /// Notes the field's value in the game as it is after tick next_.
   void take(const sim::GameSession& game);
 
+
   std::string field_;
   const Playback* playback_;
   std::unique_ptr<sim::GameSession> game_;
   std::uint64_t last_ = 0;
   std::uint64_t next_ = 0;  ///< the next tick to note (0: the game as initialised)
   std::uint64_t ticksPerRange_ = 1;
+  FieldPlace place_;
   std::vector<PlotColumn> ranges_;  ///< range r: ticks r * ticksPerRange_ to (r + 1) * ticksPerRange_ - 1
   bool seen_ = false;
   sim::FieldKind kind_ = sim::FieldKind::kInt;

@@ -1,8 +1,10 @@
 // One frame of the debugger's window on a one-hour replay (216,000 ticks), and on 8,000,000 ticks
 // of the first game read from a file, at a random tick:
 // seeking there, drawing the scene, HUD and timeline, and building and drawing every panel into
-// a render texture the window's size, waited for with glFinish. A 60-Hz frame is 16.7 ms.
+// a render texture the window's size, waited for with glFinish. A 60-Hz frame is 16.7 ms. And a
+// field plotted over the hour, against re-simulating it.
 // Needs an X display: xvfb-run -a build/default/tests/bench/retrace_view_bench
+#include <chrono>
 #include <cstdio>
 #include <optional>
 
@@ -15,6 +17,7 @@
 #include "viewer/display.h"
 #include "viewer/frame.h"
 #include "viewer/gui_bridge.h"
+#include "viewer/plot.h"
 
 namespace retrace::viewer {
 namespace {
@@ -57,6 +60,33 @@ void drawFrames(benchmark::State& bench, Playback& playback, bool panels) {
   }
 }
 
+/// A field plotted over the whole hour (the field in the middle of the state's list at tick 0),
+/// against re-simulating the hour with the same inputs and nothing else: the plot's cost is
+/// the step's plus reading one field a tick.
+void plotHour(benchmark::State& bench, const sim::GameDefinition& game) {
+  const Playback playback(recorder::recordHour(game), false);
+  const std::vector<sim::Field> fields = playback.current().describeState();
+  const std::string field = fields[fields.size() / 2].name;
+  double plotSeconds = 0.0;
+  double stepSeconds = 0.0;
+  for (auto _ : bench) {
+    const auto started = std::chrono::steady_clock::now();
+    FieldSeries series(field, playback);
+    (void)series.extend(playback.lastTick() + 1);
+    benchmark::DoNotOptimize(series.bin(0, playback.lastTick(), 960));
+    const auto plotted = std::chrono::steady_clock::now();
+    auto session = game.start(recorder::configOf(playback.replay().header), playback.replay().header.seed);
+    for (std::uint64_t t = 1; t <= playback.lastTick(); ++t) (void)session->step(playback.ticks().inputAt(t));
+    benchmark::DoNotOptimize(session->hash());
+    plotSeconds += std::chrono::duration<double>(plotted - started).count();
+    stepSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - plotted).count();
+  }
+  const double ticks = static_cast<double>(playback.lastTick()) * static_cast<double>(bench.iterations());
+  bench.counters["plot_ns_a_tick"] = plotSeconds / ticks * 1e9;
+  bench.counters["plot/step"] = plotSeconds / stepSeconds;
+  bench.SetLabel(field);
+}
+
 /// The same on a replay of `ticks` opened as retrace-view opens a file.
 void drawFramesOfFile(benchmark::State& bench, const sim::GameDefinition& game, std::uint64_t ticks) {
   const recorder::TicksFile file(game, ticks);
@@ -84,6 +114,10 @@ int main(int argc, char** argv) {
       retrace::viewer::Playback playback(retrace::recorder::recordHour(*game), true);
       retrace::viewer::drawFrames(s, playback, false);
     })
+        ->Unit(benchmark::kMillisecond);
+  }
+  for (const retrace::sim::GameDefinition* game : retrace::sim::listGames()) {
+    benchmark::RegisterBenchmark(("Plot/" + std::string(game->name())).c_str(), [game](benchmark::State& s) { retrace::viewer::plotHour(s, *game); })
         ->Unit(benchmark::kMillisecond);
   }
   // The longest, for the first game only, as SeekFile: 8,000,000 ticks (37 hours) from a file.

@@ -66,6 +66,34 @@ TEST(Plot, EveryTicksValueIsTheOneTheInspectorShowsThere) {
   }
 }
 
+TEST(Plot, AFieldsPlaceAmongTheValuesHoldsWhileNoListLengthOrCountChanges) {
+  // Two lists may change length in one tick and leave the count of values as it was: the place
+  // is read again all the same.
+  Playback playback(loadCorpus("tank-bot-seed5.rtr"), false);
+  std::uint64_t tick = 0;
+  for (; tick <= playback.lastTick(); ++tick) {
+    playback.seek(tick);
+    if (FieldPlace::read(playback.current(), "bullets[0].position.y", 0).index) break;
+  }
+  ASSERT_LE(tick, playback.lastTick()) << "no tick with a bullet";
+  const std::vector<sim::Field> fields = playback.current().describeState();
+  std::vector<std::int64_t> values = playback.current().saveState();
+  const FieldPlace place = FieldPlace::read(playback.current(), "bullets[0].position.y", values.size());
+  ASSERT_TRUE(place.aligned);
+  ASSERT_TRUE(place.index.has_value());
+  EXPECT_EQ(fields[*place.index].name, "bullets[0].position.y");
+  EXPECT_EQ(values[*place.index], place.named);
+  EXPECT_TRUE(place.fits(values));
+  const auto length = std::find_if(fields.begin(), fields.end(), [](const sim::Field& f) { return f.name == "bullets.size"; });
+  ASSERT_NE(length, fields.end());
+  std::vector<std::int64_t> longer = values;
+  ++longer[static_cast<std::size_t>(length - fields.begin())];  // the count kept, a length not
+  EXPECT_FALSE(place.fits(longer));
+  values.pop_back();
+  EXPECT_FALSE(place.fits(values));
+  EXPECT_FALSE(FieldPlace::read(playback.current(), "bullets[0].position.z", values.size() + 1).index.has_value());
+}
+
 TEST(Plot, AColumnHoldsTheLowestAndHighestValueOfTheTicksItCovers) {
   Playback playback(loadCorpus("fallingman-bot-seed4.rtr"), false);
   FieldSeries series("man.vy", playback);
