@@ -30,7 +30,8 @@ std::vector<std::string> listEntities(const Playback& playback) {
   return {names.begin(), names.end()};
 }
 
-const ImVec4 kPlotted{0.47F, 0.86F, 0.63F, 1.0F};  ///< the timeline's plot colour
+/// The timeline's plot colour, for a plotted field's name.
+const ImVec4 kPlotted{plotColourA().r / 255.0F, plotColourA().g / 255.0F, plotColourA().b / 255.0F, 1.0F};
 
 /// One field's row: its name (in the plot colour when plotted) and its value, marked when it
 /// changed. True when either was right-clicked.
@@ -381,6 +382,8 @@ void Debugger::drawView(Overlays& overlays) {
   swatch(divergenceColour(), "timeline: divergence, compare difference");
   swatch(bookmarkColour(), "timeline: bookmark");
   swatch(matchColour(), "timeline: --find match");
+  swatch(plotColourA(), "timeline: a plotted field (compare mode: A)");
+  if (b_ != nullptr) swatch(plotColourB(), "timeline: a plotted field, B");
 }
 
 void Debugger::drawEdit() {

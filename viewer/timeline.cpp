@@ -178,6 +178,8 @@ sf::Color tunnelColour() noexcept { return {255, 230, 0}; }
 sf::Color divergenceColour() noexcept { return {255, 0, 255}; }
 sf::Color bookmarkColour() noexcept { return {80, 220, 255}; }
 sf::Color matchColour() noexcept { return {230, 230, 230}; }
+sf::Color plotColourA() noexcept { return {120, 220, 160}; }
+sf::Color plotColourB() noexcept { return {255, 170, 60, 190}; }
 
 unsigned countColumns(sf::FloatRect area, std::size_t rows) noexcept { return static_cast<unsigned>(std::max(1.0F, timelineBar(area, rows).width)); }
 
@@ -187,9 +189,6 @@ sf::FloatRect timelineBar(sf::FloatRect area, std::size_t rows) noexcept {
 }
 
 namespace {
-
-sf::Color plotColourA() noexcept { return {120, 220, 160}; }
-sf::Color plotColourB() noexcept { return {255, 170, 60, 190}; }
 
 /// The lowest and highest value of a plot's columns, A's and B's together (one scale for both).
 std::optional<std::pair<std::int64_t, std::int64_t>> measurePlot(const PlotTrack& track) {
@@ -320,7 +319,7 @@ void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineDa
   std::vector<std::pair<std::string, sf::Vector2f>> plotTexts;  ///< over the curves, once the bar is drawn
   for (const Lane& lane : lanes) {
     const float laneHeight = std::max(1.0F, fit.pitch * static_cast<float>(lane.rows) - kLaneGap);
-    if (fit.labelSize != 0) drawLaneLabel(target, lane, data, font, {area.left, top}, fit.labelSize, fit.gutter - 4.0F);
+    if (fit.labelSize != 0) drawLaneLabel(target, lane, data, font, {area.left, top}, fit.labelSize, fit.gutter - 10.0F);
     addLaneMarks(quads, lane, data, bar, columns, top, laneHeight);
     if (lane.kind == LaneKind::kPlot && lane.plot < data.plots.size()) plotTexts.emplace_back(describePlot(data.plots[lane.plot]), sf::Vector2f{bar.left + 4.0F, top});
     top += fit.pitch * static_cast<float>(lane.rows);

@@ -109,6 +109,9 @@ struct TimelineData {
 [[nodiscard]] sf::Color divergenceColour() noexcept;
 [[nodiscard]] sf::Color bookmarkColour() noexcept;
 [[nodiscard]] sf::Color matchColour() noexcept;
+/// The colour of a plotted field's curve: A's, and compare mode's B's (translucent, over A's).
+[[nodiscard]] sf::Color plotColourA() noexcept;
+[[nodiscard]] sf::Color plotColourB() noexcept;
 
 /// Draws the lanes with their labels into `area` (its width minus the label gutter is the bar;
 /// lanes too thin for a label have none, and the bar takes the whole width).

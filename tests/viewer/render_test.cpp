@@ -294,7 +294,7 @@ TEST_F(Render, APlottedFieldIsDrawnInItsOwnLaneFromItsLowestToItsHighestValue) {
   ASSERT_FALSE(renderDebuggerPng(playback, font_, 900, plotted, true, {800, 600}, {nullptr, "a", "", "", false, {"man.vy"}}).has_value());
   const sf::Image without = loadImage(plain);
   const sf::Image with = loadImage(plotted);
-  const sf::Color curve(120, 220, 160);
+  const sf::Color curve = plotColourA();
   const FrameLayout layout = layoutFrame({0.0F, 0.0F, 800.0F, 600.0F}, playback, 1);
   const std::vector<std::string> fields = {"man.vy"};
   const std::vector<Lane> lanes = describeLanes(playback.game(), fields);

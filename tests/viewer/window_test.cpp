@@ -184,7 +184,7 @@ TEST(Window, PlotsAFieldOverTheWholeReplayWhileItStaysResponsive) {
   std::size_t curve = 0;
   for (unsigned y = frame.getSize().y * 2 / 3; y < frame.getSize().y; ++y) {
     for (unsigned x = 0; x < frame.getSize().x - static_cast<unsigned>(kPanelWidth); ++x) {
-      if (frame.getPixel(x, y) == sf::Color(120, 220, 160)) ++curve;
+      if (frame.getPixel(x, y) == plotColourA()) ++curve;
     }
   }
   EXPECT_GT(curve, 200U) << "the curve of man.vy over 3600 ticks";
