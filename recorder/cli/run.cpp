@@ -1,5 +1,7 @@
 #include "recorder/cli/run.h"
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -25,6 +27,20 @@ std::optional<std::string_view> findUnknownCommand(std::span<char*> arguments) {
     if (word.starts_with('-')) continue;
     if (!isCommandName(word)) return word;
     return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// The first option before any command word that is none of retrace's own (-v, -q, --help,
+/// --version): a command's option given before its command, which CLI11 would read as the
+/// command's name ("'5' is not a command" for `--seed 5`).
+std::optional<std::string_view> findOptionBeforeCommand(std::span<char*> arguments) {
+  for (const char* argument : arguments) {
+    const std::string_view word = argument;
+    if (!word.starts_with('-')) return std::nullopt;
+    const std::string_view option = word.substr(0, word.find('='));
+    constexpr std::array<std::string_view, 7> kOwn = {"-v", "--verbose", "-q", "--quiet", "-h", "--help", "--version"};
+    if (std::find(kOwn.begin(), kOwn.end(), option) == kOwn.end()) return option;
   }
   return std::nullopt;
 }
@@ -59,6 +75,12 @@ int runCommandLine(std::string_view program, int argc, char** argv) {
   });
   if (auto problem = findUnprintableArgument(std::span(argv + 1, argv + argc))) {
     std::fprintf(stderr, "%s: %s\n", name.c_str(), problem->c_str());
+    return static_cast<int>(ExitCode::kBadInput);
+  }
+  if (auto early = findOptionBeforeCommand(std::span(argv + 1, argv + argc))) {
+    std::fprintf(stderr, "%s: %s is no option of %s itself; a command's options follow it (%s COMMAND %s ...), and the commands are %s (see %s --help)\n",
+                 name.c_str(), quoteForMessage(*early).c_str(), name.c_str(), name.c_str(), std::string(*early).c_str(), listCommandNames().c_str(),
+                 name.c_str());
     return static_cast<int>(ExitCode::kBadInput);
   }
   if (auto unknown = findUnknownCommand(std::span(argv + 1, argv + argc))) {
