@@ -276,7 +276,7 @@ void FrameRenderer::drawBottom(sf::RenderTarget& target, const FrameLayout& layo
   std::vector<PlotTrack> plots;
   const std::vector<sim::Field> now = extras.plots.empty() ? std::vector<sim::Field>() : playback.current().describeState();
   for (const PlotLine& line : extras.plots) plots.push_back(trackPlot(line, view, columns, now));
-  TimelineData data{playback.game(), activity, playback.lastTick(), {}, playback.tick(), view, plots};
+  TimelineData data{playback.game(), activity, playback.lastTick(), {}, playback.tick(), view, plots, extras.pointer};
   data.marks.tunnels = playback.tunnelTicks();
   data.marks.divergence = playback.divergenceTick();
   data.marks.bookmarks = extras.bookmarks;

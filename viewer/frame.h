@@ -97,6 +97,7 @@ struct FrameExtras {
   std::string titleB;
   bool oracleText = true;  ///< the oracle's sentences over the scene (the Oracle panel shows them instead)
   std::vector<PlotLine> plots;  ///< a lane each on the timeline
+  std::optional<sf::Vector2f> pointer;  ///< the mouse over the frame, for the timeline's readout
 };
 
 /// Draws frames of one playback, or of two in compare mode.

@@ -67,16 +67,19 @@ FieldPlace FieldPlace::read(const sim::GameSession& game, const std::string& fie
   return place;
 }
 
+std::pair<std::uint64_t, std::uint64_t> findColumnTicks(std::uint64_t from, std::uint64_t to, std::uint64_t columns, std::uint64_t i) noexcept {
+  const std::uint64_t span = to - from + 1;
+  const std::uint64_t first = from + (i * span + columns - 1) / columns;
+  const std::uint64_t last = from + ((i + 1) * span + columns - 1) / columns - 1;
+  if (last < first) return {from + i * span / columns, from + i * span / columns};
+  return {first, last};
+}
+
 std::vector<PlotColumn> FieldSeries::bin(std::uint64_t from, std::uint64_t to, unsigned columns) const {
   std::vector<PlotColumn> bins(std::max(columns, 1U));
   if (from > to || next_ == 0) return bins;
-  const std::uint64_t span = to - from + 1;
-  const std::uint64_t columns64 = bins.size();
   for (std::size_t i = 0; i < bins.size(); ++i) {
-    // The ticks whose start falls in column i; when none does, the tick under it.
-    std::uint64_t first = from + (i * span + columns64 - 1) / columns64;
-    std::uint64_t last = from + ((i + 1) * span + columns64 - 1) / columns64 - 1;
-    if (last < first) first = last = from + i * span / columns64;
+    auto [first, last] = findColumnTicks(from, to, bins.size(), i);
     last = std::min(last, next_ - 1);  // the ticks known so far, none past the last
     if (first > last) continue;
     PlotColumn& bin = bins[i];

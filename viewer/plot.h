@@ -28,10 +28,15 @@ struct PlotColumn {
 };
 
 /// Ticks are kept one value range each up to this many ranges; a longer replay shares a range
-/// between neighbouring ticks, so a plot of a whole day stays a few megabytes.
+/// between neighbouring ticks, so a plot of any length holds at most 6 MB.
 inline constexpr std::uint64_t kMaxPlotRanges = std::uint64_t{1} << 18;
 /// The most fields plotted at once (each is a lane of the timeline).
 inline constexpr std::size_t kMaxPlots = 4;
+
+/// The ticks column `i` of `columns` covers when ticks [from, to] are spread over them: the ticks t
+/// with (t - from) * columns / (to - from + 1) == i, or, when none is (more columns than ticks),
+/// the tick under the column. First and last, inclusive.
+[[nodiscard]] std::pair<std::uint64_t, std::uint64_t> findColumnTicks(std::uint64_t from, std::uint64_t to, std::uint64_t columns, std::uint64_t i) noexcept;
 
 /// Where a field is among a state's values (saveState), and what decides that: the count of
 /// values and every list's length. Reading the values alone is far cheaper than naming them all.
@@ -70,9 +75,8 @@ class FieldSeries {
   [[nodiscard]] sim::EnumNames names() const noexcept { return names_; }
   /// Ticks sharing one stored range (1: every tick is exact).
   [[nodiscard]] std::uint64_t ticksPerRange() const noexcept { return ticksPerRange_; }
-  /// The range of ticks [from, to] split into `columns` equal parts as the timeline draws them:
-  /// column i covers the ticks t with (t - from) * columns / (to - from + 1) == i, or, when it
-  /// covers none (more columns than ticks), the tick under it. Ticks not yet known are absent.
+  /// The range of ticks [from, to] split into `columns` equal parts as the timeline draws them,
+  /// each holding the values of the ticks findColumnTicks gives it. Ticks not yet known are absent.
   [[nodiscard]] std::vector<PlotColumn> bin(std::uint64_t from, std::uint64_t to, unsigned columns) const;
 
  private:

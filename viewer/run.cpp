@@ -202,8 +202,11 @@ int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::F
     window.clear(sf::Color::Black);
     other = debugger.compared();
     const sf::FloatRect area = frameArea();
-    if (other != nullptr) renderer.renderCompare(window, area, playback, *other, overlays, debugger.extras(overlays.panels));
-    else renderer.render(window, area, playback, overlays, debugger.extras(overlays.panels));
+    viewer::FrameExtras extras = debugger.extras(overlays.panels);
+    const sf::Vector2f pointer = window.mapPixelToCoords(sf::Mouse::getPosition(window));
+    if (window.hasFocus() && area.contains(pointer)) extras.pointer = pointer;  // the timeline's readout
+    if (other != nullptr) renderer.renderCompare(window, area, playback, *other, overlays, extras);
+    else renderer.render(window, area, playback, overlays, extras);
     if (overlays.panels) {
       gui.beginFrame(window.getSize(), seconds);
       debugger.draw({area.width, 0.0F, window.getView().getSize().x - area.width, area.height}, font, overlays);

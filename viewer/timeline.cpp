@@ -157,6 +157,23 @@ std::vector<bool> binTicks(std::span<const std::uint64_t> sortedTicks, TimelineV
   return bins;
 }
 
+std::string describeTimelinePoint(const TimelineData& data, const Lane& lane, unsigned column, unsigned columns) {
+  const auto [first, last] = findColumnTicks(data.view.from, data.view.to, std::max(columns, 1U), column);
+  std::string text = first == last ? "tick " + std::to_string(first) : "ticks " + std::to_string(first) + "-" + std::to_string(last);
+  if (lane.kind != LaneKind::kPlot || lane.plot >= data.plots.size()) return text;
+  const PlotTrack& track = data.plots[lane.plot];
+  const auto valuesIn = [&](const std::vector<PlotColumn>& bins) {
+    if (column >= bins.size() || !bins[column].present) return std::string("none");
+    const PlotColumn& bin = bins[column];
+    std::string values = sim::formatFieldValue(bin.low, track.kind, track.names);
+    if (bin.high != bin.low) values += " to " + sim::formatFieldValue(bin.high, track.kind, track.names);
+    return values;
+  };
+  text += ": " + track.field + " " + valuesIn(track.a);
+  if (!track.b.empty()) text += ", B " + valuesIn(track.b);
+  return text;
+}
+
 std::optional<std::size_t> findLaneAt(sf::FloatRect area, float y, std::size_t rows) noexcept {
   const float offset = y - area.top - 1.0F;
   if (offset < 0.0F) return std::nullopt;
@@ -298,6 +315,40 @@ void drawLaneLabel(sf::RenderTarget& target, const Lane& lane, const TimelineDat
   target.draw(label);
 }
 
+/// Text on a dark patch, so that what is drawn under it does not hide it.
+void drawNote(sf::RenderTarget& target, const std::string& text, sf::Vector2f at, unsigned size, const sf::Font& font) {
+  sf::Text label(text, font, size);
+  label.setFillColor(sf::Color(210, 210, 220));
+  label.setPosition(at);
+  const sf::FloatRect bounds = label.getGlobalBounds();
+  sf::RectangleShape patch({bounds.width + 6.0F, bounds.height + 4.0F});
+  patch.setPosition(bounds.left - 3.0F, bounds.top - 2.0F);
+  patch.setFillColor(sf::Color(20, 22, 30, 200));
+  target.draw(patch);
+  target.draw(label);
+}
+
+/// Under the pointer on the bar: a faint line, and what its column holds on the lane there,
+/// written beside the pointer and kept inside the timeline.
+void drawPointer(sf::RenderTarget& target, sf::FloatRect area, std::span<const Lane> lanes, const TimelineData& data, const sf::Font& font) {
+  const std::size_t rows = countRows(lanes);
+  const sf::FloatRect bar = timelineBar(area, rows);
+  const sf::Vector2f at = *data.pointer;
+  const auto lane = findLaneAt(area, at.y, lanes);
+  if (!bar.contains(at) || !lane) return;
+  const unsigned columns = countColumns(area, rows);
+  const auto column = std::min(columns - 1, static_cast<unsigned>((at.x - bar.left) / bar.width * static_cast<float>(columns)));
+  sf::RectangleShape line({1.0F, area.height});
+  line.setPosition(at.x, area.top);
+  line.setFillColor(sf::Color(255, 255, 255, 90));
+  target.draw(line);
+  const std::string text = describeTimelinePoint(data, lanes[*lane], column, columns);
+  constexpr unsigned kSize = 12;
+  const float width = sf::Text(text, font, kSize).getLocalBounds().width;
+  const float x = std::clamp(at.x + 10.0F, bar.left + 3.0F, std::max(bar.left + 3.0F, bar.left + bar.width - width - 6.0F));
+  drawNote(target, text, {x, std::clamp(at.y - 18.0F, area.top + 2.0F, area.top + area.height - 16.0F)}, kSize, font);
+}
+
 }  // namespace
 
 void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineData& data, const sf::Font& font) {
@@ -329,20 +380,11 @@ void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineDa
   }
   target.draw(quads);
   const float plotHeight = fit.pitch * static_cast<float>(kPlotRows);
-  if (plotHeight < 12.0F) return;  // too thin to write in: the curve alone
-  const unsigned textSize = plotHeight >= 30.0F ? 12U : kMinLabelSize;
-  for (const auto& [text, at] : plotTexts) {
-    sf::Text label(text, font, textSize);
-    label.setFillColor(sf::Color(210, 210, 220));
-    label.setPosition(at.x, at.y - 2.0F);
-    // On a dark patch, so that the curve under it does not hide it.
-    const sf::FloatRect bounds = label.getGlobalBounds();
-    sf::RectangleShape patch({bounds.width + 6.0F, bounds.height + 4.0F});
-    patch.setPosition(bounds.left - 3.0F, bounds.top - 2.0F);
-    patch.setFillColor(sf::Color(20, 22, 30, 200));
-    target.draw(patch);
-    target.draw(label);
+  // Too thin to write in: the curve alone.
+  if (plotHeight >= 12.0F) {
+    for (const auto& [text, at] : plotTexts) drawNote(target, text, {at.x, at.y - 2.0F}, plotHeight >= 30.0F ? 12U : kMinLabelSize, font);
   }
+  if (data.pointer) drawPointer(target, area, lanes, data, font);
 }
 
 }  // namespace retrace::viewer

@@ -102,7 +102,12 @@ struct TimelineData {
   std::uint64_t cursor = 0;
   TimelineView view;
   std::span<const PlotTrack> plots;  ///< the fields plotted, a lane each after the buttons
+  std::optional<sf::Vector2f> pointer;  ///< the mouse, when it is over the frame: a readout where it is on the bar
 };
+
+/// What the timeline says of a column on a lane (the pointer's readout): its tick or ticks, and
+/// on a plot's lane the field's value there, or its lowest and highest (B's too in compare mode).
+[[nodiscard]] std::string describeTimelinePoint(const TimelineData& data, const Lane& lane, unsigned column, unsigned columns);
 
 /// The colour of a mark kind on the timeline.
 [[nodiscard]] sf::Color tunnelColour() noexcept;

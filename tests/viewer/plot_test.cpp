@@ -13,6 +13,7 @@
 #include "recorder/replay_test_support.h"
 #include "support/corpus.h"
 #include "viewer/debugger.h"
+#include "viewer/timeline.h"
 
 namespace retrace::viewer {
 namespace {
@@ -177,6 +178,31 @@ TEST(Plot, ALongReplaySharesRangesBetweenTicksAndKeepsEveryExtreme) {
       first = next;
     }
   }
+}
+
+TEST(Plot, ThePointersReadoutGivesTheTicksOfItsColumnAndThePlotsValuesThere) {
+  Playback playback(loadCorpus("fallingman-bot-seed4.rtr"), false);
+  FieldSeries series("man.vy", playback);
+  (void)series.extend(playback.lastTick() + 1);
+  const std::vector<std::string> plotted = {"man.vy"};
+  const std::vector<Lane> lanes = describeLanes(playback.game(), plotted);
+  const Lane& plotLane = lanes.back();
+  const Lane& marksLane = lanes.front();
+  const auto readout = [&](unsigned columns, unsigned column, const Lane& lane, bool withB) {
+    PlotTrack track;
+    track.field = "man.vy";
+    track.kind = series.kind();
+    track.a = series.bin(0, playback.lastTick(), columns);
+    if (withB) track.b = track.a;
+    const std::vector<PlotTrack> tracks = {track};
+    const TimelineData data{playback.game(), {}, playback.lastTick(), {}, 0, viewWhole(playback.lastTick()), tracks, std::nullopt};
+    return describeTimelinePoint(data, lane, column, columns);
+  };
+  const std::string at900 = sim::formatFieldValue(series.bin(900, 900, 1)[0].low, sim::FieldKind::kFixed);
+  EXPECT_EQ(readout(3601, 900, plotLane, false), "tick 900: man.vy " + at900);
+  EXPECT_EQ(readout(10, 0, plotLane, false), "ticks 0-360: man.vy 0 to 4.4");
+  EXPECT_EQ(readout(10, 0, marksLane, false), "ticks 0-360");
+  EXPECT_EQ(readout(10, 9, plotLane, true), "ticks 3241-3600: man.vy 0 to 4.4, B 0 to 4.4");
 }
 
 TEST(Plot, TheDebuggerPlotsAtMostFourFieldsAndBsBesideAs) {

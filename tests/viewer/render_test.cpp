@@ -16,6 +16,7 @@
 #include "viewer/headless.h"
 #include "support/temp_dir.h"
 #include "viewer/playback.h"
+#include "viewer/plot.h"
 #include "viewer/timeline.h"
 
 namespace retrace::viewer {
@@ -328,6 +329,44 @@ TEST_F(Render, APlottedFieldIsDrawnInItsOwnLaneFromItsLowestToItsHighestValue) {
   }
   EXPECT_LE(static_cast<float>(top), laneTop + 3.0F) << "the highest value at the lane's top";
   EXPECT_GE(static_cast<float>(bottom), laneBottom - 4.0F) << "the lowest at its bottom";
+}
+
+TEST_F(Render, ThePointerOverTheTimelineGetsALineAndAReadoutThereOnly) {
+  Playback playback = loadPlayback("fallingman-bot-seed4.rtr");
+  FieldSeries series("man.vy", playback);
+  (void)series.extend(playback.lastTick() + 1);
+  const sf::FloatRect area{0.0F, 0.0F, 800.0F, 600.0F};
+  const auto draw = [&](std::optional<sf::Vector2f> pointer) {
+    sf::RenderTexture texture;
+    EXPECT_TRUE(texture.create(800, 600));
+    texture.clear(sf::Color::Black);
+    FrameExtras extras;
+    extras.plots.push_back({&series, nullptr});
+    extras.pointer = pointer;
+    FrameRenderer(font_).render(texture, area, playback, {}, extras);
+    texture.display();
+    return texture.getTexture().copyToImage();
+  };
+  const FrameLayout layout = layoutFrame(area, playback, 1);
+  const sf::FloatRect timeline = layout.timeline;
+  const sf::Image none = draw(std::nullopt);
+  const sf::Vector2f overPlot{timeline.left + timeline.width / 2, timeline.top + timeline.height - 10.0F};
+  const sf::Image over = draw(overPlot);
+  std::size_t inside = 0;
+  std::size_t outside = 0;
+  for (unsigned y = 0; y < 600; ++y) {
+    for (unsigned x = 0; x < 800; ++x) {
+      if (none.getPixel(x, y) == over.getPixel(x, y)) continue;
+      if (timeline.contains(static_cast<float>(x), static_cast<float>(y))) ++inside;
+      else ++outside;
+    }
+  }
+  EXPECT_GT(inside, 200U) << "the line and the readout";
+  EXPECT_EQ(outside, 0U);
+  // Over the scene or the lanes' labels, nothing is added.
+  const auto same = [&](const sf::Image& image) { return std::equal(image.getPixelsPtr(), image.getPixelsPtr() + 800 * 600 * 4, none.getPixelsPtr()); };
+  EXPECT_TRUE(same(draw(sf::Vector2f{layout.scene.left + 5.0F, layout.scene.top + 5.0F})));
+  EXPECT_TRUE(same(draw(sf::Vector2f{timeline.left + 2.0F, overPlot.y})));
 }
 
 TEST_F(Render, TheSelectedEntityIsOutlinedAndTheInspectorShowsIt) {
