@@ -61,6 +61,7 @@ Debugger::Debugger(Playback& a, Playback* b, std::string nameA, std::string name
 
 void Debugger::compareWith(Playback* b, std::string name) {
   b_ = b;
+  ++bGeneration_;
   nameB_ = std::move(name);
   difference_.reset();
   if (b_ != nullptr) {
@@ -126,16 +127,16 @@ std::optional<std::string> Debugger::togglePlot(const std::string& field) {
   plotted_.push_back(field);
   plotting_ = true;
   plotsA_.push_back(std::make_unique<FieldSeries>(field, a_));
-  if (b_ != nullptr && plottedB_ == b_) plotsB_.push_back(std::make_unique<FieldSeries>(field, *b_));
+  if (b_ != nullptr && plottedB_ == bGeneration_) plotsB_.push_back(std::make_unique<FieldSeries>(field, *b_));
   plotMessage_.clear();
   return std::nullopt;
 }
 
 bool Debugger::stepPlots(std::uint64_t ticks) {
-  if (plottedB_ != b_) {
-    // A new B (an edit, or the edit discarded): its plots start again.
+  if (plottedB_ != bGeneration_) {
+    // A new B (an edit, another edit in the same place, the edit discarded): its plots start again.
     plotsB_.clear();
-    plottedB_ = b_;
+    plottedB_ = bGeneration_;
     if (b_ != nullptr) {
       for (const std::string& field : plotted_) plotsB_.push_back(std::make_unique<FieldSeries>(field, *b_));
     }
@@ -171,7 +172,7 @@ FrameExtras Debugger::extras(bool panelsShown) const {
   extras.titleB = nameB_;
   extras.oracleText = !panelsShown;  // else the Oracle panel says it
   for (std::size_t i = 0; i < plotsA_.size(); ++i) {
-    const bool withB = b_ != nullptr && plottedB_ == b_ && i < plotsB_.size();
+    const bool withB = b_ != nullptr && plottedB_ == bGeneration_ && i < plotsB_.size();
     extras.plots.push_back({plotsA_[i].get(), withB ? plotsB_[i].get() : nullptr});
   }
   return extras;

@@ -146,7 +146,8 @@ class Debugger {
   std::vector<std::string> plotted_;
   std::vector<std::unique_ptr<FieldSeries>> plotsA_;
   std::vector<std::unique_ptr<FieldSeries>> plotsB_;
-  const Playback* plottedB_ = nullptr;  ///< the B that plotsB_ step
+  std::uint64_t bGeneration_ = 0;  ///< counts the Bs compared with, each edit one (it may reuse its predecessor's address)
+  std::uint64_t plottedB_ = 0;     ///< the generation of B that plotsB_ step
   bool plotting_ = false;               ///< a plot is still being stepped
   std::string plotMessage_;
 };

@@ -28,7 +28,7 @@ struct PlotColumn {
 };
 
 /// Ticks are kept one value range each up to this many ranges; a longer replay shares a range
-/// between neighbouring ticks, so a plot of any length holds at most 6 MB.
+/// between neighbouring ticks, so a plot of any length holds at most about 6 MB.
 inline constexpr std::uint64_t kMaxPlotRanges = std::uint64_t{1} << 18;
 /// The most fields plotted at once (each is a lane of the timeline).
 inline constexpr std::size_t kMaxPlots = 4;
@@ -82,7 +82,6 @@ class FieldSeries {
  private:
   /// Notes the field's value in the game as it is after tick next_.
   void take(const sim::GameSession& game);
-
 
   std::string field_;
   const Playback* playback_;

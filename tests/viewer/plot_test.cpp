@@ -238,6 +238,15 @@ TEST(Plot, TheDebuggerPlotsAtMostFourFieldsAndBsBesideAs) {
   }
   EXPECT_EQ(withB.plots[0].a->bin(0, 99, 100), withB.plots[0].b->bin(0, 99, 100)) << "alike before the edit";
   EXPECT_NE(withB.plots[0].a->bin(0, a.lastTick(), 500), withB.plots[0].b->bin(0, a.lastTick(), 500)) << "a tank left standing";
+  // Another edit takes the place of the first (at the same address): B's plots are its own.
+  std::fill(released.begin() + 49, released.end(), sim::Input{2});
+  ASSERT_FALSE(debugger.applyEdit(released).has_value());
+  while (!debugger.stepPlots(1000)) {
+  }
+  FieldSeries fresh("tanks[0].centre.x", *debugger.compared());
+  (void)fresh.extend(a.lastTick() + 1);
+  ASSERT_NE(debugger.extras(true).plots[0].b, nullptr);
+  EXPECT_EQ(debugger.extras(true).plots[0].b->bin(0, a.lastTick(), 500), fresh.bin(0, a.lastTick(), 500));
 }
 
 }  // namespace
