@@ -307,7 +307,7 @@ void drawLaneLabel(sf::RenderTarget& target, const Lane& lane, const TimelineDat
   // A long decimal loses digits rather than run into the bar (the inspector has them all).
   while (lane.kind == LaneKind::kPlot && label.getLocalBounds().width > width && text.find('.') != std::string::npos) {
     text.pop_back();
-    if (text.back() == '.') text.pop_back();
+    if (!text.empty() && text.back() == '.') text.pop_back();
     label.setString(text);
   }
   label.setFillColor(range ? sf::Color(230, 230, 120) : sf::Color(170, 170, 185));
