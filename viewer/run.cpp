@@ -2,7 +2,6 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -17,14 +16,13 @@
 #include "recorder/parse.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
-#include "viewer/controls.h"
-#include "viewer/debugger.h"
 #include "viewer/display.h"
 #include "viewer/frame.h"
-#include "viewer/gui_bridge.h"
 #include "viewer/headless.h"
 #include "viewer/live_play.h"
 #include "viewer/playback.h"
+#include "viewer/plot.h"
+#include "viewer/window.h"
 
 namespace {
 
@@ -66,164 +64,8 @@ int fail(const std::string& sentence) {
   return 2;
 }
 
-/// Writes the window's status where --status asks: the frame as FILE.png first, then FILE, each
-/// through a temporary name, so a reader that sees a new status finds its frame beside it.
-void writeStatus(const std::string& path, const std::string& status, sf::RenderWindow& window) {
-  sf::Texture frame;
-  if (frame.create(window.getSize().x, window.getSize().y)) {
-    frame.update(window);
-    (void)viewer::savePng(frame.copyToImage(), path + ".png", true);
-  }
-  const std::string partial = path + ".partial";
-  {
-    std::ofstream out(partial, std::ios::trunc);
-    out << status;
-  }
-  std::error_code error;
-  std::filesystem::rename(partial, path, error);
-}
-
 /// The file name of a path, for labels.
 std::string baseName(const std::string& path) { return std::filesystem::path(path).filename().string(); }
-
-/// How long a frame of the window spends stepping plots: the rest of a 60-Hz frame is drawing.
-constexpr float kPlotSecondsPerFrame = 0.006F;
-/// Ticks a plot steps between looks at the clock.
-constexpr std::uint64_t kPlotSlice = 128;
-
-/// Steps the debugger's plots until they are complete or a frame's share of time is spent.
-void stepPlotsForAFrame(viewer::Debugger& debugger) {
-  const sf::Clock spent;
-  while (!debugger.stepPlots(kPlotSlice) && spent.getElapsedTime().asSeconds() < kPlotSecondsPerFrame) {
-  }
-}
-
-/// The interactive window: keys, the mouse on the timeline and the scene, playback at
-/// wall-clock speed, and the debugger's panels in a column at the right.
-int runWindow(viewer::Playback& playback, viewer::Playback* compare, const sf::Font& font, const Options& options,
-              std::vector<std::uint64_t> matches) {
-  const auto panelWidth = static_cast<unsigned>(viewer::kPanelWidth);
-  sf::RenderWindow window(sf::VideoMode(options.width + panelWidth, options.height), "retrace-view " + options.file);
-  window.setFramerateLimit(60);
-  viewer::GuiBridge gui(window, viewer::findFontPath());
-  viewer::Debugger debugger(playback, compare, baseName(options.file), baseName(options.compare), std::move(matches));
-  // B: --compare's replay, or an edit of A's inputs made in the panels (which replaces it).
-  viewer::Playback* other = debugger.compared();
-  viewer::Overlays overlays;
-  const viewer::FrameRenderer renderer(font);
-  sf::Clock clock;
-  std::string status;  ///< the last status written (--status)
-  bool statusChanged = false;  ///< in the last frame
-  enum class Drag : std::uint8_t { kNone, kScrub, kSelect } drag = Drag::kNone;
-  const auto frameArea = [&] {
-    const sf::Vector2f size = window.getView().getSize();
-    const float panels = overlays.panels ? std::min(viewer::kPanelWidth, size.x / 2) : 0.0F;
-    return sf::FloatRect{0.0F, 0.0F, size.x - panels, size.y};
-  };
-  for (const std::string& field : options.plots) (void)debugger.togglePlot(field);  // checked by run()
-  std::vector<viewer::Lane> lanes;  // B's game is A's; the plots' lanes change as fields are plotted
-  const auto layoutA = [&] {
-    const std::size_t plots = debugger.plotted().size();
-    return other != nullptr ? viewer::layoutCompare(frameArea(), playback, *other, plots).a : viewer::layoutFrame(frameArea(), playback, plots);
-  };
-  const auto pickEntity = [&](const viewer::FrameLayout& layout, const viewer::Playback& shown, sf::Vector2f at) {
-    if (!layout.scene.contains(at)) return false;
-    const sf::Vector2f world{(at.x - layout.scene.left) / layout.scale, (at.y - layout.scene.top) / layout.scale};
-    debugger.select(viewer::findEntityAt(shown.current().describeScene(shown.previous()), world));
-    return true;
-  };
-  while (window.isOpen()) {
-    other = debugger.compared();
-    lanes = viewer::describeLanes(playback.game(), debugger.plotted());
-    const std::size_t rows = viewer::countRows(lanes);
-    sf::Event event;
-    while (window.pollEvent(event)) {
-      if (overlays.panels) gui.handle(event);
-      if (event.type == sf::Event::Closed) window.close();
-      if (event.type == sf::Event::Resized) window.setView(sf::View({0.0F, 0.0F, static_cast<float>(event.size.width), static_cast<float>(event.size.height)}));
-      if (event.type == sf::Event::KeyPressed && !(overlays.panels && gui.wantsKeyboard())) {
-        if (event.key.code == sf::Keyboard::Z) debugger.view = viewer::viewWhole(playback.lastTick());  // the zoom is the window's
-        if (event.key.code == sf::Keyboard::T) debugger.focusTickBox();
-        if (const auto command = viewer::mapKey(event.key.code, event.key.shift)) {
-          if (!viewer::applyCommand(*command, playback, overlays, debugger.targets())) window.close();
-          if (other != nullptr) other->seek(playback.tick());
-        }
-      }
-      const bool overPanel = overlays.panels && gui.wantsMouse();
-      if (event.type == sf::Event::MouseButtonReleased) drag = Drag::kNone;
-      if (event.type == sf::Event::MouseWheelScrolled && !overPanel) {
-        const viewer::FrameLayout layout = layoutA();
-        const sf::Vector2f at(static_cast<float>(event.mouseWheelScroll.x), static_cast<float>(event.mouseWheelScroll.y));
-        if (layout.timeline.contains(at)) {
-          const sf::FloatRect bar = viewer::timelineBar(layout.timeline, rows);
-          debugger.view = viewer::zoomView(debugger.view, viewer::tickAtX(bar, debugger.view, at.x), event.mouseWheelScroll.delta > 0 ? 0.8 : 1.25,
-                                           playback.lastTick());
-        }
-      }
-      if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Left && !overPanel) {
-        const sf::Vector2f at(static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y));
-        const viewer::FrameLayout layout = layoutA();
-        const sf::FloatRect bar = viewer::timelineBar(layout.timeline, rows);
-        if (layout.timeline.contains(at)) {
-          const std::uint64_t tick = viewer::tickAtX(bar, debugger.view, at.x);
-          if (sf::Keyboard::isKeyPressed(sf::Keyboard::LShift) || sf::Keyboard::isKeyPressed(sf::Keyboard::RShift)) {
-            drag = Drag::kSelect;
-            debugger.selectionFrom = debugger.selectionTo = tick;
-          } else {
-            drag = Drag::kScrub;
-            debugger.seek(tick);
-          }
-        } else if (!pickEntity(layout, playback, at) && other != nullptr) {
-          (void)pickEntity(viewer::layoutCompare(frameArea(), playback, *other, debugger.plotted().size()).b, *other, at);
-        }
-      }
-      // A right-click on an input lane flips that button at that tick and opens the result as B.
-      if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Right && !overPanel) {
-        const sf::Vector2f at(static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y));
-        const viewer::FrameLayout layout = layoutA();
-        const auto lane = viewer::findLaneAt(layout.timeline, at.y, lanes);
-        if (layout.timeline.contains(at) && lane && lanes[*lane].kind == viewer::LaneKind::kInput) {
-          const std::uint64_t tick = viewer::tickAtX(viewer::timelineBar(layout.timeline, rows), debugger.view, at.x);
-          (void)debugger.toggleInput(tick, lanes[*lane].bit);  // a refusal shows in the Edit section
-          other = debugger.compared();
-        }
-      }
-      if (event.type == sf::Event::MouseMoved && drag != Drag::kNone) {
-        const sf::FloatRect bar = viewer::timelineBar(layoutA().timeline, rows);
-        const std::uint64_t tick = viewer::tickAtX(bar, debugger.view, static_cast<float>(event.mouseMove.x));
-        if (drag == Drag::kScrub) debugger.seek(tick);
-        else debugger.selectionTo = tick;
-      }
-    }
-    stepPlotsForAFrame(debugger);
-    const float seconds = clock.restart().asSeconds();
-    if (playback.advance(seconds) > 0 && other != nullptr) other->seek(playback.tick());
-    if (drag == Drag::kNone) debugger.view = viewer::followTick(debugger.view, playback.tick(), playback.lastTick());
-    window.clear(sf::Color::Black);
-    other = debugger.compared();
-    const sf::FloatRect area = frameArea();
-    viewer::FrameExtras extras = debugger.extras(overlays.panels);
-    const sf::Vector2f pointer = window.mapPixelToCoords(sf::Mouse::getPosition(window));
-    if (window.hasFocus() && area.contains(pointer)) extras.pointer = pointer;  // the timeline's readout
-    if (other != nullptr) renderer.renderCompare(window, area, playback, *other, overlays, extras);
-    else renderer.render(window, area, playback, overlays, extras);
-    if (overlays.panels) {
-      gui.beginFrame(window.getSize(), seconds);
-      debugger.draw({area.width, 0.0F, window.getView().getSize().x - area.width, area.height}, font, overlays);
-      gui.endFrame();
-    }
-    if (!options.status.empty()) {
-      // A change made in the panels shows in the scene and the timeline only in the next frame,
-      // so the frame after a change is written again.
-      const std::string now = debugger.describeStatus(overlays, layoutA(), overlays.panels && gui.wantsKeyboard());
-      if (now != status || statusChanged) writeStatus(options.status, now, window);
-      statusChanged = now != status;
-      status = now;
-    }
-    window.display();
-  }
-  return 0;
-}
 
 /// The replay file opened through its index (checked whole, its chunks read again when needed).
 std::optional<recorder::ReplayIndex> openOrReport(const std::string& file, int& outExit) {
@@ -302,6 +144,18 @@ std::optional<std::string> checkPlots(const Options& options, const viewer::Play
   return std::nullopt;
 }
 
+/// The window on A (and B), at the first --find match if any; the exit code.
+int runWindow(const Options& options, viewer::Playback& playback, viewer::Playback* other, const sf::Font& font, std::vector<std::uint64_t> matches) {
+  if (!matches.empty()) {
+    playback.seek(matches.front());
+    if (other != nullptr) other->seek(matches.front());
+  }
+  const viewer::WindowOptions window{"retrace-view " + options.file, baseName(options.file), baseName(options.compare), options.width, options.height,
+                                     options.status, options.plots};
+  viewer::DebuggerWindow(playback, other, font, window, std::move(matches)).run();
+  return 0;
+}
+
 /// --sheet: a contact sheet of the ticks asked for; the exit code.
 int renderSheet(const Options& options, viewer::Playback& playback, const sf::Font& font) {
   if (auto problem = recorder::refuseOutput(options.sheet, options.force)) return fail(*problem);
@@ -349,11 +203,7 @@ int run(const Options& options) {
   }
   if (!options.png.empty()) return renderPng(options, playback, other ? &*other : nullptr, font, matches.empty() ? options.tick : matches.front());
   if (!options.sheet.empty()) return renderSheet(options, playback, font);
-  if (!matches.empty()) {
-    playback.seek(matches.front());
-    if (other) other->seek(matches.front());
-  }
-  return runWindow(playback, other ? &*other : nullptr, font, options, std::move(matches));
+  return runWindow(options, playback, other ? &*other : nullptr, font, std::move(matches));
 }
 
 /// The viewer's options, their help and which need or exclude which.
