@@ -135,27 +135,56 @@ std::string describeKeys(std::span<const char* const> names, const std::vector<s
   return text;
 }
 
-int runLivePlay(const std::string& game, const std::string& config, const std::vector<std::string>& settings, std::uint64_t seed,
-                const std::string& output, bool force,
-                const sf::Font& font) {
-  recorder::RecordingOptions options;
-  options.output = output;
-  options.overwrite = force;
-  options.game = game;
-  options.configName = config;
-  options.settings = settings;
-  options.seed = seed;
-  options.inputSource = "live";
-  auto opened = recorder::openRecording(options);
+namespace {
+
+/// The recorder for live play, or the exit status after saying why there is none.
+std::unique_ptr<recorder::Recorder> openLiveRecording(const LivePlayOptions& options) {
+  recorder::RecordingOptions recording;
+  recording.output = options.output;
+  recording.overwrite = options.force;
+  recording.game = options.game;
+  recording.configName = options.config;
+  recording.settings = options.settings;
+  recording.seed = options.seed;
+  recording.inputSource = "live";
+  auto opened = recorder::openRecording(recording);
   if (auto* problem = std::get_if<std::string>(&opened)) {
-    std::fprintf(stderr, "retrace-view: %s\n", problem->c_str());
-    return 2;
+    std::fprintf(stderr, "%s: %s\n", options.program.c_str(), problem->c_str());
+    return nullptr;
   }
-  recorder::Recorder& recorder = *std::get<std::unique_ptr<recorder::Recorder>>(opened);
-  const sim::GameDefinition& definition = *sim::findGame(game);
+  return std::move(std::get<std::unique_ptr<recorder::Recorder>>(opened));
+}
+
+/// The bookmarked ticks as `prefix` and a list, or nothing when there are none.
+std::string listBookmarks(const Bookmarks& bookmarks, const std::string& prefix) {
+  std::string marks;
+  for (const std::uint64_t t : bookmarks.ticks()) marks += (marks.empty() ? prefix : ", ") + std::to_string(t);
+  return marks;
+}
+
+/// The game as it is, and above it what is recorded where, and the keys.
+void drawLiveFrame(sf::RenderWindow& window, const recorder::Recorder& recorder, const sim::GameSession& previous, const std::string& hudText,
+                   const sf::Font& font) {
+  window.clear(sf::Color::Black);
+  const sim::Scene scene = recorder.session().describeScene(previous);
+  const auto layout = computeLayout({0.0F, 0.0F, 960.0F, 720.0F}, measureScene(scene), 24.0F);
+  drawSceneInArea(window, layout.scene, layout.scale, scene, Overlays{}, font);
+  sf::Text hud(hudText, font, 14);
+  hud.setPosition(layout.hud.left, layout.hud.top);
+  window.draw(hud);
+  window.display();
+}
+
+}  // namespace
+
+int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
+  const std::unique_ptr<recorder::Recorder> recording = openLiveRecording(options);
+  if (!recording) return 2;
+  recorder::Recorder& recorder = *recording;
+  const sim::GameDefinition& definition = *sim::findGame(options.game);
   const auto keys = mapButtonsToKeys(definition.inputNames(), definition.inputKeys());
   const std::string keyHelp = describeKeys(definition.inputNames(), keys);
-  sf::RenderWindow window(sf::VideoMode(960, 720), "retrace-view: playing " + game + " (close the window to save)");
+  sf::RenderWindow window(sf::VideoMode(960, 720), options.program + ": playing " + options.game + " (close the window to save)");
   window.setFramerateLimit(120);
   std::unique_ptr<sim::GameSession> previous = recorder.session().clone();
   sf::Clock clock;
@@ -180,26 +209,17 @@ int runLivePlay(const std::string& game, const std::string& config, const std::v
       (void)recorder.record(window.hasFocus() ? readButtons(keys) : sim::Input{0});
       owed -= kTick;
     }
-    window.clear(sf::Color::Black);
-    const sim::Scene scene = recorder.session().describeScene(*previous);
-    const auto layout = computeLayout({0.0F, 0.0F, 960.0F, 720.0F}, measureScene(scene), 24.0F);
-    drawSceneInArea(window, layout.scene, layout.scale, scene, Overlays{}, font);
-    std::string marks;
-    for (const std::uint64_t t : bookmarks.ticks()) marks += (marks.empty() ? "  bookmarks " : ", ") + std::to_string(t);
-    sf::Text hud((paused ? "PAUSED at tick " : "recording tick ") + std::to_string(recorder.session().tick()) + " to " + output +
-                     "  (F2 pause, F3 bookmark, Esc or close: save)" + marks + "\n" + keyHelp,
-                 font, 14);
-    hud.setPosition(layout.hud.left, layout.hud.top);
-    window.draw(hud);
-    window.display();
+    drawLiveFrame(window, recorder, *previous,
+                  (paused ? "PAUSED at tick " : "recording tick ") + std::to_string(recorder.session().tick()) + " to " + options.output +
+                      "  (F2 pause, F3 bookmark, Esc or close: save)" + listBookmarks(bookmarks, "  bookmarks ") + "\n" + keyHelp,
+                  font);
   }
   if (auto problem = recorder.close()) {
-    std::fprintf(stderr, "retrace-view: %s\n", problem->c_str());
+    std::fprintf(stderr, "%s: %s\n", options.program.c_str(), problem->c_str());
     return 2;
   }
-  std::string marks;
-  for (const std::uint64_t t : bookmarks.ticks()) marks += (marks.empty() ? " (bookmarks at ticks " : ", ") + std::to_string(t);
-  std::printf("saved %llu ticks to %s%s\n", static_cast<unsigned long long>(recorder.session().tick()), output.c_str(), marks.empty() ? "" : (marks + ")").c_str());
+  const std::string marks = listBookmarks(bookmarks, " (bookmarks at ticks ");
+  std::printf("saved %llu ticks to %s%s\n", static_cast<unsigned long long>(recorder.session().tick()), options.output.c_str(), marks.empty() ? "" : (marks + ")").c_str());
   return 0;
 }
 

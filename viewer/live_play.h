@@ -28,9 +28,17 @@ namespace retrace::viewer {
 [[nodiscard]] std::optional<std::vector<sf::Keyboard::Key>> parseKeyNames(std::string_view text);
 /// "left: Left/A, right: Right/D, fire: Space/LCtrl", for the screen.
 [[nodiscard]] std::string describeKeys(std::span<const char* const> names, const std::vector<std::vector<sf::Keyboard::Key>>& keys);
+/// What live play records: the game, its configuration and seed, and the replay file.
+struct LivePlayOptions {
+  std::string program = "retrace-view";  ///< the binary's name, in messages
+  std::string game;
+  std::string config = "default";
+  std::vector<std::string> settings;  ///< NAME=VALUE changes to the configuration
+  std::uint64_t seed = 1;
+  std::string output;
+  bool force = false;  ///< replace an existing output
+};
 /// Plays and records until the window closes; the process exit status.
-int runLivePlay(const std::string& game, const std::string& config, const std::vector<std::string>& settings, std::uint64_t seed,
-                const std::string& output, bool force,
-                const sf::Font& font);
+int runLivePlay(const LivePlayOptions& options, const sf::Font& font);
 
 }  // namespace retrace::viewer

@@ -173,7 +173,7 @@ int run(const Options& options) {
   if (!options.play.empty()) {
     if (options.output.empty()) return fail("--play needs -o OUT.rtr");
     if (auto problem = viewer::findDisplayProblem()) return fail(*problem);
-    return viewer::runLivePlay(options.play, options.config, options.settings, options.seed, options.output, options.force, font);
+    return viewer::runLivePlay({programName(), options.play, options.config, options.settings, options.seed, options.output, options.force}, font);
   }
   if (options.file.empty()) return fail("name a replay to view, or --play GAME (see --help)");
   int exit = 0;
