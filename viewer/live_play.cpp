@@ -137,7 +137,7 @@ std::string describeKeys(std::span<const char* const> names, const std::vector<s
 
 namespace {
 
-/// The recorder for live play, or the exit status after saying why there is none.
+/// The recorder for live play, or nothing once it has said why there is none.
 std::unique_ptr<recorder::Recorder> openLiveRecording(const LivePlayOptions& options) {
   recorder::RecordingOptions recording;
   recording.output = options.output;
