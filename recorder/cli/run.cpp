@@ -45,13 +45,25 @@ std::optional<std::string_view> findOptionBeforeCommand(std::span<char*> argumen
   return std::nullopt;
 }
 
-}  // namespace
+/// Why the words cannot be a command line, said before CLI11 reads them: a byte a terminal
+/// would act on, a command's option before its command, or a first word that names no command.
+std::optional<std::string> refuseArguments(const std::string& name, std::span<char*> arguments) {
+  if (auto problem = findUnprintableArgument(arguments)) return problem;
+  if (auto early = findOptionBeforeCommand(arguments)) {
+    return quoteForMessage(*early) + " is no option of " + name + " itself; a command's options follow it (" + name + " COMMAND " + std::string(*early) +
+           " ...), and the commands are " + listCommandNames() + " (see " + name + " --help)";
+  }
+  if (auto unknown = findUnknownCommand(arguments)) {
+    return quoteForMessage(*unknown) + " is not a command; the commands are " + listCommandNames() + " (see " + name + " --help)";
+  }
+  return std::nullopt;
+}
 
-int runCommandLine(std::string_view program, int argc, char** argv) {
-  const std::string name(program);
-  // Diagnostics go to stderr so stdout stays the command's own output (JSON, reports). stdout
-  // is line-buffered even into a pipe, so that a CI log joining both streams keeps their order:
-  // `verify a.rtr missing.rtr b.rtr` names missing.rtr between the two reports, not first.
+/// Diagnostics go to stderr, through a logger of the program's name, so stdout stays the
+/// command's own output (JSON, reports).
+void routeOutput(const std::string& name) {
+  // stdout is line-buffered even into a pipe, so that a CI log joining both streams keeps their
+  // order: `verify a.rtr missing.rtr b.rtr` names missing.rtr between the two reports, not first.
   // Once: a stream's buffering may be set only before its first output, and a game's own
   // program or test may run the command line more than once.
   static const bool kLineBuffered = std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ) == 0;
@@ -59,6 +71,13 @@ int runCommandLine(std::string_view program, int argc, char** argv) {
   // Made directly rather than by spdlog's factory, which refuses a second logger of one name.
   spdlog::set_default_logger(std::make_shared<spdlog::logger>(name, std::make_shared<spdlog::sinks::stderr_color_sink_st>()));
   spdlog::set_pattern("%v");
+}
+
+}  // namespace
+
+int runCommandLine(std::string_view program, int argc, char** argv) {
+  const std::string name(program);
+  routeOutput(name);
   CLI::App app{name + ": deterministic replay and regression testing for 2D arcade collision code", name};
   app.require_subcommand(1);
   app.fallthrough();  // -v and -q work after the command name too
@@ -73,19 +92,8 @@ int runCommandLine(std::string_view program, int argc, char** argv) {
     spdlog::set_level(quiet ? spdlog::level::err : verbose ? spdlog::level::debug : spdlog::level::info);
     for (const std::string& refusal : describeRefusedGames()) spdlog::warn("{}: {}", name, refusal);
   });
-  if (auto problem = findUnprintableArgument(std::span(argv + 1, argv + argc))) {
-    std::fprintf(stderr, "%s: %s\n", name.c_str(), problem->c_str());
-    return static_cast<int>(ExitCode::kBadInput);
-  }
-  if (auto early = findOptionBeforeCommand(std::span(argv + 1, argv + argc))) {
-    std::fprintf(stderr, "%s: %s is no option of %s itself; a command's options follow it (%s COMMAND %s ...), and the commands are %s (see %s --help)\n",
-                 name.c_str(), quoteForMessage(*early).c_str(), name.c_str(), name.c_str(), std::string(*early).c_str(), listCommandNames().c_str(),
-                 name.c_str());
-    return static_cast<int>(ExitCode::kBadInput);
-  }
-  if (auto unknown = findUnknownCommand(std::span(argv + 1, argv + argc))) {
-    std::fprintf(stderr, "%s: %s is not a command; the commands are %s (see %s --help)\n", name.c_str(), quoteForMessage(*unknown).c_str(),
-                 listCommandNames().c_str(), name.c_str());
+  if (auto refusal = refuseArguments(name, std::span(argv + 1, argv + argc))) {
+    std::fprintf(stderr, "%s: %s\n", name.c_str(), refusal->c_str());
     return static_cast<int>(ExitCode::kBadInput);
   }
   try {
