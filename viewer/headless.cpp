@@ -58,18 +58,11 @@ std::optional<std::string> renderFramePng(Playback& playback, const sf::Font& fo
   return savePng(texture.getTexture().copyToImage(), path, overwrite);
 }
 
-std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font& font, std::uint64_t tick, const std::string& path,
-                                             bool overwrite, sf::Vector2u size, const PanelShot& shot) {
-  if (tick > playback.lastTick()) {
-    return recorder::describePastLastTick(tick, playback.lastTick(), playback.replay());
-  }
-  const auto panels = shot.panels ? static_cast<unsigned>(kPanelWidth) : 0U;
-  sf::RenderTexture texture;
-  if (!texture.create(size.x + panels, size.y)) return "cannot create a " + std::to_string(size.x + panels) + "x" + std::to_string(size.y) + " render texture";
-  (void)texture.setActive(true);
-  std::optional<GuiBridge> gui;
-  if (shot.panels) gui.emplace(texture, findFontPath());
-  Debugger debugger(playback, shot.b, shot.nameA, shot.nameB, {});
+namespace {
+
+/// The debugger at `tick` with the shot's entity selected and its fields plotted over the whole
+/// replay; one sentence when the entity is not there.
+std::optional<std::string> setUpShot(Debugger& debugger, const Playback& playback, std::uint64_t tick, const PanelShot& shot) {
   debugger.seek(tick);
   if (!shot.select.empty()) {
     const std::vector<sim::Field> fields = playback.current().describeState();
@@ -83,6 +76,24 @@ std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font&
   }
   while (!debugger.stepPlots(std::uint64_t{1} << 16)) {
   }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font& font, std::uint64_t tick, const std::string& path,
+                                             bool overwrite, sf::Vector2u size, const PanelShot& shot) {
+  if (tick > playback.lastTick()) {
+    return recorder::describePastLastTick(tick, playback.lastTick(), playback.replay());
+  }
+  const auto panels = shot.panels ? static_cast<unsigned>(kPanelWidth) : 0U;
+  sf::RenderTexture texture;
+  if (!texture.create(size.x + panels, size.y)) return "cannot create a " + std::to_string(size.x + panels) + "x" + std::to_string(size.y) + " render texture";
+  (void)texture.setActive(true);
+  std::optional<GuiBridge> gui;
+  if (shot.panels) gui.emplace(texture, findFontPath());
+  Debugger debugger(playback, shot.b, shot.nameA, shot.nameB, {});
+  if (auto problem = setUpShot(debugger, playback, tick, shot)) return problem;
   const sf::FloatRect area{0.0F, 0.0F, static_cast<float>(size.x), static_cast<float>(size.y)};
   const FrameRenderer renderer(font);
   // ImGui sizes some widgets from the frame before (a table's columns): the second frame is the one kept.
