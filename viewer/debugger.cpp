@@ -118,6 +118,7 @@ std::optional<std::string> Debugger::togglePlot(const std::string& field) {
     plotsA_.erase(plotsA_.begin() + index);
     if (static_cast<std::size_t>(index) < plotsB_.size()) plotsB_.erase(plotsB_.begin() + index);
     plotMessage_.clear();
+    placePlots();
     return std::nullopt;
   }
   if (plotted_.size() >= kMaxPlots) {
@@ -129,6 +130,7 @@ std::optional<std::string> Debugger::togglePlot(const std::string& field) {
   plotsA_.push_back(std::make_unique<FieldSeries>(field, a_));
   if (b_ != nullptr && plottedB_ == bGeneration_) plotsB_.push_back(std::make_unique<FieldSeries>(field, *b_));
   plotMessage_.clear();
+  placePlots();
   return std::nullopt;
 }
 
@@ -207,6 +209,7 @@ void Debugger::refresh() {
   if (b_ != nullptr) compared_ = compareFields(a_.current(), b_->current());
   tunnels_.clear();
   for (const sim::Tunnel& t : a_.tunnelsNow()) tunnels_.push_back(t.sentence);
+  placePlots();  // an element picked by its id may be at another index now
 }
 
 void Debugger::draw(sf::FloatRect column, const sf::Font& font, Overlays& overlays) {
@@ -492,8 +495,22 @@ void Debugger::drawFieldList(const std::vector<std::string>& entities) {
 }
 
 void Debugger::drawField(std::string_view label, const FieldRow& row) {
-  const bool plotted = std::find(plotted_.begin(), plotted_.end(), row.name) != plotted_.end();
-  if (drawFieldLeaf(label, row, plotted, hovered_)) (void)togglePlot(row.name);  // a refusal shows under the filter
+  const bool plotted = std::find(plottedNow_.begin(), plottedNow_.end(), row.name) != plottedNow_.end();
+  if (drawFieldLeaf(label, row, plotted, hovered_)) plotFieldAtCursor(row.name);
+}
+
+void Debugger::plotFieldAtCursor(const std::string& field) {
+  // A list's element by its id, so that the plot follows that tank or bullet as indices shift.
+  (void)togglePlot(nameByIds(a_.current().describeState(), field));  // a refusal shows in the inspector
+}
+
+void Debugger::placePlots() {
+  plottedNow_.clear();
+  const std::vector<sim::Field> fields = a_.current().describeState();
+  std::vector<std::pair<std::size_t, std::int64_t>> anchors;
+  for (const std::string& field : plotted_) {
+    if (auto name = resolveIds(fields, field, anchors)) plottedNow_.push_back(*name);
+  }
 }
 
 void Debugger::drawComparison() {
@@ -520,12 +537,12 @@ void Debugger::drawComparison() {
       if (!selected_.empty() && !isInsideEntity(row.name, selected_)) continue;
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      const bool plotted = std::find(plotted_.begin(), plotted_.end(), row.name) != plotted_.end();
+      const bool plotted = std::find(plottedNow_.begin(), plottedNow_.end(), row.name) != plottedNow_.end();
       if (row.differs) ImGui::TextColored(kDiffers, "%s", row.name.c_str());
       else if (plotted) ImGui::TextColored(kPlotted, "%s", row.name.c_str());
       else ImGui::TextUnformatted(row.name.c_str());
       if (ImGui::IsItemHovered()) hovered_ = row.name;
-      if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) (void)togglePlot(row.name);  // A's and B's values on one lane
+      if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) plotFieldAtCursor(row.name);  // A's and B's values on one lane
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(row.a.empty() ? "-" : row.a.c_str());
       ImGui::TableNextColumn();

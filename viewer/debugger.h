@@ -101,6 +101,11 @@ class Debugger {
   void drawFieldList(const std::vector<std::string>& entities);
   /// A field's row (its name shown as `label`): hovering names it, a right-click plots it.
   void drawField(std::string_view label, const FieldRow& row);
+  /// Plots a field as the inspector names it at the cursor (or stops plotting it), a list's
+  /// element by its id when it has one.
+  void plotFieldAtCursor(const std::string& field);
+  /// Where the plotted fields are at the cursor (plottedNow_), for the inspector's colour.
+  void placePlots();
   void drawComparison();
   void drawEvents();
   void drawOracle();
@@ -144,6 +149,7 @@ class Debugger {
   std::vector<std::string> tunnels_;  ///< the oracle's sentences at the cursor
   // The fields plotted on the timeline, and their values over A and B.
   std::vector<std::string> plotted_;
+  std::vector<std::string> plottedNow_;  ///< their names at the cursor, each element at its index there
   std::vector<std::unique_ptr<FieldSeries>> plotsA_;
   std::vector<std::unique_ptr<FieldSeries>> plotsB_;
   std::uint64_t bGeneration_ = 0;  ///< counts the Bs compared with, each edit one (it may reuse its predecessor's address)

@@ -41,7 +41,9 @@ PlotTrack trackPlot(const PlotLine& line, TimelineView view, unsigned columns, c
     track.b = line.b->bin(view.from, view.to, columns);
     track.complete = track.complete && line.b->complete();
   }
-  const auto found = std::find_if(now.begin(), now.end(), [&](const sim::Field& f) { return f.name == track.field; });
+  std::vector<std::pair<std::size_t, std::int64_t>> anchors;
+  const std::optional<std::string> name = resolveIds(now, track.field, anchors);  // an element by its id: at its index now
+  const auto found = std::find_if(now.begin(), now.end(), [&](const sim::Field& f) { return name && f.name == *name; });
   if (found != now.end()) track.now = found->value;
   return track;
 }

@@ -38,12 +38,26 @@ inline constexpr std::size_t kMaxPlots = 4;
 /// the tick under the column. First and last, inclusive.
 [[nodiscard]] std::pair<std::uint64_t, std::uint64_t> findColumnTicks(std::uint64_t from, std::uint64_t to, std::uint64_t columns, std::uint64_t i) noexcept;
 
+/// A plotted field's name may pick a list's element by its id rather than its place:
+/// `tanks[id=228].hp` is the hp of the tank whose `id` field is 228, wherever it is in the list
+/// (a list's indices shift as elements come and go). The name with each element that has an
+/// `id` field among `fields` named so ("tanks[1].hp" to "tanks[id=228].hp"); others keep their index.
+[[nodiscard]] std::string nameByIds(const std::vector<sim::Field>& fields, const std::string& field);
+/// The name with each `[id=N]` replaced by the index of the element whose id is N among `fields`,
+/// adding the place of each id used and N to `outAnchors`; nothing when no element has that id.
+[[nodiscard]] std::optional<std::string> resolveIds(const std::vector<sim::Field>& fields, const std::string& field,
+                                                    std::vector<std::pair<std::size_t, std::int64_t>>& outAnchors);
+/// One sentence, starting with the name quoted, when a plot's name is not one field's: not a
+/// name at all, a pattern, or an `[id=` that is not `[id=N]` with N a whole number.
+[[nodiscard]] std::optional<std::string> checkPlotName(const std::string& field);
+
 /// Where a field is among a state's values (saveState), and what decides that: the count of
-/// values and every list's length. Reading the values alone is far cheaper than naming them all.
+/// values, every list's length, and the id of each element picked by its id. Reading the
+/// values alone is far cheaper than naming them all.
 struct FieldPlace {
   bool aligned = false;  ///< the names (describeState) line up with the values
   std::size_t count = 0;
-  std::vector<std::pair<std::size_t, std::int64_t>> lengths;  ///< each ".size" value's place and value
+  std::vector<std::pair<std::size_t, std::int64_t>> anchors;  ///< each list length's and picked id's place and value
   std::optional<std::size_t> index;                           ///< the field's place, when the state has it
   std::int64_t named = 0;                                     ///< its value when the place was read
   sim::FieldKind kind = sim::FieldKind::kInt;

@@ -129,9 +129,7 @@ int renderPng(const Options& options, viewer::Playback& playback, viewer::Playba
 std::optional<std::string> checkPlots(const Options& options, const viewer::Playback& playback) {
   if (options.plots.size() > viewer::kMaxPlots) return "--plot: at most " + std::to_string(viewer::kMaxPlots) + " fields are plotted at once";
   for (const std::string& field : options.plots) {
-    auto pattern = recorder::FieldPattern::parse(field);
-    if (auto* problem = std::get_if<std::string>(&pattern)) return "--plot: " + *problem;
-    if (field.find('*') != std::string::npos) return "--plot " + recorder::quoteForMessage(field) + ": name one field (as retrace show prints it), not a pattern";
+    if (auto problem = viewer::checkPlotName(field)) return "--plot " + *problem;
     if (std::count(options.plots.begin(), options.plots.end(), field) > 1) return "--plot " + recorder::quoteForMessage(field) + " is given twice";
     viewer::FieldSeries series(field, playback);
     while (!series.seen() && !series.extend(4096)) {

@@ -4,6 +4,8 @@
 #include "viewer/plot.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <optional>
 #include <vector>
 
@@ -93,6 +95,62 @@ TEST(Plot, AFieldsPlaceAmongTheValuesHoldsWhileNoListLengthOrCountChanges) {
   values.pop_back();
   EXPECT_FALSE(place.fits(values));
   EXPECT_FALSE(FieldPlace::read(playback.current(), "bullets[0].position.z", values.size() + 1).index.has_value());
+}
+
+TEST(Plot, AnElementPickedByItsIdIsFollowedAsItsIndexShifts) {
+  // A bullet whose place in the list changes while it flies (one before it is gone): plotted as
+  // bullets[id=N], every tick's value is that bullet's, wherever it is, and absent without it.
+  Playback playback(loadCorpus("tank-bot-seed5.rtr"), false);
+  std::map<std::int64_t, std::set<std::string>> placesById;
+  for (std::uint64_t t = 0; t <= playback.lastTick(); ++t) {
+    playback.seek(t);
+    for (const sim::Field& f : playback.current().describeState()) {
+      if (f.name.starts_with("bullets[") && f.name.ends_with("].id")) placesById[f.value].insert(f.name);
+    }
+  }
+  const auto moved = std::find_if(placesById.begin(), placesById.end(), [](const auto& entry) { return entry.second.size() > 1; });
+  ASSERT_NE(moved, placesById.end()) << "no bullet changes place in this replay";
+  const std::int64_t id = moved->first;
+  const std::string field = "bullets[id=" + std::to_string(id) + "].position.x";
+  FieldSeries series(field, playback);
+  (void)series.extend(playback.lastTick() + 1);
+  ASSERT_TRUE(series.seen());
+  const std::vector<PlotColumn> each = series.bin(0, playback.lastTick(), static_cast<unsigned>(playback.lastTick() + 1));
+  for (std::uint64_t t = 0; t <= playback.lastTick(); ++t) {
+    playback.seek(t);
+    const std::vector<sim::Field> fields = playback.current().describeState();
+    std::optional<std::int64_t> expected;
+    for (const sim::Field& f : fields) {
+      if (f.name.starts_with("bullets[") && f.name.ends_with("].id") && f.value == id) {
+        const std::string x = f.name.substr(0, f.name.size() - 3) + ".position.x";
+        expected = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& g) { return g.name == x; })->value;
+      }
+    }
+    ASSERT_EQ(each[t], expectColumn({expected}, 0, 0)) << field << " at tick " << t;
+  }
+}
+
+TEST(Plot, ANameGivesEachElementThatHasAnIdByItAndTurnsBackIntoItsIndex) {
+  Playback playback(loadCorpus("tank-bot-seed5.rtr"), false);
+  playback.seek(300);
+  const std::vector<sim::Field> fields = playback.current().describeState();
+  const auto idOf = [&](const std::string& name) { return std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == name; })->value; };
+  const std::string byId = "tanks[id=" + std::to_string(idOf("tanks[1].id")) + "].centre.x";
+  EXPECT_EQ(nameByIds(fields, "tanks[1].centre.x"), byId);
+  EXPECT_EQ(nameByIds(fields, "tick"), "tick");
+  EXPECT_EQ(nameByIds(fields, "tiles[3].bytes"), "tiles[3].bytes") << "a grid's words have no id";
+  std::vector<std::pair<std::size_t, std::int64_t>> anchors;
+  EXPECT_EQ(resolveIds(fields, byId, anchors), "tanks[1].centre.x");
+  ASSERT_EQ(anchors.size(), 1U);
+  EXPECT_EQ(fields[anchors[0].first].name, "tanks[1].id");
+  EXPECT_FALSE(resolveIds(fields, "tanks[id=999999].hp", anchors).has_value());
+  EXPECT_FALSE(checkPlotName(byId).has_value());
+  EXPECT_FALSE(checkPlotName("tanks[id=-3].hp").has_value());
+  for (const std::string bad : {"tanks[id=x].hp", "tanks[id=].hp", "tanks[id=5.hp", "tanks[*].hp", "", "man vy"}) {
+    const auto problem = checkPlotName(bad);
+    ASSERT_TRUE(problem.has_value()) << bad;
+    EXPECT_TRUE(problem->starts_with("'" + bad + "'")) << *problem;
+  }
 }
 
 TEST(Plot, AColumnHoldsTheLowestAndHighestValueOfTheTicksItCovers) {

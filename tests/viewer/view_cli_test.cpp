@@ -115,7 +115,7 @@ TEST(ViewCli, PlotNamesOneFieldSomeTickOfTheReplayHas) {
   const std::string png = temp.file("plot.png");
   const std::string tank = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
   // A list element that is absent at tick 0 is a field all the same: some tick has it.
-  const CommandRun fine = runView(tank + " --png " + png + " --tick 820 --plot 'bullets[0].position.x' --plot 'tanks[1].hp'");
+  const CommandRun fine = runView(tank + " --png " + png + " --tick 820 --plot 'bullets[0].position.x' --plot 'tanks[1].hp' --plot 'tanks[id=0].hp'");
   EXPECT_EQ(fine.exitCode, 0) << fine.output;
   EXPECT_EQ(fine.output, "wrote " + png + " (tick 820)\n");
   const std::string other = temp.file("other.png");
@@ -128,6 +128,11 @@ TEST(ViewCli, PlotNamesOneFieldSomeTickOfTheReplayHas) {
   const CommandRun five = runView(tank + " --png " + other + " --plot tick --plot tanks.size --plot bullets.size --plot tanks[0].hp --plot tanks[1].hp");
   EXPECT_EQ(five.output, "retrace-view: --plot: at most 4 fields are plotted at once\n");
   EXPECT_EQ(runView(tank + " --png " + other + " --plot ''").exitCode, 2);
+  // An element by its id: one that no tick has, and an id that is not a number.
+  EXPECT_EQ(runView(tank + " --png " + other + " --plot 'tanks[id=999999].hp'").output,
+            "retrace-view: --plot 'tanks[id=999999].hp' names no field of tank on any tick of " + tank + " (retrace show prints every field's name)\n");
+  EXPECT_EQ(runView(tank + " --png " + other + " --plot 'tanks[id=one].hp'").output,
+            "retrace-view: --plot 'tanks[id=one].hp': an element picked by its id is [id=N], N a whole number\n");
   EXPECT_EQ(runView(tank + " --sheet " + other + " --plot tick").output,
             "retrace-view: --sheet excludes --plot (see retrace-view --help)\n");  // a sheet has no timeline
   EXPECT_EQ(runView("--play tank -o " + temp.file("p.rtr") + " --plot tick").exitCode, 2);
