@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <span>
 #include <string_view>
 #include <variant>
-#include <span>
 
 #include "recorder/inspect.h"
 #include "recorder/parse.h"
@@ -51,7 +51,7 @@ void FieldSeries::take(const sim::GameSession& game) {
 }
 
 bool FieldPlace::fits(std::span<const std::int64_t> values) const noexcept {
-  if (!aligned || values.size() != count) return false;
+  if (!aligned || waiting || values.size() != count) return false;
   return std::all_of(anchors.begin(), anchors.end(), [&](const auto& anchor) { return values[anchor.first] == anchor.second; });
 }
 
@@ -65,6 +65,9 @@ FieldPlace FieldPlace::read(const sim::GameSession& game, const std::string& fie
     if (fields[i].name.ends_with(".size")) place.anchors.emplace_back(i, fields[i].value);
   }
   const std::optional<std::string> name = resolveIds(fields, field, place.anchors);
+  // No element has the id yet (or any more): one may take it without a list changing length,
+  // a bullet fired as another is gone, so the names are read again each tick until one does.
+  place.waiting = !name.has_value();
   if (!name) return place;
   const auto found = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == *name; });
   if (found == fields.end()) return place;

@@ -56,6 +56,7 @@ inline constexpr std::size_t kMaxPlots = 4;
 /// values alone is far cheaper than naming them all.
 struct FieldPlace {
   bool aligned = false;  ///< the names (describeState) line up with the values
+  bool waiting = false;  ///< an element picked by its id is not there: read again every tick
   std::size_t count = 0;
   std::vector<std::pair<std::size_t, std::int64_t>> anchors;  ///< each list length's and picked id's place and value
   std::optional<std::size_t> index;                           ///< the field's place, when the state has it

@@ -144,6 +144,10 @@ TEST(Plot, ANameGivesEachElementThatHasAnIdByItAndTurnsBackIntoItsIndex) {
   ASSERT_EQ(anchors.size(), 1U);
   EXPECT_EQ(fields[anchors[0].first].name, "tanks[1].id");
   EXPECT_FALSE(resolveIds(fields, "tanks[id=999999].hp", anchors).has_value());
+  // An element not there yet may come without any list changing length: its place is read again.
+  const std::vector<std::int64_t> values = playback.current().saveState();
+  EXPECT_TRUE(FieldPlace::read(playback.current(), byId, values.size()).fits(values));
+  EXPECT_FALSE(FieldPlace::read(playback.current(), "tanks[id=999999].hp", values.size()).fits(values));
   EXPECT_FALSE(checkPlotName(byId).has_value());
   EXPECT_FALSE(checkPlotName("tanks[id=-3].hp").has_value());
   for (const std::string bad : {"tanks[id=x].hp", "tanks[id=].hp", "tanks[id=5.hp", "tanks[*].hp", "", "man vy"}) {
