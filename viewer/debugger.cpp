@@ -500,7 +500,7 @@ void Debugger::drawField(std::string_view label, const FieldRow& row) {
 }
 
 void Debugger::plotFieldAtCursor(const std::string& field) {
-  // A list's element by its id, so that the plot follows that tank or bullet as indices shift.
+  // A list's element by its id, so that the plot follows that one entity as indices shift.
   (void)togglePlot(nameByIds(a_.current().describeState(), field));  // a refusal shows in the inspector
 }
 

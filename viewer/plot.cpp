@@ -66,7 +66,7 @@ FieldPlace FieldPlace::read(const sim::GameSession& game, const std::string& fie
   }
   const std::optional<std::string> name = resolveIds(fields, field, place.anchors);
   // No element has the id yet (or any more): one may take it without a list changing length,
-  // a bullet fired as another is gone, so the names are read again each tick until one does.
+  // one entity spawned as another is gone, so the names are read again each tick until one does.
   place.waiting = !name.has_value();
   if (!name) return place;
   const auto found = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == *name; });

@@ -39,9 +39,9 @@ inline constexpr std::size_t kMaxPlots = 4;
 [[nodiscard]] std::pair<std::uint64_t, std::uint64_t> findColumnTicks(std::uint64_t from, std::uint64_t to, std::uint64_t columns, std::uint64_t i) noexcept;
 
 /// A plotted field's name may pick a list's element by its id rather than its place:
-/// `tanks[id=228].hp` is the hp of the tank whose `id` field is 228, wherever it is in the list
-/// (a list's indices shift as elements come and go). The name with each element that has an
-/// `id` field among `fields` named so ("tanks[1].hp" to "tanks[id=228].hp"); others keep their index.
+/// `enemies[id=228].hp` is the hp of the enemy whose `id` field is 228, wherever it is in the
+/// list (a list's indices shift as elements come and go). The name with each element that has an
+/// `id` field among `fields` named so ("enemies[1].hp" to "enemies[id=228].hp"); others keep their index.
 [[nodiscard]] std::string nameByIds(const std::vector<sim::Field>& fields, const std::string& field);
 /// The name with each `[id=N]` replaced by the index of the element whose id is N among `fields`,
 /// adding the place of each id used and N to `outAnchors`; nothing when no element has that id.
@@ -72,7 +72,7 @@ struct FieldPlace {
 /// One field's values over a replay, stepped a slice at a time.
 class FieldSeries {
  public:
-  /// The field of `playback`'s game by its dotted name ("man.vy", "tanks[1].hp"), from tick 0.
+  /// The field of `playback`'s game by its dotted name ("hero.vy", "enemies[1].hp"), from tick 0.
   /// The playback must outlive the series (its recorded inputs are read as it steps).
   FieldSeries(std::string field, const Playback& playback);
 
