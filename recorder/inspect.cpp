@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "recorder/field_ids.h"
 #include "recorder/parse.h"
 
 namespace retrace::recorder {
@@ -205,10 +206,18 @@ std::variant<FieldPattern, std::string> FieldPattern::parse(std::string_view tex
     return "a field pattern is at most " + std::to_string(kMaxFieldPatternLength) + " characters, longer than any field's name; this one has " +
            std::to_string(text.size());
   }
+  if (auto problem = checkIdSelectors(text)) return quoteForMessage(text) + " is not a field pattern: " + *problem;
   std::string wildcards;
   int stars = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
+    if (text.substr(i).starts_with(kIdSelectorOpen)) {
+      // Checked above: "[id=N]", matched as written.
+      const std::size_t close = text.find(']', i);
+      wildcards += text.substr(i, close - i + 1);
+      i = close;
+      continue;
+    }
     if (!isFieldNameChar(c) && c != '*' && c != '.' && c != '[' && c != ']') {
       return quoteForMessage(text) + " is not a field pattern: " + quoteForMessage(text.substr(i, 1)) + " is in no field's name";
     }
@@ -222,16 +231,40 @@ std::variant<FieldPattern, std::string> FieldPattern::parse(std::string_view tex
   }
   FieldPattern pattern(std::string(text), std::move(wildcards));
   pattern.branches_ = stars > 1;
+  pattern.byId_ = recorder::picksById(text);
   return pattern;
 }
 
 bool FieldPattern::matches(std::string_view fieldName) const { return matchesFieldOrInside(fieldName, wildcards_, branches_); }
 
+std::optional<FieldPattern> FieldPattern::resolveIds(const std::vector<sim::Field>& fields) const {
+  if (!byId_) return *this;
+  // The wildcards keep each [id=N] as written, and no '*' comes before one: both resolve alike.
+  std::optional<std::string> text = recorder::resolveIds(fields, text_);
+  std::optional<std::string> wildcards = recorder::resolveIds(fields, wildcards_);
+  if (!text || !wildcards) return std::nullopt;
+  FieldPattern pattern(std::move(*text), std::move(*wildcards));
+  pattern.branches_ = branches_;
+  return pattern;
+}
+
 std::vector<sim::Field> selectFields(const std::vector<sim::Field>& fields, const std::vector<FieldPattern>& patterns) {
   if (patterns.empty()) return fields;
+  // Each pattern as it reads in this state: an element picked by its id at its index now, or
+  // nothing when no element has the id.
+  std::vector<std::optional<FieldPattern>> now;
+  for (const FieldPattern& pattern : patterns) now.push_back(pattern.resolveIds(fields));
   std::vector<sim::Field> selected;
   for (const sim::Field& field : fields) {
-    if (std::any_of(patterns.begin(), patterns.end(), [&](const FieldPattern& p) { return p.matches(field.name); })) selected.push_back(field);
+    const std::size_t first = selected.size();
+    for (std::size_t p = 0; p < patterns.size(); ++p) {
+      if (!now[p] || !now[p]->matches(field.name)) continue;
+      std::string name = patterns[p].picksById() ? renameByIds(field.name, patterns[p].text(), now[p]->text()) : field.name;
+      // A field two patterns select alike is listed once.
+      if (std::any_of(selected.begin() + static_cast<std::ptrdiff_t>(first), selected.end(), [&](const sim::Field& f) { return f.name == name; })) continue;
+      selected.push_back(field);
+      selected.back().name = std::move(name);
+    }
   }
   return selected;
 }

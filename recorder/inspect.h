@@ -75,13 +75,20 @@ enum class ReachFrom : std::uint8_t {
 inline constexpr std::size_t kMaxFieldPatternLength = 512;
 
 /// A selection of fields by dotted name: a pattern names a field or everything inside it
-/// ("tanks[1]" selects "tanks[1].centre.x"); `[*]` stands for any index, `*` for any one name.
+/// ("tanks[1]" selects "tanks[1].centre.x"); `[*]` stands for any index, `*` for any one name,
+/// and `[id=N]` for the element whose `id` field is N (recorder/field_ids.h).
 class FieldPattern {
  public:
   /// The pattern, or one sentence when it is not one (empty, or with characters a name never has).
   [[nodiscard]] static std::variant<FieldPattern, std::string> parse(std::string_view text);
-  /// True when the field is the one named or lies inside it.
+  /// True when the field is the one named or lies inside it, the name written as the pattern
+  /// writes it (an element picked by its id by its id).
   [[nodiscard]] bool matches(std::string_view fieldName) const;
+  /// Whether the pattern picks an element by its id: what it selects depends on the state.
+  [[nodiscard]] bool picksById() const noexcept { return byId_; }
+  /// The pattern as it reads in a state with these fields: each element picked by its id at
+  /// its index there; nothing when no element has the id.
+  [[nodiscard]] std::optional<FieldPattern> resolveIds(const std::vector<sim::Field>& fields) const;
   [[nodiscard]] const std::string& text() const noexcept { return text_; }
 
  private:
@@ -89,11 +96,14 @@ class FieldPattern {
   std::string text_;
   std::string wildcards_;  ///< the text with each run of '*' (not "[*]") made one
   bool branches_ = false;  ///< more than one '*': matching remembers what failed
+  bool byId_ = false;
 };
 
 /// The patterns of the texts, or the sentence of the first that is none.
 [[nodiscard]] std::variant<std::vector<FieldPattern>, std::string> parseFieldPatterns(const std::vector<std::string>& texts);
-/// The fields any pattern selects (all of them when there is no pattern), in their order.
+/// The fields any pattern selects (all of them when there is no pattern), in their order; one
+/// selected by a pattern that picks an element by its id is named as that pattern names it
+/// ("bullets[id=7].position.x"), so that it keeps its name while its index changes.
 [[nodiscard]] std::vector<sim::Field> selectFields(const std::vector<sim::Field>& fields, const std::vector<FieldPattern>& patterns);
 
 /// A tick as the time it is played at: "1:10.266" (minutes, seconds, milliseconds).

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <vector>
 
+#include "recorder/field_ids.h"
 #include "recorder/parse.h"
 
 namespace retrace::recorder {
@@ -29,7 +30,16 @@ std::variant<std::vector<std::string>, std::string> splitTokens(std::string_view
       continue;
     }
     std::size_t end = i;
-    while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) != 0 || std::string_view("_.[]*-").find(text[end]) != std::string_view::npos)) ++end;
+    while (end < text.size()) {
+      if (text.substr(end).starts_with(kIdSelectorOpen)) {
+        // An element picked by its id: its '=' is no operator (Condition::parse checks the id).
+        end = std::min(text.find(']', end), text.size() - 1) + 1;
+      } else if (std::isalnum(static_cast<unsigned char>(text[end])) != 0 || std::string_view("_.[]*-").find(text[end]) != std::string_view::npos) {
+        ++end;
+      } else {
+        break;
+      }
+    }
     if (end == i) return quoteForMessage(text.substr(i, 1)) + " is no part of a condition (FIELD OP VALUE, joined by and, or)";
     tokens.emplace_back(text.substr(i, end - i));
     i = end;
@@ -75,9 +85,13 @@ bool compare(std::int64_t a, const std::string& op, std::int64_t b) {
   return a >= b;
 }
 
-/// The fields a comparison's field names: one, or every index for [*].
-std::vector<const sim::Field*> findFields(const std::vector<sim::Field>& fields, const std::string& name) {
+/// The fields a comparison's field names: one, or every index for [*]; none when it picks an
+/// element by an id no element has.
+std::vector<const sim::Field*> findFields(const std::vector<sim::Field>& fields, const std::string& field) {
   std::vector<const sim::Field*> found;
+  const std::optional<std::string> resolved = picksById(field) ? resolveIds(fields, field) : std::optional(field);
+  if (!resolved) return found;
+  const std::string& name = *resolved;
   const bool anyIndex = name.find("[*]") != std::string::npos;
   for (const sim::Field& f : fields) {
     if (anyIndex ? matchesFieldName(f.name, name) : f.name == name) found.push_back(&f);
@@ -102,6 +116,7 @@ std::variant<Condition, std::string> Condition::parse(std::string_view text) {
     }
     const std::string& field = tokens[i];
     if (isOp(field) || field == "and" || field == "or") return quoteForMessage(field) + " is where a field's name should be";
+    if (auto problem = checkIdSelectors(field)) return quoteForMessage(field) + ": " + *problem;
     if (!isOp(tokens[i + 1])) return quoteForMessage(tokens[i + 1]) + " is where an operator (==, !=, <, <=, >, >=) should be";
     if (isOp(tokens[i + 2]) || tokens[i + 2] == "and" || tokens[i + 2] == "or") return quoteForMessage(tokens[i + 2]) + " is where a value should be";
     condition.anyOf_.back().push_back({field, tokens[i + 1], tokens[i + 2]});

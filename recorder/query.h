@@ -6,10 +6,12 @@
 //   conjunct   := comparison { "and" comparison }
 //   comparison := FIELD OP VALUE          OP: == != < <= > >=
 //   FIELD      := a dotted field name (tanks[0].hp, man.vy, bullets.size); [*] for any index
-//                 (bullets[*].position.y > 200 holds when any bullet's does)
+//                 (bullets[*].position.y > 200 holds when any bullet's does), [id=N] for the
+//                 element whose id field is N, wherever it is in its list (recorder/field_ids.h)
 //   VALUE      := a number (a decimal for fixed point), true, false, or an enumeration's name
 //
-// A comparison with a field the state does not have at that tick (no bullet 0) is false.
+// A comparison with a field the state does not have at that tick (no bullet 0, no bullet with
+// that id) is false.
 
 #include <cstdint>
 #include <string>

@@ -10,6 +10,7 @@
 #include <imgui_stdlib.h>
 
 #include "recorder/byte_sink.h"
+#include "recorder/field_ids.h"
 #include "recorder/inspect.h"
 #include "recorder/query.h"
 #include "viewer/headless.h"
@@ -501,7 +502,7 @@ void Debugger::drawField(std::string_view label, const FieldRow& row) {
 
 void Debugger::plotFieldAtCursor(const std::string& field) {
   // A list's element by its id, so that the plot follows that one entity as indices shift.
-  (void)togglePlot(nameByIds(a_.current().describeState(), field));  // a refusal shows in the inspector
+  (void)togglePlot(recorder::nameByIds(a_.current().describeState(), field));  // a refusal shows in the inspector
 }
 
 void Debugger::placePlots() {
@@ -509,7 +510,7 @@ void Debugger::placePlots() {
   const std::vector<sim::Field> fields = a_.current().describeState();
   std::vector<std::pair<std::size_t, std::int64_t>> anchors;
   for (const std::string& field : plotted_) {
-    if (auto name = resolveIds(fields, field, anchors)) plottedNow_.push_back(*name);
+    if (auto name = recorder::resolveIds(fields, field, anchors)) plottedNow_.push_back(*name);
   }
 }
 

@@ -1,11 +1,11 @@
 #include "viewer/plot.h"
 
 #include <algorithm>
-#include <charconv>
 #include <span>
 #include <string_view>
 #include <variant>
 
+#include "recorder/field_ids.h"
 #include "recorder/inspect.h"
 #include "recorder/parse.h"
 #include "recorder/replay.h"
@@ -64,7 +64,7 @@ FieldPlace FieldPlace::read(const sim::GameSession& game, const std::string& fie
   for (std::size_t i = 0; i < fields.size(); ++i) {
     if (fields[i].name.ends_with(".size")) place.anchors.emplace_back(i, fields[i].value);
   }
-  const std::optional<std::string> name = resolveIds(fields, field, place.anchors);
+  const std::optional<std::string> name = recorder::resolveIds(fields, field, place.anchors);
   // No element has the id yet (or any more): one may take it without a list changing length,
   // one entity spawned as another is gone, so the names are read again each tick until one does.
   place.waiting = !name.has_value();
@@ -78,77 +78,9 @@ FieldPlace FieldPlace::read(const sim::GameSession& game, const std::string& fie
   return place;
 }
 
-namespace {
-
-constexpr std::string_view kIdOpen = "[id=";
-
-/// The index of the element of list `list` whose `id` field is `id` (a field "list[i].id").
-std::optional<std::pair<std::size_t, std::size_t>> findElementById(const std::vector<sim::Field>& fields, std::string_view list, std::int64_t id) {
-  for (std::size_t i = 0; i < fields.size(); ++i) {
-    const std::string_view name = fields[i].name;
-    if (fields[i].value != id || !name.starts_with(list) || name.size() <= list.size() || name[list.size()] != '[' || !name.ends_with("].id")) continue;
-    const std::string_view digits = name.substr(list.size() + 1, name.size() - list.size() - 5);
-    std::size_t index = 0;
-    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
-    if (error == std::errc() && end == digits.data() + digits.size() && !digits.empty()) return std::pair{index, i};
-  }
-  return std::nullopt;
-}
-
-/// The id of an `[id=N]` at `open` of `field`, and where it closes; nothing when it is not one.
-std::optional<std::pair<std::int64_t, std::size_t>> readIdSelector(std::string_view field, std::size_t open) {
-  const std::size_t close = field.find(']', open);
-  if (close == std::string_view::npos) return std::nullopt;
-  const std::string_view digits = field.substr(open + kIdOpen.size(), close - open - kIdOpen.size());
-  std::int64_t id = 0;
-  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
-  if (error != std::errc() || end != digits.data() + digits.size() || digits.empty()) return std::nullopt;
-  return std::pair{id, close};
-}
-
-}  // namespace
-
-std::optional<std::string> resolveIds(const std::vector<sim::Field>& fields, const std::string& field,
-                                      std::vector<std::pair<std::size_t, std::int64_t>>& outAnchors) {
-  std::string name = field;
-  for (std::size_t open = name.find(kIdOpen); open != std::string::npos; open = name.find(kIdOpen, open)) {
-    const auto selector = readIdSelector(name, open);
-    if (!selector) return std::nullopt;
-    const auto element = findElementById(fields, std::string_view(name).substr(0, open), selector->first);
-    if (!element) return std::nullopt;
-    outAnchors.emplace_back(element->second, selector->first);
-    name.replace(open, selector->second - open + 1, "[" + std::to_string(element->first) + "]");
-  }
-  return name;
-}
-
-std::string nameByIds(const std::vector<sim::Field>& fields, const std::string& field) {
-  std::string name;
-  for (std::size_t at = 0; at < field.size();) {
-    const std::size_t open = field.find('[', at);
-    const std::size_t close = open == std::string::npos ? std::string::npos : field.find(']', open);
-    if (close == std::string::npos) {
-      name += field.substr(at);
-      break;
-    }
-    // The element's id is the field "<everything so far>[i].id" in the concrete name.
-    const std::string element = field.substr(0, close + 1);
-    const auto id = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == element + ".id"; });
-    name += field.substr(at, open - at);
-    name += id == fields.end() ? field.substr(open, close - open + 1) : std::string(kIdOpen) + std::to_string(id->value) + "]";
-    at = close + 1;
-  }
-  return name;
-}
-
 std::optional<std::string> checkPlotName(const std::string& field) {
-  std::string indexed = field;  // the name with each [id=N] as an index, for the pattern's rules
-  for (std::size_t open = indexed.find(kIdOpen); open != std::string::npos; open = indexed.find(kIdOpen, open)) {
-    const auto selector = readIdSelector(indexed, open);
-    if (!selector) return recorder::quoteForMessage(field) + ": an element picked by its id is [id=N], N a whole number";
-    indexed.replace(open, selector->second - open + 1, "[0]");
-  }
-  auto pattern = recorder::FieldPattern::parse(indexed);
+  if (auto problem = recorder::checkIdSelectors(field)) return recorder::quoteForMessage(field) + ": " + *problem;
+  auto pattern = recorder::FieldPattern::parse(field);
   if (auto* problem = std::get_if<std::string>(&pattern)) return recorder::quoteForMessage(field) + ": " + *problem;
   if (field.find('*') != std::string::npos) return recorder::quoteForMessage(field) + ": name one field (as retrace show prints it), not a pattern";
   return std::nullopt;

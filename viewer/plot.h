@@ -38,17 +38,9 @@ inline constexpr std::size_t kMaxPlots = 4;
 /// the tick under the column. First and last, inclusive.
 [[nodiscard]] std::pair<std::uint64_t, std::uint64_t> findColumnTicks(std::uint64_t from, std::uint64_t to, std::uint64_t columns, std::uint64_t i) noexcept;
 
-/// A plotted field's name may pick a list's element by its id rather than its place:
-/// `enemies[id=228].hp` is the hp of the enemy whose `id` field is 228, wherever it is in the
-/// list (a list's indices shift as elements come and go). The name with each element that has an
-/// `id` field among `fields` named so ("enemies[1].hp" to "enemies[id=228].hp"); others keep their index.
-[[nodiscard]] std::string nameByIds(const std::vector<sim::Field>& fields, const std::string& field);
-/// The name with each `[id=N]` replaced by the index of the element whose id is N among `fields`,
-/// adding the place of each id used and N to `outAnchors`; nothing when no element has that id.
-[[nodiscard]] std::optional<std::string> resolveIds(const std::vector<sim::Field>& fields, const std::string& field,
-                                                    std::vector<std::pair<std::size_t, std::int64_t>>& outAnchors);
 /// One sentence, starting with the name quoted, when a plot's name is not one field's: not a
-/// name at all, a pattern, or an `[id=` that is not `[id=N]` with N a whole number.
+/// name at all, a pattern, or an `[id=` that is not `[id=N]` with N a whole number. A name may
+/// pick a list's element by its id (recorder/field_ids.h), and a plot then follows that element.
 [[nodiscard]] std::optional<std::string> checkPlotName(const std::string& field);
 
 /// Where a field is among a state's values (saveState), and what decides that: the count of

@@ -3,7 +3,8 @@
 // every field's name), a `--set` setting, a `.expect` file, a `hunt --until` predicate, and a
 // count, decimal, box, displacement or shard. Each gives either one short printable sentence or
 // a value that says what the text said: counts and decimals written back out parse to the
-// same value, and a pattern without '*' matches exactly the field it names and what lies in it.
+// same value, and a pattern without '*' matches exactly the field it names and what lies in it,
+// and every field a pattern selects in a state (`[id=N]` resolved there) is named as it names it.
 //
 // With clang: cmake --preset fuzz && cmake --build --preset fuzz --target typed_text_fuzz
 //   build/fuzz/tests/fuzz/typed_text_fuzz NEW tests/fuzz/typed_text -max_total_time=60   (finds go to NEW)
@@ -104,6 +105,13 @@ void checkFieldPattern(std::string_view text) {
       for (const FieldPattern& pattern : *patterns) {
         const bool matched = pattern.matches(field.name);
         if (plain && matched != namesOrHolds(text, field.name)) fail("a pattern without '*' matches otherwise than the name it gives", std::string(text) + " / " + field.name);
+      }
+    }
+    // What it selects in a state (an element picked by its id at its index there) is named as
+    // the pattern names it.
+    for (const std::vector<sim::Field>& fields : game.states) {
+      for (const sim::Field& field : selectFields(fields, *patterns)) {
+        if (!patterns->front().matches(field.name)) fail("a selected field is named otherwise than its pattern names it", std::string(text) + " / " + field.name);
       }
     }
   }

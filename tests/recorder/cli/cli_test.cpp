@@ -242,6 +242,56 @@ TEST_F(Cli, FindGivesTheTicksADirectSimulationMeetsTheConditionOn) {
   EXPECT_EQ(std::count(typo.output.begin(), typo.output.end(), '\n'), 1) << typo.output;
 }
 
+TEST_F(Cli, ShowTraceAndFindFollowAnElementByItsIdWhereverItIsInItsList) {
+  const std::string file = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
+  // A bullet whose place in the list changes while it flies, and the ticks it flies on.
+  const CliRun ids = runRetrace("trace " + file + " --field 'bullets[*].id' --json");
+  ASSERT_EQ(ids.exitCode, 0);
+  std::map<std::int64_t, std::map<std::uint64_t, std::string>> flights;  // id: tick to its element's name
+  std::stringstream rows(ids.output);
+  for (std::string line; std::getline(rows, line);) {
+    const auto row = nlohmann::json::parse(line);
+    for (const auto& [name, id] : row["values"].items()) flights[id.get<std::int64_t>()][row["tick"].get<std::uint64_t>()] = name.substr(0, name.size() - 3);
+  }
+  const auto moving = std::find_if(flights.begin(), flights.end(), [](const auto& flight) {
+    return std::any_of(flight.second.begin(), flight.second.end(), [&](const auto& at) { return at.second != flight.second.begin()->second; });
+  });
+  ASSERT_NE(moving, flights.end()) << "no bullet changes its place in the list";
+  const std::string byId = "bullets[id=" + std::to_string(moving->first) + "]";
+  const std::uint64_t first = moving->second.begin()->first;
+  const std::uint64_t last = moving->second.rbegin()->first;
+  // trace: one column all along, each tick the value of the element with that id.
+  const std::string range = " --from " + std::to_string(first - 1) + " --to " + std::to_string(last + 1);
+  const CliRun trace = runRetrace("trace " + file + " --field '" + byId + ".position.y' --csv" + range);
+  ASSERT_EQ(trace.exitCode, 0) << trace.output;
+  const CliRun all = runRetrace("trace " + file + " --field 'bullets[*].position.y' --json" + range);
+  std::stringstream traced(trace.output);
+  std::stringstream byIndex(all.output);
+  std::string row;
+  std::getline(traced, row);
+  EXPECT_EQ(row, "tick," + byId + ".position.y");
+  for (std::uint64_t tick = first - 1; tick <= last + 1; ++tick) {
+    std::string indexed;
+    std::getline(traced, row);
+    std::getline(byIndex, indexed);
+    const auto values = nlohmann::json::parse(indexed)["values"];
+    const bool flying = moving->second.contains(tick);
+    const auto value = flying ? values[moving->second.at(tick) + ".position.y"] : nlohmann::json();
+    EXPECT_EQ(row, std::to_string(tick) + "," + (!flying ? "" : value.is_string() ? value.get<std::string>() : value.dump()));
+  }
+  // show names the element by its id; find finds it where it is.
+  const CliRun show = runRetrace("show " + file + " --tick " + std::to_string(last) + " --fields '" + byId + ".id'");
+  EXPECT_NE(show.output.find("  " + byId + ".id = " + std::to_string(moving->first) + "\n"), std::string::npos) << show.output;
+  const CliRun found = runRetrace("find " + file + " --where '" + byId + ".id == " + std::to_string(moving->first) + "' --all");
+  EXPECT_EQ(found.exitCode, 0) << found.output;
+  EXPECT_NE(found.output.find(std::to_string(first) + ".." + std::to_string(last)), std::string::npos) << found.output;
+  // An id no element ever has is never found (1); a malformed one is one line (2).
+  EXPECT_EQ(runRetrace("find " + file + " --where 'bullets[id=99999999].id == 1'").exitCode, 1);
+  const CliRun malformed = runRetrace("trace " + file + " --field 'bullets[id=x].id'");
+  EXPECT_EQ(malformed.exitCode, 2);
+  EXPECT_EQ(malformed.output, "retrace trace: 'bullets[id=x].id' is not a field pattern: an element picked by its id is [id=N], N a whole number\n");
+}
+
 TEST_F(Cli, ShowEventsAndTraceRefuseBadArgumentsInOneLine) {
   const std::string file = path("t.rtr");
   ASSERT_EQ(runRetrace("record --game tank --seed 2 --ticks 300 --input bot -o " + file).exitCode, 0);
