@@ -36,6 +36,7 @@ struct Approval {
 
 /// Re-records a replay's inputs with the current code into `file`, replacing it atomically, at
 /// the checksum cadence asked for (0: the replay's own).
-[[nodiscard]] std::optional<std::string> rewriteReplay(const std::string& file, const LoadedReplay& replay, std::uint32_t fullHashEvery);
+[[nodiscard]] std::optional<std::string> rewriteReplay(const std::string& file, const LoadedReplay& replay,
+                                                       std::uint32_t fullHashEvery);
 
 }  // namespace retrace::recorder

@@ -36,7 +36,8 @@ std::optional<std::string> refuseOutput(const std::filesystem::path& output, boo
   const auto status = std::filesystem::status(output, error);
   if (!std::filesystem::exists(status)) return std::nullopt;
   if (std::filesystem::is_directory(status)) return output.string() + " is a directory";
-  if (!std::filesystem::is_regular_file(status)) return output.string() + " is not a regular file (a device, pipe or socket): name a file to write";
+  if (!std::filesystem::is_regular_file(status))
+    return output.string() + " is not a regular file (a device, pipe or socket): name a file to write";
   if (!overwrite) return output.string() + " already exists (pass --force to replace it)";
   return std::nullopt;
 }
@@ -59,7 +60,8 @@ FileSink::~FileSink() {
 
 std::optional<std::string> FileSink::write(std::span<const std::byte> bytes) {
   if (file_ == nullptr) return partial_.string() + " is already closed";
-  if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) return "cannot write " + partial_.string() + ": " + describeErrno(errno);
+  if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size())
+    return "cannot write " + partial_.string() + ": " + describeErrno(errno);
   return std::nullopt;
 }
 
@@ -78,14 +80,17 @@ std::optional<std::string> FileSink::commit() {
   return moveIntoPlace(partial_, output_, overwrite_);
 }
 
-std::optional<std::string> moveIntoPlace(const std::filesystem::path& partial, const std::filesystem::path& output, bool overwrite) {
+std::optional<std::string> moveIntoPlace(const std::filesystem::path& partial, const std::filesystem::path& output,
+                                         bool overwrite) {
   std::error_code error;
   if (!overwrite) {
     // The output was checked to be absent before writing began, but writing can last minutes,
     // and rename() would silently replace a file made meanwhile. link() refuses an existing name.
-    const std::string appeared = output.string() + " appeared while writing and is left as it was; the new file is " + partial.string();
+    const std::string appeared =
+        output.string() + " appeared while writing and is left as it was; the new file is " + partial.string();
     if (::link(partial.c_str(), output.c_str()) == 0) {
-      if (::unlink(partial.c_str()) != 0) return output.string() + " is complete, but " + partial.string() + " could not be removed: " + describeErrno(errno);
+      if (::unlink(partial.c_str()) != 0)
+        return output.string() + " is complete, but " + partial.string() + " could not be removed: " + describeErrno(errno);
       return std::nullopt;
     }
     if (errno == EEXIST) return appeared;
@@ -122,7 +127,8 @@ std::variant<std::vector<std::byte>, std::string> readFileCapped(const std::file
   if (const auto* problem = std::get_if<std::string>(&checked)) return *problem;
   const std::uint64_t size = std::get<std::uint64_t>(checked);
   // A 32-bit machine's cap is its address space, whatever the caller asked for.
-  if (size > std::numeric_limits<std::size_t>::max()) return "is " + std::to_string(size) + " bytes, too large for this machine's memory";
+  if (size > std::numeric_limits<std::size_t>::max())
+    return "is " + std::to_string(size) + " bytes, too large for this machine's memory";
   std::FILE* file = std::fopen(path.c_str(), "rb");
   if (file == nullptr) return "cannot be opened: " + describeErrno(errno);
   std::vector<std::byte> bytes(static_cast<std::size_t>(size));

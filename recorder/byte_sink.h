@@ -75,15 +75,18 @@ class FileSink final : public ByteSink {
 
 /// Gives a finished temporary file the output's name. Without overwrite, an output that exists
 /// by now (made while the temporary was written) is left as it was, and so is the temporary.
-[[nodiscard]] std::optional<std::string> moveIntoPlace(const std::filesystem::path& partial, const std::filesystem::path& output, bool overwrite);
+[[nodiscard]] std::optional<std::string> moveIntoPlace(const std::filesystem::path& partial, const std::filesystem::path& output,
+                                                       bool overwrite);
 
 /// Creates an empty file that did not exist, reserving its name for a writer that cannot
 /// create exclusively itself (SFML's image saving); one sentence if the name is taken.
 [[nodiscard]] std::optional<std::string> createExclusively(const std::filesystem::path& path);
 
 /// Reads a whole file, refusing directories, missing files and anything over maxBytes.
-[[nodiscard]] std::variant<std::vector<std::byte>, std::string> readFileCapped(const std::filesystem::path& path, std::uint64_t maxBytes);
+[[nodiscard]] std::variant<std::vector<std::byte>, std::string> readFileCapped(const std::filesystem::path& path,
+                                                                               std::uint64_t maxBytes);
 /// The size of a regular file at most maxBytes long, or the sentence readFileCapped gives.
-[[nodiscard]] std::variant<std::uint64_t, std::string> checkReadableFile(const std::filesystem::path& path, std::uint64_t maxBytes);
+[[nodiscard]] std::variant<std::uint64_t, std::string> checkReadableFile(const std::filesystem::path& path,
+                                                                         std::uint64_t maxBytes);
 
 }  // namespace retrace::recorder

@@ -52,7 +52,8 @@ class CheckedInputArchive : public cereal::InputArchive<CheckedInputArchive, cer
   /// every type we store takes at least one byte).
   void checkCount(std::uint64_t count) const {
     if (count > remaining()) {
-      throw cereal::Exception("claims " + std::to_string(count) + " elements with " + std::to_string(remaining()) + " bytes left");
+      throw cereal::Exception("claims " + std::to_string(count) + " elements with " + std::to_string(remaining()) +
+                              " bytes left");
     }
   }
 
@@ -89,8 +90,7 @@ class CheckedInputArchive : public cereal::InputArchive<CheckedInputArchive, cer
 };
 
 template <class T>
-  requires std::is_arithmetic_v<T> && (!std::is_same_v<T, bool>)
-void CEREAL_LOAD_FUNCTION_NAME(CheckedInputArchive& ar, T& value) {
+requires std::is_arithmetic_v<T> &&(!std::is_same_v<T, bool>)void CEREAL_LOAD_FUNCTION_NAME(CheckedInputArchive& ar, T& value) {
   static_assert(!std::is_floating_point_v<T>, "replays hold no floating point");
   ar.loadValue(value);
 }

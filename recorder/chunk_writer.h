@@ -82,7 +82,7 @@ class ChunkWriter {
   std::deque<Chunk> queue_;
   std::vector<Chunk> spares_;  ///< written chunks, whose buffers submit() copies the next into
   bool stopping_ = false;
-  bool sleeping_ = false;                ///< the writer waits on changed_ and needs a wake-up
+  bool sleeping_ = false;  ///< the writer waits on changed_ and needs a wake-up
   std::optional<std::string> error_;
   std::atomic<bool> failed_{false};
   std::thread thread_;  // last: starts after every member it uses exists

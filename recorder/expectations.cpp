@@ -70,13 +70,15 @@ std::variant<std::vector<Expectation>, std::string> parseExpectations(std::strin
       return where + "expected 'tunnels OP N' or 'events KIND[.ARG] OP N'";
     }
     static constexpr const char* kOps[] = {"==", "!=", "<", "<=", ">", ">="};
-    if (tokens.size() != next + 2 || std::none_of(std::begin(kOps), std::end(kOps), [&](const char* op) { return tokens[next] == op; })) {
+    if (tokens.size() != next + 2 ||
+        std::none_of(std::begin(kOps), std::end(kOps), [&](const char* op) { return tokens[next] == op; })) {
       return where + "expected an operator (== != < <= > >=) and a number";
     }
     e.op = tokens[next];
     const std::string& number_text = tokens[next + 1];
     const auto [end, error] = std::from_chars(number_text.data(), number_text.data() + number_text.size(), e.value);
-    if (error != std::errc() || end != number_text.data() + number_text.size()) return where + quoteForMessage(number_text) + " is not a whole number";
+    if (error != std::errc() || end != number_text.data() + number_text.size())
+      return where + quoteForMessage(number_text) + " is not a whole number";
     expectations.push_back(e);
   }
   return expectations;
@@ -100,12 +102,14 @@ std::vector<std::string> checkExpectations(const std::vector<Expectation>& expec
       for (const RecordedEvent& r : c.events) {
         if (r.event.kind != subject.kind) continue;
         ++count;
-        if (subject.arg >= 0 && offender.empty() && !compare(r.event.args[static_cast<std::size_t>(subject.arg)], e.op, e.value)) {
+        if (subject.arg >= 0 && offender.empty() &&
+            !compare(r.event.args[static_cast<std::size_t>(subject.arg)], e.op, e.value)) {
           offender = "tick " + std::to_string(r.tick) + ": " + sim::formatEvent(game, r.event);
         }
       }
     }
-    if (subject.arg < 0 && !compare(count, e.op, e.value)) unmet.push_back("expected " + want + ", found " + std::to_string(count));
+    if (subject.arg < 0 && !compare(count, e.op, e.value))
+      unmet.push_back("expected " + want + ", found " + std::to_string(count));
     if (subject.arg >= 0 && !offender.empty()) unmet.push_back("expected " + want + " for every event, but " + offender);
   }
   return unmet;

@@ -21,15 +21,15 @@ namespace retrace::recorder {
 
 /// One line of a .expect file.
 struct Expectation {
-  std::string subject;   ///< "tunnels", "events KIND" or "events KIND.ARG"
-  std::string op;        ///< == != < <= > >=
+  std::string subject;  ///< "tunnels", "events KIND" or "events KIND.ARG"
+  std::string op;       ///< == != < <= > >=
   std::int64_t value = 0;
   int line = 0;
 };
 
 /// Parses a .expect file; on failure "line N: what is wrong".
 [[nodiscard]] std::variant<std::vector<Expectation>, std::string> parseExpectations(std::string_view text,
-                                                                                   const sim::GameDefinition& game);
+                                                                                    const sim::GameDefinition& game);
 /// The expectations that a verified replay does not meet, one sentence each.
 [[nodiscard]] std::vector<std::string> checkExpectations(const std::vector<Expectation>& expectations, const LoadedReplay& replay,
                                                          const VerifyReport& report);

@@ -19,10 +19,13 @@ std::optional<std::pair<std::int64_t, std::size_t>> readIdSelector(std::string_v
 
 /// The index of the element of list `list` whose `id` field is `id` (a field "list[i].id"), and
 /// the place of that field among `fields`.
-std::optional<std::pair<std::size_t, std::size_t>> findElementById(const std::vector<sim::Field>& fields, std::string_view list, std::int64_t id) {
+std::optional<std::pair<std::size_t, std::size_t>> findElementById(const std::vector<sim::Field>& fields, std::string_view list,
+                                                                   std::int64_t id) {
   for (std::size_t i = 0; i < fields.size(); ++i) {
     const std::string_view name = fields[i].name;
-    if (fields[i].value != id || !name.starts_with(list) || name.size() <= list.size() || name[list.size()] != '[' || !name.ends_with("].id")) continue;
+    if (fields[i].value != id || !name.starts_with(list) || name.size() <= list.size() || name[list.size()] != '[' ||
+        !name.ends_with("].id"))
+      continue;
     const std::string_view digits = name.substr(list.size() + 1, name.size() - list.size() - 5);
     std::size_t index = 0;
     const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
@@ -36,7 +39,8 @@ std::optional<std::pair<std::size_t, std::size_t>> findElementById(const std::ve
 bool picksById(std::string_view name) noexcept { return name.find(kIdSelectorOpen) != std::string_view::npos; }
 
 std::optional<std::string> checkIdSelectors(std::string_view name) {
-  for (std::size_t open = name.find(kIdSelectorOpen); open != std::string_view::npos; open = name.find(kIdSelectorOpen, open + 1)) {
+  for (std::size_t open = name.find(kIdSelectorOpen); open != std::string_view::npos;
+       open = name.find(kIdSelectorOpen, open + 1)) {
     if (!readIdSelector(name, open)) return std::string("an element picked by its id is [id=N], N a whole number");
     // The list is found by its name; under a pattern it would be many lists.
     if (name.substr(0, open).find('*') != std::string_view::npos) {
@@ -49,7 +53,8 @@ std::optional<std::string> checkIdSelectors(std::string_view name) {
 std::optional<std::string> resolveIds(const std::vector<sim::Field>& fields, std::string_view name,
                                       std::vector<std::pair<std::size_t, std::int64_t>>& outAnchors) {
   std::string resolved(name);
-  for (std::size_t open = resolved.find(kIdSelectorOpen); open != std::string::npos; open = resolved.find(kIdSelectorOpen, open)) {
+  for (std::size_t open = resolved.find(kIdSelectorOpen); open != std::string::npos;
+       open = resolved.find(kIdSelectorOpen, open)) {
     const auto selector = readIdSelector(resolved, open);
     if (!selector) return std::nullopt;
     const auto element = findElementById(fields, std::string_view(resolved).substr(0, open), selector->first);
@@ -78,7 +83,8 @@ std::string nameByIds(const std::vector<sim::Field>& fields, std::string_view na
     const std::string element = std::string(name.substr(0, close + 1)) + ".id";
     const auto id = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == element; });
     byId += name.substr(at, open - at);
-    byId += id == fields.end() ? std::string(name.substr(open, close - open + 1)) : std::string(kIdSelectorOpen) + std::to_string(id->value) + "]";
+    byId += id == fields.end() ? std::string(name.substr(open, close - open + 1))
+                               : std::string(kIdSelectorOpen) + std::to_string(id->value) + "]";
     at = close + 1;
   }
   return byId;

@@ -54,8 +54,8 @@ inline constexpr std::size_t kPreambleBytes = 16;
 inline constexpr std::size_t kFrameHeaderBytes = 24;
 
 // Caps applied before any allocation: nothing a file claims can make the loader allocate more.
-inline constexpr std::uint64_t kMaxFileBytes = 1ULL << 30;     ///< 1 GiB
-inline constexpr std::uint32_t kMaxPayloadBytes = 16U << 20;   ///< 16 MiB, stored or raw
+inline constexpr std::uint64_t kMaxFileBytes = 1ULL << 30;    ///< 1 GiB
+inline constexpr std::uint32_t kMaxPayloadBytes = 16U << 20;  ///< 16 MiB, stored or raw
 /// All payloads of a file together, decompressed: zstd packs a 16 MiB run of equal bytes into a
 /// few hundred, so without it a 1 GiB file could decode to terabytes. 1 GiB is about 300
 /// million recorded ticks, two months of play at 60 ticks a second.
@@ -88,8 +88,8 @@ struct ReplayHeader {
   std::uint32_t tickRate = sim::kTickRate;
   std::uint32_t chunkTicks = 0;
   std::uint32_t snapshotEvery = 0;
-  std::string inputSource;       ///< "bot", "random", "script NAME", "live", ...
-  std::uint64_t plannedTicks = 0;  ///< 0 when unknown (live play)
+  std::string inputSource;          ///< "bot", "random", "script NAME", "live", ...
+  std::uint64_t plannedTicks = 0;   ///< 0 when unknown (live play)
   std::uint32_t fullHashEvery = 1;  ///< every this many ticks the checksum covers the whole state (1.1)
   bool operator==(const ReplayHeader&) const = default;
 };
@@ -142,7 +142,8 @@ struct Footer {
 /// a 64-bit division per tick costs a good part of what the digest saves.
 class ChecksumCadence {
  public:
-  explicit ChecksumCadence(std::uint32_t fullHashEvery) noexcept : every_(fullHashEvery == 0 ? 1 : fullHashEvery), left_(every_) {}
+  explicit ChecksumCadence(std::uint32_t fullHashEvery) noexcept
+      : every_(fullHashEvery == 0 ? 1 : fullHashEvery), left_(every_) {}
   /// Moves to the next tick; true when its checksum covers the whole state.
   [[nodiscard]] bool nextCoversWholeState() noexcept {
     if (--left_ != 0) return false;
@@ -168,7 +169,8 @@ class ChecksumCadence {
 
 /// Whether a game re-simulated to tick `tick` (from anywhere in the replay) has the checksum the
 /// recording kept for that tick.
-[[nodiscard]] inline bool matchesTickChecksum(const sim::GameSession& session, std::uint64_t tick, std::uint32_t fullHashEvery, std::uint16_t recorded) {
+[[nodiscard]] inline bool matchesTickChecksum(const sim::GameSession& session, std::uint64_t tick, std::uint32_t fullHashEvery,
+                                              std::uint16_t recorded) {
   return tickChecksum(session, coversWholeState(tick, fullHashEvery)) == recorded;
 }
 
@@ -183,7 +185,8 @@ inline void clearKeepingCapacity(Chunk& chunk) {
 
 /// Appends one tick to a chunk: its input (extending the last run when it repeats), its
 /// events and its checksum. The recorder's whole per-tick bookkeeping, apart from the checksum.
-inline void appendTick(Chunk& chunk, std::uint64_t tick, sim::Input input, std::span<const sim::Event> events, std::uint16_t checksum) {
+inline void appendTick(Chunk& chunk, std::uint64_t tick, sim::Input input, std::span<const sim::Event> events,
+                       std::uint16_t checksum) {
   if (chunk.inputs.empty() || chunk.inputs.back().input != input) {
     chunk.inputs.push_back({input, 1});
   } else {

@@ -82,8 +82,8 @@ std::vector<std::byte> encodePreamble(std::uint16_t major, std::uint16_t minor) 
 
 std::vector<std::byte> encodeFrame(FrameKind kind, std::span<const std::byte> payload) {
   std::vector<std::byte> compressed(ZSTD_compressBound(payload.size()));
-  const std::size_t size =
-      ZSTD_compressCCtx(zstdContexts().compress, compressed.data(), compressed.size(), payload.data(), payload.size(), kZstdLevel);
+  const std::size_t size = ZSTD_compressCCtx(zstdContexts().compress, compressed.data(), compressed.size(), payload.data(),
+                                             payload.size(), kZstdLevel);
   const bool useZstd = ZSTD_isError(size) == 0U && size < payload.size();
   const std::span<const std::byte> stored = useZstd ? std::span<const std::byte>(compressed.data(), size) : payload;
   std::vector<std::byte> out;
@@ -107,7 +107,8 @@ std::optional<std::string> FrameWriter::writePreamble() {
 
 std::optional<std::string> FrameWriter::write(FrameKind kind, std::span<const std::byte> payload) {
   if (payload.size() > kMaxPayloadBytes) {
-    return "a frame of " + std::to_string(payload.size()) + " bytes is over the " + std::to_string(kMaxPayloadBytes) + " bytes a frame may hold";
+    return "a frame of " + std::to_string(payload.size()) + " bytes is over the " + std::to_string(kMaxPayloadBytes) +
+           " bytes a frame may hold";
   }
   if (decodedBytes_ + payload.size() > limits_.decodedBytes) {
     return "the replay would decode to more than the " + std::to_string(limits_.decodedBytes) + " bytes a reader accepts";
@@ -130,14 +131,18 @@ std::optional<std::string> checkPreamble(std::span<const std::byte> file) {
   const auto minor = static_cast<std::uint16_t>(getLittleEndian(file, 10, 2));
   const std::string version = std::to_string(major) + "." + std::to_string(minor);
   const std::string ours = std::to_string(kFormatMajor) + "." + std::to_string(kFormatMinor);
-  if (major > kFormatMajor) return "was written in replay format " + version + ", newer than this build's " + ours + ": update retrace to read it";
+  if (major > kFormatMajor)
+    return "was written in replay format " + version + ", newer than this build's " + ours + ": update retrace to read it";
   if (major < kFormatMajor) return "is in replay format " + version + ", which no released retrace wrote";
-  if (minor > kFormatMinor) return "was written in replay format " + version + ", newer than this build's " + ours + ": update retrace to read it";
+  if (minor > kFormatMinor)
+    return "was written in replay format " + version + ", newer than this build's " + ours + ": update retrace to read it";
   if (getLittleEndian(file, 12, 4) != 0) return "has a corrupt preamble (reserved bytes are not zero)";
   return std::nullopt;
 }
 
-std::uint16_t readFormatMinor(std::span<const std::byte> file) { return static_cast<std::uint16_t>(getLittleEndian(file, 10, 2)); }
+std::uint16_t readFormatMinor(std::span<const std::byte> file) {
+  return static_cast<std::uint16_t>(getLittleEndian(file, 10, 2));
+}
 
 FrameRead readFrame(std::span<const std::byte> file, std::size_t offset) {
   return readFrameFrom(offset < file.size() ? file.subspan(offset) : std::span<const std::byte>(), offset);
@@ -152,17 +157,19 @@ FrameRead readFrameFrom(std::span<const std::byte> from, std::size_t offset) {
     return read;
   }
   const auto header = from.first(kFrameHeaderBytes);
-  if ((hashBytes(header.first(20)) & 0xFFFFFFFFU) != getLittleEndian(header, 20, 4)) return corrupt(offset, "has a corrupt header (checksum mismatch)");
+  if ((hashBytes(header.first(20)) & 0xFFFFFFFFU) != getLittleEndian(header, 20, 4))
+    return corrupt(offset, "has a corrupt header (checksum mismatch)");
   const auto kind = std::to_integer<std::uint8_t>(header[0]);
   const auto codec = std::to_integer<std::uint8_t>(header[1]);
   const auto stored = static_cast<std::uint32_t>(getLittleEndian(header, 4, 4));
   const auto raw = static_cast<std::uint32_t>(getLittleEndian(header, 8, 4));
-  if (kind < 1 || kind > 3 || codec > 1 || getLittleEndian(header, 2, 2) != 0) return corrupt(offset, "has an unknown kind or codec");
+  if (kind < 1 || kind > 3 || codec > 1 || getLittleEndian(header, 2, 2) != 0)
+    return corrupt(offset, "has an unknown kind or codec");
   if (stored > kMaxPayloadBytes || raw > kMaxPayloadBytes) return corrupt(offset, "declares a payload over the 16 MiB cap");
   if (stored > from.size() - kFrameHeaderBytes) {
     read.status = FrameRead::Status::kTruncated;
-    read.problem = at(offset) + " is cut short (" + std::to_string(from.size() - kFrameHeaderBytes) + " of " + std::to_string(stored) +
-                   " payload bytes present)";
+    read.problem = at(offset) + " is cut short (" + std::to_string(from.size() - kFrameHeaderBytes) + " of " +
+                   std::to_string(stored) + " payload bytes present)";
     return read;
   }
   const auto payload = from.subspan(kFrameHeaderBytes, stored);
@@ -187,10 +194,11 @@ std::variant<FrameSource, std::string> FrameSource::openFile(const std::string& 
   if (const auto* problem = std::get_if<std::string>(&checked)) return *problem;
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return std::string("cannot be opened: ") + std::strerror(errno);
-  return FrameSource(std::shared_ptr<const int>(new int(fd), [](const int* owned) {
-                       ::close(*owned);
-                       delete owned;
-                     }),
+  return FrameSource(std::shared_ptr<const int>(new int(fd),
+                                                [](const int* owned) {
+                                                  ::close(*owned);
+                                                  delete owned;
+                                                }),
                      std::get<std::uint64_t>(checked));
 }
 
@@ -225,7 +233,8 @@ FrameRead FrameSource::read(std::size_t offset) const {
   if (readable && bytes.size() == kFrameHeaderBytes) {
     // The payload as far as the file holds it; a size over the cap is refused from the header.
     const std::uint64_t stored = getLittleEndian(bytes, 4, 4);
-    if (stored <= kMaxPayloadBytes) readable = readAt(offset + kFrameHeaderBytes, static_cast<std::size_t>(std::min(stored, left - kFrameHeaderBytes)), bytes);
+    if (stored <= kMaxPayloadBytes)
+      readable = readAt(offset + kFrameHeaderBytes, static_cast<std::size_t>(std::min(stored, left - kFrameHeaderBytes)), bytes);
   }
   if (!readable) {
     const int error = errno;

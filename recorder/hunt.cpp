@@ -34,7 +34,8 @@ std::vector<std::size_t> findApplicableLimits(const sim::GameDefinition& game, c
 
 // Scaling never reached a bound far from the defaults (a 4 px bullet against a 20 px tile), so
 // "outside" steps from the bound itself.
-std::optional<DrawnConfig> drawConfig(const sim::GameDefinition& game, const sim::ConfigValues& base, ConfigMode mode, sim::Rng& ioRng) {
+std::optional<DrawnConfig> drawConfig(const sim::GameDefinition& game, const sim::ConfigValues& base, ConfigMode mode,
+                                      sim::Rng& ioRng) {
   if (mode == ConfigMode::kNamed) return DrawnConfig{base, {}};
   const auto fields = game.describeConfig(base);
   const auto limits = game.speedLimits();
@@ -93,7 +94,9 @@ PlayedRun playRun(const RunSetup& setup, std::uint64_t run, std::uint64_t ticks)
   return played;
 }
 
-std::uint64_t seedRun(std::uint64_t huntSeed, std::uint64_t run) noexcept { return sim::StateHasher().mix(huntSeed).mix(run).value(); }
+std::uint64_t seedRun(std::uint64_t huntSeed, std::uint64_t run) noexcept {
+  return sim::StateHasher().mix(huntSeed).mix(run).value();
+}
 
 std::uint64_t countShardRuns(const HuntPlan& plan) noexcept {
   if (plan.shards == 0 || plan.runs <= plan.shard) return 0;
@@ -115,8 +118,8 @@ HuntedRun huntRun(const HuntPlan& plan, std::uint64_t run) {
   return hunted;
 }
 
-std::uint64_t huntRuns(const HuntPlan& plan, unsigned jobs, const std::function<bool(HuntedRun&&)>& onRun, const InOrderHooks& hooks,
-                       HuntProgress* progress) {
+std::uint64_t huntRuns(const HuntPlan& plan, unsigned jobs, const std::function<bool(HuntedRun&&)>& onRun,
+                       const InOrderHooks& hooks, HuntProgress* progress) {
   return runInOrder(
       countShardRuns(plan), jobs,
       [&](std::uint64_t index) {

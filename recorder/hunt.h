@@ -40,7 +40,8 @@ struct DrawnConfig {
 /// A configuration drawn from `base` in `mode`, sane and within every limit (kWithin) or past
 /// one (kOutside: one raw unit to a quarter of the bound beyond it); nothing when 200 draws
 /// found none (or no limit applies to `base` for kOutside).
-[[nodiscard]] std::optional<DrawnConfig> drawConfig(const sim::GameDefinition& game, const sim::ConfigValues& base, ConfigMode mode, sim::Rng& ioRng);
+[[nodiscard]] std::optional<DrawnConfig> drawConfig(const sim::GameDefinition& game, const sim::ConfigValues& base,
+                                                    ConfigMode mode, sim::Rng& ioRng);
 
 /// A played run: its inputs, up to and including the first tunnel if the oracle saw one.
 struct PlayedRun {
@@ -74,8 +75,8 @@ struct HuntedRun {
   std::uint64_t run = 0;
   std::optional<DrawnConfig> config;  ///< nothing when none could be drawn: the run was not played
   RunSetup setup;
-  std::uint64_t ticks = 0;            ///< ticks played
-  std::optional<PlayedRun> finding;   ///< the inputs up to the first tunnel, when there was one
+  std::uint64_t ticks = 0;           ///< ticks played
+  std::optional<PlayedRun> finding;  ///< the inputs up to the first tunnel, when there was one
 };
 
 /// How many of the plan's runs its shard plays.
@@ -95,7 +96,7 @@ struct HuntProgress {
 /// Plays the shard's runs on `jobs` threads and hands each to `onRun` in run order on the calling
 /// thread (false stops the hunt); returns how many were handed over. `progress`, when given,
 /// counts every worker's runs as they end.
-std::uint64_t huntRuns(const HuntPlan& plan, unsigned jobs, const std::function<bool(HuntedRun&&)>& onRun, const InOrderHooks& hooks = {},
-                       HuntProgress* progress = nullptr);
+std::uint64_t huntRuns(const HuntPlan& plan, unsigned jobs, const std::function<bool(HuntedRun&&)>& onRun,
+                       const InOrderHooks& hooks = {}, HuntProgress* progress = nullptr);
 
 }  // namespace retrace::recorder

@@ -26,7 +26,8 @@ class BotSource final : public InputSource {
 /// Random buttons held for 1 to 30 ticks at a time, the way a person mashes them.
 class RandomSource final : public InputSource {
  public:
-  RandomSource(std::uint64_t seed, std::size_t buttons) : rng_(sim::seedRng(seed, kRandomStream)), mask_(static_cast<sim::Input>((1U << buttons) - 1U)) {}
+  RandomSource(std::uint64_t seed, std::size_t buttons)
+      : rng_(sim::seedRng(seed, kRandomStream)), mask_(static_cast<sim::Input>((1U << buttons) - 1U)) {}
   sim::Input next(const sim::GameSession&) override {
     if (left_ == 0) {
       held_ = static_cast<sim::Input>(sim::nextU32(rng_) & mask_);
@@ -83,7 +84,8 @@ std::variant<sim::Input, std::string> parseButtons(std::string_view text, const 
       }
     }
     if (!found) {
-      const std::string known = names.empty() ? "it has none; - presses nothing" : "buttons: " + joinNames(names) + ", or - for none";
+      const std::string known =
+          names.empty() ? "it has none; - presses nothing" : "buttons: " + joinNames(names) + ", or - for none";
       return "unknown button " + quoteForMessage(name) + " for " + std::string(game.name()) + " (" + known + ")";
     }
     text = plus == std::string_view::npos ? std::string_view() : text.substr(plus + 1);
@@ -135,7 +137,7 @@ std::variant<std::vector<ScriptRun>, std::string> parseInputScript(std::string_v
 }
 
 std::variant<std::unique_ptr<InputSource>, std::string> makeInputSource(const std::string& spec, const sim::GameDefinition& game,
-                                                                       std::uint64_t seed) {
+                                                                        std::uint64_t seed) {
   if (spec == "bot") return std::make_unique<BotSource>(seed);
   if (spec == "random") return std::make_unique<RandomSource>(seed, game.inputNames().size());
   auto bytes = readFileCapped(spec, kMaxScriptBytes);

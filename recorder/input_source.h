@@ -38,11 +38,13 @@ struct ScriptRun {
 };
 
 /// Parses an input script; on failure "line N: what is wrong".
-[[nodiscard]] std::variant<std::vector<ScriptRun>, std::string> parseInputScript(std::string_view text, const sim::GameDefinition& game);
+[[nodiscard]] std::variant<std::vector<ScriptRun>, std::string> parseInputScript(std::string_view text,
+                                                                                 const sim::GameDefinition& game);
 /// Names the buttons of an input, "left+fire", or "-" for none.
 [[nodiscard]] std::string describeInput(const sim::GameDefinition& game, sim::Input input);
 /// "bot", "random" or the path of a script; one sentence when it cannot be used.
 [[nodiscard]] std::variant<std::unique_ptr<InputSource>, std::string> makeInputSource(const std::string& spec,
-                                                                                     const sim::GameDefinition& game, std::uint64_t seed);
+                                                                                      const sim::GameDefinition& game,
+                                                                                      std::uint64_t seed);
 
 }  // namespace retrace::recorder

@@ -12,9 +12,10 @@ namespace {
 
 /// A replay this build no longer re-simulates as recorded, from tick `tick` on.
 Unanswered describeParting(std::uint64_t tick, const std::string& what) {
-  return {"no longer re-simulates as recorded: " + what + " at tick " + std::to_string(tick) +
-              " (its game's rules changed without a new rules version, or the file was altered); retrace verify shows where and how",
-          true};
+  return {
+      "no longer re-simulates as recorded: " + what + " at tick " + std::to_string(tick) +
+          " (its game's rules changed without a new rules version, or the file was altered); retrace verify shows where and how",
+      true};
 }
 
 /// Steps the game through one recorded tick and compares it with the checksum the recording
@@ -22,7 +23,8 @@ Unanswered describeParting(std::uint64_t tick, const std::string& what) {
 std::optional<Unanswered> stepRecordedTick(sim::GameSession& session, const Chunk& chunk, std::uint64_t tick, sim::Input input,
                                            std::uint32_t fullHashEvery) {
   (void)session.step(input);
-  if (matchesTickChecksum(session, tick, fullHashEvery, chunk.checksums[static_cast<std::size_t>(tick - chunk.firstTick)])) return std::nullopt;
+  if (matchesTickChecksum(session, tick, fullHashEvery, chunk.checksums[static_cast<std::size_t>(tick - chunk.firstTick)]))
+    return std::nullopt;
   return describeParting(tick, "the state differs from its recorded checksum");
 }
 
@@ -34,7 +36,8 @@ struct ChunkWalk {
 
 /// Steps the game through the chunk's ticks after `at` up to `to`, checking each against the
 /// recording and visiting it.
-ChunkWalk stepThroughChunk(sim::GameSession& session, const Chunk& chunk, std::uint64_t at, std::uint64_t to, std::uint32_t fullHashEvery,
+ChunkWalk stepThroughChunk(sim::GameSession& session, const Chunk& chunk, std::uint64_t at, std::uint64_t to,
+                           std::uint32_t fullHashEvery,
                            const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit) {
   std::uint64_t t = chunk.firstTick;
   for (const InputRun& run : chunk.inputs) {
@@ -54,8 +57,8 @@ std::string describePastLastTick(std::uint64_t tick, std::uint64_t lastTick, con
   std::string text = "tick " + std::to_string(tick) + " is past the replay's last tick, " + std::to_string(lastTick);
   if (!replay.truncated) return text;
   const std::uint64_t planned = replay.header.plannedTicks;
-  return text + " (the recording was cut short: " + std::to_string(lastTick) + (planned > 0 ? " of " + std::to_string(planned) : "") +
-         " ticks recovered)";
+  return text + " (the recording was cut short: " + std::to_string(lastTick) +
+         (planned > 0 ? " of " + std::to_string(planned) : "") + " ticks recovered)";
 }
 
 std::variant<std::uint64_t, std::string> settleTickRange(const ReplayIndex& index, const std::string& file, std::uint64_t from,
@@ -64,12 +67,14 @@ std::variant<std::uint64_t, std::string> settleTickRange(const ReplayIndex& inde
   if (last > index.lastTick()) return file + " " + describePastLastTick(last, index.lastTick(), index.summary());
   if (from < firstTick || from > last) {
     return "ticks " + std::to_string(from) + " to " + std::to_string(last) + " are no range (" +
-           (firstTick > 0 ? "the first tick is " + std::to_string(firstTick) + ", and " : std::string()) + "--from comes before --to)";
+           (firstTick > 0 ? "the first tick is " + std::to_string(firstTick) + ", and " : std::string()) +
+           "--from comes before --to)";
   }
   return last;
 }
 
-std::variant<std::unique_ptr<sim::GameSession>, Unanswered> reachTick(const LoadedReplay& replay, std::uint64_t tick, ReachFrom from) {
+std::variant<std::unique_ptr<sim::GameSession>, Unanswered> reachTick(const LoadedReplay& replay, std::uint64_t tick,
+                                                                      ReachFrom from) {
   const std::uint64_t last = findLastTick(replay);
   if (tick > last) return Unanswered{describePastLastTick(tick, last, replay)};
   if (auto mismatch = findRulesMismatch(replay.header)) return Unanswered{*mismatch};
@@ -85,20 +90,23 @@ std::variant<std::unique_ptr<sim::GameSession>, Unanswered> reachTick(const Load
     }
     if (started != nullptr) {
       at = started->tick;
-      if (session->hash() != started->hash) return describeParting(at, "the state stored in the snapshot differs from its recorded hash");
+      if (session->hash() != started->hash)
+        return describeParting(at, "the state stored in the snapshot differs from its recorded hash");
     }
   }
   // A replay given as a few chunks (ReplayIndex::loadTicks) starts at a snapshot; if that did
   // not load, the ticks before its first chunk are not there to re-simulate.
   if (!replay.chunks.empty() && at + 1 < replay.chunks.front().firstTick && tick >= replay.chunks.front().firstTick) {
-    return Unanswered{"the snapshot before tick " + std::to_string(tick) + " does not fit " + replay.header.game + "'s state: show it with --from-start"};
+    return Unanswered{"the snapshot before tick " + std::to_string(tick) + " does not fit " + replay.header.game +
+                      "'s state: show it with --from-start"};
   }
   // Inputs from the chunk holding tick at + 1 on.
   for (const Chunk& c : replay.chunks) {
     if (at >= tick) break;
     const std::uint64_t chunkLast = c.firstTick + c.checksums.size() - 1;
     if (chunkLast <= at) continue;
-    ChunkWalk walked = stepThroughChunk(*session, c, at, tick, replay.header.fullHashEvery, [](const sim::GameSession&, std::uint64_t) { return true; });
+    ChunkWalk walked = stepThroughChunk(*session, c, at, tick, replay.header.fullHashEvery,
+                                        [](const sim::GameSession&, std::uint64_t) { return true; });
     if (walked.parted) return std::move(*walked.parted);
     at = std::min(chunkLast, tick);
   }
@@ -145,10 +153,11 @@ std::optional<Unanswered> visitTicks(const ReplayIndex& index, std::uint64_t fro
 namespace {
 
 /// A way to walk a replay's ticks from a first one to the end (a loaded replay or an index).
-using TickWalk = std::function<std::optional<Unanswered>(std::uint64_t, const std::function<bool(const sim::GameSession&, std::uint64_t)>&)>;
+using TickWalk =
+    std::function<std::optional<Unanswered>(std::uint64_t, const std::function<bool(const sim::GameSession&, std::uint64_t)>&)>;
 
-std::variant<std::vector<std::uint64_t>, Unanswered> findTicksBy(const TickWalk& walk, const std::string& game, const Condition& condition,
-                                                                std::uint64_t first, bool all) {
+std::variant<std::vector<std::uint64_t>, Unanswered> findTicksBy(const TickWalk& walk, const std::string& game,
+                                                                 const Condition& condition, std::uint64_t first, bool all) {
   std::vector<std::uint64_t> matches;
   // The condition's names no field has had yet, indices as [*]: looked for only while there are
   // any, so that a search of a long replay does not keep every field name it meets.
@@ -170,21 +179,24 @@ std::variant<std::vector<std::uint64_t>, Unanswered> findTicksBy(const TickWalk&
   if (problem) return std::move(*problem);
   if (badValue) return Unanswered{*badValue};
   if (matches.empty() && !unseen.empty()) {
-    return Unanswered{quoteForMessage(unseen.front()) + " names no field of " + game + " on any tick searched (retrace show FILE --tick 0 lists them)"};
+    return Unanswered{quoteForMessage(unseen.front()) + " names no field of " + game +
+                      " on any tick searched (retrace show FILE --tick 0 lists them)"};
   }
   return matches;
 }
 
 }  // namespace
 
-std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const LoadedReplay& replay, const Condition& condition, std::uint64_t first,
-                                                             bool all) {
-  const TickWalk walk = [&](std::uint64_t from, const auto& visit) { return visitTicks(replay, from, findLastTick(replay), visit); };
+std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const LoadedReplay& replay, const Condition& condition,
+                                                               std::uint64_t first, bool all) {
+  const TickWalk walk = [&](std::uint64_t from, const auto& visit) {
+    return visitTicks(replay, from, findLastTick(replay), visit);
+  };
   return findTicksBy(walk, replay.header.game, condition, first, all);
 }
 
-std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const ReplayIndex& index, const Condition& condition, std::uint64_t first,
-                                                             bool all) {
+std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const ReplayIndex& index, const Condition& condition,
+                                                               std::uint64_t first, bool all) {
   const TickWalk walk = [&](std::uint64_t from, const auto& visit) { return visitTicks(index, from, index.lastTick(), visit); };
   return findTicksBy(walk, index.summary().header.game, condition, first, all);
 }
@@ -203,8 +215,8 @@ std::variant<FieldPattern, std::string> FieldPattern::parse(std::string_view tex
   if (text.empty()) return std::string("a field pattern names a field (like tanks[*].centre or man.vy), not nothing");
   // Matching a name against many '*' keeps a table of the pattern's length by the name's.
   if (text.size() > kMaxFieldPatternLength) {
-    return "a field pattern is at most " + std::to_string(kMaxFieldPatternLength) + " characters, longer than any field's name; this one has " +
-           std::to_string(text.size());
+    return "a field pattern is at most " + std::to_string(kMaxFieldPatternLength) +
+           " characters, longer than any field's name; this one has " + std::to_string(text.size());
   }
   if (auto problem = checkIdSelectors(text)) return quoteForMessage(text) + " is not a field pattern: " + *problem;
   std::string wildcards;
@@ -261,7 +273,9 @@ std::vector<sim::Field> selectFields(const std::vector<sim::Field>& fields, cons
       if (!now[p] || !now[p]->matches(field.name)) continue;
       std::string name = patterns[p].picksById() ? renameByIds(field.name, patterns[p].text(), now[p]->text()) : field.name;
       // A field two patterns select alike is listed once.
-      if (std::any_of(selected.begin() + static_cast<std::ptrdiff_t>(first), selected.end(), [&](const sim::Field& f) { return f.name == name; })) continue;
+      if (std::any_of(selected.begin() + static_cast<std::ptrdiff_t>(first), selected.end(),
+                      [&](const sim::Field& f) { return f.name == name; }))
+        continue;
       selected.push_back(field);
       selected.back().name = std::move(name);
     }

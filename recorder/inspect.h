@@ -26,8 +26,9 @@ namespace retrace::recorder {
 /// The last tick of the range `from` to `to` in the replay file `file` (`to` defaults to its last
 /// tick), or one sentence when the range is none: `to` past the last tick, or `from` before
 /// `firstTick` or after `to`.
-[[nodiscard]] std::variant<std::uint64_t, std::string> settleTickRange(const ReplayIndex& index, const std::string& file, std::uint64_t from,
-                                                                       std::optional<std::uint64_t> to, std::uint64_t firstTick);
+[[nodiscard]] std::variant<std::uint64_t, std::string> settleTickRange(const ReplayIndex& index, const std::string& file,
+                                                                       std::uint64_t from, std::optional<std::uint64_t> to,
+                                                                       std::uint64_t firstTick);
 /// Why a question about a replay has no answer: one sentence, and whether the reason is that
 /// this build no longer re-simulates the recording as it was recorded (a divergence, exit 1)
 /// rather than the question or the file (exit 2).
@@ -47,7 +48,8 @@ enum class ReachFrom : std::uint8_t {
 /// recorded hash, so what is reached is the recording's state, never this build's guess at it:
 /// a divergence when they part, one sentence when the tick is past the replay's last or this
 /// build's rules differ from the replay's.
-[[nodiscard]] std::variant<std::unique_ptr<sim::GameSession>, Unanswered> reachTick(const LoadedReplay& replay, std::uint64_t tick,
+[[nodiscard]] std::variant<std::unique_ptr<sim::GameSession>, Unanswered> reachTick(const LoadedReplay& replay,
+                                                                                    std::uint64_t tick,
                                                                                     ReachFrom from = ReachFrom::kSnapshot);
 
 /// Calls `visit(game, tick)` for each tick from `from` to `to` in order (the game as it is after
@@ -65,11 +67,12 @@ enum class ReachFrom : std::uint8_t {
 /// gives when the replay parts from its recording, and one sentence when a value cannot be one
 /// of its field's, or when nothing holds and the condition names a field no tick searched has
 /// (a typo, not a condition that never held).
-[[nodiscard]] std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const LoadedReplay& replay, const Condition& condition,
-                                                                           std::uint64_t first, bool all);
+[[nodiscard]] std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const LoadedReplay& replay,
+                                                                             const Condition& condition, std::uint64_t first,
+                                                                             bool all);
 /// findTicks over an indexed replay file, a chunk read at a time.
 [[nodiscard]] std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const ReplayIndex& index, const Condition& condition,
-                                                                           std::uint64_t first, bool all);
+                                                                             std::uint64_t first, bool all);
 
 /// The longest field pattern FieldPattern::parse takes.
 inline constexpr std::size_t kMaxFieldPatternLength = 512;
@@ -104,7 +107,8 @@ class FieldPattern {
 /// The fields any pattern selects (all of them when there is no pattern), in their order; one
 /// selected by a pattern that picks an element by its id is named as that pattern names it
 /// ("bullets[id=7].position.x"), so that it keeps its name while its index changes.
-[[nodiscard]] std::vector<sim::Field> selectFields(const std::vector<sim::Field>& fields, const std::vector<FieldPattern>& patterns);
+[[nodiscard]] std::vector<sim::Field> selectFields(const std::vector<sim::Field>& fields,
+                                                   const std::vector<FieldPattern>& patterns);
 
 /// A tick as the time it is played at: "1:10.266" (minutes, seconds, milliseconds).
 [[nodiscard]] std::string formatTickTime(std::uint64_t tick);

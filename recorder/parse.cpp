@@ -43,7 +43,8 @@ Parsed<std::uint64_t> parseCount(std::string_view text) {
   }
   std::uint64_t value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size()) return quoteForMessage(text) + " is too large (at most 18446744073709551615)";
+  if (error != std::errc() || end != text.data() + text.size())
+    return quoteForMessage(text) + " is too large (at most 18446744073709551615)";
   return value;
 }
 
@@ -67,11 +68,14 @@ Parsed<sim::Fixed> parseFixed(std::string_view text) {
   const std::size_t dot = text.find('.');
   const std::string_view wholePart = text.substr(0, dot);
   const std::string_view fractionPart = dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
-  const auto digitsOnly = [](std::string_view part) { return !part.empty() && part.find_first_not_of("0123456789") == std::string_view::npos; };
+  const auto digitsOnly = [](std::string_view part) {
+    return !part.empty() && part.find_first_not_of("0123456789") == std::string_view::npos;
+  };
   if (!digitsOnly(wholePart) || (dot != std::string_view::npos && !digitsOnly(fractionPart))) {
     return quoted + " is not a decimal number (like 98, -3.25 or 0.38)";
   }
-  if (fractionPart.size() > kMostDecimals) return quoted + " has more than " + std::to_string(kMostDecimals) + " digits after the point";
+  if (fractionPart.size() > kMostDecimals)
+    return quoted + " has more than " + std::to_string(kMostDecimals) + " digits after the point";
   std::int64_t whole = 0;
   // Digits only by now, so a failure is a number too large for 64 bits.
   if (!parseDigits(wholePart, whole) || whole > kMaxWhole) {
@@ -134,7 +138,8 @@ std::string describeMissingGame(std::string_view name) {
 
 std::vector<std::string> describeRefusedGames() {
   std::vector<std::string> sentences;
-  for (const sim::RefusedGame& refused : sim::listRefusedGames()) sentences.push_back(describeRefusal(refused.name, refused.reason));
+  for (const sim::RefusedGame& refused : sim::listRefusedGames())
+    sentences.push_back(describeRefusal(refused.name, refused.reason));
   return sentences;
 }
 
@@ -162,7 +167,8 @@ std::optional<Unprintable> locateUnprintable(std::string_view text) {
     } else if (lead >= 0xC2 && lead < 0xE0) {
       length = 2, point = lead & 0x1FU, least = 0x80;
     } else if (lead >= 0x80) {
-      return Unprintable{i, "is not UTF-8", "byte 0x" + std::string{"0123456789abcdef"[lead >> 4], "0123456789abcdef"[lead & 15]}};
+      return Unprintable{i, "is not UTF-8",
+                         "byte 0x" + std::string{"0123456789abcdef"[lead >> 4], "0123456789abcdef"[lead & 15]}};
     }
     if (i + length > text.size()) return Unprintable{i, "is not UTF-8", "a character cut short"};
     for (std::size_t k = 1; k < length; ++k) {
@@ -170,7 +176,8 @@ std::optional<Unprintable> locateUnprintable(std::string_view text) {
       if ((next & 0xC0U) != 0x80) return Unprintable{i, "is not UTF-8", "a broken character"};
       point = (point << 6) | (next & 0x3FU);
     }
-    if (point < least || point > 0x10FFFF || (point >= 0xD800 && point <= 0xDFFF)) return Unprintable{i, "is not UTF-8", "an invalid character"};
+    if (point < least || point > 0x10FFFF || (point >= 0xD800 && point <= 0xDFFF))
+      return Unprintable{i, "is not UTF-8", "an invalid character"};
     // C0 controls (newline, escape), DEL and the C1 controls a terminal also obeys.
     if (point < 0x20 || (point >= 0x7F && point < 0xA0)) return Unprintable{i, "holds a control character", ""};
     i += length;
@@ -208,7 +215,9 @@ std::optional<std::string> findUnprintableArgument(std::span<char* const> argume
   return std::nullopt;
 }
 
-std::string formatHash(std::uint64_t hash) { return sim::formatFieldValue(static_cast<std::int64_t>(hash), sim::FieldKind::kBits); }
+std::string formatHash(std::uint64_t hash) {
+  return sim::formatFieldValue(static_cast<std::int64_t>(hash), sim::FieldKind::kBits);
+}
 
 std::string formatCount(std::uint64_t count, std::string_view noun) {
   return std::to_string(count) + " " + std::string(noun) + (count == 1 ? "" : "s");

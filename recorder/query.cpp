@@ -23,7 +23,8 @@ std::variant<std::vector<std::string>, std::string> splitTokens(std::string_view
       ++i;
       continue;
     }
-    const auto op = std::find_if(std::begin(kOps), std::end(kOps), [&](std::string_view o) { return text.substr(i, o.size()) == o; });
+    const auto op =
+        std::find_if(std::begin(kOps), std::end(kOps), [&](std::string_view o) { return text.substr(i, o.size()) == o; });
     if (op != std::end(kOps)) {
       tokens.emplace_back(*op);
       i += op->size();
@@ -34,7 +35,8 @@ std::variant<std::vector<std::string>, std::string> splitTokens(std::string_view
       if (text.substr(end).starts_with(kIdSelectorOpen)) {
         // An element picked by its id: its '=' is no operator (Condition::parse checks the id).
         end = std::min(text.find(']', end), text.size() - 1) + 1;
-      } else if (std::isalnum(static_cast<unsigned char>(text[end])) != 0 || std::string_view("_.[]*-").find(text[end]) != std::string_view::npos) {
+      } else if (std::isalnum(static_cast<unsigned char>(text[end])) != 0 ||
+                 std::string_view("_.[]*-").find(text[end]) != std::string_view::npos) {
         ++end;
       } else {
         break;
@@ -71,7 +73,8 @@ std::variant<std::int64_t, std::string> readValue(const sim::Field& field, const
   if (error != std::errc() || at != value.data() + value.size()) {
     std::string names;
     for (const sim::EnumName& name : field.names) names += (names.empty() ? "" : ", ") + std::string(name.name);
-    return field.name + (field.kind == sim::FieldKind::kEnum ? " is one of " + names : std::string(" is a whole number")) + ", not " + quoteForMessage(value);
+    return field.name + (field.kind == sim::FieldKind::kEnum ? " is one of " + names : std::string(" is a whole number")) +
+           ", not " + quoteForMessage(value);
   }
   return number;
 }
@@ -118,7 +121,8 @@ std::variant<Condition, std::string> Condition::parse(std::string_view text) {
     if (isOp(field) || field == "and" || field == "or") return quoteForMessage(field) + " is where a field's name should be";
     if (auto problem = checkIdSelectors(field)) return quoteForMessage(field) + ": " + *problem;
     if (!isOp(tokens[i + 1])) return quoteForMessage(tokens[i + 1]) + " is where an operator (==, !=, <, <=, >, >=) should be";
-    if (isOp(tokens[i + 2]) || tokens[i + 2] == "and" || tokens[i + 2] == "or") return quoteForMessage(tokens[i + 2]) + " is where a value should be";
+    if (isOp(tokens[i + 2]) || tokens[i + 2] == "and" || tokens[i + 2] == "or")
+      return quoteForMessage(tokens[i + 2]) + " is where a value should be";
     condition.anyOf_.back().push_back({field, tokens[i + 1], tokens[i + 2]});
     i += 3;
     if (i == tokens.size()) return condition;

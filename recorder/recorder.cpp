@@ -7,7 +7,8 @@
 
 namespace retrace::recorder {
 
-Recorder::Recorder(std::unique_ptr<ByteSink> sink, ReplayHeader header, std::unique_ptr<sim::GameSession> session, ReplayLimits limits)
+Recorder::Recorder(std::unique_ptr<ByteSink> sink, ReplayHeader header, std::unique_ptr<sim::GameSession> session,
+                   ReplayLimits limits)
     : sink_(std::move(sink)), frames_(*sink_, limits), header_(std::move(header)), session_(std::move(session)) {
   error_ = frames_.writePreamble();
   writeFrame(FrameKind::kHeader, encodePayload(header_));
@@ -75,12 +76,14 @@ std::variant<ReplayHeader, std::string> makeHeader(const RecordingOptions& optio
   }
   const auto named = game->findConfig(options.configName);
   if (!named) {
-    return options.game + " has no configuration " + quoteForMessage(options.configName) + " (configurations: " + joinNames(game->configNames()) + ")";
+    return options.game + " has no configuration " + quoteForMessage(options.configName) +
+           " (configurations: " + joinNames(game->configNames()) + ")";
   }
   auto config = applySettings(*game, *named, options.settings);
   if (const auto* problem = std::get_if<std::string>(&config)) return *problem;
   if (auto problem = game->validateConfig(std::get<sim::ConfigValues>(config), options.allowLimitBreaks)) return *problem;
-  if (options.chunkTicks == 0 || options.chunkTicks > kMaxChunkTicks) return "chunks hold 1 to " + std::to_string(kMaxChunkTicks) + " ticks";
+  if (options.chunkTicks == 0 || options.chunkTicks > kMaxChunkTicks)
+    return "chunks hold 1 to " + std::to_string(kMaxChunkTicks) + " ticks";
   if (options.snapshotEvery == 0 || options.snapshotEvery % options.chunkTicks != 0) {
     return "the snapshot cadence must be a positive multiple of the chunk length";
   }
@@ -107,7 +110,8 @@ ReplayHeader buildHeader(const RecordingOptions& options, const sim::GameDefinit
   return header;
 }
 
-std::variant<std::unique_ptr<Recorder>, std::string> openRecording(const RecordingOptions& options, std::unique_ptr<ByteSink> sink) {
+std::variant<std::unique_ptr<Recorder>, std::string> openRecording(const RecordingOptions& options,
+                                                                   std::unique_ptr<ByteSink> sink) {
   auto header = makeHeader(options);
   if (auto* problem = std::get_if<std::string>(&header)) return *problem;
   const ReplayHeader& h = std::get<ReplayHeader>(header);
@@ -126,7 +130,8 @@ std::variant<std::unique_ptr<Recorder>, std::string> openRecording(const Recordi
 }
 
 std::string describeVersion(std::string_view program) {
-  return std::string(program) + " " RETRACE_VERSION " (replay format " + std::to_string(kFormatMajor) + "." + std::to_string(kFormatMinor) + ")";
+  return std::string(program) + " " RETRACE_VERSION " (replay format " + std::to_string(kFormatMajor) + "." +
+         std::to_string(kFormatMinor) + ")";
 }
 
 }  // namespace retrace::recorder

@@ -48,7 +48,7 @@ struct RecordingOptions {
   std::uint64_t seed = 0;
   std::string inputSource = "live";
   std::uint64_t plannedTicks = 0;
-  std::uint32_t chunkTicks = 600;     ///< 10 s: the most a crash can lose
+  std::uint32_t chunkTicks = 600;      ///< 10 s: the most a crash can lose
   std::uint32_t snapshotEvery = 1800;  ///< 30 s between full snapshots (a multiple of chunkTicks)
   std::uint32_t fullHashEvery = 1;     ///< the whole state every tick: the first divergent tick is exact
 };
@@ -58,7 +58,8 @@ class Recorder {
  public:
   /// Writes the preamble and header to the sink and starts the game. Recording stops (failed())
   /// before a chunk that would take the file past `limits`, so the file always loads.
-  Recorder(std::unique_ptr<ByteSink> sink, ReplayHeader header, std::unique_ptr<sim::GameSession> session, ReplayLimits limits = {});
+  Recorder(std::unique_ptr<ByteSink> sink, ReplayHeader header, std::unique_ptr<sim::GameSession> session,
+           ReplayLimits limits = {});
   /// Steps the game with this tick's input and records input, events and checksum. After
   /// close() it still steps the game but records nothing.
   sim::StepResult record(sim::Input input);
@@ -95,7 +96,8 @@ class Recorder {
 [[nodiscard]] std::variant<ReplayHeader, std::string> makeHeader(const RecordingOptions& options);
 /// The header for exactly these configuration values, unchecked (makeHeader checks, then calls
 /// it; tools that replay a configuration they already ran call it directly).
-[[nodiscard]] ReplayHeader buildHeader(const RecordingOptions& options, const sim::GameDefinition& game, const sim::ConfigValues& config);
+[[nodiscard]] ReplayHeader buildHeader(const RecordingOptions& options, const sim::GameDefinition& game,
+                                       const sim::ConfigValues& config);
 /// Checks the options, opens OUTPUT.partial and starts recording.
 [[nodiscard]] std::variant<std::unique_ptr<Recorder>, std::string> openRecording(const RecordingOptions& options);
 /// Starts recording into any sink (memory, for tests and tools).

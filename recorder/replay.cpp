@@ -11,25 +11,28 @@
 namespace retrace::recorder {
 namespace {
 
-
 std::optional<std::string> validateHeader(const ReplayHeader& h) {
   // Every printer shows these as they are, so none may carry a newline or a terminal escape.
   for (const auto& [what, text] : {std::pair{"tool version", &h.toolVersion}, std::pair{"game name", &h.game},
                                    std::pair{"configuration name", &h.configName}, std::pair{"input source", &h.inputSource}}) {
-    if (auto problem = findUnprintable(*text, kMaxHeaderStringBytes)) return "has a header whose " + std::string(what) + " " + *problem;
+    if (auto problem = findUnprintable(*text, kMaxHeaderStringBytes))
+      return "has a header whose " + std::string(what) + " " + *problem;
   }
   const sim::GameDefinition* game = gameOf(h);
   if (game == nullptr) {
     if (sim::findRefusal(h.game)) return "names a game this build does not have: " + describeMissingGame(h.game);
     return "names the game " + quoteForMessage(h.game) + ", which this build does not have (it has " + joinGameNames() + ")";
   }
-  if (h.tickRate != sim::kTickRate) return "was recorded at " + std::to_string(h.tickRate) + " ticks per second; games run at " + std::to_string(sim::kTickRate);
+  if (h.tickRate != sim::kTickRate)
+    return "was recorded at " + std::to_string(h.tickRate) + " ticks per second; games run at " + std::to_string(sim::kTickRate);
   if (h.chunkTicks == 0 || h.snapshotEvery == 0) return "has a corrupt header (chunk or snapshot cadence of 0)";
   if (h.fullHashEvery == 0 || h.fullHashEvery > kMaxFullHashEvery) {
-    return "has a corrupt header (a whole-state checksum every " + std::to_string(h.fullHashEvery) + " ticks; 1 to " + std::to_string(kMaxFullHashEvery) + " are valid)";
+    return "has a corrupt header (a whole-state checksum every " + std::to_string(h.fullHashEvery) + " ticks; 1 to " +
+           std::to_string(kMaxFullHashEvery) + " are valid)";
   }
   if (simulatesRulesOf(h)) {
-    if (auto problem = game->validateConfig(configOf(h), h.limitBreaksAllowed)) return "has a configuration this build refuses: " + *problem;
+    if (auto problem = game->validateConfig(configOf(h), h.limitBreaksAllowed))
+      return "has a configuration this build refuses: " + *problem;
   }
   return std::nullopt;
 }
@@ -54,7 +57,9 @@ std::optional<std::string> validateChunk(const Chunk& c, std::uint64_t expectedF
     if (run.length == 0) return which + " has an empty input run";
     inputTicks += run.length;
   }
-  if (inputTicks != c.checksums.size()) return which + " has inputs for " + std::to_string(inputTicks) + " ticks but checksums for " + std::to_string(c.checksums.size());
+  if (inputTicks != c.checksums.size())
+    return which + " has inputs for " + std::to_string(inputTicks) + " ticks but checksums for " +
+           std::to_string(c.checksums.size());
   const std::uint64_t last = c.firstTick + c.checksums.size() - 1;
   std::uint64_t previous = c.firstTick;
   for (const RecordedEvent& e : c.events) {
@@ -62,7 +67,8 @@ std::optional<std::string> validateChunk(const Chunk& c, std::uint64_t expectedF
     if (e.event.kind >= eventKinds) return which + " has an event of unknown kind " + std::to_string(e.event.kind);
     previous = e.tick;
   }
-  if (c.hasSnapshot && c.snapshot.tick != last) return which + " has a snapshot of tick " + std::to_string(c.snapshot.tick) + " instead of its last tick";
+  if (c.hasSnapshot && c.snapshot.tick != last)
+    return which + " has a snapshot of tick " + std::to_string(c.snapshot.tick) + " instead of its last tick";
   return std::nullopt;
 }
 
@@ -125,8 +131,8 @@ bool simulatesRulesOf(const ReplayHeader& header) { return header.rulesVersion =
 
 std::optional<std::string> findRulesMismatch(const ReplayHeader& header) {
   if (simulatesRulesOf(header)) return std::nullopt;
-  return "was recorded with " + header.game + " rules version " + std::to_string(header.rulesVersion) + "; this build simulates version " +
-         std::to_string(gameOf(header)->rulesVersion()) + " (re-approve it)";
+  return "was recorded with " + header.game + " rules version " + std::to_string(header.rulesVersion) +
+         "; this build simulates version " + std::to_string(gameOf(header)->rulesVersion()) + " (re-approve it)";
 }
 
 std::optional<std::vector<sim::Field>> describeStoredState(const ReplayHeader& header, std::span<const std::int64_t> values) {
@@ -184,7 +190,8 @@ std::variant<ReplayReader, std::string> ReplayReader::open(std::span<const std::
 
 std::variant<ReplayReader, std::string> ReplayReader::open(FrameSource source, ReplayLimits limits) {
   const std::uint64_t size = source.size();
-  if (size > limits.fileBytes) return "is " + std::to_string(size) + " bytes, over the " + std::to_string(limits.fileBytes) + " bytes a replay may hold";
+  if (size > limits.fileBytes)
+    return "is " + std::to_string(size) + " bytes, over the " + std::to_string(limits.fileBytes) + " bytes a replay may hold";
   const std::vector<std::byte> preamble = source.readStart(kPreambleBytes);
   if (auto problem = checkPreamble(preamble)) return *problem;
   ReplayReader reader(std::move(source), limits.decodedBytes);
@@ -216,7 +223,8 @@ ReplayReader::Found ReplayReader::next(Chunk& chunk) {
   const std::string where = "the frame at byte " + std::to_string(frame.offset);
   decodedBytes_ += frame.payload.size();
   if (decodedBytes_ > maxDecodedBytes_) {
-    return refuse("decompresses to more than " + std::to_string(maxDecodedBytes_) + " bytes by " + where + ", over the cap for replays");
+    return refuse("decompresses to more than " + std::to_string(maxDecodedBytes_) + " bytes by " + where +
+                  ", over the cap for replays");
   }
   if (frame.kind == FrameKind::kChunk) {
     auto decoded = decodePayload<Chunk>(frame.payload);
@@ -231,12 +239,15 @@ ReplayReader::Found ReplayReader::next(Chunk& chunk) {
     auto footer = decodePayload<Footer>(frame.payload);
     if (auto* error = std::get_if<std::string>(&footer)) return refuse(where + " holds an unreadable footer: " + *error);
     replay_.footer = std::move(std::get<Footer>(footer));
-    if (read.next != source_.size()) return refuse("has " + std::to_string(source_.size() - read.next) + " bytes after its footer");
+    if (read.next != source_.size())
+      return refuse("has " + std::to_string(source_.size() - read.next) + " bytes after its footer");
     if (replay_.footer->totalTicks != ticks_) {
-      return refuse("has a footer for " + std::to_string(replay_.footer->totalTicks) + " ticks but chunks for " + std::to_string(ticks_));
+      return refuse("has a footer for " + std::to_string(replay_.footer->totalTicks) + " ticks but chunks for " +
+                    std::to_string(ticks_));
     }
     if (replay_.footer->finalState.tick != ticks_) {
-      return refuse("has a footer whose final state is of tick " + std::to_string(replay_.footer->finalState.tick) + " instead of tick " + std::to_string(ticks_));
+      return refuse("has a footer whose final state is of tick " + std::to_string(replay_.footer->finalState.tick) +
+                    " instead of tick " + std::to_string(ticks_));
     }
     return Found::kEnd;
   }
@@ -258,13 +269,9 @@ std::variant<LoadedReplay, std::string> visitFrames(FrameSource source, const st
   while (true) {
     Chunk chunk;
     switch (reader.next(chunk)) {
-      case ReplayReader::Found::kChunk:
-        visit(chunk);
-        break;
-      case ReplayReader::Found::kProblem:
-        return reader.problem();
-      case ReplayReader::Found::kEnd:
-        return reader.takeReplay();
+      case ReplayReader::Found::kChunk: visit(chunk); break;
+      case ReplayReader::Found::kProblem: return reader.problem();
+      case ReplayReader::Found::kEnd: return reader.takeReplay();
     }
   }
 }

@@ -22,7 +22,7 @@ struct LoadedReplay {
   std::vector<Chunk> chunks;
   std::optional<Footer> footer;  ///< missing when the recording was cut short
   bool truncated = false;
-  std::string truncation;   ///< what was cut short, when truncated
+  std::string truncation;  ///< what was cut short, when truncated
   std::uint64_t fileBytes = 0;
   std::uint16_t formatMinor = kFormatMinor;  ///< the file's format minor version (older ones are migrated)
   bool operator==(const LoadedReplay&) const = default;
@@ -50,7 +50,8 @@ struct LoadedReplay {
 [[nodiscard]] std::optional<std::string> findRulesMismatch(const ReplayHeader& header);
 /// A stored state (a snapshot's values) as fields by name; nothing when this build's rules
 /// differ from the header's or the values do not fit its state.
-[[nodiscard]] std::optional<std::vector<sim::Field>> describeStoredState(const ReplayHeader& header, std::span<const std::int64_t> values);
+[[nodiscard]] std::optional<std::vector<sim::Field>> describeStoredState(const ReplayHeader& header,
+                                                                         std::span<const std::int64_t> values);
 /// The game a header names, or nullptr.
 [[nodiscard]] const sim::GameDefinition* gameOf(const ReplayHeader& header);
 
@@ -64,10 +65,12 @@ struct LoadedReplay {
 /// it) and keeping none, so that memory stays bounded by the file's size. The replay comes back
 /// with its header, footer and truncation but no chunks. A file refused at any chunk is refused
 /// after `visit` saw the chunks before it.
-[[nodiscard]] std::variant<LoadedReplay, std::string> visitReplay(std::span<const std::byte> file, const std::function<void(Chunk&)>& visit);
+[[nodiscard]] std::variant<LoadedReplay, std::string> visitReplay(std::span<const std::byte> file,
+                                                                  const std::function<void(Chunk&)>& visit);
 /// visitReplay over a file (at most kMaxFileBytes) read a frame at a time; on failure one
 /// sentence starting with the path.
-[[nodiscard]] std::variant<LoadedReplay, std::string> visitReplayFile(const std::string& path, const std::function<void(Chunk&)>& visit);
+[[nodiscard]] std::variant<LoadedReplay, std::string> visitReplayFile(const std::string& path,
+                                                                      const std::function<void(Chunk&)>& visit);
 
 /// The bytes of a replay file holding exactly what `replay` holds (header, chunks, footer, each
 /// framed with its checksum): the inverse of loadReplay.
@@ -107,7 +110,8 @@ class ReplayReader {
   }
 
  private:
-  ReplayReader(FrameSource source, std::uint64_t maxDecodedBytes) : source_(std::move(source)), maxDecodedBytes_(maxDecodedBytes) {}
+  ReplayReader(FrameSource source, std::uint64_t maxDecodedBytes)
+      : source_(std::move(source)), maxDecodedBytes_(maxDecodedBytes) {}
   Found refuse(std::string problem);
 
   FrameSource source_;

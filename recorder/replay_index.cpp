@@ -40,22 +40,21 @@ std::variant<ReplayIndex, std::string> ReplayIndex::open(const std::string& path
                                   chunk.hasSnapshot ? std::optional(chunk.snapshot.tick) : std::nullopt, digestChunk(chunk)});
         index.lastTick_ = chunk.firstTick + chunk.checksums.size() - 1;
         break;
-      case ReplayReader::Found::kProblem:
-        return path + " " + reader.problem();
-      case ReplayReader::Found::kEnd:
-        index.summary_ = reader.replay();
-        return index;
+      case ReplayReader::Found::kProblem: return path + " " + reader.problem();
+      case ReplayReader::Found::kEnd: index.summary_ = reader.replay(); return index;
     }
   }
 }
 
 std::size_t ReplayIndex::findChunk(std::uint64_t tick) const noexcept {
   // The last chunk starting at or before the tick.
-  const auto after = std::upper_bound(entries_.begin(), entries_.end(), tick, [](std::uint64_t t, const Entry& e) { return t < e.firstTick; });
+  const auto after =
+      std::upper_bound(entries_.begin(), entries_.end(), tick, [](std::uint64_t t, const Entry& e) { return t < e.firstTick; });
   return after == entries_.begin() ? 0 : static_cast<std::size_t>(after - entries_.begin() - 1);
 }
 
-std::optional<std::string> ReplayIndex::visitChunks(std::size_t first, std::size_t last, const std::function<bool(Chunk&)>& visit) const {
+std::optional<std::string> ReplayIndex::visitChunks(std::size_t first, std::size_t last,
+                                                    const std::function<bool(Chunk&)>& visit) const {
   if (entries_.empty()) return std::nullopt;
   last = std::min(last, entries_.size() - 1);
   ReplayReader reader = reader_;  // a copy: reading does not change the index
@@ -67,7 +66,8 @@ std::optional<std::string> ReplayIndex::visitChunks(std::size_t first, std::size
       return path_ + " changed since it was opened: " + why;
     }
     if (digestChunk(chunk) != entries_[i].digest) {
-      return path_ + " changed since it was opened: the chunk starting at tick " + std::to_string(chunk.firstTick) + " records other ticks";
+      return path_ + " changed since it was opened: the chunk starting at tick " + std::to_string(chunk.firstTick) +
+             " records other ticks";
     }
     if (!visit(chunk)) break;
   }
@@ -91,7 +91,8 @@ std::variant<LoadedReplay, std::string> ReplayIndex::loadTicks(std::uint64_t fro
   if (auto problem = visitChunks(first, last, [&](Chunk& chunk) {
         window.chunks.push_back(std::move(chunk));
         return true;
-      })) return *problem;
+      }))
+    return *problem;
   return window;
 }
 

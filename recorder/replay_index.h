@@ -42,11 +42,13 @@ class ReplayIndex {
   /// Reads chunks [first, last] in order, each checked again and handed to `visit` (which may
   /// keep it, and returns false to stop) before the next is read; one sentence when the file no
   /// longer reads as it did when it was opened.
-  [[nodiscard]] std::optional<std::string> visitChunks(std::size_t first, std::size_t last, const std::function<bool(Chunk&)>& visit) const;
+  [[nodiscard]] std::optional<std::string> visitChunks(std::size_t first, std::size_t last,
+                                                       const std::function<bool(Chunk&)>& visit) const;
   /// The replay with only the chunks that ticks [from, to] need: those holding them and, before
   /// them, those back to the latest snapshot at or before `from` (from the first chunk with
   /// kStart): what reachTick and visitTicks need to answer for that range.
-  [[nodiscard]] std::variant<LoadedReplay, std::string> loadTicks(std::uint64_t from, std::uint64_t to, bool fromStart = false) const;
+  [[nodiscard]] std::variant<LoadedReplay, std::string> loadTicks(std::uint64_t from, std::uint64_t to,
+                                                                  bool fromStart = false) const;
 
  private:
   ReplayIndex(std::string path, ReplayReader reader) : path_(std::move(path)), reader_(std::move(reader)) {}

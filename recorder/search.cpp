@@ -89,8 +89,8 @@ class BorrowedSink final : public ByteSink {
 };
 
 /// Records the inputs into a sink under the header a recording of this setup gets.
-std::optional<std::string> recordInto(std::unique_ptr<ByteSink> sink, const RunSetup& setup, bool limitBreaksAllowed, const std::string& inputSource,
-                                      std::span<const sim::Input> inputs) {
+std::optional<std::string> recordInto(std::unique_ptr<ByteSink> sink, const RunSetup& setup, bool limitBreaksAllowed,
+                                      const std::string& inputSource, std::span<const sim::Input> inputs) {
   RecordingOptions options;
   options.allowLimitBreaks = limitBreaksAllowed;
   options.seed = setup.seed;
@@ -104,10 +104,11 @@ std::optional<std::string> recordInto(std::unique_ptr<ByteSink> sink, const RunS
 
 }  // namespace
 
-std::variant<LoadedReplay, std::string> recordReplay(const RunSetup& setup, bool limitBreaksAllowed, const std::string& inputSource,
-                                                     std::span<const sim::Input> inputs) {
+std::variant<LoadedReplay, std::string> recordReplay(const RunSetup& setup, bool limitBreaksAllowed,
+                                                     const std::string& inputSource, std::span<const sim::Input> inputs) {
   MemorySink bytes;  // outlives the recorder, which owns (and destroys) only this borrower
-  if (auto problem = recordInto(std::make_unique<BorrowedSink>(bytes), setup, limitBreaksAllowed, inputSource, inputs)) return *problem;
+  if (auto problem = recordInto(std::make_unique<BorrowedSink>(bytes), setup, limitBreaksAllowed, inputSource, inputs))
+    return *problem;
   return loadReplay(bytes.bytes());
 }
 

@@ -47,13 +47,15 @@ struct Witness {
 /// Runs the inputs and returns the first tick where the predicate holds. kDiverges is a
 /// property of a recording, not of inputs: the replay engine (verifyReplay) judges it, and here
 /// it never holds.
-[[nodiscard]] std::optional<Witness> findWitness(const RunSetup& setup, std::span<const sim::Input> inputs, const Predicate& predicate);
+[[nodiscard]] std::optional<Witness> findWitness(const RunSetup& setup, std::span<const sim::Input> inputs,
+                                                 const Predicate& predicate);
 
 /// Ticks where the input differs from the tick before (the first tick counts when not idle).
 [[nodiscard]] std::uint64_t countInputChanges(std::span<const sim::Input> inputs) noexcept;
 
 /// Records inputs with the current code in memory: the replay a file of writeReplay would hold.
-[[nodiscard]] std::variant<LoadedReplay, std::string> recordReplay(const RunSetup& setup, bool limitBreaksAllowed, const std::string& inputSource,
+[[nodiscard]] std::variant<LoadedReplay, std::string> recordReplay(const RunSetup& setup, bool limitBreaksAllowed,
+                                                                   const std::string& inputSource,
                                                                    std::span<const sim::Input> inputs);
 /// Records inputs with the current code to a new file (never replacing one without overwrite).
 [[nodiscard]] std::optional<std::string> writeReplay(const std::string& path, bool overwrite, const RunSetup& setup,

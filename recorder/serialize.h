@@ -21,8 +21,8 @@ namespace retrace::recorder {
 /// The header fields format 1.0 had.
 template <class Archive>
 void serializeHeaderV1_0(Archive& ar, ReplayHeader& h) {
-  ar(h.toolVersion, h.game, h.rulesVersion, h.configName, h.configValues, h.limitBreaksAllowed, h.seed, h.tickRate,
-     h.chunkTicks, h.snapshotEvery, h.inputSource, h.plannedTicks);
+  ar(h.toolVersion, h.game, h.rulesVersion, h.configName, h.configValues, h.limitBreaksAllowed, h.seed, h.tickRate, h.chunkTicks,
+     h.snapshotEvery, h.inputSource, h.plannedTicks);
 }
 
 template <class Archive>

@@ -48,7 +48,8 @@ std::variant<std::int64_t, std::string> parseFieldValue(const sim::Field& field,
 
 /// The largest value the declared limits on a field allow in `config`; the sentence saying that
 /// none bounds it there.
-std::variant<std::int64_t, std::string> findEdge(const sim::GameDefinition& game, const sim::ConfigValues& config, const std::string& name) {
+std::variant<std::int64_t, std::string> findEdge(const sim::GameDefinition& game, const sim::ConfigValues& config,
+                                                 const std::string& name) {
   std::optional<std::int64_t> edge;
   std::vector<std::string> rules;
   const auto limits = game.speedLimits();
@@ -79,7 +80,8 @@ std::variant<sim::ConfigValues, std::string> applySettings(const sim::GameDefini
     if (field == fields.end()) {
       std::vector<std::string> names;
       for (const sim::Field& f : fields) names.push_back(f.name);
-      return quoteForMessage(name) + " is not a field of " + std::string(game.name()) + "'s configuration (fields: " + joinNames(names) + ")";
+      return quoteForMessage(name) + " is not a field of " + std::string(game.name()) +
+             "'s configuration (fields: " + joinNames(names) + ")";
     }
     const auto value = text == "edge" ? findEdge(game, result, name) : parseFieldValue(*field, text);
     if (const auto* problem = std::get_if<std::string>(&value)) {

@@ -20,7 +20,8 @@ namespace retrace::recorder {
 /// the word: a fixed-point edge one raw unit under 6 would print as 6); the
 /// configuration is not validated here. One sentence naming the setting when one is not a field
 /// of the game's configuration or its value does not parse or fit the field.
-[[nodiscard]] std::variant<sim::ConfigValues, std::string> applySettings(const sim::GameDefinition& game, const sim::ConfigValues& config,
+[[nodiscard]] std::variant<sim::ConfigValues, std::string> applySettings(const sim::GameDefinition& game,
+                                                                         const sim::ConfigValues& config,
                                                                          const std::vector<std::string>& settings);
 
 }  // namespace retrace::recorder

@@ -8,7 +8,8 @@ namespace {
 /// Tries candidates, keeping each that still shows the failure (cut at its witness).
 class Shrinker {
  public:
-  Shrinker(const RunSetup& setup, const Predicate& predicate, std::uint64_t budget) : setup_(setup), predicate_(predicate), budget_(budget) {}
+  Shrinker(const RunSetup& setup, const Predicate& predicate, std::uint64_t budget)
+      : setup_(setup), predicate_(predicate), budget_(budget) {}
 
   bool accept(std::vector<sim::Input>& ioInputs, std::vector<sim::Input> candidate) {
     if (evaluations_ >= budget_) return false;
@@ -55,7 +56,8 @@ class Shrinker {
         const InputSpan run = runs[r];
         if ((ioInputs[run.start] & (1U << bit)) == 0) continue;
         std::vector<sim::Input> candidate = ioInputs;
-        for (std::size_t t = run.start; t < run.start + run.length; ++t) candidate[t] = static_cast<sim::Input>(candidate[t] & ~(1U << bit));
+        for (std::size_t t = run.start; t < run.start + run.length; ++t)
+          candidate[t] = static_cast<sim::Input>(candidate[t] & ~(1U << bit));
         (void)accept(ioInputs, std::move(candidate));
       }
     }
@@ -83,7 +85,8 @@ std::vector<InputSpan> findActiveRuns(const std::vector<sim::Input>& inputs) {
   return runs;
 }
 
-ShrinkResult shrinkInputs(const RunSetup& setup, const Predicate& predicate, std::vector<sim::Input> inputs, std::uint64_t budget) {
+ShrinkResult shrinkInputs(const RunSetup& setup, const Predicate& predicate, std::vector<sim::Input> inputs,
+                          std::uint64_t budget) {
   Shrinker shrinker(setup, predicate, budget);
   // The failure's own tick first: nothing after it matters.
   if (const auto witness = findWitness(setup, inputs, predicate)) inputs.resize(static_cast<std::size_t>(witness->tick));

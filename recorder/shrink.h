@@ -29,6 +29,7 @@ struct ShrinkResult {
 
 /// Shrinks inputs that show the predicate (judged without recorded checksums, so not for
 /// kDiverges), re-simulating at most `budget` candidates.
-[[nodiscard]] ShrinkResult shrinkInputs(const RunSetup& setup, const Predicate& predicate, std::vector<sim::Input> inputs, std::uint64_t budget);
+[[nodiscard]] ShrinkResult shrinkInputs(const RunSetup& setup, const Predicate& predicate, std::vector<sim::Input> inputs,
+                                        std::uint64_t budget);
 
 }  // namespace retrace::recorder

@@ -136,7 +136,11 @@ namespace {
 class ChunkVerifier {
  public:
   ChunkVerifier(const ReplayHeader& header, const VerifyOptions& options)
-      : header_(header), options_(options), game_(*gameOf(header)), cadence_(header.fullHashEvery), recent_(options.contextTicks) {
+      : header_(header),
+        options_(options),
+        game_(*gameOf(header)),
+        cadence_(header.fullHashEvery),
+        recent_(options.contextTicks) {
     if (auto mismatch = findRulesMismatch(header)) {
       rulesProblem_ = std::move(*mismatch);
       return;
@@ -174,7 +178,9 @@ class ChunkVerifier {
   [[nodiscard]] VerifyReport finish(const LoadedReplay& replay, std::uint64_t ticksRead) {
     if (replay.truncated) {
       report_.truncation = describeTruncation(replay, ticksRead);
-      if (!options_.allowTruncated) report_.problems.push_back("a replay cut short is a recovered prefix, never a pass (--allow-truncated accepts the prefix)");
+      if (!options_.allowTruncated)
+        report_.problems.push_back(
+            "a replay cut short is a recovered prefix, never a pass (--allow-truncated accepts the prefix)");
     }
     if (!rulesProblem_.empty()) {
       report_.problems.push_back(rulesProblem_);
@@ -187,7 +193,8 @@ class ChunkVerifier {
     if (report_.divergence) {
       Divergence& d = *report_.divergence;
       const std::uint64_t first = d.tick > options_.contextTicks ? d.tick - options_.contextTicks : 1;
-      d.eventDiff = diffEventWindow(game_, recorded_, window_, first, std::min(d.tick + options_.contextTicks, report_.ticksChecked));
+      d.eventDiff =
+          diffEventWindow(game_, recorded_, window_, first, std::min(d.tick + options_.contextTicks, report_.ticksChecked));
     } else if (replay.footer && replay.footer->finalHash != session_->hash()) {
       report_.divergence = Divergence{report_.ticksChecked, "the final state hash differs from the footer's", {}, 0, {}};
     }
@@ -200,7 +207,8 @@ class ChunkVerifier {
 
   [[nodiscard]] std::string describeMismatch(Mismatch mismatch, std::uint64_t tick) const {
     if (mismatch == Mismatch::kEvents) return "the events differ";
-    if (mismatch == Mismatch::kDigest) return "the tick digest (fields outside lists, list lengths and first elements) differs while the events agree";
+    if (mismatch == Mismatch::kDigest)
+      return "the tick digest (fields outside lists, list lengths and first elements) differs while the events agree";
     if (mismatch == Mismatch::kSnapshot) return "the state hash differs from the snapshot";
     if (mismatch == Mismatch::kSnapshotValues) return "the state stored in the snapshot differs from the re-simulated state";
     if (header_.fullHashEvery == 1) return "the state checksum differs while the events agree";
@@ -212,7 +220,8 @@ class ChunkVerifier {
   using Snapshots = std::array<const StateSnapshot*, 2>;
 
   /// The first recorded state of a tick that the re-simulated one does not match, or nothing.
-  [[nodiscard]] std::optional<std::pair<Mismatch, const StateSnapshot*>> compareSnapshots(const Snapshots& snapshots, std::uint64_t hash) const {
+  [[nodiscard]] std::optional<std::pair<Mismatch, const StateSnapshot*>> compareSnapshots(const Snapshots& snapshots,
+                                                                                          std::uint64_t hash) const {
     for (const StateSnapshot* snapshot : snapshots) {
       if (snapshot == nullptr) continue;
       if (snapshot->hash != hash) return std::pair{Mismatch::kSnapshot, snapshot};

@@ -48,10 +48,10 @@ struct VerifyReport {
   std::uint64_t ticksChecked = 0;
   std::optional<Divergence> divergence;
   std::uint64_t tunnelCount = 0;
-  std::vector<std::string> tunnels;   ///< the first few oracle findings
+  std::vector<std::string> tunnels;        ///< the first few oracle findings
   std::vector<std::uint64_t> tunnelTicks;  ///< every tick with a finding (for timeline marks)
-  std::vector<std::string> problems;  ///< reasons the replay cannot pass (vacuous, rules changed)
-  std::optional<std::string> truncation;  ///< "truncated: N of M ticks recovered (...)"
+  std::vector<std::string> problems;       ///< reasons the replay cannot pass (vacuous, rules changed)
+  std::optional<std::string> truncation;   ///< "truncated: N of M ticks recovered (...)"
 
   [[nodiscard]] bool passed() const noexcept { return !divergence && tunnelCount == 0 && problems.empty(); }
 };
@@ -69,9 +69,11 @@ struct VerifiedReplay {
 /// Loads and verifies replay bytes at once: chunks are decoded on a second thread while the
 /// first simulates, so verifying costs little more than simulating. The same report as
 /// loadReplay + verifyReplay; the load's sentence when the file is refused.
-[[nodiscard]] std::variant<VerifiedReplay, std::string> verifyReplayBytes(std::span<const std::byte> file, const VerifyOptions& options = {});
+[[nodiscard]] std::variant<VerifiedReplay, std::string> verifyReplayBytes(std::span<const std::byte> file,
+                                                                          const VerifyOptions& options = {});
 /// verifyReplayBytes on a file; on failure one sentence starting with the path.
-[[nodiscard]] std::variant<VerifiedReplay, std::string> verifyReplayFile(const std::string& path, const VerifyOptions& options = {});
+[[nodiscard]] std::variant<VerifiedReplay, std::string> verifyReplayFile(const std::string& path,
+                                                                         const VerifyOptions& options = {});
 
 /// The report as lines a person reads (without a trailing newline).
 [[nodiscard]] std::string formatReport(const std::string& name, const LoadedReplay& replay, const VerifyReport& report);

@@ -11,6 +11,7 @@ RETRACE_PACKAGES=(
   nlohmann-json3-dev librapidcheck-dev libbenchmark-dev
   libimgui-dev libstb-dev libgl-dev
   xvfb xauth xdotool fonts-dejavu-core
+  clang-format-14
 )
 
 # Installs the Debian packages that are not installed yet (the project's, plus any named as

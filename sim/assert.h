@@ -9,5 +9,4 @@ namespace retrace::sim {
 
 }  // namespace retrace::sim
 
-#define RETRACE_CHECK(condition) \
-  ((condition) ? static_cast<void>(0) : ::retrace::sim::failCheck(#condition, __FILE__, __LINE__))
+#define RETRACE_CHECK(condition) ((condition) ? static_cast<void>(0) : ::retrace::sim::failCheck(#condition, __FILE__, __LINE__))

@@ -13,8 +13,7 @@ Vec2 onAxis(Fixed value, Axis axis) noexcept { return axis == Axis::kX ? Vec2{va
 
 /// value * weight / total, rounded to nearest, ties away from zero.
 Fixed share(Fixed value, Fixed weight, Fixed total) noexcept {
-  return Fixed::fromRaw(static_cast<std::int32_t>(
-      Fixed::divideRounded(std::int64_t{value.raw()} * weight.raw(), total.raw())));
+  return Fixed::fromRaw(static_cast<std::int32_t>(Fixed::divideRounded(std::int64_t{value.raw()} * weight.raw(), total.raw())));
 }
 
 /// The part of an amount that A takes: all of it against a static B, none if A is static.

@@ -44,7 +44,9 @@ struct Player {
   bool random = false;
   Rng rng;
   Input buttons = 0xFF;  ///< the bits a random player presses
-  Input choose(const GameSession& session) { return random ? static_cast<Input>(nextU32(rng) & buttons) : session.chooseBotInput(rng); }
+  Input choose(const GameSession& session) {
+    return random ? static_cast<Input>(nextU32(rng) & buttons) : session.chooseBotInput(rng);
+  }
 };
 Player botPlayer() { return {false, seedRng(kBotSeed), 0}; }
 Player randomPlayer(const GameDefinition& game) {
@@ -101,7 +103,9 @@ Problem checkEnumNames(EnumNames names, const std::string& owner) {
   std::set<std::int64_t> values;
   for (const EnumName& name : names) {
     if (name.name == nullptr) return owner + " leaves value " + std::to_string(name.value) + " of its enumeration without a name";
-    if (!isPlainName(name.name)) return owner + " names value " + std::to_string(name.value) + " " + quoteForMessage(name.name) + ", which is not a plain word";
+    if (!isPlainName(name.name))
+      return owner + " names value " + std::to_string(name.value) + " " + quoteForMessage(name.name) +
+             ", which is not a plain word";
     if (!seen.insert(name.name).second) return owner + " names two values " + quoteForMessage(name.name);
     if (!values.insert(name.value).second) return owner + " gives the value " + std::to_string(name.value) + " two names";
   }
@@ -110,7 +114,9 @@ Problem checkEnumNames(EnumNames names, const std::string& owner) {
 
 /// A value with the same low 32 bits and another high half (wrapping, never overflowing): what a
 /// 32-bit field narrowed on load or in a configuration would hide.
-std::int64_t shiftBy32Bits(std::int64_t value) { return static_cast<std::int64_t>(static_cast<std::uint64_t>(value) + (std::uint64_t{1} << 32)); }
+std::int64_t shiftBy32Bits(std::int64_t value) {
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(value) + (std::uint64_t{1} << 32));
+}
 
 /// The name of value `index` of a saved state, for a sentence.
 std::string nameValue(const std::vector<Field>& fields, std::size_t index) {
@@ -120,7 +126,8 @@ std::string nameValue(const std::vector<Field>& fields, std::size_t index) {
 }  // namespace
 
 std::optional<std::string> checkGameNames(const GameDefinition& game) {
-  if (!isPlainName(game.name())) return "its name " + quoteForMessage(game.name()) + " is not a plain word of 1 to 64 printable characters without spaces";
+  if (!isPlainName(game.name()))
+    return "its name " + quoteForMessage(game.name()) + " is not a plain word of 1 to 64 printable characters without spaces";
   const auto configs = game.configNames();
   std::set<std::string> seen;
   for (const std::string& name : configs) {
@@ -147,9 +154,11 @@ std::optional<std::string> checkGameNames(const GameDefinition& game) {
     std::set<std::string_view> args;
     for (std::size_t i = 0; i < schema.argNames.size(); ++i) {
       if (schema.argNames[i] == nullptr) continue;
-      if (!isPlainName(schema.argNames[i])) return kind + " has an argument named " + quoteForMessage(schema.argNames[i]) + ", which is not a plain word";
+      if (!isPlainName(schema.argNames[i]))
+        return kind + " has an argument named " + quoteForMessage(schema.argNames[i]) + ", which is not a plain word";
       if (!args.insert(schema.argNames[i]).second) return kind + " names two arguments " + quoteForMessage(schema.argNames[i]);
-      if (auto problem = checkEnumNames(schema.argEnums[i], "argument " + quoteForMessage(schema.argNames[i]) + " of " + kind)) return problem;
+      if (auto problem = checkEnumNames(schema.argEnums[i], "argument " + quoteForMessage(schema.argNames[i]) + " of " + kind))
+        return problem;
     }
   }
   return std::nullopt;
@@ -167,7 +176,9 @@ Problem checkTicks(const GameDefinition& game, const ConfigValues* played) {
   Player bot = botPlayer();
   for (std::int64_t tick = 1; tick <= 3000; ++tick) {
     (void)play(*session, bot);
-    if (session->tick() != tick) return "step " + std::to_string(tick) + " leaves the tick at " + std::to_string(session->tick()) + ": each step is one tick";
+    if (session->tick() != tick)
+      return "step " + std::to_string(tick) + " leaves the tick at " + std::to_string(session->tick()) +
+             ": each step is one tick";
   }
   return std::nullopt;
 }
@@ -181,7 +192,8 @@ Problem checkDeterminism(const GameDefinition& game, const ConfigValues* played)
   Player botA = botPlayer();
   Player botB = botPlayer();
   const std::size_t buttons = game.inputNames().size();
-  const char* const kWhy = ": the rules or the bot read something outside the state and configuration (a clock, a global, an address, uninitialised memory)";
+  const char* const kWhy =
+      ": the rules or the bot read something outside the state and configuration (a clock, a global, an address, uninitialised memory)";
   for (int i = 0; i < 10000; ++i) {
     const PlayedTick tickA = play(*a, botA);
     const PlayedTick tickB = play(*b, botB);
@@ -219,10 +231,12 @@ Problem checkSnapshots(const GameDefinition& game, const ConfigValues* played) {
       auto loaded = game.start(config, kSeed);
       if (!loaded->loadState(session->saveState())) return "a new session refuses " + when;
       if (!loaded->sameState(*session)) {
-        return when + " loads as another state: a member of State that == compares is missing from visitState, or loading changes a value";
+        return when +
+               " loads as another state: a member of State that == compares is missing from visitState, or loading changes a value";
       }
       auto original = session->clone();
-      if (auto parted = compareRuns(*original, *loaded, player, 600)) return "a session loaded from " + when + " parts from the one that saved it at " + *parted;
+      if (auto parted = compareRuns(*original, *loaded, player, 600))
+        return "a session loaded from " + when + " parts from the one that saved it at " + *parted;
     }
   }
   return std::nullopt;
@@ -250,7 +264,8 @@ Problem checkLoading(const GameDefinition& game, const ConfigValues* played) {
       if (!copy->loadState(values)) continue;
       const auto back = copy->saveState();
       if (back != values) {
-        return nameValue(fields, i) + " given " + std::to_string(hostile) + " loads as " + std::to_string(back.size() > i ? back[i] : 0) +
+        return nameValue(fields, i) + " given " + std::to_string(hostile) + " loads as " +
+               std::to_string(back.size() > i ? back[i] : 0) +
                ": a value that does not fit its field must be refused, never narrowed";
       }
     }
@@ -269,7 +284,8 @@ Problem checkClones(const GameDefinition& game, const ConfigValues* played) {
   for (int i = 0; i < 600; ++i) (void)play(*copy, copyBot);
   if (!session->sameState(*witness)) return "stepping a clone changes the session it was cloned from: they share something";
   for (int i = 0; i < 600; ++i) (void)play(*session, bot);
-  if (copy->hash() != session->hash()) return "a session and its clone, stepped alike, part" + describeDifference(*session, *copy);
+  if (copy->hash() != session->hash())
+    return "a session and its clone, stepped alike, part" + describeDifference(*session, *copy);
   return std::nullopt;
 }
 
@@ -278,11 +294,14 @@ Problem checkFields(const GameDefinition& game, const ConfigValues* played) {
   if (auto problem = startPlayed(game, played, 600, session)) return problem;
   const auto fields = session->describeState();
   const auto values = session->saveState();
-  if (fields.size() != values.size()) return "it describes " + std::to_string(fields.size()) + " fields but saves " + std::to_string(values.size()) + " values";
-  if (fields.empty() || fields.front().name != "tick" || fields.front().value != session->tick()) return "the first field it describes is not the tick";
+  if (fields.size() != values.size())
+    return "it describes " + std::to_string(fields.size()) + " fields but saves " + std::to_string(values.size()) + " values";
+  if (fields.empty() || fields.front().name != "tick" || fields.front().value != session->tick())
+    return "the first field it describes is not the tick";
   std::set<std::string_view> names;
   for (std::size_t i = 0; i < fields.size(); ++i) {
-    if (!isPrintableWord(fields[i].name)) return "field " + quoteForMessage(fields[i].name) + " is not a printable word (trace and find take it typed)";
+    if (!isPrintableWord(fields[i].name))
+      return "field " + quoteForMessage(fields[i].name) + " is not a printable word (trace and find take it typed)";
     if (fields[i].value != values[i]) return "field " + fields[i].name + " is described as another value than it saves";
     if (!names.insert(fields[i].name).second) return "two fields are named " + quoteForMessage(fields[i].name);
     if (auto problem = checkEnumNames(fields[i].names, "field " + fields[i].name)) return problem;
@@ -299,12 +318,15 @@ Problem checkConfigurations(const GameDefinition& game, const ConfigValues* /*pl
   for (const std::string& name : game.configNames()) {
     const auto config = game.findConfig(name);
     if (!config) return "findConfig does not find its own configuration " + quoteForMessage(name);
-    if (auto problem = game.validateConfig(*config, true)) return "configuration " + quoteForMessage(name) + " fails its own sanity check: " + *problem;
+    if (auto problem = game.validateConfig(*config, true))
+      return "configuration " + quoteForMessage(name) + " fails its own sanity check: " + *problem;
     const auto fields = game.describeConfig(*config);
-    if (fields.size() != config->values.size()) return "configuration " + quoteForMessage(name) + " describes another number of fields than it has values";
+    if (fields.size() != config->values.size())
+      return "configuration " + quoteForMessage(name) + " describes another number of fields than it has values";
     std::set<std::string_view> seen;
     for (const Field& field : fields) {
-      if (!isPlainName(field.name)) return "configuration field " + quoteForMessage(field.name) + " is not a plain word (it is set as NAME=VALUE)";
+      if (!isPlainName(field.name))
+        return "configuration field " + quoteForMessage(field.name) + " is not a plain word (it is set as NAME=VALUE)";
       if (!seen.insert(field.name).second) return "two configuration fields are named " + quoteForMessage(field.name);
     }
     auto padded = *config;
@@ -340,7 +362,8 @@ Problem checkLimits(const GameDefinition& game, const ConfigValues* /*played*/) 
       const auto field = std::find_if(fields.begin(), fields.end(), [&](const Field& f) { return f.name == limits[l].field; });
       // A rule is the game's own sentence, shown whole, as its refusals are.
       const std::string rule = std::string("speed limit \"") + limits[l].rule + "\"";
-      if (field == fields.end()) return rule + " bounds " + quoteForMessage(limits[l].field) + ", which is no configuration field";
+      if (field == fields.end())
+        return rule + " bounds " + quoteForMessage(limits[l].field) + ", which is no configuration field";
       const auto bound = game.limitBound(*config, l);
       if (!bound) continue;  // the limit does not apply to this configuration
       const auto index = static_cast<std::size_t>(field - fields.begin());
@@ -349,7 +372,8 @@ Problem checkLimits(const GameDefinition& game, const ConfigValues* /*played*/) 
       at.values[index] = *bound;
       if (*bound == INT64_MAX) continue;  // nothing lies past it
       past.values[index] = *bound + 1;
-      if (game.validateConfig(at, true) || game.validateConfig(past, true)) continue;  // not sane either way: the limit is not what refuses
+      if (game.validateConfig(at, true) || game.validateConfig(past, true))
+        continue;  // not sane either way: the limit is not what refuses
       const auto atProblem = game.validateConfig(at, false);
       const auto pastProblem = game.validateConfig(past, false);
       const std::string where = "in configuration " + quoteForMessage(name) + ", " + rule;
@@ -370,7 +394,9 @@ Problem checkEvents(const GameDefinition& game, const ConfigValues* played) {
   Player random = randomPlayer(game);
   for (int i = 0; i < 10000; ++i) {
     for (const Event& event : play(*session, i < 5000 ? bot : random).events) {
-      if (event.kind >= kinds) return "at tick " + std::to_string(session->tick()) + " it reports an event of kind " + std::to_string(event.kind) + ", which eventSchemas does not describe";
+      if (event.kind >= kinds)
+        return "at tick " + std::to_string(session->tick()) + " it reports an event of kind " + std::to_string(event.kind) +
+               ", which eventSchemas does not describe";
     }
   }
   return std::nullopt;
@@ -387,7 +413,9 @@ Problem checkRounds(const GameDefinition& game, const ConfigValues* played) {
   for (int i = 0; i < 20000; ++i) {
     (void)play(*session, random);
     over = session->roundOver() ? over + 1 : 0;
-    if (over > kLongestOver) return "a round that ended at tick " + std::to_string(session->tick() - over) + " is still over 10 seconds later: the next round must start by itself";
+    if (over > kLongestOver)
+      return "a round that ended at tick " + std::to_string(session->tick() - over) +
+             " is still over 10 seconds later: the next round must start by itself";
   }
   return std::nullopt;
 }
@@ -416,18 +444,23 @@ Problem checkScenes(const GameDefinition& game, const ConfigValues* played) {
     if (scene.primitives.empty()) return "its scene shows nothing" + at;
     const auto fields = session->describeState();
     for (const ScenePrimitive& p : scene.primitives) {
-      if (!p.entity.empty() && !namesAField(fields, p.entity)) return "its scene names entity " + quoteForMessage(p.entity) + ", which is no field of the state" + at;
+      if (!p.entity.empty() && !namesAField(fields, p.entity))
+        return "its scene names entity " + quoteForMessage(p.entity) + ", which is no field of the state" + at;
       if (p.layer != SceneLayer::kBodies) {
-        if (std::find(layers.begin(), layers.end(), p.layer) == layers.end()) return "its scene draws on a layer sceneLayers does not declare" + at;
+        if (std::find(layers.begin(), layers.end(), p.layer) == layers.end())
+          return "its scene draws on a layer sceneLayers does not declare" + at;
         drawn.insert(p.layer);
       }
-      if (p.shape == SceneShape::kBox && (p.a.x < Fixed() || p.a.y < Fixed() || p.a.x + p.b.x > scene.size.x || p.a.y + p.b.y > scene.size.y)) {
-        return "its scene puts a box" + (p.entity.empty() ? std::string() : " (" + p.entity + ")") + " outside the scene's area" + at;
+      if (p.shape == SceneShape::kBox &&
+          (p.a.x < Fixed() || p.a.y < Fixed() || p.a.x + p.b.x > scene.size.x || p.a.y + p.b.y > scene.size.y)) {
+        return "its scene puts a box" + (p.entity.empty() ? std::string() : " (" + p.entity + ")") + " outside the scene's area" +
+               at;
       }
     }
   }
   // A declared layer that is never drawn makes its key in the viewer do nothing.
-  if (drawn.size() != std::set<SceneLayer>(layers.begin(), layers.end()).size()) return "it declares a scene layer that 3000 ticks of its bot never draw";
+  if (drawn.size() != std::set<SceneLayer>(layers.begin(), layers.end()).size())
+    return "it declares a scene layer that 3000 ticks of its bot never draw";
   return std::nullopt;
 }
 
@@ -447,27 +480,42 @@ Problem checkOracle(const GameDefinition& game, const ConfigValues* played) {
     const auto events = plain->step(input).events;
     const std::string at = " at tick " + std::to_string(checked->tick());
     if (withinLimits && !result.tunnels.empty()) {
-      return "its oracle finds a tunnel in configuration " + quoteForMessage(config.name) + ", within its speed limits," + at + ": " + result.tunnels.front().sentence;
+      return "its oracle finds a tunnel in configuration " + quoteForMessage(config.name) + ", within its speed limits," + at +
+             ": " + result.tunnels.front().sentence;
     }
-    if (result.events != events || checked->hash() != plain->hash()) return "turning the oracle on changes what a tick computes" + at + describeDifference(*plain, *checked);
+    if (result.events != events || checked->hash() != plain->hash())
+      return "turning the oracle on changes what a tick computes" + at + describeDifference(*plain, *checked);
   }
   return std::nullopt;
 }
 
 constexpr ContractCheck kChecks[] = {
-    {"names", "its name, configurations, buttons, event kinds, their arguments and enumerations are plain words, each once; at most 8 buttons", checkNames},
+    {"names",
+     "its name, configurations, buttons, event kinds, their arguments and enumerations are plain words, each once; at most 8 buttons",
+     checkNames},
     {"ticks", "a session starts at tick 0 and each step is one tick", checkTicks},
-    {"determinism", "two runs from the same seed with the same bot choose the same inputs, report the same events and reach the same state", checkDeterminism},
-    {"snapshots", "a new session loading a saved state has that state (every member of State is in visitState) and steps on alike, whether the bot or random presses play", checkSnapshots},
-    {"loading", "loading refuses a state with values too many, too few or that do not fit, and leaves the state alone", checkLoading},
+    {"determinism",
+     "two runs from the same seed with the same bot choose the same inputs, report the same events and reach the same state",
+     checkDeterminism},
+    {"snapshots",
+     "a new session loading a saved state has that state (every member of State is in visitState) and steps on alike, whether the bot or random presses play",
+     checkSnapshots},
+    {"loading", "loading refuses a state with values too many, too few or that do not fit, and leaves the state alone",
+     checkLoading},
     {"clones", "a clone is the same state, independent of the session it came from", checkClones},
-    {"fields", "the described fields are the saved values, the tick first, each named once by a printable word, each in the state hash, their enumerations plain words", checkFields},
-    {"configurations", "each named configuration is sane, and a value that does not fit a configuration field is refused", checkConfigurations},
-    {"limits", "each speed limit bounds a configuration field, accepts it at the bound it states and refuses it one raw unit past", checkLimits},
+    {"fields",
+     "the described fields are the saved values, the tick first, each named once by a printable word, each in the state hash, their enumerations plain words",
+     checkFields},
+    {"configurations", "each named configuration is sane, and a value that does not fit a configuration field is refused",
+     checkConfigurations},
+    {"limits",
+     "each speed limit bounds a configuration field, accepts it at the bound it states and refuses it one raw unit past",
+     checkLimits},
     {"events", "every event it reports has a schema", checkEvents},
     {"rounds", "a round that ends gives way to the next within 10 seconds", checkRounds},
     {"scenes", "its scenes have an area, name real fields, stay inside and draw every layer they declare", checkScenes},
-    {"oracle", "played by its bot within its speed limits, it never tunnels, and the oracle changes nothing it checks", checkOracle},
+    {"oracle", "played by its bot within its speed limits, it never tunnels, and the oracle changes nothing it checks",
+     checkOracle},
 };
 
 }  // namespace

@@ -50,7 +50,7 @@ struct Field {
   std::string name;
   std::int64_t value = 0;
   FieldKind kind = FieldKind::kInt;
-  EnumNames names{};  ///< for kEnum
+  EnumNames names{};              ///< for kEnum
   std::uint16_t gridColumns = 0;  ///< for a word of packed bytes that form a grid: its row length
   bool operator==(const Field& other) const { return name == other.name && value == other.value && kind == other.kind; }
 };
@@ -115,7 +115,9 @@ class FieldNamer {
   static constexpr bool kReadOnly = true;
   /// Room for a typical state's fields up front: growing the list moves every name made so far.
   FieldNamer() { fields_.reserve(128); }
-  void integer(const char* name, std::int64_t& value, FieldKind kind, EnumNames names = {}) { fields_.push_back({prefix_ + name, value, kind, names}); }
+  void integer(const char* name, std::int64_t& value, FieldKind kind, EnumNames names = {}) {
+    fields_.push_back({prefix_ + name, value, kind, names});
+  }
   void enter(const char* name, std::size_t index = FieldSaver::kNoIndex) {
     // One prefix grown and cut back, rather than every scope joined again for each field.
     scopes_.push_back(prefix_.size());
@@ -142,8 +144,8 @@ class FieldNamer {
   [[nodiscard]] std::vector<Field> take() { return std::move(fields_); }
 
  private:
-  std::string prefix_;                ///< the scopes entered, each followed by '.'
-  std::vector<std::size_t> scopes_;   ///< the prefix's length before each
+  std::string prefix_;               ///< the scopes entered, each followed by '.'
+  std::vector<std::size_t> scopes_;  ///< the prefix's length before each
   std::vector<Field> fields_;
 };
 
@@ -218,8 +220,7 @@ class FieldDigester {
 // narrowed, a forged header's 2^32 + 12 would run as 12 while the file says otherwise.
 
 template <typename V, typename T>
-  requires std::is_integral_v<T> && (!std::is_same_v<T, bool>)
-void visitField(V& v, const char* name, T& value) {
+requires std::is_integral_v<T> &&(!std::is_same_v<T, bool>)void visitField(V& v, const char* name, T& value) {
   auto wide = static_cast<std::int64_t>(value);
   v.integer(name, wide, FieldKind::kInt);
   if constexpr (!V::kReadOnly) {
@@ -229,7 +230,7 @@ void visitField(V& v, const char* name, T& value) {
 }
 
 template <typename V, typename E>
-  requires std::is_enum_v<E>
+requires std::is_enum_v<E>
 void visitField(V& v, const char* name, E& value) {
   auto wide = static_cast<std::int64_t>(value);
   if constexpr (requires { describeEnum(value); }) {
@@ -339,7 +340,8 @@ inline void writeLittleEndian(std::uint64_t v, std::uint8_t* at, std::size_t n) 
 /// A non-zero `gridColumns` says the bytes are rows of that many (a tile map), which the tools
 /// then show as a grid.
 template <typename V>
-void visitPackedBytes(V& v, const char* name, std::vector<std::uint8_t>& bytes, std::size_t count, std::uint16_t gridColumns = 0) {
+void visitPackedBytes(V& v, const char* name, std::vector<std::uint8_t>& bytes, std::size_t count,
+                      std::uint16_t gridColumns = 0) {
   const std::size_t words = (count + 7) / 8;
   const std::size_t visited = std::min(v.listSize(name, words, words), words);
   bytes.resize(count);

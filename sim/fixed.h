@@ -53,9 +53,7 @@ class Fixed {
   constexpr Fixed operator*(Fixed o) const noexcept {
     return Fixed(narrow((std::int64_t{raw_} * o.raw_ + kOne / 2) >> kFractionBits));
   }
-  constexpr Fixed operator/(Fixed o) const noexcept {
-    return Fixed(narrow(divideRounded(std::int64_t{raw_} * kOne, o.raw_)));
-  }
+  constexpr Fixed operator/(Fixed o) const noexcept { return Fixed(narrow(divideRounded(std::int64_t{raw_} * kOne, o.raw_))); }
   constexpr Fixed& operator+=(Fixed o) noexcept { return *this = *this + o; }
   constexpr Fixed& operator-=(Fixed o) noexcept { return *this = *this - o; }
 

@@ -53,8 +53,7 @@ std::vector<std::string> diffFields(const std::vector<Field>& expected, const st
       line = want.name + ": expected " + formatField(want) + ", missing";
     } else {
       if (found->second->value != want.value) {
-        line = want.name + ": expected " + formatField(want) + ", got " +
-               formatField(*found->second);
+        line = want.name + ": expected " + formatField(want) + ", got " + formatField(*found->second);
       }
       gotByName.erase(found);
     }
@@ -76,7 +75,8 @@ std::string formatEvent(const GameDefinition& game, const Event& event) {
   bool first = true;
   for (std::size_t i = 0; i < schema.argNames.size(); ++i) {
     if (schema.argNames[i] == nullptr) continue;
-    text += (first ? "" : ", ") + std::string(schema.argNames[i]) + " " + formatFieldValue(event.args[i], schema.argKinds[i], schema.argEnums[i]);
+    text += (first ? "" : ", ") + std::string(schema.argNames[i]) + " " +
+            formatFieldValue(event.args[i], schema.argKinds[i], schema.argEnums[i]);
     first = false;
   }
   return text + "}";

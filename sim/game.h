@@ -130,8 +130,7 @@ class GameDefinition {
   [[nodiscard]] virtual std::vector<Field> describeConfig(const ConfigValues& config) const = 0;
   /// One sentence naming the broken rule, or nothing when the configuration is sound.
   /// Speed limits are checked unless allowLimitBreaks (for negative controls and bug replays).
-  [[nodiscard]] virtual std::optional<std::string> validateConfig(const ConfigValues& config,
-                                                                  bool allowLimitBreaks) const = 0;
+  [[nodiscard]] virtual std::optional<std::string> validateConfig(const ConfigValues& config, bool allowLimitBreaks) const = 0;
   /// The declared speed limits, in the order validateConfig checks them.
   [[nodiscard]] virtual std::vector<LimitDescription> speedLimits() const = 0;
   /// The largest raw value limit `index` allows its field in this configuration; nothing when
@@ -169,6 +168,7 @@ struct RefusedGame {
 /// A field's value as text (formatFieldValue with the field's kind and names).
 [[nodiscard]] std::string formatField(const Field& field);
 /// "name: expected X, got Y" for every field that differs (by name), at most maxLines.
-[[nodiscard]] std::vector<std::string> diffFields(const std::vector<Field>& expected, const std::vector<Field>& got, std::size_t maxLines);
+[[nodiscard]] std::vector<std::string> diffFields(const std::vector<Field>& expected, const std::vector<Field>& got,
+                                                  std::size_t maxLines);
 
 }  // namespace retrace::sim

@@ -139,7 +139,9 @@ class GameModel final : public GameDefinition {
   }
   std::optional<std::string> validateConfig(const ConfigValues& values, bool allowLimitBreaks) const override {
     const auto config = loadConfig<G>(values);
-    if (!config) return "the configuration does not have the fields of " + std::string(G::kName) + " rules version " + std::to_string(G::kRulesVersion);
+    if (!config)
+      return "the configuration does not have the fields of " + std::string(G::kName) + " rules version " +
+             std::to_string(G::kRulesVersion);
     if (auto problem = G::checkSanity(*config)) return problem;
     if (auto misnamed = findMisnamedLimit<G>(*config)) return misnamed;
     if (allowLimitBreaks) return std::nullopt;
@@ -175,7 +177,6 @@ class GameModel final : public GameDefinition {
       return {};
     }
   }
-
 };
 
 }  // namespace retrace::sim

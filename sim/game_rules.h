@@ -86,8 +86,8 @@ concept HasBot = requires(const typename G::Config& config, const typename G::St
 
 /// The tunnel oracle: an exact continuous check of a tick, naming each contact the rules missed.
 template <typename G>
-concept HasTunnelOracle = requires(const typename G::Config& config, const typename G::State& state, const std::vector<Event>& events,
-                                   std::vector<Tunnel>& tunnels) {
+concept HasTunnelOracle = requires(const typename G::Config& config, const typename G::State& state,
+                                   const std::vector<Event>& events, std::vector<Tunnel>& tunnels) {
   G::checkOracle(config, state, state, events, tunnels);
 };
 
@@ -120,6 +120,6 @@ concept HasInputKeys = requires {
 /// Everything GameModel needs of a game.
 template <typename G>
 concept GameRules = HasIdentity<G> && HasConfigurations<G> && HasState<G> && HasRules<G> && HasBot<G> && HasTunnelOracle<G> &&
-                    HasDescriptions<G> && HasScene<G>;
+    HasDescriptions<G> && HasScene<G>;
 
 }  // namespace retrace::sim

@@ -32,8 +32,8 @@ struct MoveInput {
 /// Where the body ended and which half-steps were blocked.
 struct MoveOutput {
   Box body;
-  bool blockedX = false;  ///< a wall at the side stopped the x half-step
-  bool blockedY = false;  ///< a floor, ceiling or platform stopped the y half-step
+  bool blockedX = false;          ///< a wall at the side stopped the x half-step
+  bool blockedY = false;          ///< a floor, ceiling or platform stopped the y half-step
   bool landedOnPlatform = false;  ///< the y half-step ended on a one-way platform
 };
 

@@ -34,8 +34,7 @@ bool orientedRectsOverlap(const OrientedRect& a, const OrientedRect& b) noexcept
   // A shape without area (a zero or doubled-back half-edge) overlaps nothing, as a zero-size
   // box does for overlaps(); its axes would be zero or coincide.
   if (!hasArea(a) || !hasArea(b)) return false;
-  const std::array<Vec2, 4> axes{perpendicular(a.halfU), perpendicular(a.halfV), perpendicular(b.halfU),
-                                 perpendicular(b.halfV)};
+  const std::array<Vec2, 4> axes{perpendicular(a.halfU), perpendicular(a.halfV), perpendicular(b.halfU), perpendicular(b.halfV)};
   for (const Vec2 axis : axes) {
     if (!overlapOnAxis(a, b, axis)) return false;
   }

@@ -21,7 +21,8 @@ struct Registry {
     for (const GameDefinition* known : games) {
       if (known->name() != game->name()) continue;
       // The same game registered twice (by two tests, say) is no mistake; another of its name is.
-      if (typeid(*known) != typeid(*game)) refuse(*game, "another game is registered under the name " + quoteForMessage(game->name()) + " already");
+      if (typeid(*known) != typeid(*game))
+        refuse(*game, "another game is registered under the name " + quoteForMessage(game->name()) + " already");
       return false;
     }
     games.push_back(game.get());

@@ -75,7 +75,8 @@ inline SceneStyle tunnelHitStyle() { return {SceneCategory::kTunnelHit, SceneLay
 
 /// Adds a box.
 inline void addBox(Scene& scene, const Box& box, SceneStyle style) {
-  scene.primitives.push_back({SceneShape::kBox, style.category, style.layer, style.filled, {box.x, box.y}, {box.w, box.h}, std::move(style.entity), {}});
+  scene.primitives.push_back(
+      {SceneShape::kBox, style.category, style.layer, style.filled, {box.x, box.y}, {box.w, box.h}, std::move(style.entity), {}});
 }
 /// Adds the part of a box inside `clip`, if any (things partly off screen).
 inline void addClippedBox(Scene& scene, const Box& box, const Box& clip, SceneStyle style) {
@@ -83,21 +84,27 @@ inline void addClippedBox(Scene& scene, const Box& box, const Box& clip, SceneSt
 }
 /// Adds a circle.
 inline void addCircle(Scene& scene, Vec2 centre, Fixed radius, SceneStyle style) {
-  scene.primitives.push_back({SceneShape::kCircle, style.category, style.layer, style.filled, centre, {radius, Fixed()}, std::move(style.entity), {}});
+  scene.primitives.push_back(
+      {SceneShape::kCircle, style.category, style.layer, style.filled, centre, {radius, Fixed()}, std::move(style.entity), {}});
 }
 /// Adds a segment.
 inline void addSegment(Scene& scene, Vec2 from, Vec2 to, SceneStyle style) {
-  scene.primitives.push_back({SceneShape::kSegment, style.category, style.layer, style.filled, from, to, std::move(style.entity), {}});
+  scene.primitives.push_back(
+      {SceneShape::kSegment, style.category, style.layer, style.filled, from, to, std::move(style.entity), {}});
 }
 /// Adds a point.
 inline void addPoint(Scene& scene, Vec2 at, SceneStyle style) {
-  scene.primitives.push_back({SceneShape::kPoint, style.category, style.layer, style.filled, at, {}, std::move(style.entity), {}});
+  scene.primitives.push_back(
+      {SceneShape::kPoint, style.category, style.layer, style.filled, at, {}, std::move(style.entity), {}});
 }
 /// Adds a text label whose top-left corner is `at`.
 inline void addLabel(Scene& scene, Vec2 at, std::string text, SceneStyle style) {
-  scene.primitives.push_back({SceneShape::kLabel, SceneCategory::kLabel, style.layer, true, at, {}, std::move(style.entity), std::move(text)});
+  scene.primitives.push_back(
+      {SceneShape::kLabel, SceneCategory::kLabel, style.layer, true, at, {}, std::move(style.entity), std::move(text)});
 }
 /// The field path of element `index` of list `list`: "tanks[1]".
-[[nodiscard]] inline std::string nameElement(const char* list, std::size_t index) { return std::string(list) + "[" + std::to_string(index) + "]"; }
+[[nodiscard]] inline std::string nameElement(const char* list, std::size_t index) {
+  return std::string(list) + "[" + std::to_string(index) + "]";
+}
 
 }  // namespace retrace::sim

@@ -48,7 +48,8 @@ template <typename G>
   const std::vector<Field> fields = nameConfigFields<G>(config);
   for (const SpeedLimit<typename G::Config>& limit : G::speedLimits()) {
     if (limit.largest(config) && !findLimitField(limit, fields)) {
-      return std::string(G::kName) + "'s speed limit \"" + limit.rule + "\" bounds \"" + limit.field + "\", which is no configuration field";
+      return std::string(G::kName) + "'s speed limit \"" + limit.rule + "\" bounds \"" + limit.field +
+             "\", which is no configuration field";
     }
   }
   return std::nullopt;

@@ -58,10 +58,16 @@ bool applyCommand(Command command, Playback& playback, Overlays& overlays, const
   switch (command) {
     case Command::kNextMatch: seekTo(findMarkTick(targets.matches, playback.tick(), Direction::kForward)); break;
     case Command::kPreviousMatch: seekTo(findMarkTick(targets.matches, playback.tick(), Direction::kBackward)); break;
-    case Command::kNextEvent: seekTo(playback.ticks().findEventTick(playback.tick(), Direction::kForward, targets.eventKind)); break;
-    case Command::kPreviousEvent: seekTo(playback.ticks().findEventTick(playback.tick(), Direction::kBackward, targets.eventKind)); break;
+    case Command::kNextEvent:
+      seekTo(playback.ticks().findEventTick(playback.tick(), Direction::kForward, targets.eventKind));
+      break;
+    case Command::kPreviousEvent:
+      seekTo(playback.ticks().findEventTick(playback.tick(), Direction::kBackward, targets.eventKind));
+      break;
     case Command::kNextMark: seekTo(findMarkTick(collectMarks(playback, targets), playback.tick(), Direction::kForward)); break;
-    case Command::kPreviousMark: seekTo(findMarkTick(collectMarks(playback, targets), playback.tick(), Direction::kBackward)); break;
+    case Command::kPreviousMark:
+      seekTo(findMarkTick(collectMarks(playback, targets), playback.tick(), Direction::kBackward));
+      break;
     case Command::kToggleBookmark:
       if (targets.bookmarks != nullptr) targets.bookmarks->toggle(playback.tick());
       break;
@@ -71,8 +77,14 @@ bool applyCommand(Command command, Playback& playback, Overlays& overlays, const
       seekTo(targets.compareDifference ? targets.compareDifference : playback.divergenceTick());
       break;
     case Command::kTogglePlay: playback.togglePlay(); break;
-    case Command::kStepForward: playback.setPlaying(false); playback.stepForward(); break;
-    case Command::kStepBack: playback.setPlaying(false); playback.stepBack(); break;
+    case Command::kStepForward:
+      playback.setPlaying(false);
+      playback.stepForward();
+      break;
+    case Command::kStepBack:
+      playback.setPlaying(false);
+      playback.stepBack();
+      break;
     case Command::kJumpForward: playback.seek(playback.tick() + kJumpTicks); break;
     case Command::kJumpBack: playback.seek(playback.tick() > kJumpTicks ? playback.tick() - kJumpTicks : 0); break;
     case Command::kFirst: playback.seek(0); break;

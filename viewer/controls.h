@@ -17,8 +17,32 @@ namespace retrace::viewer {
 
 /// Everything a key can ask for.
 enum class Command : std::uint8_t {
-  kTogglePlay, kStepForward, kStepBack, kJumpForward, kJumpBack, kFirst, kLast, kFaster, kSlower,
-  kNextMatch, kPreviousMatch, kNextEvent, kPreviousEvent, kNextMark, kPreviousMark, kToggleBookmark, kTogglePanels, kFirstDifference, kToggleBoxes, kToggleSweeps, kToggleWindow, kToggleGrid, kToggleIds, kToggleEvents, kToggleHelp, kQuit
+  kTogglePlay,
+  kStepForward,
+  kStepBack,
+  kJumpForward,
+  kJumpBack,
+  kFirst,
+  kLast,
+  kFaster,
+  kSlower,
+  kNextMatch,
+  kPreviousMatch,
+  kNextEvent,
+  kPreviousEvent,
+  kNextMark,
+  kPreviousMark,
+  kToggleBookmark,
+  kTogglePanels,
+  kFirstDifference,
+  kToggleBoxes,
+  kToggleSweeps,
+  kToggleWindow,
+  kToggleGrid,
+  kToggleIds,
+  kToggleEvents,
+  kToggleHelp,
+  kQuit
 };
 
 /// Ticks moved by shift + arrow.
@@ -26,9 +50,9 @@ inline constexpr std::uint64_t kJumpTicks = 60;
 
 /// What the jumps go to besides the playback's own events and marks.
 struct JumpTargets {
-  std::span<const std::uint64_t> matches;  ///< the ticks --find found, in order (N / shift+N)
-  Bookmarks* bookmarks = nullptr;          ///< K toggles one; they are marks for ] and [
-  std::optional<std::uint16_t> eventKind;  ///< . and , go to events of this kind only
+  std::span<const std::uint64_t> matches;          ///< the ticks --find found, in order (N / shift+N)
+  Bookmarks* bookmarks = nullptr;                  ///< K toggles one; they are marks for ] and [
+  std::optional<std::uint16_t> eventKind;          ///< . and , go to events of this kind only
   std::optional<std::uint64_t> compareDifference;  ///< a mark in compare mode
 };
 

@@ -38,8 +38,10 @@ const ImVec4 kPlotted{plotColourA().r / 255.0F, plotColourA().g / 255.0F, plotCo
 /// changed. True when either was right-clicked.
 bool drawFieldLeaf(std::string_view label, const FieldRow& row, bool plotted, std::string& outHovered) {
   const std::string name(label);
-  if (plotted) ImGui::TextColored(kPlotted, "%s", name.c_str());
-  else ImGui::TextUnformatted(name.c_str());
+  if (plotted)
+    ImGui::TextColored(kPlotted, "%s", name.c_str());
+  else
+    ImGui::TextUnformatted(name.c_str());
   bool rightClicked = ImGui::IsItemClicked(ImGuiMouseButton_Right);
   if (ImGui::IsItemHovered()) outHovered = row.name;
   ImGui::SameLine(200.0F);
@@ -56,7 +58,13 @@ bool drawFieldLeaf(std::string_view label, const FieldRow& row, bool plotted, st
 }  // namespace
 
 Debugger::Debugger(Playback& a, Playback* b, std::string nameA, std::string nameB, std::vector<std::uint64_t> matches)
-    : view(viewWhole(a.lastTick())), a_(a), b_(nullptr), compare_(b), compareName_(nameB), nameA_(std::move(nameA)), matches_(std::move(matches)) {
+    : view(viewWhole(a.lastTick())),
+      a_(a),
+      b_(nullptr),
+      compare_(b),
+      compareName_(nameB),
+      nameA_(std::move(nameA)),
+      matches_(std::move(matches)) {
   compareWith(b, std::move(nameB));
 }
 
@@ -123,7 +131,8 @@ std::optional<std::string> Debugger::togglePlot(const std::string& field) {
     return std::nullopt;
   }
   if (plotted_.size() >= kMaxPlots) {
-    plotMessage_ = "at most " + std::to_string(kMaxPlots) + " fields are plotted at once: right-click a green one to stop plotting it";
+    plotMessage_ =
+        "at most " + std::to_string(kMaxPlots) + " fields are plotted at once: right-click a green one to stop plotting it";
     return plotMessage_;
   }
   plotted_.push_back(field);
@@ -183,8 +192,13 @@ FrameExtras Debugger::extras(bool panelsShown) const {
 
 std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout& layout, bool typing) const {
   std::string on;
-  for (const auto& [name, shown] : {std::pair<const char*, bool>{"boxes", overlays.boxes}, {"sweeps", overlays.sweeps}, {"windows", overlays.window},
-                                    {"grid", overlays.grid}, {"names", overlays.ids}, {"events", overlays.events}, {"panels", overlays.panels}}) {
+  for (const auto& [name, shown] : {std::pair<const char*, bool>{"boxes", overlays.boxes},
+                                    {"sweeps", overlays.sweeps},
+                                    {"windows", overlays.window},
+                                    {"grid", overlays.grid},
+                                    {"names", overlays.ids},
+                                    {"events", overlays.events},
+                                    {"panels", overlays.panels}}) {
     if (shown) on += (on.empty() ? "" : ",") + std::string(name);
   }
   std::string marks;
@@ -193,12 +207,16 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
   std::string plots;
   for (const std::string& field : plotted_) plots += (plots.empty() ? "" : ",") + field;
   char scene[96];
-  std::snprintf(scene, sizeof scene, "%.1f,%.1f,%.1f,%.1f,%.4f", layout.scene.left, layout.scene.top, layout.scene.width, layout.scene.height, layout.scale);
-  return "tick=" + std::to_string(a_.tick()) + "\nlast=" + std::to_string(a_.lastTick()) + "\nplaying=" + (a_.playing() ? "1" : "0") +
-         "\nselected=" + selected_ + "\noverlays=" + on + "\nbookmarks=" + marks + "\ncompare=" + (b_ != nullptr ? "1" : "0") +
+  std::snprintf(scene, sizeof scene, "%.1f,%.1f,%.1f,%.1f,%.4f", layout.scene.left, layout.scene.top, layout.scene.width,
+                layout.scene.height, layout.scale);
+  return "tick=" + std::to_string(a_.tick()) + "\nlast=" + std::to_string(a_.lastTick()) +
+         "\nplaying=" + (a_.playing() ? "1" : "0") + "\nselected=" + selected_ + "\noverlays=" + on + "\nbookmarks=" + marks +
+         "\ncompare=" + (b_ != nullptr ? "1" : "0") +
          "\nbTick=" + (b_ != nullptr ? std::to_string(b_->tick()) : std::string("none")) + "\ndifference=" + number(difference_) +
-         "\ndivergence=" + number(a_.divergenceTick()) + "\nediting=" + (editing() ? "1" : "0") + "\ntunnels=" + std::to_string(a_.tunnelsNow().size()) +
-         "\ntyping=" + (typing ? "1" : "0") + "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) + "\nscene=" + scene + "\nplots=" + plots + "\nplotting=" + (plotting_ ? "1" : "0") + "\n";
+         "\ndivergence=" + number(a_.divergenceTick()) + "\nediting=" + (editing() ? "1" : "0") +
+         "\ntunnels=" + std::to_string(a_.tunnelsNow().size()) + "\ntyping=" + (typing ? "1" : "0") +
+         "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) + "\nscene=" + scene + "\nplots=" + plots +
+         "\nplotting=" + (plotting_ ? "1" : "0") + "\n";
 }
 
 void Debugger::refresh() {
@@ -229,8 +247,10 @@ void Debugger::draw(sf::FloatRect column, const sf::Font& font, Overlays& overla
   const float rest = std::max(120.0F, column.height - navHeight - oracleHeight);
   ImGui::SetNextWindowPos({x, column.top + navHeight});
   ImGui::SetNextWindowSize({width, rest * 0.6F});
-  if (b_ != nullptr) drawComparison();
-  else drawInspector();
+  if (b_ != nullptr)
+    drawComparison();
+  else
+    drawInspector();
   ImGui::SetNextWindowPos({x, column.top + navHeight + rest * 0.6F});
   ImGui::SetNextWindowSize({width, rest * 0.4F});
   drawEvents();
@@ -245,8 +265,8 @@ void Debugger::draw(sf::FloatRect column, const sf::Font& font, Overlays& overla
 void Debugger::drawNavigation(const sf::Font& font) {
   constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
   ImGui::Begin("Navigate", nullptr, kFixed | ImGuiWindowFlags_AlwaysAutoResize);
-  ImGui::Text("tick %llu of %llu  (%s)", static_cast<unsigned long long>(a_.tick()), static_cast<unsigned long long>(a_.lastTick()),
-              recorder::formatTickTime(a_.tick()).c_str());
+  ImGui::Text("tick %llu of %llu  (%s)", static_cast<unsigned long long>(a_.tick()),
+              static_cast<unsigned long long>(a_.lastTick()), recorder::formatTickTime(a_.tick()).c_str());
   drawGoTo();
   drawJumps();
   drawBookmarks();
@@ -312,7 +332,8 @@ void Debugger::drawBookmarks() {
 void Debugger::drawFind() {
   // The CLI's find grammar: the next tick after the cursor where the condition holds.
   ImGui::SetNextItemWidth(260.0F);
-  const bool searched = ImGui::InputTextWithHint("##find", "find: FIELD > VALUE and ... (retrace find's grammar)", &findText_, ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool searched = ImGui::InputTextWithHint("##find", "find: FIELD > VALUE and ... (retrace find's grammar)", &findText_,
+                                                 ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
   if ((ImGui::Button("find >") || searched) && !findText_.empty()) {
     auto condition = recorder::Condition::parse(findText_);
@@ -372,11 +393,14 @@ void Debugger::drawView(Overlays& overlays) {
     ImGui::Checkbox("W windows", &overlays.window);
     ImGui::SameLine();
   }
-  if (has(sim::SceneLayer::kGrid)) ImGui::Checkbox("G grid", &overlays.grid);
-  else ImGui::NewLine();
+  if (has(sim::SceneLayer::kGrid))
+    ImGui::Checkbox("G grid", &overlays.grid);
+  else
+    ImGui::NewLine();
   // The legend: the colours this scene uses, and the timeline's marks.
   const auto swatch = [](sf::Color c, const char* text) {
-    ImGui::ColorButton(text, ImVec4(c.r / 255.0F, c.g / 255.0F, c.b / 255.0F, 1.0F), ImGuiColorEditFlags_NoTooltip, ImVec2(14.0F, 14.0F));
+    ImGui::ColorButton(text, ImVec4(c.r / 255.0F, c.g / 255.0F, c.b / 255.0F, 1.0F), ImGuiColorEditFlags_NoTooltip,
+                       ImVec2(14.0F, 14.0F));
     ImGui::SameLine();
     ImGui::TextUnformatted(text);
   };
@@ -412,7 +436,8 @@ void Debugger::drawEdit() {
   const auto count = static_cast<std::uint64_t>(editTicks_);
   // Read only on a click: an edit rewrites every input, which the replay does not keep in memory.
   const auto hold = [&](bool held) {
-    editMessage_ = applyEdit(setButton(editing() ? editInputs_ : a_.ticks().loadInputs(), a_.tick() + 1, count, bit, held)).value_or("");
+    editMessage_ =
+        applyEdit(setButton(editing() ? editInputs_ : a_.ticks().loadInputs(), a_.tick() + 1, count, bit, held)).value_or("");
   };
   if (ImGui::Button("hold from the cursor")) hold(true);
   ImGui::SameLine();
@@ -441,11 +466,14 @@ void Debugger::drawInspector() {
     ImGui::SameLine();
     if (ImGui::SmallButton("show all")) selected_.clear();
   }
-  ImGui::TextColored(plotMessage_.empty() ? kQuiet : kDiffers, "%s", plotMessage_.empty() ? "right-click a field: plot it on the timeline" : plotMessage_.c_str());
+  ImGui::TextColored(plotMessage_.empty() ? kQuiet : kDiffers, "%s",
+                     plotMessage_.empty() ? "right-click a field: plot it on the timeline" : plotMessage_.c_str());
   const std::vector<std::string> entities = listEntities(a_);
   ImGui::BeginChild("fields");
-  if (filter_.empty() && selected_.empty()) drawFieldTree(entities);
-  else drawFieldList(entities);
+  if (filter_.empty() && selected_.empty())
+    drawFieldTree(entities);
+  else
+    drawFieldList(entities);
   ImGui::EndChild();
   ImGui::End();
 }
@@ -524,8 +552,10 @@ void Debugger::drawComparison() {
   if (ImGui::Button("jump to first difference") && difference_) seek(*difference_);
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (difference_) ImGui::TextColored(kDiffers, "differ from tick %llu", static_cast<unsigned long long>(*difference_));
-  else ImGui::TextColored(kQuiet, "identical");
+  if (difference_)
+    ImGui::TextColored(kDiffers, "differ from tick %llu", static_cast<unsigned long long>(*difference_));
+  else
+    ImGui::TextColored(kQuiet, "identical");
   if (!plotMessage_.empty()) ImGui::TextColored(kDiffers, "%s", plotMessage_.c_str());
   if (ImGui::BeginTable("ab", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
     ImGui::TableSetupScrollFreeze(0, 1);
@@ -539,9 +569,12 @@ void Debugger::drawComparison() {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       const bool plotted = std::find(plottedNow_.begin(), plottedNow_.end(), row.name) != plottedNow_.end();
-      if (row.differs) ImGui::TextColored(kDiffers, "%s", row.name.c_str());
-      else if (plotted) ImGui::TextColored(kPlotted, "%s", row.name.c_str());
-      else ImGui::TextUnformatted(row.name.c_str());
+      if (row.differs)
+        ImGui::TextColored(kDiffers, "%s", row.name.c_str());
+      else if (plotted)
+        ImGui::TextColored(kPlotted, "%s", row.name.c_str());
+      else
+        ImGui::TextUnformatted(row.name.c_str());
       if (ImGui::IsItemHovered()) hovered_ = row.name;
       if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) plotFieldAtCursor(row.name);  // A's and B's values on one lane
       ImGui::TableNextColumn();
@@ -568,9 +601,11 @@ void Debugger::drawEvents() {
     scrollEvents_ = true;
   }
   ImGui::SameLine();
-  const std::optional<std::uint16_t> kind = eventKind_ < 0 ? std::nullopt : std::optional<std::uint16_t>(static_cast<std::uint16_t>(eventKind_));
+  const std::optional<std::uint16_t> kind =
+      eventKind_ < 0 ? std::nullopt : std::optional<std::uint16_t>(static_cast<std::uint16_t>(eventKind_));
   const std::uint64_t shown = a_.ticks().countEvents(kind);
-  ImGui::TextColored(kQuiet, "%llu of %llu events", static_cast<unsigned long long>(shown), static_cast<unsigned long long>(a_.ticks().countEvents(std::nullopt)));
+  ImGui::TextColored(kQuiet, "%llu of %llu events", static_cast<unsigned long long>(shown),
+                     static_cast<unsigned long long>(a_.ticks().countEvents(std::nullopt)));
   ImGui::BeginChild("list");
   const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
   if (scrollEvents_) {

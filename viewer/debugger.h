@@ -154,7 +154,7 @@ class Debugger {
   std::vector<std::unique_ptr<FieldSeries>> plotsB_;
   std::uint64_t bGeneration_ = 0;  ///< counts the Bs compared with, each edit one (it may reuse its predecessor's address)
   std::uint64_t plottedB_ = 0;     ///< the generation of B that plotsB_ step
-  bool plotting_ = false;               ///< a plot is still being stepped
+  bool plotting_ = false;          ///< a plot is still being stepped
   std::string plotMessage_;
 };
 

@@ -16,7 +16,8 @@ std::vector<sim::Input> toggleButton(std::span<const sim::Input> inputs, std::ui
   return edited;
 }
 
-std::vector<sim::Input> setButton(std::span<const sim::Input> inputs, std::uint64_t from, std::uint64_t count, unsigned bit, bool held) {
+std::vector<sim::Input> setButton(std::span<const sim::Input> inputs, std::uint64_t from, std::uint64_t count, unsigned bit,
+                                  bool held) {
   std::vector<sim::Input> edited(inputs.begin(), inputs.end());
   if (count == 0 || bit >= 8 || from > edited.size()) return edited;
   const std::uint64_t first = std::max<std::uint64_t>(from, 1);
@@ -32,14 +33,16 @@ recorder::RunSetup setupOf(const recorder::LoadedReplay& original) {
   return {recorder::gameOf(original.header), recorder::configOf(original.header), original.header.seed};
 }
 
-std::variant<recorder::LoadedReplay, std::string> recordEdit(const recorder::LoadedReplay& original, std::span<const sim::Input> inputs,
+std::variant<recorder::LoadedReplay, std::string> recordEdit(const recorder::LoadedReplay& original,
+                                                             std::span<const sim::Input> inputs,
                                                              const std::string& originalName) {
   return recorder::recordReplay(setupOf(original), original.header.limitBreaksAllowed, describeSource(originalName), inputs);
 }
 
-std::optional<std::string> saveEdit(const recorder::LoadedReplay& original, std::span<const sim::Input> inputs, const std::string& originalName,
-                                    const std::string& path) {
-  return recorder::writeReplay(path, false, setupOf(original), original.header.limitBreaksAllowed, describeSource(originalName), inputs);
+std::optional<std::string> saveEdit(const recorder::LoadedReplay& original, std::span<const sim::Input> inputs,
+                                    const std::string& originalName, const std::string& path) {
+  return recorder::writeReplay(path, false, setupOf(original), original.header.limitBreaksAllowed, describeSource(originalName),
+                               inputs);
 }
 
 }  // namespace retrace::viewer

@@ -23,7 +23,9 @@ constexpr const char* kFontPaths[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSa
 sf::Vector2f worldOf(const Playback& playback) { return measureScene(playback.current().describeScene(playback.previous())); }
 
 /// The rows of the timeline's lanes: the game's, and a plot's for each field plotted.
-std::size_t countTimelineRows(const Playback& playback, std::size_t plots) { return countRows(describeLanes(playback.game())) + plots * kPlotRows; }
+std::size_t countTimelineRows(const Playback& playback, std::size_t plots) {
+  return countRows(describeLanes(playback.game())) + plots * kPlotRows;
+}
 
 float timelineHeightOf(const Playback& playback, sf::FloatRect area, std::size_t plots) {
   return measureTimeline(countTimelineRows(playback, plots), area.height * kTimelineShare);
@@ -43,7 +45,8 @@ PlotTrack trackPlot(const PlotLine& line, TimelineView view, unsigned columns, c
     track.complete = track.complete && line.b->complete();
   }
   std::vector<std::pair<std::size_t, std::int64_t>> anchors;
-  const std::optional<std::string> name = recorder::resolveIds(now, track.field, anchors);  // an element by its id: at its index now
+  const std::optional<std::string> name =
+      recorder::resolveIds(now, track.field, anchors);  // an element by its id: at its index now
   const auto found = std::find_if(now.begin(), now.end(), [&](const sim::Field& f) { return name && f.name == *name; });
   if (found != now.end()) track.now = found->value;
   return track;
@@ -60,7 +63,8 @@ void fitScene(FrameLayout& layout, sf::FloatRect area, sf::Vector2f world) {
 
 /// Draws what the oracle found on this tick over the scene: the path it checked and what the
 /// path passed through.
-void paintTunnels(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const Overlays& overlays, const sf::Font& font) {
+void paintTunnels(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const Overlays& overlays,
+                  const sf::Font& font) {
   sf::RenderStates states;
   states.transform.translate(layout.scene.left, layout.scene.top).scale(layout.scale, layout.scale);
   for (const sim::Tunnel& tunnel : playback.tunnelsNow()) paintScene(target, states, tunnel.drawing, overlays, font);
@@ -98,7 +102,8 @@ std::string fitLine(std::vector<LinePart> parts, const sf::Font& font, float wid
   };
   std::string line = join();
   while (parts.size() > 1 && sf::Text(line, font, kTextSize).getLocalBounds().width > width) {
-    parts.erase(std::min_element(parts.begin(), parts.end(), [](const LinePart& x, const LinePart& y) { return x.want < y.want; }));
+    parts.erase(
+        std::min_element(parts.begin(), parts.end(), [](const LinePart& x, const LinePart& y) { return x.want < y.want; }));
     line = join();
   }
   return line;
@@ -106,9 +111,11 @@ std::string fitLine(std::vector<LinePart> parts, const sf::Font& font, float wid
 
 FrameLayout computeLayout(sf::FloatRect area, sf::Vector2f world, float timelineHeight) {
   FrameLayout layout;
-  layout.timeline = {area.left + kMargin, area.top + area.height - timelineHeight - kMargin, area.width - 2 * kMargin, timelineHeight};
+  layout.timeline = {area.left + kMargin, area.top + area.height - timelineHeight - kMargin, area.width - 2 * kMargin,
+                     timelineHeight};
   layout.hud = {area.left + kMargin, layout.timeline.top - kHudHeight, area.width - 2 * kMargin, kHudHeight};
-  fitScene(layout, {area.left + kMargin, area.top + kMargin, area.width - 2 * kMargin, layout.hud.top - area.top - 2 * kMargin}, world);
+  fitScene(layout, {area.left + kMargin, area.top + kMargin, area.width - 2 * kMargin, layout.hud.top - area.top - 2 * kMargin},
+           world);
   return layout;
 }
 
@@ -141,15 +148,16 @@ std::optional<std::string> loadFont(sf::Font& outFont) {
   return "no font: install Debian's fonts-dejavu-core (scripts/demo and scripts/test do)";
 }
 
-void FrameRenderer::drawText(sf::RenderTarget& target, const std::string& text, sf::Vector2f at, unsigned size, sf::Color colour) const {
+void FrameRenderer::drawText(sf::RenderTarget& target, const std::string& text, sf::Vector2f at, unsigned size,
+                             sf::Color colour) const {
   sf::Text label(text, font_, size);
   label.setFillColor(colour);
   label.setPosition(at);
   target.draw(label);
 }
 
-void drawSceneInArea(sf::RenderTarget& target, sf::FloatRect area, float scale, const sim::Scene& scene, const Overlays& overlays, const sf::Font& font,
-                     const PaintStyle& style) {
+void drawSceneInArea(sf::RenderTarget& target, sf::FloatRect area, float scale, const sim::Scene& scene, const Overlays& overlays,
+                     const sf::Font& font, const PaintStyle& style) {
   if (style.alpha == 255) {
     sf::RectangleShape background({area.width, area.height});
     background.setPosition(area.left, area.top);
@@ -186,7 +194,8 @@ std::vector<std::string> describeViewerKeys(std::span<const sim::SceneLayer> lay
   return lines;
 }
 
-void FrameRenderer::renderScene(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays) const {
+void FrameRenderer::renderScene(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback,
+                                const Overlays& overlays) const {
   const sim::Scene scene = playback.current().describeScene(playback.previous());
   const sf::Vector2f world = measureScene(scene);
   const float scale = std::min(area.width / world.x, (area.height - 18.0F) / world.y);
@@ -194,7 +203,8 @@ void FrameRenderer::renderScene(sf::RenderTarget& target, sf::FloatRect area, co
   drawText(target, "tick " + std::to_string(playback.tick()), {area.left, area.top}, kTextSize, sf::Color::White);
 }
 
-void FrameRenderer::render(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays, const FrameExtras& extras) const {
+void FrameRenderer::render(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays,
+                           const FrameExtras& extras) const {
   const sim::Scene scene = playback.current().describeScene(playback.previous());
   const FrameLayout layout = computeLayout(area, measureScene(scene), timelineHeightOf(playback, area, extras.plots.size()));
   drawSceneInArea(target, layout.scene, layout.scale, scene, overlays, font_, {extras.highlight});
@@ -206,8 +216,8 @@ void FrameRenderer::render(sf::RenderTarget& target, sf::FloatRect area, const P
   if (overlays.help) drawHelp(target, area, layout.scene, playback.game().sceneLayers());
 }
 
-void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, const Playback& a, const Playback& b, const Overlays& overlays,
-                                  const FrameExtras& extras) const {
+void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, const Playback& a, const Playback& b,
+                                  const Overlays& overlays, const FrameExtras& extras) const {
   const CompareLayout layout = layoutCompare(area, a, b, extras.plots.size());
   const sim::Scene sceneA = a.current().describeScene(a.previous());
   const sim::Scene sceneB = b.current().describeScene(b.previous());
@@ -218,7 +228,8 @@ void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, 
   paintTunnels(target, layout.a, a, overlays, font_);
   paintTunnels(target, layout.b, b, overlays, font_);
   const auto drawTitle = [&](std::vector<LinePart> parts, const FrameLayout& side) {
-    drawText(target, fitLine(std::move(parts), font_, side.scene.width), {side.scene.left, side.scene.top - kTitleHeight}, kTextSize, {220, 220, 230});
+    drawText(target, fitLine(std::move(parts), font_, side.scene.width), {side.scene.left, side.scene.top - kTitleHeight},
+             kTextSize, {220, 220, 230});
   };
   drawTitle(listTitleParts("A  " + extras.titleA, a, b), layout.a);
   drawTitle(listTitleParts("B  " + extras.titleB, b, a), layout.b);
@@ -260,19 +271,22 @@ std::vector<LinePart> listHudParts(const Playback& playback, const std::string& 
   }
   parts.push_back({recorder::formatTickTime(playback.tick()), 5});
   parts.push_back({h.game + " (" + h.configName + ") seed " + std::to_string(h.seed), 3});
-  parts.push_back({"state " + sim::formatFieldValue(static_cast<std::int64_t>(playback.current().hash()), sim::FieldKind::kBits), 2});
+  parts.push_back(
+      {"state " + sim::formatFieldValue(static_cast<std::int64_t>(playback.current().hash()), sim::FieldKind::kBits), 2});
   parts.push_back({std::string(speed) + (playback.playing() ? "  playing" : "  paused"), 6});
   if (!suffix.empty()) parts.push_back({suffix, 8});
   parts.push_back({"(H: keys)", 1});
   return parts;
 }
 
-void FrameRenderer::drawHud(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const std::string& suffix) const {
-  drawText(target, fitLine(listHudParts(playback, suffix), font_, layout.hud.width), {layout.hud.left, layout.hud.top + 3.0F}, kTextSize,
-           sf::Color(220, 220, 230));
+void FrameRenderer::drawHud(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback,
+                            const std::string& suffix) const {
+  drawText(target, fitLine(listHudParts(playback, suffix), font_, layout.hud.width), {layout.hud.left, layout.hud.top + 3.0F},
+           kTextSize, sf::Color(220, 220, 230));
 }
 
-void FrameRenderer::drawBottom(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const FrameExtras& extras) const {
+void FrameRenderer::drawBottom(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback,
+                               const FrameExtras& extras) const {
   const TimelineView view = extras.view.value_or(viewWhole(playback.lastTick()));
   const unsigned columns = countColumns(layout.timeline, countTimelineRows(playback, extras.plots.size()));
   const std::vector<TickActivity> activity = playback.ticks().binActivity(view.from, view.to, columns);
@@ -296,11 +310,13 @@ void FrameRenderer::drawBanner(sf::RenderTarget& target, const FrameLayout& layo
   banner.setPosition(layout.scene.left, layout.scene.top);
   banner.setFillColor(sf::Color(200, 0, 60, 220));
   target.draw(banner);
-  drawText(target, "DIVERGED at tick " + std::to_string(*playback.divergenceTick()) + ": re-simulation no longer matches the recording",
+  drawText(target,
+           "DIVERGED at tick " + std::to_string(*playback.divergenceTick()) + ": re-simulation no longer matches the recording",
            {layout.scene.left + 6.0F, layout.scene.top + 4.0F}, kTextSize, sf::Color::White);
 }
 
-void FrameRenderer::drawEventPanel(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, bool oracleText) const {
+void FrameRenderer::drawEventPanel(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback,
+                                   bool oracleText) const {
   const auto events = playback.eventsNow();
   float y = layout.scene.top + 30.0F;
   for (std::size_t i = 0; i < events.size() && i < 8; ++i, y += kLineHeight) {
@@ -338,7 +354,8 @@ HelpLayout layoutHelp(sf::FloatRect frame, sf::FloatRect scene, std::span<const 
   return help;
 }
 
-void FrameRenderer::drawHelp(sf::RenderTarget& target, sf::FloatRect frame, sf::FloatRect scene, std::span<const sim::SceneLayer> layers) const {
+void FrameRenderer::drawHelp(sf::RenderTarget& target, sf::FloatRect frame, sf::FloatRect scene,
+                             std::span<const sim::SceneLayer> layers) const {
   const std::vector<std::string> lines = describeViewerKeys(layers);
   const HelpLayout help = layoutHelp(frame, scene, lines, font_);
   sf::RectangleShape panel({help.panel.width, help.panel.height});

@@ -38,8 +38,8 @@ struct CompareLayout {
 [[nodiscard]] CompareLayout layoutCompare(sf::FloatRect area, const Playback& a, const Playback& b, std::size_t plots = 0);
 
 /// Draws a scene on its background into `area` at `scale` target pixels per world pixel.
-void drawSceneInArea(sf::RenderTarget& target, sf::FloatRect area, float scale, const sim::Scene& scene, const Overlays& overlays, const sf::Font& font,
-                     const PaintStyle& style = {});
+void drawSceneInArea(sf::RenderTarget& target, sf::FloatRect area, float scale, const sim::Scene& scene, const Overlays& overlays,
+                     const sf::Font& font, const PaintStyle& style = {});
 /// The help lines: playback keys, and the overlay keys of the layers this game's scenes use.
 [[nodiscard]] std::vector<std::string> describeViewerKeys(std::span<const sim::SceneLayer> layers);
 /// Where the help panel goes and how large its text is: over the scene's top left corner at
@@ -50,7 +50,8 @@ struct HelpLayout {
   unsigned textSize = 0;
   float lineHeight = 0.0F;
 };
-[[nodiscard]] HelpLayout layoutHelp(sf::FloatRect frame, sf::FloatRect scene, std::span<const std::string> lines, const sf::Font& font);
+[[nodiscard]] HelpLayout layoutHelp(sf::FloatRect frame, sf::FloatRect scene, std::span<const std::string> lines,
+                                    const sf::Font& font);
 
 /// The size of the viewer's text in pixels, and the height of one of its lines.
 inline constexpr unsigned kTextSize = 14;
@@ -95,8 +96,8 @@ struct FrameExtras {
   bool ghosts = false;    ///< compare mode: B's entities drawn translucent over A's
   std::string titleA;     ///< compare mode: the two file names
   std::string titleB;
-  bool oracleText = true;  ///< the oracle's sentences over the scene (the Oracle panel shows them instead)
-  std::vector<PlotLine> plots;  ///< a lane each on the timeline
+  bool oracleText = true;               ///< the oracle's sentences over the scene (the Oracle panel shows them instead)
+  std::vector<PlotLine> plots;          ///< a lane each on the timeline
   std::optional<sf::Vector2f> pointer;  ///< the mouse over the frame, for the timeline's readout
 };
 
@@ -105,7 +106,8 @@ class FrameRenderer {
  public:
   explicit FrameRenderer(const sf::Font& font) : font_(font) {}
   /// Draws the whole frame into an area of the target.
-  void render(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays, const FrameExtras& extras = {}) const;
+  void render(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays,
+              const FrameExtras& extras = {}) const;
   /// Draws A and B side by side, each under its title, with A's HUD and the timeline once.
   void renderCompare(sf::RenderTarget& target, sf::FloatRect area, const Playback& a, const Playback& b, const Overlays& overlays,
                      const FrameExtras& extras) const;
@@ -118,7 +120,8 @@ class FrameRenderer {
   void drawBottom(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const FrameExtras& extras) const;
   void drawEventPanel(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, bool oracleText) const;
   void drawBanner(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback) const;
-  void drawHelp(sf::RenderTarget& target, sf::FloatRect frame, sf::FloatRect scene, std::span<const sim::SceneLayer> layers) const;
+  void drawHelp(sf::RenderTarget& target, sf::FloatRect frame, sf::FloatRect scene,
+                std::span<const sim::SceneLayer> layers) const;
   const sf::Font& font_;
 };
 

@@ -68,7 +68,9 @@ GuiBridge::~GuiBridge() {
 void GuiBridge::handle(const sf::Event& event) {
   ImGuiIO& io = ImGui::GetIO();
   switch (event.type) {
-    case sf::Event::MouseMoved: io.MousePos = {static_cast<float>(event.mouseMove.x), static_cast<float>(event.mouseMove.y)}; break;
+    case sf::Event::MouseMoved:
+      io.MousePos = {static_cast<float>(event.mouseMove.x), static_cast<float>(event.mouseMove.y)};
+      break;
     case sf::Event::MouseButtonPressed:
     case sf::Event::MouseButtonReleased:
       io.MousePos = {static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y)};
@@ -82,8 +84,10 @@ void GuiBridge::handle(const sf::Event& event) {
       }
       break;
     case sf::Event::MouseWheelScrolled:
-      if (event.mouseWheelScroll.wheel == sf::Mouse::VerticalWheel) io.MouseWheel += event.mouseWheelScroll.delta;
-      else io.MouseWheelH += event.mouseWheelScroll.delta;
+      if (event.mouseWheelScroll.wheel == sf::Mouse::VerticalWheel)
+        io.MouseWheel += event.mouseWheelScroll.delta;
+      else
+        io.MouseWheelH += event.mouseWheelScroll.delta;
       break;
     case sf::Event::MouseLeft: io.MousePos = {-FLT_MAX, -FLT_MAX}; break;
     case sf::Event::KeyPressed:
@@ -119,8 +123,10 @@ void GuiBridge::release(Release what) {
     return;
   }
   ImGuiIO& io = ImGui::GetIO();
-  if (what >= kMouse) io.MouseDown[what - kMouse] = false;
-  else io.KeysDown[what] = false;
+  if (what >= kMouse)
+    io.MouseDown[what - kMouse] = false;
+  else
+    io.KeysDown[what] = false;
 }
 
 bool GuiBridge::wantsMouse() const { return ImGui::GetIO().WantCaptureMouse; }
@@ -131,8 +137,10 @@ void GuiBridge::beginFrame(sf::Vector2u size, float seconds) {
   io.DisplaySize = {static_cast<float>(size.x), static_cast<float>(size.y)};
   io.DeltaTime = seconds > 0.0F ? seconds : 1.0F / 60.0F;
   for (const Release what : due_) {
-    if (what >= kMouse) io.MouseDown[what - kMouse] = false;
-    else io.KeysDown[what] = false;
+    if (what >= kMouse)
+      io.MouseDown[what - kMouse] = false;
+    else
+      io.KeysDown[what] = false;
   }
   due_ = std::move(deferred_);
   deferred_.clear();

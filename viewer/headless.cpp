@@ -50,7 +50,8 @@ std::optional<std::string> renderFramePng(Playback& playback, const sf::Font& fo
     return recorder::describePastLastTick(tick, playback.lastTick(), playback.replay());
   }
   sf::RenderTexture texture;
-  if (!texture.create(size.x, size.y)) return "cannot create a " + std::to_string(size.x) + "x" + std::to_string(size.y) + " render texture";
+  if (!texture.create(size.x, size.y))
+    return "cannot create a " + std::to_string(size.x) + "x" + std::to_string(size.y) + " render texture";
   playback.seek(tick);
   texture.clear(sf::Color::Black);
   FrameRenderer(font).render(texture, {0.0F, 0.0F, static_cast<float>(size.x), static_cast<float>(size.y)}, playback, overlays);
@@ -67,7 +68,8 @@ std::optional<std::string> setUpShot(Debugger& debugger, const Playback& playbac
   if (!shot.select.empty()) {
     const std::vector<sim::Field> fields = playback.current().describeState();
     if (std::none_of(fields.begin(), fields.end(), [&](const sim::Field& f) { return isInsideEntity(f.name, shot.select); })) {
-      return "no field at tick " + std::to_string(tick) + " lies inside " + recorder::quoteForMessage(shot.select) + " (the I key shows the entities' names)";
+      return "no field at tick " + std::to_string(tick) + " lies inside " + recorder::quoteForMessage(shot.select) +
+             " (the I key shows the entities' names)";
     }
     debugger.select(shot.select);
   }
@@ -81,14 +83,15 @@ std::optional<std::string> setUpShot(Debugger& debugger, const Playback& playbac
 
 }  // namespace
 
-std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font& font, std::uint64_t tick, const std::string& path,
-                                             bool overwrite, sf::Vector2u size, const PanelShot& shot) {
+std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font& font, std::uint64_t tick,
+                                             const std::string& path, bool overwrite, sf::Vector2u size, const PanelShot& shot) {
   if (tick > playback.lastTick()) {
     return recorder::describePastLastTick(tick, playback.lastTick(), playback.replay());
   }
   const auto panels = shot.panels ? static_cast<unsigned>(kPanelWidth) : 0U;
   sf::RenderTexture texture;
-  if (!texture.create(size.x + panels, size.y)) return "cannot create a " + std::to_string(size.x + panels) + "x" + std::to_string(size.y) + " render texture";
+  if (!texture.create(size.x + panels, size.y))
+    return "cannot create a " + std::to_string(size.x + panels) + "x" + std::to_string(size.y) + " render texture";
   (void)texture.setActive(true);
   std::optional<GuiBridge> gui;
   if (shot.panels) gui.emplace(texture, findFontPath());
@@ -99,8 +102,10 @@ std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font&
   // ImGui sizes some widgets from the frame before (a table's columns): the second frame is the one kept.
   for (int frame = 0; frame < 2; ++frame) {
     texture.clear(sf::Color::Black);
-    if (shot.b != nullptr) renderer.renderCompare(texture, area, playback, *shot.b, {}, debugger.extras(shot.panels));
-    else renderer.render(texture, area, playback, {}, debugger.extras(shot.panels));
+    if (shot.b != nullptr)
+      renderer.renderCompare(texture, area, playback, *shot.b, {}, debugger.extras(shot.panels));
+    else
+      renderer.render(texture, area, playback, {}, debugger.extras(shot.panels));
     if (!gui) continue;
     gui->beginFrame(texture.getSize(), 1.0F / 60.0F);
     Overlays shown;
@@ -117,11 +122,15 @@ std::uint64_t countSheetCells(std::uint64_t from, std::uint64_t to, std::uint64_
 }
 
 std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& font, std::uint64_t from, std::uint64_t to,
-                                          std::uint64_t every, const std::string& path, bool overwrite, const Overlays& overlays) {
+                                          std::uint64_t every, const std::string& path, bool overwrite,
+                                          const Overlays& overlays) {
   const std::uint64_t cells = countSheetCells(from, to, every);
-  if (cells == 0) return "the range --from " + std::to_string(from) + " --to " + std::to_string(to) + " --every " + std::to_string(every) + " holds no tick";
+  if (cells == 0)
+    return "the range --from " + std::to_string(from) + " --to " + std::to_string(to) + " --every " + std::to_string(every) +
+           " holds no tick";
   if (to > playback.lastTick()) return recorder::describePastLastTick(to, playback.lastTick(), playback.replay());
-  if (cells > kMaxSheetCells) return std::to_string(cells) + " cells is more than a sheet holds (" + std::to_string(kMaxSheetCells) + "): raise --every";
+  if (cells > kMaxSheetCells)
+    return std::to_string(cells) + " cells is more than a sheet holds (" + std::to_string(kMaxSheetCells) + "): raise --every";
   const auto columns = static_cast<unsigned>(std::ceil(std::sqrt(static_cast<double>(cells))));
   const auto rows = static_cast<unsigned>((cells + columns - 1) / columns);
   sf::RenderTexture texture;
@@ -132,7 +141,8 @@ std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& fo
     playback.seek(from + i * every);
     const auto column = static_cast<float>(i % columns);
     const auto row = static_cast<float>(i / columns);
-    renderer.renderScene(texture, {column * kCellWidth + 2.0F, row * kCellHeight + 2.0F, kCellWidth - 4.0F, kCellHeight - 4.0F}, playback, overlays);
+    renderer.renderScene(texture, {column * kCellWidth + 2.0F, row * kCellHeight + 2.0F, kCellWidth - 4.0F, kCellHeight - 4.0F},
+                         playback, overlays);
   }
   texture.display();
   return savePng(texture.getTexture().copyToImage(), path, overwrite);

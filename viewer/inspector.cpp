@@ -41,7 +41,8 @@ std::vector<ComparedRow> compareFields(const sim::GameSession& a, const sim::Gam
 bool matchesFilter(std::string_view name, std::string_view filter) noexcept {
   if (filter.empty()) return true;
   const auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
-  const auto at = std::search(name.begin(), name.end(), filter.begin(), filter.end(), [&](char x, char y) { return lower(x) == lower(y); });
+  const auto at =
+      std::search(name.begin(), name.end(), filter.begin(), filter.end(), [&](char x, char y) { return lower(x) == lower(y); });
   return at != name.end();
 }
 

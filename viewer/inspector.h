@@ -15,9 +15,9 @@ namespace retrace::viewer {
 
 /// One field at the cursor tick.
 struct FieldRow {
-  std::string name;     ///< dotted name ("tanks[1].centre.x")
-  std::string value;    ///< as `retrace show` prints it: enums by name, fixed point as decimals
-  bool changed = false; ///< differs from the previous tick (or did not exist there)
+  std::string name;      ///< dotted name ("tanks[1].centre.x")
+  std::string value;     ///< as `retrace show` prints it: enums by name, fixed point as decimals
+  bool changed = false;  ///< differs from the previous tick (or did not exist there)
 };
 
 /// One field of A beside the same field of B.

@@ -38,15 +38,17 @@ std::vector<sf::Keyboard::Key> findDirectionKeys(std::string_view name) {
 
 /// The named keys besides letters and digits, as games and the screen name them.
 constexpr std::pair<const char*, sf::Keyboard::Key> kNamedKeys[] = {
-    {"Left", sf::Keyboard::Left},   {"Right", sf::Keyboard::Right},   {"Up", sf::Keyboard::Up},         {"Down", sf::Keyboard::Down},
-    {"Space", sf::Keyboard::Space}, {"Enter", sf::Keyboard::Enter},   {"Tab", sf::Keyboard::Tab},       {"LCtrl", sf::Keyboard::LControl},
-    {"RCtrl", sf::Keyboard::RControl}, {"LShift", sf::Keyboard::LShift}, {"RShift", sf::Keyboard::RShift}, {"LAlt", sf::Keyboard::LAlt},
+    {"Left", sf::Keyboard::Left},     {"Right", sf::Keyboard::Right},    {"Up", sf::Keyboard::Up},
+    {"Down", sf::Keyboard::Down},     {"Space", sf::Keyboard::Space},    {"Enter", sf::Keyboard::Enter},
+    {"Tab", sf::Keyboard::Tab},       {"LCtrl", sf::Keyboard::LControl}, {"RCtrl", sf::Keyboard::RControl},
+    {"LShift", sf::Keyboard::LShift}, {"RShift", sf::Keyboard::RShift},  {"LAlt", sf::Keyboard::LAlt},
 };
 
 /// A key's name for the screen.
 std::string nameKey(sf::Keyboard::Key key) {
   if (key >= sf::Keyboard::A && key <= sf::Keyboard::Z) return std::string(1, static_cast<char>('A' + (key - sf::Keyboard::A)));
-  if (key >= sf::Keyboard::Num0 && key <= sf::Keyboard::Num9) return std::string(1, static_cast<char>('0' + (key - sf::Keyboard::Num0)));
+  if (key >= sf::Keyboard::Num0 && key <= sf::Keyboard::Num9)
+    return std::string(1, static_cast<char>('0' + (key - sf::Keyboard::Num0)));
   for (const auto& [name, named] : kNamedKeys) {
     if (named == key) return name;
   }
@@ -80,7 +82,8 @@ std::optional<std::vector<sf::Keyboard::Key>> parseKeyNames(std::string_view tex
   }
 }
 
-std::vector<std::vector<sf::Keyboard::Key>> mapButtonsToKeys(std::span<const char* const> names, std::span<const char* const> overrides) {
+std::vector<std::vector<sf::Keyboard::Key>> mapButtonsToKeys(std::span<const char* const> names,
+                                                             std::span<const char* const> overrides) {
   std::vector<std::vector<sf::Keyboard::Key>> keys(names.size());
   std::vector<bool> fixed(names.size(), false);
   // The game's own keys first, so that the rule never hands them to another bit.
@@ -163,8 +166,8 @@ std::string listBookmarks(const Bookmarks& bookmarks, const std::string& prefix)
 }
 
 /// The game as it is, and above it what is recorded where, and the keys.
-void drawLiveFrame(sf::RenderWindow& window, const recorder::Recorder& recorder, const sim::GameSession& previous, const std::string& hudText,
-                   const sf::Font& font) {
+void drawLiveFrame(sf::RenderWindow& window, const recorder::Recorder& recorder, const sim::GameSession& previous,
+                   const std::string& hudText, const sf::Font& font) {
   window.clear(sf::Color::Black);
   const sim::Scene scene = recorder.session().describeScene(previous);
   const auto layout = computeLayout({0.0F, 0.0F, 960.0F, 720.0F}, measureScene(scene), 24.0F);
@@ -196,9 +199,11 @@ int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
   while (window.isOpen()) {
     sf::Event event;
     while (window.pollEvent(event)) {
-      if (event.type == sf::Event::Closed || (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape)) window.close();
+      if (event.type == sf::Event::Closed || (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape))
+        window.close();
       if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::F2) paused = !paused;
-      if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::F3) bookmarks.toggle(static_cast<std::uint64_t>(recorder.session().tick()));
+      if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::F3)
+        bookmarks.toggle(static_cast<std::uint64_t>(recorder.session().tick()));
     }
     // A fixed 60-Hz tick whatever the frame rate: the simulation never sees wall time, and a
     // pause only delays the next tick, so the replay is the one played.
@@ -210,8 +215,9 @@ int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
       owed -= kTick;
     }
     drawLiveFrame(window, recorder, *previous,
-                  (paused ? "PAUSED at tick " : "recording tick ") + std::to_string(recorder.session().tick()) + " to " + options.output +
-                      "  (F2 pause, F3 bookmark, Esc or close: save)" + listBookmarks(bookmarks, "  bookmarks ") + "\n" + keyHelp,
+                  (paused ? "PAUSED at tick " : "recording tick ") + std::to_string(recorder.session().tick()) + " to " +
+                      options.output + "  (F2 pause, F3 bookmark, Esc or close: save)" +
+                      listBookmarks(bookmarks, "  bookmarks ") + "\n" + keyHelp,
                   font);
   }
   if (auto problem = recorder.close()) {
@@ -219,7 +225,8 @@ int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
     return 2;
   }
   const std::string marks = listBookmarks(bookmarks, " (bookmarks at ticks ");
-  std::printf("saved %llu ticks to %s%s\n", static_cast<unsigned long long>(recorder.session().tick()), options.output.c_str(), marks.empty() ? "" : (marks + ")").c_str());
+  std::printf("saved %llu ticks to %s%s\n", static_cast<unsigned long long>(recorder.session().tick()), options.output.c_str(),
+              marks.empty() ? "" : (marks + ")").c_str());
   return 0;
 }
 

@@ -5,9 +5,9 @@
 
 #include <cstdint>
 #include <optional>
-#include <string_view>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <SFML/Graphics/Font.hpp>
@@ -27,7 +27,8 @@ namespace retrace::viewer {
 /// The keys a name like "Left/A" lists; nothing when a part names no key the viewer knows.
 [[nodiscard]] std::optional<std::vector<sf::Keyboard::Key>> parseKeyNames(std::string_view text);
 /// "left: Left/A, right: Right/D, fire: Space/LCtrl", for the screen.
-[[nodiscard]] std::string describeKeys(std::span<const char* const> names, const std::vector<std::vector<sf::Keyboard::Key>>& keys);
+[[nodiscard]] std::string describeKeys(std::span<const char* const> names,
+                                       const std::vector<std::vector<sf::Keyboard::Key>>& keys);
 /// What live play records: the game, its configuration and seed, and the replay file.
 struct LivePlayOptions {
   std::string program = "retrace-view";  ///< the binary's name, in messages

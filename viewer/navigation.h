@@ -26,7 +26,8 @@ struct EventRow {
 enum class Direction : std::uint8_t { kForward, kBackward };
 
 /// The next (previous) of sorted ticks strictly after (before) `tick`.
-[[nodiscard]] std::optional<std::uint64_t> findMarkTick(std::span<const std::uint64_t> sortedTicks, std::uint64_t tick, Direction direction);
+[[nodiscard]] std::optional<std::uint64_t> findMarkTick(std::span<const std::uint64_t> sortedTicks, std::uint64_t tick,
+                                                        Direction direction);
 
 /// The user's bookmarks, kept for the session.
 class Bookmarks {
@@ -44,6 +45,7 @@ class Bookmarks {
 
 /// A typed tick ("151", "1:02.5" as minutes:seconds, or "+60" / "-60" from `current`), clamped
 /// to [0, last]; one sentence when the text is none of these.
-[[nodiscard]] std::variant<std::uint64_t, std::string> parseTickText(std::string_view text, std::uint64_t current, std::uint64_t last);
+[[nodiscard]] std::variant<std::uint64_t, std::string> parseTickText(std::string_view text, std::uint64_t current,
+                                                                     std::uint64_t last);
 
 }  // namespace retrace::viewer

@@ -56,7 +56,8 @@ void Playback::takeChunk(const recorder::Chunk& chunk, std::span<const sim::Inpu
     ++built_;
     // Every tick is stepped here anyway; comparing its checksum too marks a replay this build
     // no longer reproduces even without --verify, instead of playing it as the recording.
-    if (compareChecksums_ && !parted_ && !recorder::matchesTickChecksum(*building_, built_, fullHashEvery, chunk.checksums[i])) parted_ = built_;
+    if (compareChecksums_ && !parted_ && !recorder::matchesTickChecksum(*building_, built_, fullHashEvery, chunk.checksums[i]))
+      parted_ = built_;
     if (built_ % keyframeEvery_ == 0) keyframes_.push_back(building_->clone());
   }
 }
@@ -70,19 +71,23 @@ void Playback::finishOpening(const std::optional<recorder::VerifyReport>& report
       divergence_ = report->divergence->tick;
       divergenceLines_.push_back(report->divergence->reason);
       for (const std::string& line : report->divergence->eventDiff) divergenceLines_.push_back(line);
-      if (!report->divergence->fieldDiff.empty()) divergenceLines_.push_back("fields at tick " + std::to_string(report->divergence->fieldDiffTick) + ":");
+      if (!report->divergence->fieldDiff.empty())
+        divergenceLines_.push_back("fields at tick " + std::to_string(report->divergence->fieldDiffTick) + ":");
       for (const std::string& line : report->divergence->fieldDiff) divergenceLines_.push_back("  " + line);
     }
   } else if (parted_) {
     divergence_ = parted_;
-    divergenceLines_.push_back("the state differs from its recorded checksum: this build no longer re-simulates the replay as recorded "
-                               "(open it with --verify for the events and fields that differ)");
+    divergenceLines_.push_back(
+        "the state differs from its recorded checksum: this build no longer re-simulates the replay as recorded "
+        "(open it with --verify for the events and fields that differ)");
   }
   seek(0);
 }
 
-std::variant<std::vector<std::uint64_t>, recorder::Unanswered> Playback::findTicks(const recorder::Condition& condition, std::uint64_t first, bool all) const {
-  return ticks_.index() ? recorder::findTicks(*ticks_.index(), condition, first, all) : recorder::findTicks(*replay_, condition, first, all);
+std::variant<std::vector<std::uint64_t>, recorder::Unanswered> Playback::findTicks(const recorder::Condition& condition,
+                                                                                   std::uint64_t first, bool all) const {
+  return ticks_.index() ? recorder::findTicks(*ticks_.index(), condition, first, all)
+                        : recorder::findTicks(*replay_, condition, first, all);
 }
 
 void Playback::findTunnelsNow() {

@@ -58,7 +58,8 @@ class Playback {
   /// What was recorded at each tick: inputs, events, checksums.
   [[nodiscard]] const TickStore& ticks() const noexcept { return ticks_; }
   /// recorder::findTicks over this replay, however it was opened.
-  [[nodiscard]] std::variant<std::vector<std::uint64_t>, recorder::Unanswered> findTicks(const recorder::Condition& condition, std::uint64_t first, bool all) const;
+  [[nodiscard]] std::variant<std::vector<std::uint64_t>, recorder::Unanswered> findTicks(const recorder::Condition& condition,
+                                                                                         std::uint64_t first, bool all) const;
   /// The game after the current tick (tick 0: as initialised).
   [[nodiscard]] const sim::GameSession& current() const noexcept { return *current_; }
   /// The game one tick earlier (the same as current at tick 0).
@@ -110,7 +111,7 @@ class Playback {
   bool compareChecksums_ = true;                              ///< false when the replay engine compares them
   std::optional<std::uint64_t> parted_;                       ///< the first tick unlike its recorded checksum
   std::uint64_t last_ = 0;
-  TickStore ticks_;                                           ///< made after the members above, which its visit fills
+  TickStore ticks_;  ///< made after the members above, which its visit fills
   std::unique_ptr<sim::GameSession> current_;
   std::unique_ptr<sim::GameSession> previous_;
   std::vector<std::uint64_t> tunnelTicks_;

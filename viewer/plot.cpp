@@ -82,11 +82,13 @@ std::optional<std::string> checkPlotName(const std::string& field) {
   if (auto problem = recorder::checkIdSelectors(field)) return recorder::quoteForMessage(field) + ": " + *problem;
   auto pattern = recorder::FieldPattern::parse(field);
   if (auto* problem = std::get_if<std::string>(&pattern)) return recorder::quoteForMessage(field) + ": " + *problem;
-  if (field.find('*') != std::string::npos) return recorder::quoteForMessage(field) + ": name one field (as retrace show prints it), not a pattern";
+  if (field.find('*') != std::string::npos)
+    return recorder::quoteForMessage(field) + ": name one field (as retrace show prints it), not a pattern";
   return std::nullopt;
 }
 
-std::pair<std::uint64_t, std::uint64_t> findColumnTicks(std::uint64_t from, std::uint64_t to, std::uint64_t columns, std::uint64_t i) noexcept {
+std::pair<std::uint64_t, std::uint64_t> findColumnTicks(std::uint64_t from, std::uint64_t to, std::uint64_t columns,
+                                                        std::uint64_t i) noexcept {
   const std::uint64_t span = to - from + 1;
   const std::uint64_t first = from + (i * span + columns - 1) / columns;
   const std::uint64_t last = from + ((i + 1) * span + columns - 1) / columns - 1;

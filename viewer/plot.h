@@ -36,7 +36,8 @@ inline constexpr std::size_t kMaxPlots = 4;
 /// The ticks column `i` of `columns` covers when ticks [from, to] are spread over them: the ticks t
 /// with (t - from) * columns / (to - from + 1) == i, or, when none is (more columns than ticks),
 /// the tick under the column. First and last, inclusive.
-[[nodiscard]] std::pair<std::uint64_t, std::uint64_t> findColumnTicks(std::uint64_t from, std::uint64_t to, std::uint64_t columns, std::uint64_t i) noexcept;
+[[nodiscard]] std::pair<std::uint64_t, std::uint64_t> findColumnTicks(std::uint64_t from, std::uint64_t to, std::uint64_t columns,
+                                                                      std::uint64_t i) noexcept;
 
 /// One sentence, starting with the name quoted, when a plot's name is not one field's: not a
 /// name at all, a pattern, or an `[id=` that is not `[id=N]` with N a whole number. A name may

@@ -88,7 +88,8 @@ std::optional<recorder::ReplayIndex> openOrReport(const std::string& file, int& 
 
 /// --find: the ticks `retrace find --all` gives, by the same search (the view opens at the
 /// first), or nothing with the exit code in `outExit` (1 when the replay diverged on the way).
-std::optional<std::vector<std::uint64_t>> findOrReport(const Options& options, const recorder::ReplayIndex& replay, int& outExit) {
+std::optional<std::vector<std::uint64_t>> findOrReport(const Options& options, const recorder::ReplayIndex& replay,
+                                                       int& outExit) {
   auto condition = recorder::Condition::parse(options.find);
   if (auto* problem = std::get_if<std::string>(&condition)) {
     outExit = fail(*problem);
@@ -110,15 +111,22 @@ std::optional<std::vector<std::uint64_t>> findOrReport(const Options& options, c
 }
 
 /// --png: one frame at `tick`, with the panels (or B beside A) when asked; the exit code.
-int renderPng(const Options& options, viewer::Playback& playback, viewer::Playback* other, const sf::Font& font, std::uint64_t tick) {
+int renderPng(const Options& options, viewer::Playback& playback, viewer::Playback* other, const sf::Font& font,
+              std::uint64_t tick) {
   if (auto problem = recorder::refuseOutput(options.png, options.force)) return fail(*problem);
   if (options.panels || other != nullptr || !options.plots.empty()) {
-    const viewer::PanelShot shot{other, baseName(options.file), baseName(options.compare), options.select, options.panels, options.plots};
-    if (auto problem = viewer::renderDebuggerPng(playback, font, tick, options.png, options.force, {options.width, options.height}, shot)) return fail(*problem);
-    std::printf("wrote %s (tick %llu%s)\n", options.png.c_str(), static_cast<unsigned long long>(tick), options.panels ? ", with the debugger's panels" : "");
+    const viewer::PanelShot shot{other,          baseName(options.file), baseName(options.compare),
+                                 options.select, options.panels,         options.plots};
+    if (auto problem =
+            viewer::renderDebuggerPng(playback, font, tick, options.png, options.force, {options.width, options.height}, shot))
+      return fail(*problem);
+    std::printf("wrote %s (tick %llu%s)\n", options.png.c_str(), static_cast<unsigned long long>(tick),
+                options.panels ? ", with the debugger's panels" : "");
     return 0;
   }
-  if (auto problem = viewer::renderFramePng(playback, font, tick, options.png, options.force, {options.width, options.height}, {})) return fail(*problem);
+  if (auto problem =
+          viewer::renderFramePng(playback, font, tick, options.png, options.force, {options.width, options.height}, {}))
+    return fail(*problem);
   std::printf("wrote %s (tick %llu)\n", options.png.c_str(), static_cast<unsigned long long>(tick));
   return 0;
 }
@@ -127,29 +135,37 @@ int renderPng(const Options& options, viewer::Playback& playback, viewer::Playba
 /// tick of the replay (a typo, not a field that never changed). Checked before anything is
 /// drawn, stepping the replay only as far as the field first appears.
 std::optional<std::string> checkPlots(const Options& options, const viewer::Playback& playback) {
-  if (options.plots.size() > viewer::kMaxPlots) return "--plot: at most " + std::to_string(viewer::kMaxPlots) + " fields are plotted at once";
+  if (options.plots.size() > viewer::kMaxPlots)
+    return "--plot: at most " + std::to_string(viewer::kMaxPlots) + " fields are plotted at once";
   for (const std::string& field : options.plots) {
     if (auto problem = viewer::checkPlotName(field)) return "--plot " + *problem;
-    if (std::count(options.plots.begin(), options.plots.end(), field) > 1) return "--plot " + recorder::quoteForMessage(field) + " is given twice";
+    if (std::count(options.plots.begin(), options.plots.end(), field) > 1)
+      return "--plot " + recorder::quoteForMessage(field) + " is given twice";
     viewer::FieldSeries series(field, playback);
     while (!series.seen() && !series.extend(4096)) {
     }
     if (!series.seen()) {
-      return "--plot " + recorder::quoteForMessage(field) + " names no field of " + playback.replay().header.game + " on any tick of " + options.file +
-             " (retrace show prints every field's name)";
+      return "--plot " + recorder::quoteForMessage(field) + " names no field of " + playback.replay().header.game +
+             " on any tick of " + options.file + " (retrace show prints every field's name)";
     }
   }
   return std::nullopt;
 }
 
 /// The window on A (and B), at the first --find match if any; the exit code.
-int runWindow(const Options& options, viewer::Playback& playback, viewer::Playback* other, const sf::Font& font, std::vector<std::uint64_t> matches) {
+int runWindow(const Options& options, viewer::Playback& playback, viewer::Playback* other, const sf::Font& font,
+              std::vector<std::uint64_t> matches) {
   if (!matches.empty()) {
     playback.seek(matches.front());
     if (other != nullptr) other->seek(matches.front());
   }
-  const viewer::WindowOptions window{"retrace-view " + options.file, baseName(options.file), baseName(options.compare), options.width, options.height,
-                                     options.status, options.plots};
+  const viewer::WindowOptions window{"retrace-view " + options.file,
+                                     baseName(options.file),
+                                     baseName(options.compare),
+                                     options.width,
+                                     options.height,
+                                     options.status,
+                                     options.plots};
   viewer::DebuggerWindow(playback, other, font, window, std::move(matches)).run();
   return 0;
 }
@@ -158,10 +174,12 @@ int runWindow(const Options& options, viewer::Playback& playback, viewer::Playba
 int renderSheet(const Options& options, viewer::Playback& playback, const sf::Font& font) {
   if (auto problem = recorder::refuseOutput(options.sheet, options.force)) return fail(*problem);
   const std::uint64_t to = options.to == 0 ? playback.lastTick() : options.to;
-  if (auto problem = viewer::renderSheetPng(playback, font, options.from, to, options.every, options.sheet, options.force, {})) return fail(*problem);
+  if (auto problem = viewer::renderSheetPng(playback, font, options.from, to, options.every, options.sheet, options.force, {}))
+    return fail(*problem);
   std::printf("wrote %s (%llu cells, ticks %llu..%llu every %llu)\n", options.sheet.c_str(),
               static_cast<unsigned long long>(viewer::countSheetCells(options.from, to, options.every)),
-              static_cast<unsigned long long>(options.from), static_cast<unsigned long long>(to), static_cast<unsigned long long>(options.every));
+              static_cast<unsigned long long>(options.from), static_cast<unsigned long long>(to),
+              static_cast<unsigned long long>(options.every));
   return 0;
 }
 
@@ -171,7 +189,8 @@ int run(const Options& options) {
   if (!options.play.empty()) {
     if (options.output.empty()) return fail("--play needs -o OUT.rtr");
     if (auto problem = viewer::findDisplayProblem()) return fail(*problem);
-    return viewer::runLivePlay({programName(), options.play, options.config, options.settings, options.seed, options.output, options.force}, font);
+    return viewer::runLivePlay(
+        {programName(), options.play, options.config, options.settings, options.seed, options.output, options.force}, font);
   }
   if (options.file.empty()) return fail("name a replay to view, or --play GAME (see --help)");
   int exit = 0;
@@ -196,10 +215,12 @@ int run(const Options& options) {
     auto second = openOrReport(options.compare, exit);
     if (!second) return exit;
     const std::string& game = second->summary().header.game;
-    if (game != playback.replay().header.game) return fail(options.compare + " is a " + game + " replay, not " + playback.replay().header.game);
+    if (game != playback.replay().header.game)
+      return fail(options.compare + " is a " + game + " replay, not " + playback.replay().header.game);
     other.emplace(std::move(*second), options.verify);
   }
-  if (!options.png.empty()) return renderPng(options, playback, other ? &*other : nullptr, font, matches.empty() ? options.tick : matches.front());
+  if (!options.png.empty())
+    return renderPng(options, playback, other ? &*other : nullptr, font, matches.empty() ? options.tick : matches.front());
   if (!options.sheet.empty()) return renderSheet(options, playback, font);
   return runWindow(options, playback, other ? &*other : nullptr, font, std::move(matches));
 }
@@ -207,11 +228,15 @@ int run(const Options& options) {
 /// The viewer's options, their help and which need or exclude which.
 void addViewerOptions(CLI::App& app, Options& options) {
   CLI::Option* file = app.add_option("file", options.file, "the replay to view");
-  CLI::Option* verify = app.add_flag("--verify", options.verify, "verify while loading with the replay engine: events, snapshots and the oracle's tunnels (a checksum that differs is marked DIVERGED either way)");
+  CLI::Option* verify = app.add_flag(
+      "--verify", options.verify,
+      "verify while loading with the replay engine: events, snapshots and the oracle's tunnels (a checksum that differs is marked DIVERGED either way)");
   CLI::Option* compare = app.add_option("--compare", options.compare, "a second replay of the same game, shown side by side");
   CLI::Option* png = app.add_option("--png", options.png, "render one frame to this PNG and exit");
   CLI::Option* tickOption = app.add_option("--tick", options.tick, "the tick for --png")->needs(png);
-  CLI::Option* find = app.add_option("--find", options.find, "open at the first tick where a condition holds (as retrace find --where); N / shift+N go to the next / previous");
+  CLI::Option* find = app.add_option(
+      "--find", options.find,
+      "open at the first tick where a condition holds (as retrace find --where); N / shift+N go to the next / previous");
   find->excludes(tickOption);
   CLI::Option* sheet = app.add_option("--sheet", options.sheet, "render a contact sheet to this PNG and exit")->excludes(png);
   app.add_option("--from", options.from, "first tick of the sheet")->needs(sheet);
@@ -220,18 +245,26 @@ void addViewerOptions(CLI::App& app, Options& options) {
   app.add_option("--width", options.width, "window or frame width")->capture_default_str()->check(CLI::Range(160U, 8192U));
   app.add_option("--height", options.height, "window or frame height")->capture_default_str()->check(CLI::Range(120U, 8192U));
   app.add_flag("--force", options.force, "replace existing output files");
-  CLI::Option* statusOption = app.add_option("--status", options.status,
-                                             "the window writes its state here (key=value lines) and its frame to FILE.png whenever they change, for scripts that drive it");
-  CLI::Option* panels = app.add_flag("--panels", options.panels, "with --png: the debugger's panels beside the frame (inspector, events, oracle)")->needs(png);
-  CLI::Option* plot = app.add_option("--plot", options.plots,
-                                     "a field plotted over time on a lane of the timeline, by its dotted name as retrace show prints it (repeatable, up to 4; right-click a field in the inspector does the same)");
-  app.add_option("--select", options.select, "with --png --panels: the entity the inspector shows, by the name I draws beside it (the prefix of its fields in retrace show)")->needs(panels);
+  CLI::Option* statusOption = app.add_option(
+      "--status", options.status,
+      "the window writes its state here (key=value lines) and its frame to FILE.png whenever they change, for scripts that drive it");
+  CLI::Option* panels =
+      app.add_flag("--panels", options.panels, "with --png: the debugger's panels beside the frame (inspector, events, oracle)")
+          ->needs(png);
+  CLI::Option* plot = app.add_option(
+      "--plot", options.plots,
+      "a field plotted over time on a lane of the timeline, by its dotted name as retrace show prints it (repeatable, up to 4; right-click a field in the inspector does the same)");
+  app.add_option(
+         "--select", options.select,
+         "with --png --panels: the entity the inspector shows, by the name I draws beside it (the prefix of its fields in retrace show)")
+      ->needs(panels);
   // The side-by-side view is the window's and --panels' PNG; a plain frame shows one replay.
   compare->excludes(sheet);
   find->excludes(sheet);
   plot->excludes(sheet);
   // An empty name would read as the option left out: --png '' opened the window.
-  const CLI::Validator named([](const std::string& text) { return text.empty() ? std::string("needs a name, not empty text") : std::string(); }, "");
+  const CLI::Validator named(
+      [](const std::string& text) { return text.empty() ? std::string("needs a name, not empty text") : std::string(); }, "");
   CLI::Option* play = app.add_option("--play", options.play, "play GAME live with the keyboard and record it");
   play->excludes(file)->excludes(verify)->excludes(compare)->excludes(png)->excludes(sheet)->excludes(find)->excludes(plot);
   app.add_option("--config", options.config, "configuration for --play")->capture_default_str()->needs(play);
@@ -265,7 +298,8 @@ int runViewer(std::string_view program, int argc, char** argv) {
     return fail(std::string(error.what()) + " (see " + programName() + " --help)");
   }
   // A game this program could not register: a mistake in it, said on every run (as retrace's).
-  for (const std::string& refusal : recorder::describeRefusedGames()) std::fprintf(stderr, "%s: %s\n", programName().c_str(), refusal.c_str());
+  for (const std::string& refusal : recorder::describeRefusedGames())
+    std::fprintf(stderr, "%s: %s\n", programName().c_str(), refusal.c_str());
   try {
     return run(options);
   } catch (const std::runtime_error& error) {

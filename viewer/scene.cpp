@@ -39,8 +39,8 @@ void paintCircle(sf::RenderTarget& target, sf::RenderStates states, const sim::S
   target.draw(shape, states);
 }
 
-void paintText(sf::RenderTarget& target, const sf::Transform& transform, sim::Vec2 at, const std::string& text, const sf::Font& font,
-               sf::Color colour) {
+void paintText(sf::RenderTarget& target, const sf::Transform& transform, sim::Vec2 at, const std::string& text,
+               const sf::Font& font, sf::Color colour) {
   sf::Text label(text, font, 14);
   label.setFillColor(colour);
   label.setOutlineColor(sf::Color::Black);
@@ -54,8 +54,9 @@ void paintHighlight(sf::RenderTarget& target, sf::RenderStates states, const sim
   for (const sim::ScenePrimitive& p : scene.primitives) {
     if (p.entity.empty() || p.layer != sim::SceneLayer::kBodies) continue;
     // The highlight names an entity or a field inside one ("tanks[1].centre.x" lights tanks[1]).
-    const bool inside = highlight.starts_with(p.entity) &&
-                        (highlight.size() == p.entity.size() || highlight[p.entity.size()] == '.' || highlight[p.entity.size()] == '[');
+    const bool inside =
+        highlight.starts_with(p.entity) &&
+        (highlight.size() == p.entity.size() || highlight[p.entity.size()] == '.' || highlight[p.entity.size()] == '[');
     if (!inside) continue;
     const bool round = p.shape == SceneShape::kCircle;
     const sf::Vector2f at = round ? toPoint(p.a) - sf::Vector2f(toPixels(p.b.x), toPixels(p.b.x)) : toPoint(p.a);
@@ -80,7 +81,9 @@ std::optional<std::string> findEntityAt(const sim::Scene& scene, sf::Vector2f wo
     const sf::Vector2f a = toPoint(p.a);
     bool hit = false;
     switch (p.shape) {
-      case SceneShape::kBox: hit = world.x >= a.x && world.y >= a.y && world.x <= a.x + toPixels(p.b.x) && world.y <= a.y + toPixels(p.b.y); break;
+      case SceneShape::kBox:
+        hit = world.x >= a.x && world.y >= a.y && world.x <= a.x + toPixels(p.b.x) && world.y <= a.y + toPixels(p.b.y);
+        break;
       case SceneShape::kCircle: {
         const float dx = world.x - a.x;
         const float dy = world.y - a.y;
@@ -153,10 +156,12 @@ bool isLayerShown(sim::SceneLayer layer, const Overlays& overlays) noexcept {
   return false;
 }
 
-sf::Vector2f measureScene(const sim::Scene& scene) noexcept { return {std::max(1.0F, toPixels(scene.size.x)), std::max(1.0F, toPixels(scene.size.y))}; }
+sf::Vector2f measureScene(const sim::Scene& scene) noexcept {
+  return {std::max(1.0F, toPixels(scene.size.x)), std::max(1.0F, toPixels(scene.size.y))};
+}
 
-void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Scene& scene, const Overlays& overlays, const sf::Font& font,
-                const PaintStyle& style) {
+void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Scene& scene, const Overlays& overlays,
+                const sf::Font& font, const PaintStyle& style) {
   sf::VertexArray lines(sf::Lines);
   sf::VertexArray dots(sf::Quads);
   for (const sim::ScenePrimitive& p : scene.primitives) {
@@ -166,7 +171,8 @@ void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Sc
     switch (p.shape) {
       case SceneShape::kBox:
         // The boxes overlay outlines every entity's own box (its body, not its sweep or window).
-        paintBox(target, states, p, colour, style.alpha == 255 && overlays.boxes && p.layer == sim::SceneLayer::kBodies && !p.entity.empty());
+        paintBox(target, states, p, colour,
+                 style.alpha == 255 && overlays.boxes && p.layer == sim::SceneLayer::kBodies && !p.entity.empty());
         break;
       case SceneShape::kCircle: paintCircle(target, states, p, colour); break;
       case SceneShape::kSegment:
@@ -175,13 +181,15 @@ void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Sc
         if (p.category == SceneCategory::kTunnelPath) {
           // The path's ends as dots: a path a fraction of a pixel long is still seen.
           for (const sf::Vector2f end : {toPoint(p.a), toPoint(p.b)}) {
-            for (const sf::Vector2f corner : {sf::Vector2f{-1, -1}, sf::Vector2f{1, -1}, sf::Vector2f{1, 1}, sf::Vector2f{-1, 1}}) dots.append(sf::Vertex(end + corner, colour));
+            for (const sf::Vector2f corner : {sf::Vector2f{-1, -1}, sf::Vector2f{1, -1}, sf::Vector2f{1, 1}, sf::Vector2f{-1, 1}})
+              dots.append(sf::Vertex(end + corner, colour));
           }
         }
         break;
       case SceneShape::kPoint: {
         const sf::Vector2f at = toPoint(p.a);
-        for (const sf::Vector2f corner : {sf::Vector2f{-1, -1}, sf::Vector2f{1, -1}, sf::Vector2f{1, 1}, sf::Vector2f{-1, 1}}) dots.append(sf::Vertex(at + corner, colour));
+        for (const sf::Vector2f corner : {sf::Vector2f{-1, -1}, sf::Vector2f{1, -1}, sf::Vector2f{1, 1}, sf::Vector2f{-1, 1}})
+          dots.append(sf::Vertex(at + corner, colour));
         break;
       }
       case SceneShape::kLabel: paintText(target, states.transform, p.a, p.text, font, colour); break;

@@ -16,14 +16,14 @@ namespace retrace::viewer {
 
 /// Which overlays are drawn; toggled by keys, never part of the simulated state.
 struct Overlays {
-  bool boxes = true;    ///< outlines of every entity's box
-  bool sweeps = true;   ///< the sweep layer: this tick's swept volumes and paths
-  bool window = true;   ///< the window layer: landing windows
-  bool grid = true;     ///< the grid layer: tile edges, sampled corners, hit circles
-  bool ids = false;     ///< each entity's name ("tanks[1]") beside it
-  bool events = true;   ///< the event panel
-  bool help = false;    ///< the key list
-  bool panels = true;   ///< the debugger's panels (inspector, events, navigation) in the window
+  bool boxes = true;   ///< outlines of every entity's box
+  bool sweeps = true;  ///< the sweep layer: this tick's swept volumes and paths
+  bool window = true;  ///< the window layer: landing windows
+  bool grid = true;    ///< the grid layer: tile edges, sampled corners, hit circles
+  bool ids = false;    ///< each entity's name ("tanks[1]") beside it
+  bool events = true;  ///< the event panel
+  bool help = false;   ///< the key list
+  bool panels = true;  ///< the debugger's panels (inspector, events, navigation) in the window
 };
 
 // Colours, shared with the tests that check rendered regions.
@@ -40,18 +40,20 @@ inline const sf::Color kOverlayColour{255, 230, 0};
 [[nodiscard]] sf::Vector2f measureScene(const sim::Scene& scene) noexcept;
 /// How one painting of a scene differs from the plain one.
 struct PaintStyle {
-  std::string highlight;  ///< an entity (or a field path inside one) outlined in white
+  std::string highlight;     ///< an entity (or a field path inside one) outlined in white
   std::uint8_t alpha = 255;  ///< below 255: a translucent ghost (compare mode draws B over A)
 };
 
 /// Draws a scene in world pixels under `states` (which maps world to screen); labels and entity
 /// names are drawn in screen pixels with `font`, so they stay legible at any scale.
-void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Scene& scene, const Overlays& overlays, const sf::Font& font,
-                const PaintStyle& style = {});
+void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Scene& scene, const Overlays& overlays,
+                const sf::Font& font, const PaintStyle& style = {});
 /// The entity drawn topmost at a world point on the bodies layer (what a click selects), if any.
 [[nodiscard]] std::optional<std::string> findEntityAt(const sim::Scene& scene, sf::Vector2f world);
 
 /// A fixed-point value as a float, for drawing only (floats never reach sim).
-[[nodiscard]] inline float toPixels(sim::Fixed v) noexcept { return static_cast<float>(v.raw()) / static_cast<float>(sim::Fixed::kOne); }
+[[nodiscard]] inline float toPixels(sim::Fixed v) noexcept {
+  return static_cast<float>(v.raw()) / static_cast<float>(sim::Fixed::kOne);
+}
 
 }  // namespace retrace::viewer

@@ -21,7 +21,8 @@ DecodedChunk decode(recorder::Chunk chunk) {
 
 }  // namespace
 
-TickStore::TickStore(std::shared_ptr<const recorder::LoadedReplay> replay, const sim::GameDefinition& game, const ChunkVisitor& visit)
+TickStore::TickStore(std::shared_ptr<const recorder::LoadedReplay> replay, const sim::GameDefinition& game,
+                     const ChunkVisitor& visit)
     : game_(&game), replay_(std::move(replay)) {
   cache_.reserve(kCachedChunks);
   firstTicks_.reserve(replay_->chunks.size());
@@ -29,7 +30,8 @@ TickStore::TickStore(std::shared_ptr<const recorder::LoadedReplay> replay, const
   for (const recorder::Chunk& c : replay_->chunks) summarise(c, visit);
 }
 
-TickStore::TickStore(recorder::ReplayIndex index, const sim::GameDefinition& game, const ChunkVisitor& visit) : game_(&game), index_(std::move(index)) {
+TickStore::TickStore(recorder::ReplayIndex index, const sim::GameDefinition& game, const ChunkVisitor& visit)
+    : game_(&game), index_(std::move(index)) {
   cache_.reserve(kCachedChunks);
   const auto entries = index_->entries();
   firstTicks_.reserve(entries.size());
@@ -56,7 +58,8 @@ void TickStore::summarise(const recorder::Chunk& c, const ChunkVisitor& visit) {
     blocks_[static_cast<std::size_t>((e.tick - 1) / kActivityBlock)].categories |= categoryBit(schemas[e.event.kind].category);
   }
   const std::vector<sim::Input> inputs = expandRuns(c);
-  for (std::size_t i = 0; i < inputs.size(); ++i) blocks_[static_cast<std::size_t>((c.firstTick + i - 1) / kActivityBlock)].held |= inputs[i];
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    blocks_[static_cast<std::size_t>((c.firstTick + i - 1) / kActivityBlock)].held |= inputs[i];
   if (visit) visit(c, inputs);
 }
 
@@ -92,7 +95,8 @@ const DecodedChunk& TickStore::chunk(std::size_t i) const {
     cache_.push_back({i, reads_, decode(std::move(read))});
     lastSlot_ = cache_.size() - 1;
   } else {
-    const auto oldest = std::min_element(cache_.begin(), cache_.end(), [](const Slot& a, const Slot& b) { return a.used < b.used; });
+    const auto oldest =
+        std::min_element(cache_.begin(), cache_.end(), [](const Slot& a, const Slot& b) { return a.used < b.used; });
     *oldest = {i, reads_, decode(std::move(read))};
     lastSlot_ = static_cast<std::size_t>(oldest - cache_.begin());
   }
@@ -153,7 +157,8 @@ std::uint64_t TickStore::findEventRow(std::optional<std::uint16_t> kind, std::ui
   return row;
 }
 
-std::optional<std::uint64_t> TickStore::findEventTick(std::uint64_t tick, Direction direction, std::optional<std::uint16_t> kind) const {
+std::optional<std::uint64_t> TickStore::findEventTick(std::uint64_t tick, Direction direction,
+                                                      std::optional<std::uint16_t> kind) const {
   if (direction == Direction::kForward) {
     const std::uint64_t row = findEventRow(kind, tick + 1);
     if (row >= countEvents(kind)) return std::nullopt;
@@ -187,7 +192,8 @@ std::vector<TickActivity> TickStore::binActivity(std::uint64_t from, std::uint64
       const DecodedChunk& c = chunk(i);
       const std::uint64_t first = std::max(lo, c.chunk.firstTick);
       const std::uint64_t last = std::min(hi, c.chunk.firstTick + c.inputs.size() - 1);
-      for (std::uint64_t t = first; t <= last; ++t) bins[columnOf(t)].held |= c.inputs[static_cast<std::size_t>(t - c.chunk.firstTick)];
+      for (std::uint64_t t = first; t <= last; ++t)
+        bins[columnOf(t)].held |= c.inputs[static_cast<std::size_t>(t - c.chunk.firstTick)];
       for (const recorder::RecordedEvent& e : c.chunk.events) {
         if (e.tick >= first && e.tick <= last) bins[columnOf(e.tick)].categories |= categoryBit(schemas[e.event.kind].category);
       }

@@ -76,7 +76,8 @@ class TickStore {
   /// The row of the first event of the kind at or after `tick` (countEvents(kind) when none is).
   [[nodiscard]] std::uint64_t findEventRow(std::optional<std::uint16_t> kind, std::uint64_t tick) const;
   /// The tick of the next (or previous) event of the kind strictly after (before) `tick`.
-  [[nodiscard]] std::optional<std::uint64_t> findEventTick(std::uint64_t tick, Direction direction, std::optional<std::uint16_t> kind = std::nullopt) const;
+  [[nodiscard]] std::optional<std::uint64_t> findEventTick(std::uint64_t tick, Direction direction,
+                                                           std::optional<std::uint16_t> kind = std::nullopt) const;
   /// The events recorded at a tick, in their order.
   [[nodiscard]] std::vector<sim::Event> eventsAt(std::uint64_t tick) const;
 

@@ -11,8 +11,8 @@ constexpr float kLaneHeight = 15.0F;
 constexpr float kLaneGap = 1.0F;
 constexpr float kLanePitch = kLaneHeight + kLaneGap;
 constexpr float kMinLanePitch = 3.0F;  ///< two pixels of colour and the gap: still a lane to see and click
-constexpr float kGutter = 84.0F;  ///< room for a lane's label at the left, at kLabelSize
-constexpr unsigned kLabelSize = 14;  ///< as the frame's text (frame.h)
+constexpr float kGutter = 84.0F;       ///< room for a lane's label at the left, at kLabelSize
+constexpr unsigned kLabelSize = 14;    ///< as the frame's text (frame.h)
 constexpr unsigned kMinLabelSize = 8;  ///< smaller is unreadable: thinner lanes go without labels
 constexpr float kMinMarkWidth = 3.0F;  ///< a tunnel among 30,000 ticks is still three pixels wide
 
@@ -36,7 +36,7 @@ LaneFit fitLanes(float areaHeight, std::size_t lanes) noexcept {
 }
 
 constexpr std::array kCategories = {sim::EventCategory::kContact, sim::EventCategory::kLanding, sim::EventCategory::kDeath,
-                                    sim::EventCategory::kSpawn, sim::EventCategory::kRound, sim::EventCategory::kOther};
+                                    sim::EventCategory::kSpawn,   sim::EventCategory::kRound,   sim::EventCategory::kOther};
 
 const char* nameOf(sim::EventCategory category) noexcept {
   switch (category) {
@@ -70,7 +70,8 @@ void addColumn(sf::VertexArray& quads, float x, float top, float width, float he
 }
 
 /// Fills the columns of a lane that hold a tick; `minWidth` widens lone marks.
-void addBins(sf::VertexArray& quads, sf::FloatRect bar, const std::vector<bool>& bins, float top, float height, sf::Color colour, float minWidth) {
+void addBins(sf::VertexArray& quads, sf::FloatRect bar, const std::vector<bool>& bins, float top, float height, sf::Color colour,
+             float minWidth) {
   const float column = bar.width / static_cast<float>(bins.size());
   for (std::size_t i = 0; i < bins.size(); ++i) {
     if (!bins[i]) continue;
@@ -88,7 +89,8 @@ std::vector<bool> litColumns(std::span<const TickActivity> activity, unsigned co
   return bins;
 }
 
-void addMark(sf::VertexArray& quads, sf::FloatRect bar, TimelineView view, std::uint64_t tick, float top, float height, sf::Color colour) {
+void addMark(sf::VertexArray& quads, sf::FloatRect bar, TimelineView view, std::uint64_t tick, float top, float height,
+             sf::Color colour) {
   if (tick < view.from || tick > view.to) return;
   addColumn(quads, xOfTick(bar, view, tick) - kMinMarkWidth / 2, top, kMinMarkWidth, height, colour);
 }
@@ -145,7 +147,8 @@ std::uint64_t tickAtX(sf::FloatRect bar, TimelineView view, float x) noexcept {
 
 float xOfTick(sf::FloatRect bar, TimelineView view, std::uint64_t tick) noexcept {
   const double offset = static_cast<double>(tick) - static_cast<double>(view.from);
-  return bar.left + static_cast<float>(offset / static_cast<double>(std::max<std::uint64_t>(view.span() - 1, 1)) * static_cast<double>(bar.width));
+  return bar.left + static_cast<float>(offset / static_cast<double>(std::max<std::uint64_t>(view.span() - 1, 1)) *
+                                       static_cast<double>(bar.width));
 }
 
 std::vector<bool> binTicks(std::span<const std::uint64_t> sortedTicks, TimelineView view, unsigned columns) {
@@ -159,7 +162,8 @@ std::vector<bool> binTicks(std::span<const std::uint64_t> sortedTicks, TimelineV
 
 std::string describeTimelinePoint(const TimelineData& data, const Lane& lane, unsigned column, unsigned columns) {
   const auto [first, last] = findColumnTicks(data.view.from, data.view.to, std::max(columns, 1U), column);
-  std::string text = first == last ? "tick " + std::to_string(first) : "ticks " + std::to_string(first) + "-" + std::to_string(last);
+  std::string text =
+      first == last ? "tick " + std::to_string(first) : "ticks " + std::to_string(first) + "-" + std::to_string(last);
   if (lane.kind != LaneKind::kPlot || lane.plot >= data.plots.size()) return text;
   const PlotTrack& track = data.plots[lane.plot];
   const auto valuesIn = [&](const std::vector<PlotColumn>& bins) {
@@ -198,7 +202,9 @@ sf::Color matchColour() noexcept { return {230, 230, 230}; }
 sf::Color plotColourA() noexcept { return {120, 220, 160}; }
 sf::Color plotColourB() noexcept { return {255, 170, 60, 190}; }
 
-unsigned countColumns(sf::FloatRect area, std::size_t rows) noexcept { return static_cast<unsigned>(std::max(1.0F, timelineBar(area, rows).width)); }
+unsigned countColumns(sf::FloatRect area, std::size_t rows) noexcept {
+  return static_cast<unsigned>(std::max(1.0F, timelineBar(area, rows).width));
+}
 
 sf::FloatRect timelineBar(sf::FloatRect area, std::size_t rows) noexcept {
   const float gutter = fitLanes(area.height, rows).gutter;
@@ -223,8 +229,8 @@ std::optional<std::pair<std::int64_t, std::int64_t>> measurePlot(const PlotTrack
 
 /// A plot's columns as bars from their lowest to their highest value, at least a pixel tall,
 /// on the scale `range` (a flat line in the middle when every value is the same).
-void addPlot(sf::VertexArray& quads, sf::FloatRect bar, const std::vector<PlotColumn>& columns, std::pair<std::int64_t, std::int64_t> range,
-             float top, float height, sf::Color colour) {
+void addPlot(sf::VertexArray& quads, sf::FloatRect bar, const std::vector<PlotColumn>& columns,
+             std::pair<std::int64_t, std::int64_t> range, float top, float height, sf::Color colour) {
   if (columns.empty()) return;
   const float width = bar.width / static_cast<float>(columns.size());
   const double spread = static_cast<double>(range.second) - static_cast<double>(range.first);
@@ -237,27 +243,29 @@ void addPlot(sf::VertexArray& quads, sf::FloatRect bar, const std::vector<PlotCo
     if (!columns[i].present) continue;
     const float high = yOf(columns[i].high);
     const float low = yOf(columns[i].low);
-    addColumn(quads, bar.left + static_cast<float>(i) * width, std::min(high, low - 1.0F), std::max(width, 1.0F), std::max(low - high, 1.0F), colour);
+    addColumn(quads, bar.left + static_cast<float>(i) * width, std::min(high, low - 1.0F), std::max(width, 1.0F),
+              std::max(low - high, 1.0F), colour);
   }
 }
 
 /// One lane's marks for the ticks in view: the marks lane's matches, bookmarks, tunnels,
 /// difference and divergence; an event category's ticks; a button held.
-void addLaneMarks(sf::VertexArray& quads, const Lane& lane, const TimelineData& data, sf::FloatRect bar, unsigned columns, float top,
-                  float laneHeight) {
+void addLaneMarks(sf::VertexArray& quads, const Lane& lane, const TimelineData& data, sf::FloatRect bar, unsigned columns,
+                  float top, float laneHeight) {
   switch (lane.kind) {
     case LaneKind::kMarks: {
       for (const std::uint64_t t : data.marks.matches) addMark(quads, bar, data.view, t, top, laneHeight, matchColour());
       for (const std::uint64_t t : data.marks.bookmarks) addMark(quads, bar, data.view, t, top, laneHeight, bookmarkColour());
       addBins(quads, bar, binTicks(data.marks.tunnels, data.view, columns), top, laneHeight, tunnelColour(), kMinMarkWidth);
-      if (data.marks.compareDifference) addMark(quads, bar, data.view, *data.marks.compareDifference, top, laneHeight, divergenceColour());
+      if (data.marks.compareDifference)
+        addMark(quads, bar, data.view, *data.marks.compareDifference, top, laneHeight, divergenceColour());
       if (data.marks.divergence) addMark(quads, bar, data.view, *data.marks.divergence, top, laneHeight, divergenceColour());
       break;
     }
     case LaneKind::kEvents: {
       const std::uint8_t bit = categoryBit(lane.category);
-      addBins(quads, bar, litColumns(data.activity, columns, [&](TickActivity a) { return (a.categories & bit) != 0; }), top, laneHeight,
-              colourOf(lane.category), 1.0F);
+      addBins(quads, bar, litColumns(data.activity, columns, [&](TickActivity a) { return (a.categories & bit) != 0; }), top,
+              laneHeight, colourOf(lane.category), 1.0F);
       break;
     }
     case LaneKind::kInput: {
@@ -295,8 +303,8 @@ std::string describePlot(const PlotTrack& track) {
 
 /// A lane's name at its left; zoomed, the marks lane's is the range of ticks shown, and a
 /// plot's is its value at the cursor (its name is over its curve).
-void drawLaneLabel(sf::RenderTarget& target, const Lane& lane, const TimelineData& data, const sf::Font& font, sf::Vector2f at, unsigned size,
-                   float width) {
+void drawLaneLabel(sf::RenderTarget& target, const Lane& lane, const TimelineData& data, const sf::Font& font, sf::Vector2f at,
+                   unsigned size, float width) {
   const bool range = (data.view.from != 0 || data.view.to < data.lastTick) && lane.kind == LaneKind::kMarks;
   std::string text = range ? std::to_string(data.view.from) + "-" + std::to_string(data.view.to) : lane.label;
   if (lane.kind == LaneKind::kPlot && lane.plot < data.plots.size()) {
@@ -330,7 +338,8 @@ void drawNote(sf::RenderTarget& target, const std::string& text, sf::Vector2f at
 
 /// Under the pointer on the bar: a faint line, and what its column holds on the lane there,
 /// written beside the pointer and kept inside the timeline.
-void drawPointer(sf::RenderTarget& target, sf::FloatRect area, std::span<const Lane> lanes, const TimelineData& data, const sf::Font& font) {
+void drawPointer(sf::RenderTarget& target, sf::FloatRect area, std::span<const Lane> lanes, const TimelineData& data,
+                 const sf::Font& font) {
   const std::size_t rows = countRows(lanes);
   const sf::FloatRect bar = timelineBar(area, rows);
   const sf::Vector2f at = *data.pointer;
@@ -372,7 +381,8 @@ void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineDa
     const float laneHeight = std::max(1.0F, fit.pitch * static_cast<float>(lane.rows) - kLaneGap);
     if (fit.labelSize != 0) drawLaneLabel(target, lane, data, font, {area.left, top}, fit.labelSize, fit.gutter - 10.0F);
     addLaneMarks(quads, lane, data, bar, columns, top, laneHeight);
-    if (lane.kind == LaneKind::kPlot && lane.plot < data.plots.size()) plotTexts.emplace_back(describePlot(data.plots[lane.plot]), sf::Vector2f{bar.left + 4.0F, top});
+    if (lane.kind == LaneKind::kPlot && lane.plot < data.plots.size())
+      plotTexts.emplace_back(describePlot(data.plots[lane.plot]), sf::Vector2f{bar.left + 4.0F, top});
     top += fit.pitch * static_cast<float>(lane.rows);
   }
   if (data.cursor >= data.view.from && data.cursor <= data.view.to) {
@@ -382,7 +392,8 @@ void drawTimeline(sf::RenderTarget& target, sf::FloatRect area, const TimelineDa
   const float plotHeight = fit.pitch * static_cast<float>(kPlotRows);
   // Too thin to write in: the curve alone.
   if (plotHeight >= 12.0F) {
-    for (const auto& [text, at] : plotTexts) drawNote(target, text, {at.x, at.y - 2.0F}, plotHeight >= 30.0F ? 12U : kMinLabelSize, font);
+    for (const auto& [text, at] : plotTexts)
+      drawNote(target, text, {at.x, at.y - 2.0F}, plotHeight >= 30.0F ? 12U : kMinLabelSize, font);
   }
   if (data.pointer) drawPointer(target, area, lanes, data, font);
 }

@@ -101,7 +101,7 @@ struct TimelineData {
   TimelineMarks marks;
   std::uint64_t cursor = 0;
   TimelineView view;
-  std::span<const PlotTrack> plots;  ///< the fields plotted, a lane each after the buttons
+  std::span<const PlotTrack> plots;     ///< the fields plotted, a lane each after the buttons
   std::optional<sf::Vector2f> pointer;  ///< the mouse, when it is over the frame: a readout where it is on the bar
 };
 

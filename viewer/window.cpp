@@ -40,11 +40,14 @@ void writeStatus(const std::string& path, const std::string& status, sf::RenderW
   std::filesystem::rename(partial, path, error);
 }
 
-bool isShiftHeld() { return sf::Keyboard::isKeyPressed(sf::Keyboard::LShift) || sf::Keyboard::isKeyPressed(sf::Keyboard::RShift); }
+bool isShiftHeld() {
+  return sf::Keyboard::isKeyPressed(sf::Keyboard::LShift) || sf::Keyboard::isKeyPressed(sf::Keyboard::RShift);
+}
 
 }  // namespace
 
-DebuggerWindow::DebuggerWindow(Playback& a, Playback* compare, const sf::Font& font, const WindowOptions& options, std::vector<std::uint64_t> matches)
+DebuggerWindow::DebuggerWindow(Playback& a, Playback* compare, const sf::Font& font, const WindowOptions& options,
+                               std::vector<std::uint64_t> matches)
     : a_(a),
       b_(compare),
       font_(font),
@@ -77,7 +80,8 @@ void DebuggerWindow::run() {
 void DebuggerWindow::handle(const sf::Event& event) {
   if (overlays_.panels) gui_.handle(event);
   if (event.type == sf::Event::Closed) window_.close();
-  if (event.type == sf::Event::Resized) window_.setView(sf::View({0.0F, 0.0F, static_cast<float>(event.size.width), static_cast<float>(event.size.height)}));
+  if (event.type == sf::Event::Resized)
+    window_.setView(sf::View({0.0F, 0.0F, static_cast<float>(event.size.width), static_cast<float>(event.size.height)}));
   if (event.type == sf::Event::KeyPressed && !(overlays_.panels && gui_.wantsKeyboard())) handleKey(event.key);
   const bool overPanel = overlays_.panels && gui_.wantsMouse();
   if (event.type == sf::Event::MouseButtonReleased) drag_ = Drag::kNone;
@@ -102,7 +106,8 @@ void DebuggerWindow::handleKey(const sf::Event::KeyEvent& key) {
 void DebuggerWindow::handleWheel(const sf::Event::MouseWheelScrollEvent& wheel) {
   const sf::Vector2f at(static_cast<float>(wheel.x), static_cast<float>(wheel.y));
   if (!layoutA().timeline.contains(at)) return;
-  debugger_.view = zoomView(debugger_.view, tickAtX(timelineBarA(), debugger_.view, at.x), wheel.delta > 0 ? 0.8 : 1.25, a_.lastTick());
+  debugger_.view =
+      zoomView(debugger_.view, tickAtX(timelineBarA(), debugger_.view, at.x), wheel.delta > 0 ? 0.8 : 1.25, a_.lastTick());
 }
 
 void DebuggerWindow::handleLeftPress(sf::Vector2f at) {
@@ -125,14 +130,17 @@ void DebuggerWindow::handleRightPress(sf::Vector2f at) {
   const FrameLayout layout = layoutA();
   const auto lane = findLaneAt(layout.timeline, at.y, lanes_);
   if (!layout.timeline.contains(at) || !lane || lanes_[*lane].kind != LaneKind::kInput) return;
-  (void)debugger_.toggleInput(tickAtX(timelineBarA(), debugger_.view, at.x), lanes_[*lane].bit);  // a refusal shows in the Edit section
+  (void)debugger_.toggleInput(tickAtX(timelineBarA(), debugger_.view, at.x),
+                              lanes_[*lane].bit);  // a refusal shows in the Edit section
   b_ = debugger_.compared();
 }
 
 void DebuggerWindow::handleDrag(float x) {
   const std::uint64_t tick = tickAtX(timelineBarA(), debugger_.view, x);
-  if (drag_ == Drag::kScrub) debugger_.seek(tick);
-  else debugger_.selectionTo = tick;
+  if (drag_ == Drag::kScrub)
+    debugger_.seek(tick);
+  else
+    debugger_.selectionTo = tick;
 }
 
 void DebuggerWindow::drawFrame(float seconds) {
@@ -142,8 +150,10 @@ void DebuggerWindow::drawFrame(float seconds) {
   FrameExtras extras = debugger_.extras(overlays_.panels);
   const sf::Vector2f pointer = window_.mapPixelToCoords(sf::Mouse::getPosition(window_));
   if (window_.hasFocus() && area.contains(pointer)) extras.pointer = pointer;  // the timeline's readout
-  if (b_ != nullptr) renderer_.renderCompare(window_, area, a_, *b_, overlays_, extras);
-  else renderer_.render(window_, area, a_, overlays_, extras);
+  if (b_ != nullptr)
+    renderer_.renderCompare(window_, area, a_, *b_, overlays_, extras);
+  else
+    renderer_.render(window_, area, a_, overlays_, extras);
   if (!overlays_.panels) return;
   gui_.beginFrame(window_.getSize(), seconds);
   debugger_.draw({area.width, 0.0F, window_.getView().getSize().x - area.width, area.height}, font_, overlays_);

@@ -20,18 +20,19 @@ namespace retrace::viewer {
 /// What the window is opened with.
 struct WindowOptions {
   std::string title;
-  std::string nameA;  ///< A's file name, for labels
-  std::string nameB;  ///< B's (compare mode)
+  std::string nameA;     ///< A's file name, for labels
+  std::string nameB;     ///< B's (compare mode)
   unsigned width = 960;  ///< the frame's size; the panels add their column
   unsigned height = 720;
-  std::string status;  ///< where to write the status and its frame (none when empty)
+  std::string status;              ///< where to write the status and its frame (none when empty)
   std::vector<std::string> plots;  ///< fields plotted from the start
 };
 
 /// One window on a replay (and on compare mode's B).
 class DebuggerWindow {
  public:
-  DebuggerWindow(Playback& a, Playback* compare, const sf::Font& font, const WindowOptions& options, std::vector<std::uint64_t> matches);
+  DebuggerWindow(Playback& a, Playback* compare, const sf::Font& font, const WindowOptions& options,
+                 std::vector<std::uint64_t> matches);
   /// Plays, draws and answers input until the window is closed (Q, Esc or its close button).
   void run();
 
@@ -69,7 +70,7 @@ class DebuggerWindow {
   FrameRenderer renderer_;
   std::vector<Lane> lanes_;  ///< B's game is A's; the plots' lanes change as fields are plotted
   Drag drag_ = Drag::kNone;
-  std::string status_;  ///< the last status written
+  std::string status_;          ///< the last status written
   bool statusChanged_ = false;  ///< in the last frame
 };
 

@@ -65,8 +65,8 @@ Judged judgeReplays(const std::vector<std::string>& files, std::uint32_t fullHas
     switch (approval.verdict) {
       case Approval::Verdict::kUnchanged: std::printf("%s: unchanged\n", file.c_str()); continue;
       case Approval::Verdict::kRecadenced:
-        std::printf("%s: identical; its whole-state checksum is every %u ticks, to be every %u\n", file.c_str(), replay.header.fullHashEvery,
-                    fullHashEvery);
+        std::printf("%s: identical; its whole-state checksum is every %u ticks, to be every %u\n", file.c_str(),
+                    replay.header.fullHashEvery, fullHashEvery);
         break;
       case Approval::Verdict::kChanged: std::printf("%s\n", formatReport(file, replay, approval.report).c_str()); break;
       case Approval::Verdict::kUnrewritable:
@@ -83,7 +83,8 @@ Judged judgeReplays(const std::vector<std::string>& files, std::uint32_t fullHas
 /// "2 of 30 replays would change", and the replays that are neither unchanged nor changed.
 void printJudgedSummary(const Judged& judged, std::size_t files) {
   std::string others;
-  if (judged.broken != 0) others += "; " + std::to_string(judged.broken) + " cut short or empty, which approve cannot rewrite (record them again)";
+  if (judged.broken != 0)
+    others += "; " + std::to_string(judged.broken) + " cut short or empty, which approve cannot rewrite (record them again)";
   if (judged.unreadable != 0) others += "; " + std::to_string(judged.unreadable) + " could not be read";
   std::printf("%zu of %zu replays would change%s\n", judged.changed.size(), files, others.c_str());
 }
@@ -111,7 +112,8 @@ ExitCode runApprove(const ApproveOptions& options) {
   const std::vector<std::string>& files = std::get<std::vector<std::string>>(collected);
   const Judged judged = judgeReplays(files, options.fullHashEvery);
   printJudgedSummary(judged, files.size());
-  if (options.check || judged.changed.empty()) return worse(judged.exit, judged.changed.empty() ? ExitCode::kOk : ExitCode::kFailed);
+  if (options.check || judged.changed.empty())
+    return worse(judged.exit, judged.changed.empty() ? ExitCode::kOk : ExitCode::kFailed);
   if (std::getenv("CI") != nullptr) {
     spdlog::error("retrace approve: refusing to rewrite golden replays with CI set; approve on a developer machine and commit");
     return ExitCode::kBadInput;
@@ -130,10 +132,13 @@ void attachApproveCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("paths", options->paths, "replays, or folders of *.rtr replays")->required();
   command.add_flag("--check", options->check, "only report; exit 1 when anything would change (for CI)");
   command.add_flag("--yes", options->yes, "rewrite without asking (scripts); refused when CI is set");
-  command.add_option("--full-hash-every", options->fullHashEvery,
-                     "re-record at this whole-state checksum cadence (1: every tick, the default for new recordings); a replay at another counts as changed")
+  command
+      .add_option(
+          "--full-hash-every", options->fullHashEvery,
+          "re-record at this whole-state checksum cadence (1: every tick, the default for new recordings); a replay at another counts as changed")
       ->check(CLI::Range(1U, kMaxFullHashEvery));
-  command.footer("Exit status: 0 nothing changes (or all rewritten), 1 something would change and was not rewritten, or a replay is cut short or empty, 2 bad input.");
+  command.footer(
+      "Exit status: 0 nothing changes (or all rewritten), 1 something would change and was not rewritten, or a replay is cut short or empty, 2 bad input.");
   command.callback([options, &outExit] { outExit = runApprove(*options); });
 }
 

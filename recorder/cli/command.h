@@ -35,7 +35,9 @@ void attachCommands(CLI::App& app, ExitCode& outExit);
 void readUnsignedOptionsAsDecimal(CLI::App& app);
 
 /// The more severe of two exit codes (bad input over divergence over success).
-[[nodiscard]] constexpr ExitCode worse(ExitCode a, ExitCode b) noexcept { return static_cast<int>(a) > static_cast<int>(b) ? a : b; }
+[[nodiscard]] constexpr ExitCode worse(ExitCode a, ExitCode b) noexcept {
+  return static_cast<int>(a) > static_cast<int>(b) ? a : b;
+}
 
 /// `retrace sweep`: time of impact of one box moving against another.
 void attachSweepCommand(CLI::App& command, ExitCode& outExit);

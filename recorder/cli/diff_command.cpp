@@ -1,7 +1,7 @@
 #include <algorithm>
-#include <optional>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -30,7 +30,8 @@ struct DiffOptions {
 
 /// True when two ticks recorded the same events (their ticks may differ).
 bool sameEvents(std::span<const RecordedEvent> a, std::span<const RecordedEvent> b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const RecordedEvent& x, const RecordedEvent& y) { return x.event == y.event; });
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](const RecordedEvent& x, const RecordedEvent& y) { return x.event == y.event; });
 }
 
 /// The state after `tick` ticks of a replay, reached from its nearest snapshot and checked
@@ -47,7 +48,8 @@ std::variant<std::vector<sim::Field>, Unanswered> reachState(const ReplayIndex& 
 }
 
 /// Lines naming how two recorded states of the same tick differ; none when they agree.
-std::vector<std::string> diffSnapshots(const LoadedReplay& a, const StateSnapshot& sa, const LoadedReplay& b, const StateSnapshot& sb) {
+std::vector<std::string> diffSnapshots(const LoadedReplay& a, const StateSnapshot& sa, const LoadedReplay& b,
+                                       const StateSnapshot& sb) {
   if (sa == sb) return {};
   std::vector<std::string> lines;
   if (sa.hash != sb.hash) lines.push_back("state hash " + formatHash(sa.hash) + " (A) vs " + formatHash(sb.hash) + " (B)");
@@ -74,7 +76,8 @@ std::vector<sim::Event> subtractEvents(std::span<const RecordedEvent> from, std:
 
 /// The events one replay recorded and the other did not on each tick after `after`, as - A and
 /// + B (the first 20, then how many more).
-void printOneSidedEvents(const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t after) {
+void printOneSidedEvents(const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB,
+                         std::uint64_t after) {
   constexpr std::size_t kMostShown = 20;
   std::vector<std::string> lines;
   std::size_t differing = 0;
@@ -108,9 +111,10 @@ void printWhetherStatesMeet(const ReplayIndex& indexA, const ReplayIndex& indexB
     (void)sb->step(cb.input());
     const bool recordedA = matchesTickChecksum(*sa, ca.tick(), a.header.fullHashEvery, ca.checksum());
     if (!recordedA || !matchesTickChecksum(*sb, cb.tick(), b.header.fullHashEvery, cb.checksum())) {
-      std::printf("  states: not followed: %s no longer re-simulates as recorded from tick %llu (its game's rules changed without a new rules "
-                  "version, or the file was altered); retrace verify shows where and how\n",
-                  recordedA ? "B" : "A", static_cast<unsigned long long>(ca.tick()));
+      std::printf(
+          "  states: not followed: %s no longer re-simulates as recorded from tick %llu (its game's rules changed without a new rules "
+          "version, or the file was altered); retrace verify shows where and how\n",
+          recordedA ? "B" : "A", static_cast<unsigned long long>(ca.tick()));
       return;
     }
     if (ca.tick() <= tick) continue;
@@ -136,9 +140,11 @@ void printWhetherStatesMeet(const ReplayIndex& indexA, const ReplayIndex& indexB
 /// After the first differing tick, both runs go on: the events one recorded and the other did
 /// not (past the window already shown), whether the re-simulated states meet again, and how the
 /// last common tick's states differ.
-void printConsequences(const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t tick, std::uint64_t common) {
+void printConsequences(const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t tick,
+                       std::uint64_t common) {
   const std::uint64_t after = std::min(common, tick + 2);
-  std::printf("after tick %llu, to tick %llu:\n", static_cast<unsigned long long>(after), static_cast<unsigned long long>(common));
+  std::printf("after tick %llu, to tick %llu:\n", static_cast<unsigned long long>(after),
+              static_cast<unsigned long long>(common));
   printOneSidedEvents(game, indexA, indexB, after);
   if (!simulatesRulesOf(indexA.summary().header) || !simulatesRulesOf(indexB.summary().header)) {
     std::printf("  states: not re-simulated (this build's rules are not both replays')\n");
@@ -164,10 +170,12 @@ std::vector<HeaderDifference> diffHeaders(const sim::GameDefinition& game, const
   if (a.configValues != b.configValues || a.configName != b.configName) {
     add("configurations", a.configName, b.configName);
     if (a.rulesVersion == b.rulesVersion) {
-      for (const auto& line : diffFields(game.describeConfig(configOf(a)), game.describeConfig(configOf(b)), 24)) found.back().lines.push_back("  " + line);
+      for (const auto& line : diffFields(game.describeConfig(configOf(a)), game.describeConfig(configOf(b)), 24))
+        found.back().lines.push_back("  " + line);
     }
   }
-  if (a.limitBreaksAllowed != b.limitBreaksAllowed) add("limit breaks allowed", a.limitBreaksAllowed ? "yes" : "no", b.limitBreaksAllowed ? "yes" : "no");
+  if (a.limitBreaksAllowed != b.limitBreaksAllowed)
+    add("limit breaks allowed", a.limitBreaksAllowed ? "yes" : "no", b.limitBreaksAllowed ? "yes" : "no");
   if (a.seed != b.seed) add("seeds", std::to_string(a.seed), std::to_string(b.seed));
   if (a.inputSource != b.inputSource) add("input sources", a.inputSource, b.inputSource);
   return found;
@@ -214,10 +222,12 @@ void printEventWindow(const sim::GameDefinition& game, const ReplayIndex& indexA
       anyEvents = anyEvents || !ea.empty();
       continue;
     }
-    std::printf("  - %s%s\n  + %s%s\n", at.c_str(), describeEvents(game, ea).c_str(), at.c_str(), describeEvents(game, eb).c_str());
+    std::printf("  - %s%s\n  + %s%s\n", at.c_str(), describeEvents(game, ea).c_str(), at.c_str(),
+                describeEvents(game, eb).c_str());
     anyEvents = true;
   }
-  if (!anyEvents) std::printf("    none in ticks %llu to %llu\n", static_cast<unsigned long long>(from), static_cast<unsigned long long>(to));
+  if (!anyEvents)
+    std::printf("    none in ticks %llu to %llu\n", static_cast<unsigned long long>(from), static_cast<unsigned long long>(to));
 }
 
 /// Prints the fields in which both replays' states differ at `tick`, each re-simulated, or why
@@ -236,18 +246,21 @@ void printStateDiff(const ReplayIndex& indexA, const ReplayIndex& indexB, std::u
   }
   const auto fields = diffFields(std::get<std::vector<sim::Field>>(stateA), std::get<std::vector<sim::Field>>(stateB), 24);
   for (const auto& line : fields) std::printf("  %s\n", line.c_str());
-  if (fields.empty()) std::printf("  no field differs %s\n", checksumsAgree ? "yet (the input made no difference on this tick)" : "(the checksums alone parted)");
+  if (fields.empty())
+    std::printf("  no field differs %s\n",
+                checksumsAgree ? "yet (the input made no difference on this tick)" : "(the checksums alone parted)");
 }
 
 /// Prints where two replays part: what differs on the tick, the events around it, the state
 /// there and what follows.
-void printFirstDifference(const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB, const Parting& parting,
-                          std::uint64_t common) {
+void printFirstDifference(const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB,
+                          const Parting& parting, std::uint64_t common) {
   const TickCursor& ca = parting.a;
   const TickCursor& cb = parting.b;
   const std::uint64_t tick = ca.tick();
   std::printf("first difference at tick %llu:", static_cast<unsigned long long>(tick));
-  if (ca.input() != cb.input()) std::printf(" input %s (A) vs %s (B)", describeInput(game, ca.input()).c_str(), describeInput(game, cb.input()).c_str());
+  if (ca.input() != cb.input())
+    std::printf(" input %s (A) vs %s (B)", describeInput(game, ca.input()).c_str(), describeInput(game, cb.input()).c_str());
   if (!sameEvents(ca.events(), cb.events())) std::printf(" events differ");
   if (!parting.checksumsAgree) std::printf(" state checksums differ");
   std::printf("\n");
@@ -258,7 +271,8 @@ void printFirstDifference(const sim::GameDefinition& game, const ReplayIndex& in
 
 /// Compares the endings of two replays whose ticks all agree: whether each has a footer, its
 /// final hash and its final state; what differs goes to `stored` and its name to `differing`.
-void compareEndings(const LoadedReplay& a, const LoadedReplay& b, std::vector<std::string>& stored, std::vector<std::string>& differing) {
+void compareEndings(const LoadedReplay& a, const LoadedReplay& b, std::vector<std::string>& stored,
+                    std::vector<std::string>& differing) {
   if (a.footer.has_value() != b.footer.has_value() || (a.footer && a.footer->finalHash != b.footer->finalHash)) {
     stored.push_back("endings differ: A is " + describeEnd(a) + ", B is " + describeEnd(b));
     differing.emplace_back("ending");
@@ -276,7 +290,8 @@ void compareEndings(const LoadedReplay& a, const LoadedReplay& b, std::vector<st
 /// stopped on checksums that differ. Snapshots of the same tick on the way are compared, each
 /// difference added to `outStored`: there it is in what the files store, not in play (a forged
 /// or damaged state). A snapshot is of its chunk's last tick.
-bool advanceWhileAgreeing(const LoadedReplay& a, const LoadedReplay& b, TickCursor& ioA, TickCursor& ioB, std::vector<std::string>& outStored) {
+bool advanceWhileAgreeing(const LoadedReplay& a, const LoadedReplay& b, TickCursor& ioA, TickCursor& ioB,
+                          std::vector<std::string>& outStored) {
   // Checksums compare only where both cover the same thing (whole state or digest): replays
   // recorded at other cadences still agree tick by tick.
   ChecksumCadence cadenceA(a.header.fullHashEvery);
@@ -288,7 +303,8 @@ bool advanceWhileAgreeing(const LoadedReplay& a, const LoadedReplay& b, TickCurs
   };
   const auto atSnapshot = [](const TickCursor& c) { return c.chunk().hasSnapshot && c.chunk().snapshot.tick == c.tick(); };
   bool checksumsAgree = true;
-  while (ioA.valid() && ioB.valid() && ioA.input() == ioB.input() && (checksumsAgree = sameChecksum()) && sameEvents(ioA.events(), ioB.events())) {
+  while (ioA.valid() && ioB.valid() && ioA.input() == ioB.input() && (checksumsAgree = sameChecksum()) &&
+         sameEvents(ioA.events(), ioB.events())) {
     if (atSnapshot(ioA) && atSnapshot(ioB)) {
       const auto lines = diffSnapshots(a, ioA.chunk().snapshot, b, ioB.chunk().snapshot);
       if (!lines.empty()) {
@@ -305,7 +321,8 @@ bool advanceWhileAgreeing(const LoadedReplay& a, const LoadedReplay& b, TickCurs
 /// The verdict: "identical" with what was compared, or every difference by name (exit 1).
 ExitCode printVerdict(const std::vector<std::string>& differing, std::uint64_t ticks) {
   if (differing.empty()) {
-    std::printf("identical: %llu ticks (header, inputs, events, checksums, snapshots and ending)\n", static_cast<unsigned long long>(ticks));
+    std::printf("identical: %llu ticks (header, inputs, events, checksums, snapshots and ending)\n",
+                static_cast<unsigned long long>(ticks));
     return ExitCode::kOk;
   }
   std::string names;
@@ -342,7 +359,8 @@ ExitCode compareReplays(const ReplayIndex& indexA, const ReplayIndex& indexB) {
     // Said below: as the whole verdict, or before what else differs.
   } else if (ticksIdentical) {
     std::printf("identical for %llu ticks; %s ends there and %s goes on to tick %llu\n", static_cast<unsigned long long>(common),
-                ticksA < ticksB ? "A" : "B", ticksA < ticksB ? "B" : "A", static_cast<unsigned long long>(std::max(ticksA, ticksB)));
+                ticksA < ticksB ? "A" : "B", ticksA < ticksB ? "B" : "A",
+                static_cast<unsigned long long>(std::max(ticksA, ticksB)));
     differing.emplace_back("tick count");
   } else {
     differing.emplace_back("ticks");
@@ -382,7 +400,8 @@ void attachDiffCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<DiffOptions>();
   command.add_option("a", options->a, "the first replay (expected)")->required();
   command.add_option("b", options->b, "the second replay (got)")->required();
-  command.footer("Exit status: 0 identical (header, ticks, snapshots and ending), 1 anything differs, each difference named, 2 a bad file.");
+  command.footer(
+      "Exit status: 0 identical (header, ticks, snapshots and ending), 1 anything differs, each difference named, 2 a bad file.");
   command.callback([options, &outExit] { outExit = runDiff(*options); });
 }
 

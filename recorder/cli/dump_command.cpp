@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
 
 #include "recorder/byte_sink.h"
 #include "recorder/cli/command.h"
@@ -33,10 +33,12 @@ ordered_json snapshotToJson(const LoadedReplay& replay, const StateSnapshot& s) 
 ordered_json chunkToJson(const sim::GameDefinition& game, const LoadedReplay& replay, const Chunk& c) {
   ordered_json chunk{{"firstTick", c.firstTick}, {"ticks", c.checksums.size()}};
   chunk["inputs"] = ordered_json::array();
-  for (const InputRun& run : c.inputs) chunk["inputs"].push_back({{"buttons", describeInput(game, run.input)}, {"ticks", run.length}});
+  for (const InputRun& run : c.inputs)
+    chunk["inputs"].push_back({{"buttons", describeInput(game, run.input)}, {"ticks", run.length}});
   chunk["events"] = ordered_json::array();
   for (const RecordedEvent& e : c.events) {
-    chunk["events"].push_back({{"tick", e.tick}, {"event", sim::formatEvent(game, e.event)}, {"kind", e.event.kind}, {"args", e.event.args}});
+    chunk["events"].push_back(
+        {{"tick", e.tick}, {"event", sim::formatEvent(game, e.event)}, {"kind", e.event.kind}, {"args", e.event.args}});
   }
   chunk["checksums"] = c.checksums;
   if (c.hasSnapshot) chunk["snapshot"] = snapshotToJson(replay, c.snapshot);
@@ -77,10 +79,18 @@ void printReplayJson(std::span<const std::byte> file, const LoadedReplay& replay
   const sim::GameDefinition& game = *gameOf(h);
   std::fputs("{\n", stdout);
   printMember("header",
-              {{"toolVersion", h.toolVersion}, {"game", h.game}, {"rulesVersion", h.rulesVersion},
-               {"configName", h.configName}, {"limitBreaksAllowed", h.limitBreaksAllowed}, {"seed", h.seed},
-               {"tickRate", h.tickRate}, {"chunkTicks", h.chunkTicks}, {"snapshotEvery", h.snapshotEvery},
-               {"fullHashEvery", h.fullHashEvery}, {"inputSource", h.inputSource}, {"plannedTicks", h.plannedTicks}},
+              {{"toolVersion", h.toolVersion},
+               {"game", h.game},
+               {"rulesVersion", h.rulesVersion},
+               {"configName", h.configName},
+               {"limitBreaksAllowed", h.limitBreaksAllowed},
+               {"seed", h.seed},
+               {"tickRate", h.tickRate},
+               {"chunkTicks", h.chunkTicks},
+               {"snapshotEvery", h.snapshotEvery},
+               {"fullHashEvery", h.fullHashEvery},
+               {"inputSource", h.inputSource},
+               {"plannedTicks", h.plannedTicks}},
               false);
   printMember("format", std::to_string(kFormatMajor) + "." + std::to_string(replay.formatMinor), false);
   printMember("config", simulatesRulesOf(h) ? fieldsToJson(game.describeConfig(configOf(h))) : ordered_json(h.configValues),
@@ -95,7 +105,8 @@ void printReplayJson(std::span<const std::byte> file, const LoadedReplay& replay
   std::fputs(first ? "  \"chunks\": [],\n" : "\n  ],\n", stdout);
   if (replay.footer) {
     printMember("footer",
-                {{"totalTicks", replay.footer->totalTicks}, {"finalHash", formatHash(replay.footer->finalHash)},
+                {{"totalTicks", replay.footer->totalTicks},
+                 {"finalHash", formatHash(replay.footer->finalHash)},
                  {"finalState", snapshotToJson(replay, replay.footer->finalState)}},
                 false);
   }

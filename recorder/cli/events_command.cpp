@@ -2,14 +2,14 @@
 // arguments, filtered by tick range and kind, and a count per kind at the end.
 #include <cstdio>
 #include <map>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
 
 #include "recorder/cli/command.h"
 #include "recorder/cli/field_json.h"
@@ -51,8 +51,9 @@ std::variant<std::vector<bool>, std::string> parseKinds(const sim::GameDefinitio
 
 /// Prints each event of the wanted kinds from tick `from` to `to`, a line (or a JSON object)
 /// each; the count of each kind printed, or the sentence of a chunk that could not be read.
-std::variant<std::map<std::string, std::uint64_t>, std::string> listEvents(const ReplayIndex& index, const std::vector<bool>& wanted,
-                                                                           std::uint64_t from, std::uint64_t to, bool json) {
+std::variant<std::map<std::string, std::uint64_t>, std::string> listEvents(const ReplayIndex& index,
+                                                                           const std::vector<bool>& wanted, std::uint64_t from,
+                                                                           std::uint64_t to, bool json) {
   const sim::GameDefinition& game = *gameOf(index.summary().header);
   std::map<std::string, std::uint64_t> counts;
   const auto unreadable = index.visitChunks(index.findChunk(from), index.findChunk(to), [&](Chunk& chunk) {
@@ -64,7 +65,8 @@ std::variant<std::map<std::string, std::uint64_t>, std::string> listEvents(const
         line.update(eventToJson(game, e.event));
         std::printf("%s\n", line.dump().c_str());
       } else {
-        std::printf("tick %-7llu %-10s %s\n", static_cast<unsigned long long>(e.tick), formatTickTime(e.tick).c_str(), sim::formatEvent(game, e.event).c_str());
+        std::printf("tick %-7llu %-10s %s\n", static_cast<unsigned long long>(e.tick), formatTickTime(e.tick).c_str(),
+                    sim::formatEvent(game, e.event).c_str());
       }
     }
     return true;

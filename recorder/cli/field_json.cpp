@@ -42,7 +42,8 @@ nlohmann::ordered_json eventToJson(const sim::GameDefinition& game, const sim::E
   const sim::EventSchema& schema = game.eventSchemas()[event.kind];  // the loader checked the kind
   nlohmann::ordered_json args = nlohmann::ordered_json::object();
   for (std::size_t i = 0; i < schema.argNames.size(); ++i) {
-    if (schema.argNames[i] != nullptr) args[schema.argNames[i]] = valueToJson(event.args[i], schema.argKinds[i], schema.argEnums[i]);
+    if (schema.argNames[i] != nullptr)
+      args[schema.argNames[i]] = valueToJson(event.args[i], schema.argKinds[i], schema.argEnums[i]);
   }
   return {{"kind", schema.name}, {"args", std::move(args)}};
 }

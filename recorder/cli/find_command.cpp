@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
 
 #include "recorder/cli/command.h"
 #include "recorder/inspect.h"
@@ -29,16 +29,20 @@ struct FindOptions {
 /// The ticks found from `first` to `last`: as JSON, the first, or all as ranges.
 void printFound(const FindOptions& options, const std::vector<std::uint64_t>& matches, std::uint64_t first, std::uint64_t last) {
   if (options.json) {
-    std::printf("%s\n", nlohmann::ordered_json{{"file", options.file}, {"where", options.where}, {"from", first}, {"to", last}, {"ticks", matches}}.dump().c_str());
+    std::printf("%s\n",
+                nlohmann::ordered_json{
+                    {"file", options.file}, {"where", options.where}, {"from", first}, {"to", last}, {"ticks", matches}}
+                    .dump()
+                    .c_str());
   } else if (matches.empty()) {
-    std::printf("%s: %s holds on no tick from %llu to %llu\n", options.file.c_str(), options.where.c_str(), static_cast<unsigned long long>(first),
-                static_cast<unsigned long long>(last));
+    std::printf("%s: %s holds on no tick from %llu to %llu\n", options.file.c_str(), options.where.c_str(),
+                static_cast<unsigned long long>(first), static_cast<unsigned long long>(last));
   } else if (!options.all) {
-    std::printf("%s: %s first holds at tick %llu (%s)\n", options.file.c_str(), options.where.c_str(), static_cast<unsigned long long>(matches.front()),
-                formatTickTime(matches.front()).c_str());
+    std::printf("%s: %s first holds at tick %llu (%s)\n", options.file.c_str(), options.where.c_str(),
+                static_cast<unsigned long long>(matches.front()), formatTickTime(matches.front()).c_str());
   } else {
-    std::printf("%s: %s holds on %s: %s\n", options.file.c_str(), options.where.c_str(), formatCount(matches.size(), "tick").c_str(),
-                formatTickRanges(matches).c_str());
+    std::printf("%s: %s holds on %s: %s\n", options.file.c_str(), options.where.c_str(),
+                formatCount(matches.size(), "tick").c_str(), formatTickRanges(matches).c_str());
   }
 }
 
@@ -83,7 +87,10 @@ ExitCode runFind(const FindOptions& options) {
 void attachFindCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<FindOptions>();
   command.add_option("file", options->file, "a replay")->required();
-  command.add_option("--where", options->where, "FIELD OP VALUE joined by and/or: 'tanks[0].hp < 3', 'man.vy > 4 and man.standingOn == -1', 'bullets.size >= 3'")
+  command
+      .add_option(
+          "--where", options->where,
+          "FIELD OP VALUE joined by and/or: 'tanks[0].hp < 3', 'man.vy > 4 and man.standingOn == -1', 'bullets.size >= 3'")
       ->required();
   command.add_option("--next-after", options->nextAfter, "the first tick after this one");
   command.add_flag("--all", options->all, "every tick it holds on, as ranges");

@@ -80,7 +80,9 @@ std::variant<AskedGames, std::string> findAskedGames(const GamesOptions& options
 std::variant<sim::ConfigValues, std::string> settlePlayedConfig(const sim::GameDefinition& game, const GamesOptions& options) {
   const std::string configName = options.config.empty() ? game.configNames().front() : options.config;
   const auto named = game.findConfig(configName);
-  if (!named) return std::string(game.name()) + " has no configuration " + quoteForMessage(configName) + " (it has " + joinNames(game.configNames()) + ")";
+  if (!named)
+    return std::string(game.name()) + " has no configuration " + quoteForMessage(configName) + " (it has " +
+           joinNames(game.configNames()) + ")";
   return applySettings(game, *named, options.settings);
 }
 
@@ -89,7 +91,8 @@ ExitCode checkAskedGames(const GamesOptions& options, const AskedGames& asked) {
   std::optional<sim::ConfigValues> played;
   if (!options.config.empty() || !options.settings.empty()) {
     if (asked.games.size() + asked.refused.size() != 1) {
-      spdlog::error("retrace games: --config and --set name one game's configuration: name the game (retrace games --check GAME --config NAME)");
+      spdlog::error(
+          "retrace games: --config and --set name one game's configuration: name the game (retrace games --check GAME --config NAME)");
       return ExitCode::kBadInput;
     }
     if (asked.games.empty()) {
@@ -137,8 +140,10 @@ ExitCode runGames(const GamesOptions& options) {
   if (options.check) return checkAskedGames(options, asked);
   // A list leaves the refused out (their names may not be typed); every run warns of them (run.cpp).
   for (const sim::GameDefinition* game : asked.games) {
-    if (options.names) std::printf("%s\n", std::string(game->name()).c_str());
-    else printGameSummary(*game);
+    if (options.names)
+      std::printf("%s\n", std::string(game->name()).c_str());
+    else
+      printGameSummary(*game);
   }
   return ExitCode::kOk;
 }
@@ -149,13 +154,21 @@ void attachGamesCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<GamesOptions>();
   command.add_option("games", options->games, "only these games (default: every game)");
   CLI::Option* names = command.add_flag("--names", options->names, "one name per line, for scripts");
-  CLI::Option* check = command.add_flag("--check", options->check,
-                   "play each game through the contract's checks (determinism, snapshots, loading, limits, scenes, ...) and name "
-                   "every promise it breaks; exit 1 if any")
-      ->excludes(names);
-  command.add_option("--config", options->config, "--check: play this named configuration of the one game named (default: its default)")
+  CLI::Option* check =
+      command
+          .add_flag(
+              "--check", options->check,
+              "play each game through the contract's checks (determinism, snapshots, loading, limits, scenes, ...) and name "
+              "every promise it breaks; exit 1 if any")
+          ->excludes(names);
+  command
+      .add_option("--config", options->config,
+                  "--check: play this named configuration of the one game named (default: its default)")
       ->needs(check);
-  command.add_option("--set", options->settings, "--check: NAME=VALUE, a configuration field's value (repeatable); past a speed limit the oracle's tunnels are expected")
+  command
+      .add_option(
+          "--set", options->settings,
+          "--check: NAME=VALUE, a configuration field's value (repeatable); past a speed limit the oracle's tunnels are expected")
       ->needs(check);
   command.callback([options, &outExit] { outExit = runGames(*options); });
 }

@@ -4,11 +4,11 @@
 // its number, so a hunt is reproducible; each finding is saved as a replay named after it.
 #include <algorithm>
 #include <chrono>
-#include <optional>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -17,8 +17,8 @@
 #include <unistd.h>
 
 #include "recorder/cli/command.h"
-#include "recorder/parse.h"
 #include "recorder/hunt.h"
+#include "recorder/parse.h"
 #include "recorder/search.h"
 #include "recorder/settings.h"
 
@@ -84,7 +84,9 @@ class HuntReport {
   explicit HuntReport(const HuntOptions& options)
       // A progress line only on a terminal, and at most 4 times a second: one per run was most
       // of a short-run hunt's time and, in a CI log, one line of millions of carriage returns.
-      : options_(options), showProgress_(!options.quiet && ::isatty(STDERR_FILENO) == 1), start_(std::chrono::steady_clock::now()),
+      : options_(options),
+        showProgress_(!options.quiet && ::isatty(STDERR_FILENO) == 1),
+        start_(std::chrono::steady_clock::now()),
         nextProgress_(start_) {}
 
   /// Counts a run and saves its finding; false when the finding could not be saved (the hunt stops).
@@ -133,8 +135,9 @@ class HuntReport {
   /// Saves a finding as a replay named after it and prints it; false when it could not be written.
   bool saveFinding(const HuntedRun& hunted) const {
     const Witness& witness = *hunted.finding->tunnel;
-    const std::string name = options_.output + "/" + options_.game + "-" + options_.config + (options_.configs == "named" ? "" : "-" + options_.configs) +
-                             "-tunnel-run" + std::to_string(hunted.run) + "-tick" + std::to_string(witness.tick) + ".rtr";
+    const std::string name = options_.output + "/" + options_.game + "-" + options_.config +
+                             (options_.configs == "named" ? "" : "-" + options_.configs) + "-tunnel-run" +
+                             std::to_string(hunted.run) + "-tick" + std::to_string(witness.tick) + ".rtr";
     // A file of the same name from an earlier hunt (or another shard) is kept: it may hold a
     // finding this build no longer reproduces.
     std::error_code exists;
@@ -149,7 +152,8 @@ class HuntReport {
       return false;
     }
     if (!options_.quiet) {
-      const std::string broken = hunted.config->broken.empty() ? "" : "  its configuration breaks " + hunted.config->broken + "\n";
+      const std::string broken =
+          hunted.config->broken.empty() ? "" : "  its configuration breaks " + hunted.config->broken + "\n";
       printFinding("found: " + name + "\n  " + witness.description + "\n" + broken);
     }
     return true;
@@ -164,15 +168,18 @@ class HuntReport {
 /// The hunt's summary line on stdout; exit 2 with a sentence when it played no tick (nothing
 /// played is nothing checked), else 1 for findings and 0 for none.
 ExitCode printHuntSummary(const HuntOptions& options, const sim::ConfigValues& base, const HuntReport& report) {
-  const std::string shard = options.shard.count == 1 ? "" : ", shard " + std::to_string(options.shard.index + 1) + " of " + std::to_string(options.shard.count);
-  std::printf("hunted %s (%s, %s configurations, seed %llu%s): %s, %s, %s%s\n", options.game.c_str(), base.name.c_str(), options.configs.c_str(),
-              static_cast<unsigned long long>(options.seed), shard.c_str(), formatCount(report.runs, "run").c_str(),
-              formatCount(report.ticks, "tick").c_str(), formatCount(report.findings, "finding").c_str(),
+  const std::string shard = options.shard.count == 1 ? ""
+                                                     : ", shard " + std::to_string(options.shard.index + 1) + " of " +
+                                                           std::to_string(options.shard.count);
+  std::printf("hunted %s (%s, %s configurations, seed %llu%s): %s, %s, %s%s\n", options.game.c_str(), base.name.c_str(),
+              options.configs.c_str(), static_cast<unsigned long long>(options.seed), shard.c_str(),
+              formatCount(report.runs, "run").c_str(), formatCount(report.ticks, "tick").c_str(),
+              formatCount(report.findings, "finding").c_str(),
               report.findings > 0 ? (" saved in " + options.output).c_str() : "");
   if (report.ticks == 0) {
     // No configuration could be drawn, or none ran a tick.
-    spdlog::error("retrace hunt: played no tick ({} configurations could not be drawn from {} {} in {} runs): nothing was hunted", options.configs,
-                  options.game, options.config, report.runs);
+    spdlog::error("retrace hunt: played no tick ({} configurations could not be drawn from {} {} in {} runs): nothing was hunted",
+                  options.configs, options.game, options.config, report.runs);
     return ExitCode::kBadInput;
   }
   return report.findings > 0 ? ExitCode::kFailed : ExitCode::kOk;
@@ -195,16 +202,19 @@ ExitCode runHunt(const HuntOptions& options) {
     spdlog::error("retrace hunt: {}", *problem);
     return ExitCode::kBadInput;
   }
-  HuntPlan plan{game, base, *parseConfigMode(options.configs), options.seed, options.ticks, 0, options.shard.index, options.shard.count};
+  HuntPlan plan{
+      game, base, *parseConfigMode(options.configs), options.seed, options.ticks, 0, options.shard.index, options.shard.count};
   plan.runs = options.runs > 0 ? options.runs : (options.seconds > 0 ? UINT64_MAX : 100);
   HuntReport report(options);
   InOrderHooks hooks;
   if (options.seconds > 0) {
-    const auto deadline = report.start() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(options.seconds));
+    const auto deadline = report.start() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                               std::chrono::duration<double>(options.seconds));
     hooks.stop = [deadline] { return std::chrono::steady_clock::now() >= deadline; };
   }
   hooks.waited = [&report] { report.printProgress(); };
-  (void)huntRuns(plan, options.jobs, [&report](HuntedRun&& hunted) { return report.take(std::move(hunted)); }, hooks, &report.progress);
+  (void)huntRuns(
+      plan, options.jobs, [&report](HuntedRun&& hunted) { return report.take(std::move(hunted)); }, hooks, &report.progress);
   if (report.writeFailed) return ExitCode::kBadInput;
   report.wipeProgress();
   std::error_code error;
@@ -223,7 +233,9 @@ void attachHuntCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("--seed", options->seed, "the hunt's seed: the same seed replays the same hunt")->capture_default_str();
   // The check sees canonical decimal text: readUnsignedOptionsAsDecimal's transform runs first.
   command.add_option("--runs", options->runs, "games to play (default 100)")
-      ->check(CLI::Validator([](const std::string& text) { return text == "0" ? std::string("a hunt plays 1 game or more") : std::string(); }, "1 OR MORE"));
+      ->check(CLI::Validator(
+          [](const std::string& text) { return text == "0" ? std::string("a hunt plays 1 game or more") : std::string(); },
+          "1 OR MORE"));
   command.add_option("--seconds", options->seconds, "or play for this long")->check([](const std::string& text) {
     const double seconds = std::strtod(text.c_str(), nullptr);
     return seconds > 0 && seconds <= 1e9 ? std::string() : "the time must be above 0 and at most 1e9 seconds";
@@ -236,14 +248,15 @@ void attachHuntCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("--jobs", options->jobs, "games played at once, one thread each (the findings are the same for any number)")
       ->capture_default_str()
       ->check(CLI::Range(1U, 256U));
-  command.add_option_function<std::string>(
-             "--shard",
-             [options](const std::string& text) {
-               auto parsed = parseShard(text);
-               if (auto* problem = std::get_if<std::string>(&parsed)) throw CLI::ValidationError("--shard", *problem);
-               options->shard = std::get<Shard>(parsed);
-             },
-             "I/N: play only shard I of N of the runs (run numbers I-1, I-1+N, ...); the N shards' findings together are the whole hunt's")
+  command
+      .add_option_function<std::string>(
+          "--shard",
+          [options](const std::string& text) {
+            auto parsed = parseShard(text);
+            if (auto* problem = std::get_if<std::string>(&parsed)) throw CLI::ValidationError("--shard", *problem);
+            options->shard = std::get<Shard>(parsed);
+          },
+          "I/N: play only shard I of N of the runs (run numbers I-1, I-1+N, ...); the N shards' findings together are the whole hunt's")
       ->type_name("I/N");
   command.add_flag("--no-progress", options->quiet, "no progress line and no line per finding: the summary only");
   command.footer("Exit status: 0 nothing found, 1 findings saved, 2 bad input or a hunt that played no tick.");

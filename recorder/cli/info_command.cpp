@@ -50,18 +50,21 @@ void printInfo(const std::string& file, const LoadedReplay& replay, const ChunkT
   const ReplayHeader& h = replay.header;
   const sim::GameDefinition& game = *gameOf(h);
   const std::uint64_t ticks = tally.ticks;
-  std::printf("file:      %s (%llu bytes, written by %s)\n", file.c_str(), static_cast<unsigned long long>(replay.fileBytes), h.toolVersion.c_str());
+  std::printf("file:      %s (%llu bytes, written by %s)\n", file.c_str(), static_cast<unsigned long long>(replay.fileBytes),
+              h.toolVersion.c_str());
   std::printf("game:      %s rules %u, configuration %s%s, seed %llu\n", h.game.c_str(), h.rulesVersion, h.configName.c_str(),
               h.limitBreaksAllowed ? " (limit breaks allowed)" : "", static_cast<unsigned long long>(h.seed));
   std::printf("input:     %s; buttons: %s\n", h.inputSource.c_str(), joinNames(game.inputNames()).c_str());
-  const std::string cadence = h.fullHashEvery == 1 ? "every tick" : "every " + std::to_string(h.fullHashEvery) + " ticks, the tick digest between";
+  const std::string cadence =
+      h.fullHashEvery == 1 ? "every tick" : "every " + std::to_string(h.fullHashEvery) + " ticks, the tick digest between";
   std::printf("format:    %u.%u%s; tick checksums: whole state %s\n", kFormatMajor, replay.formatMinor,
               replay.formatMinor < kFormatMinor ? " (migrated on load)" : "", cadence.c_str());
-  std::printf("ticks:     %llu (%s at %u ticks/s)\n", static_cast<unsigned long long>(ticks), formatDuration(ticks).c_str(), h.tickRate);
+  std::printf("ticks:     %llu (%s at %u ticks/s)\n", static_cast<unsigned long long>(ticks), formatDuration(ticks).c_str(),
+              h.tickRate);
   if (ticks > 0) {
     std::printf("size:      %.2f bytes per tick (%s of up to %u ticks, a snapshot every %u)\n",
-                static_cast<double>(replay.fileBytes) / static_cast<double>(ticks), formatCount(tally.chunks, "chunk").c_str(), h.chunkTicks,
-                h.snapshotEvery);
+                static_cast<double>(replay.fileBytes) / static_cast<double>(ticks), formatCount(tally.chunks, "chunk").c_str(),
+                h.chunkTicks, h.snapshotEvery);
   }
   if (replay.truncated) {
     std::printf("complete:  no: truncated, %llu%s ticks recovered (%s)\n", static_cast<unsigned long long>(ticks),

@@ -36,27 +36,32 @@ ExitCode runRecord(RecordCommandOptions options) {
   if (auto* problem = std::get_if<std::string>(&opened)) {
     // The hint only when the configuration is refused for a speed limit and nothing else.
     const auto named = game != nullptr ? game->findConfig(rec.configName) : std::nullopt;
-    const auto config = named ? applySettings(*game, *named, rec.settings) : std::variant<sim::ConfigValues, std::string>(std::string());
+    const auto config =
+        named ? applySettings(*game, *named, rec.settings) : std::variant<sim::ConfigValues, std::string>(std::string());
     const auto* values = std::get_if<sim::ConfigValues>(&config);
-    const bool limitOnly = values != nullptr && !rec.allowLimitBreaks && game->validateConfig(*values, false) && !game->validateConfig(*values, true);
+    const bool limitOnly = values != nullptr && !rec.allowLimitBreaks && game->validateConfig(*values, false) &&
+                           !game->validateConfig(*values, true);
     spdlog::error("retrace record: {}{}", *problem, limitOnly ? ": pass --allow-limit-breaks" : "");
     return ExitCode::kBadInput;
   }
   Recorder& recorder = *std::get<std::unique_ptr<Recorder>>(opened);
   auto source = std::get<std::unique_ptr<InputSource>>(makeInputSource(options.input, *game, rec.seed));
-  for (std::uint64_t tick = 0; tick < options.ticks && !recorder.failed(); ++tick) (void)recorder.record(source->next(recorder.session()));
+  for (std::uint64_t tick = 0; tick < options.ticks && !recorder.failed(); ++tick)
+    (void)recorder.record(source->next(recorder.session()));
   if (auto problem = recorder.close()) {
     // The partial file is kept, as after a crash: its complete chunks load. Said once: a
     // problem found when moving it into place names it already.
     std::error_code error;
     const auto partial = partialPathFor(rec.output);
     const bool kept = std::filesystem::exists(partial, error) && problem->find(partial.string()) == std::string::npos;
-    spdlog::error("retrace record: {}{}", *problem, kept ? "; " + partial.string() + " keeps every complete chunk (retrace verify recovers them)" : "");
+    spdlog::error("retrace record: {}{}", *problem,
+                  kept ? "; " + partial.string() + " keeps every complete chunk (retrace verify recovers them)" : "");
     return ExitCode::kBadInput;
   }
   // The result, on stdout like every command's; diagnostics go to stderr.
   std::printf("recorded %s of %s (%s, seed %llu, %s input) to %s\n", formatCount(options.ticks, "tick").c_str(), rec.game.c_str(),
-              recorder.header().configName.c_str(), static_cast<unsigned long long>(rec.seed), options.input.c_str(), rec.output.string().c_str());
+              recorder.header().configName.c_str(), static_cast<unsigned long long>(rec.seed), options.input.c_str(),
+              rec.output.string().c_str());
   return ExitCode::kOk;
 }
 
@@ -67,16 +72,27 @@ void attachRecordCommand(CLI::App& command, ExitCode& outExit) {
   RecordingOptions& rec = options->recording;
   command.add_option("--game", rec.game, "the game: " + joinGameNames() + " (retrace games lists them)")->required();
   command.add_option("--config", rec.configName, "a named configuration of the game")->capture_default_str();
-  command.add_option("--set", rec.settings, "NAME=VALUE: a configuration field's value (repeatable; retrace games lists the fields)");
+  command.add_option("--set", rec.settings,
+                     "NAME=VALUE: a configuration field's value (repeatable; retrace games lists the fields)");
   command.add_option("--seed", rec.seed, "the game's seed")->capture_default_str();
-  command.add_option("--ticks", options->ticks, "ticks to record (60 per second)")->required()->check(CLI::Range(1ULL, 1'000'000'000ULL));
+  command.add_option("--ticks", options->ticks, "ticks to record (60 per second)")
+      ->required()
+      ->check(CLI::Range(1ULL, 1'000'000'000ULL));
   command.add_option("--input", options->input, "bot, random, or the path of an input script")->capture_default_str();
   command.add_option("-o,--output", rec.output, "the replay to write (written as OUT.partial, renamed on success)")->required();
   command.add_flag("--force", rec.overwrite, "replace OUT if it exists");
-  command.add_flag("--allow-limit-breaks", rec.allowLimitBreaks, "run a configuration that breaks a speed limit (bug replays, negative controls)");
-  command.add_option("--chunk-ticks", rec.chunkTicks, "ticks per chunk: the most a crash can lose")->capture_default_str()->check(CLI::Range(1U, kMaxChunkTicks));
-  command.add_option("--snapshot-every", rec.snapshotEvery, "ticks between full state snapshots (a multiple of --chunk-ticks)")->capture_default_str()->check(CLI::Range(1U, 100'000'000U));
-  command.add_option("--full-hash-every", rec.fullHashEvery, "every N ticks the checksum covers the whole state; the tick digest between (1: whole state every tick, slower)")
+  command.add_flag("--allow-limit-breaks", rec.allowLimitBreaks,
+                   "run a configuration that breaks a speed limit (bug replays, negative controls)");
+  command.add_option("--chunk-ticks", rec.chunkTicks, "ticks per chunk: the most a crash can lose")
+      ->capture_default_str()
+      ->check(CLI::Range(1U, kMaxChunkTicks));
+  command.add_option("--snapshot-every", rec.snapshotEvery, "ticks between full state snapshots (a multiple of --chunk-ticks)")
+      ->capture_default_str()
+      ->check(CLI::Range(1U, 100'000'000U));
+  command
+      .add_option(
+          "--full-hash-every", rec.fullHashEvery,
+          "every N ticks the checksum covers the whole state; the tick digest between (1: whole state every tick, slower)")
       ->capture_default_str()
       ->check(CLI::Range(1U, kMaxFullHashEvery));
   command.footer(

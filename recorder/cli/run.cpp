@@ -50,8 +50,8 @@ std::optional<std::string_view> findOptionBeforeCommand(std::span<char*> argumen
 std::optional<std::string> refuseArguments(const std::string& name, std::span<char*> arguments) {
   if (auto problem = findUnprintableArgument(arguments)) return problem;
   if (auto early = findOptionBeforeCommand(arguments)) {
-    return quoteForMessage(*early) + " is no option of " + name + " itself; a command's options follow it (" + name + " COMMAND " + std::string(*early) +
-           " ...), and the commands are " + listCommandNames() + " (see " + name + " --help)";
+    return quoteForMessage(*early) + " is no option of " + name + " itself; a command's options follow it (" + name +
+           " COMMAND " + std::string(*early) + " ...), and the commands are " + listCommandNames() + " (see " + name + " --help)";
   }
   if (auto unknown = findUnknownCommand(arguments)) {
     return quoteForMessage(*unknown) + " is not a command; the commands are " + listCommandNames() + " (see " + name + " --help)";

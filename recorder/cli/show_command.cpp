@@ -8,16 +8,16 @@
 #include <variant>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
 
 #include "recorder/cli/command.h"
 #include "recorder/cli/field_json.h"
 #include "recorder/input_source.h"
 #include "recorder/inspect.h"
-#include "recorder/replay_index.h"
 #include "recorder/parse.h"
 #include "recorder/replay.h"
+#include "recorder/replay_index.h"
 
 namespace retrace::recorder::cli {
 namespace {
@@ -51,7 +51,8 @@ void printFields(const std::vector<sim::Field>& fields) {
     const std::string list = field.name.substr(0, field.name.find('['));
     std::vector<std::uint8_t> bytes;
     for (; i < fields.size() && fields[i].gridColumns == field.gridColumns && fields[i].name.starts_with(list + "["); ++i) {
-      for (int b = 0; b < 8; ++b) bytes.push_back(static_cast<std::uint8_t>(static_cast<std::uint64_t>(fields[i].value) >> (8 * b)));
+      for (int b = 0; b < 8; ++b)
+        bytes.push_back(static_cast<std::uint8_t>(static_cast<std::uint64_t>(fields[i].value) >> (8 * b)));
     }
     const std::size_t columns = field.gridColumns;
     std::printf("  %s (%zu x %zu; . is 0, digits and letters the codes):\n", list.c_str(), columns, bytes.size() / columns);
@@ -78,8 +79,11 @@ TickRecord findTickRecord(const LoadedReplay& replay, std::uint64_t tick) {
 void printShowJson(const ShowOptions& options, const LoadedReplay& replay, const std::vector<sim::Field>& fields) {
   const sim::GameDefinition& game = *gameOf(replay.header);
   const TickRecord record = findTickRecord(replay, options.tick);
-  nlohmann::ordered_json out{{"file", options.file}, {"game", replay.header.game}, {"tick", options.tick},
-                             {"time", formatTickTime(options.tick)}, {"input", inputToJson(game, record.input)}};
+  nlohmann::ordered_json out{{"file", options.file},
+                             {"game", replay.header.game},
+                             {"tick", options.tick},
+                             {"time", formatTickTime(options.tick)},
+                             {"input", inputToJson(game, record.input)}};
   out["events"] = nlohmann::ordered_json::array();
   for (const sim::Event& e : record.events) out["events"].push_back(eventToJson(game, e));
   out["state"] = fieldsToJson(fields);
@@ -87,12 +91,14 @@ void printShowJson(const ShowOptions& options, const LoadedReplay& replay, const
 }
 
 /// The tick shown as text: where it is, its input and events, then the fields a line each.
-void printShowText(const ShowOptions& options, const LoadedReplay& replay, std::uint64_t lastTick, const std::vector<sim::Field>& fields) {
+void printShowText(const ShowOptions& options, const LoadedReplay& replay, std::uint64_t lastTick,
+                   const std::vector<sim::Field>& fields) {
   const sim::GameDefinition& game = *gameOf(replay.header);
   const TickRecord record = findTickRecord(replay, options.tick);
-  std::printf("%s: %s (%s, seed %llu), tick %llu of %llu (%s)\n", options.file.c_str(), replay.header.game.c_str(), replay.header.configName.c_str(),
-              static_cast<unsigned long long>(replay.header.seed), static_cast<unsigned long long>(options.tick),
-              static_cast<unsigned long long>(lastTick), formatTickTime(options.tick).c_str());
+  std::printf("%s: %s (%s, seed %llu), tick %llu of %llu (%s)\n", options.file.c_str(), replay.header.game.c_str(),
+              replay.header.configName.c_str(), static_cast<unsigned long long>(replay.header.seed),
+              static_cast<unsigned long long>(options.tick), static_cast<unsigned long long>(lastTick),
+              formatTickTime(options.tick).c_str());
   std::printf("input:  %s\n", options.tick > 0 ? describeInput(game, record.input).c_str() : "(before the first tick)");
   std::string eventText;
   for (const sim::Event& e : record.events) eventText += (eventText.empty() ? "" : "; ") + sim::formatEvent(game, e);
@@ -132,12 +138,14 @@ ExitCode runShow(const ShowOptions& options) {
   const sim::GameSession& session = *std::get<std::unique_ptr<sim::GameSession>>(reached);
   const std::vector<sim::Field> fields = selectFields(session.describeState(), std::get<std::vector<FieldPattern>>(patterns));
   if (fields.empty()) {
-    spdlog::error("retrace show: no field of {} matches {} at tick {} (retrace show {} --tick {} lists them all)", replay.header.game,
-                  quoteForMessage(options.fields.front()), options.tick, options.file, options.tick);
+    spdlog::error("retrace show: no field of {} matches {} at tick {} (retrace show {} --tick {} lists them all)",
+                  replay.header.game, quoteForMessage(options.fields.front()), options.tick, options.file, options.tick);
     return ExitCode::kBadInput;
   }
-  if (options.json) printShowJson(options, replay, fields);
-  else printShowText(options, replay, index.lastTick(), fields);
+  if (options.json)
+    printShowJson(options, replay, fields);
+  else
+    printShowText(options, replay, index.lastTick(), fields);
   return ExitCode::kOk;
 }
 
@@ -149,8 +157,9 @@ void attachShowCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("--tick", options->tick, "the tick (0: before the first)")->required();
   command.add_option("--fields", options->fields, "only these fields: a dotted name, tanks[*].centre, bullets (repeatable)");
   command.add_flag("--json", options->json, "the same as one JSON object");
-  command.add_flag("--from-start", options->fromStart,
-                   "re-simulate every tick from the start instead of the nearest snapshot (which is the recording's own state there)");
+  command.add_flag(
+      "--from-start", options->fromStart,
+      "re-simulate every tick from the start instead of the nearest snapshot (which is the recording's own state there)");
   command.footer("Exit status: 0 shown, 2 a bad file, a tick past the end or a pattern that matches nothing.");
   command.callback([options, &outExit] { outExit = runShow(*options); });
 }

@@ -46,7 +46,8 @@ std::optional<std::uint64_t> findDivergentTick(const LoadedReplay& replay) {
 }
 
 /// Shrinks the replay's input while the failure still shows, writes it, and says how far.
-ExitCode shrinkShowing(const ShrinkOptions& options, const LoadedReplay& replay, const RunSetup& setup, const Predicate& predicate) {
+ExitCode shrinkShowing(const ShrinkOptions& options, const LoadedReplay& replay, const RunSetup& setup,
+                       const Predicate& predicate) {
   std::vector<sim::Input> inputs = expandInputs(replay);
   if (!findWitness(setup, inputs, predicate)) return sayNotShown(options, predicate);
   const std::uint64_t originalTicks = inputs.size();
@@ -54,13 +55,15 @@ ExitCode shrinkShowing(const ShrinkOptions& options, const LoadedReplay& replay,
   ShrinkResult shrunk = shrinkInputs(setup, predicate, std::move(inputs), options.maxEvaluations);
   inputs = std::move(shrunk.inputs);
   const auto minimal = findWitness(setup, inputs, predicate);
-  if (auto problem = writeReplay(options.output, options.force, setup, replay.header.limitBreaksAllowed, "shrunk from " + options.file, inputs)) {
+  if (auto problem = writeReplay(options.output, options.force, setup, replay.header.limitBreaksAllowed,
+                                 "shrunk from " + options.file, inputs)) {
     spdlog::error("retrace shrink: {}", *problem);
     return ExitCode::kBadInput;
   }
   std::printf("shrunk %s from %s and %s to %s and %s (%s)\n", options.file.c_str(), formatCount(originalTicks, "tick").c_str(),
               formatCount(originalChanges, "input change").c_str(), formatCount(inputs.size(), "tick").c_str(),
-              formatCount(countInputChanges(inputs), "input change").c_str(), formatCount(shrunk.evaluations, "re-simulation").c_str());
+              formatCount(countInputChanges(inputs), "input change").c_str(),
+              formatCount(shrunk.evaluations, "re-simulation").c_str());
   std::printf("%s still shows '%s' at tick %llu: %s\n", options.output.c_str(), predicate.text.c_str(),
               static_cast<unsigned long long>(minimal->tick), minimal->description.c_str());
   return ExitCode::kOk;

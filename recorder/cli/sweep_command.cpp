@@ -43,7 +43,8 @@ ExitCode runSweep(const SweepOptions& options) {
   const auto moving = parseBox(options.moving);
   const auto target = parseBox(options.target);
   const auto delta = parseVec2(options.delta);
-  for (const auto* error : {std::get_if<std::string>(&moving), std::get_if<std::string>(&target), std::get_if<std::string>(&delta)}) {
+  for (const auto* error :
+       {std::get_if<std::string>(&moving), std::get_if<std::string>(&target), std::get_if<std::string>(&delta)}) {
     if (error != nullptr) {
       spdlog::error("retrace sweep: {}", *error);
       return ExitCode::kBadInput;
@@ -52,8 +53,8 @@ ExitCode runSweep(const SweepOptions& options) {
   const sim::Box box = std::get<sim::Box>(moving);
   const sim::Vec2 d = std::get<sim::Vec2>(delta);
   const sim::SweepOutput out = sim::sweepBoxes({box, std::get<sim::Box>(target), d});
-  std::printf("moving %s by %s,%s against %s\n", describeBox(box).c_str(), formatFixed(d.x).c_str(),
-              formatFixed(d.y).c_str(), describeBox(std::get<sim::Box>(target)).c_str());
+  std::printf("moving %s by %s,%s against %s\n", describeBox(box).c_str(), formatFixed(d.x).c_str(), formatFixed(d.y).c_str(),
+              describeBox(std::get<sim::Box>(target)).c_str());
   // A sweep that starts in overlap reports no interval (sweepBoxes: enter = leave = 0), so it
   // is told apart here rather than printed as an overlap that ends at once.
   if (sim::overlaps(box, std::get<sim::Box>(target))) {

@@ -12,8 +12,8 @@
 #include <variant>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
 
 #include "recorder/cli/command.h"
 #include "recorder/cli/field_json.h"
@@ -50,8 +50,8 @@ struct TraceTable {
 /// Every tick's values first: a list element (a bullet) may exist on some ticks only, so the
 /// columns are every field any pattern selects on any tick, in the order the patterns were
 /// given and each pattern's fields in the game's order.
-std::variant<TraceTable, Unanswered> collectTrace(const ReplayIndex& index, const std::vector<FieldPattern>& patterns, std::uint64_t from,
-                                                 std::uint64_t to) {
+std::variant<TraceTable, Unanswered> collectTrace(const ReplayIndex& index, const std::vector<FieldPattern>& patterns,
+                                                  std::uint64_t from, std::uint64_t to) {
   TraceTable table;
   std::set<std::string, std::less<>> seen;  // a state can have tens of thousands of fields
   const auto problem = visitTicks(index, from, to, [&](const sim::GameSession& session, std::uint64_t) {
@@ -63,7 +63,8 @@ std::variant<TraceTable, Unanswered> collectTrace(const ReplayIndex& index, cons
   });
   if (problem) return *problem;
   const auto firstPattern = [&](const std::string& name) {
-    return std::find_if(patterns.begin(), patterns.end(), [&](const FieldPattern& p) { return p.matches(name); }) - patterns.begin();
+    return std::find_if(patterns.begin(), patterns.end(), [&](const FieldPattern& p) { return p.matches(name); }) -
+           patterns.begin();
   };
   std::stable_sort(table.columns.begin(), table.columns.end(),
                    [&](const std::string& a, const std::string& b) { return firstPattern(a) < firstPattern(b); });
@@ -80,11 +81,13 @@ void printTraceJson(const TraceTable& table, std::uint64_t from) {
 }
 
 /// A line of cells: comma-separated, or each padded to its column's width (the last unpadded).
-std::string joinCells(const std::string& first, const std::vector<std::string>& cells, const std::vector<std::size_t>& widths, bool csv) {
+std::string joinCells(const std::string& first, const std::vector<std::string>& cells, const std::vector<std::size_t>& widths,
+                      bool csv) {
   std::string line = first;
   if (!csv) line += std::string(line.size() < 7 ? 7 - line.size() : 0, ' ');
   for (std::size_t c = 0; c < cells.size(); ++c) {
-    line += csv ? "," + quoteCsv(cells[c]) : "  " + cells[c] + std::string(widths[c] > cells[c].size() ? widths[c] - cells[c].size() : 0, ' ');
+    line += csv ? "," + quoteCsv(cells[c])
+                : "  " + cells[c] + std::string(widths[c] > cells[c].size() ? widths[c] - cells[c].size() : 0, ' ');
   }
   while (!csv && !line.empty() && line.back() == ' ') line.pop_back();
   return line;
@@ -137,12 +140,14 @@ ExitCode runTrace(const TraceOptions& options) {
   }
   const TraceTable& table = std::get<TraceTable>(collected);
   if (table.columns.empty()) {
-    spdlog::error("retrace trace: no field of {} matches {} in ticks {} to {} (retrace show lists the fields)", index.summary().header.game,
-                  quoteForMessage(options.fields.front()), options.from, to);
+    spdlog::error("retrace trace: no field of {} matches {} in ticks {} to {} (retrace show lists the fields)",
+                  index.summary().header.game, quoteForMessage(options.fields.front()), options.from, to);
     return ExitCode::kBadInput;
   }
-  if (options.json) printTraceJson(table, options.from);
-  else printTraceTable(table, options.from, options.csv);
+  if (options.json)
+    printTraceJson(table, options.from);
+  else
+    printTraceTable(table, options.from, options.csv);
   return ExitCode::kOk;
 }
 
@@ -151,7 +156,10 @@ ExitCode runTrace(const TraceOptions& options) {
 void attachTraceCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<TraceOptions>();
   command.add_option("file", options->file, "a replay")->required();
-  command.add_option("--field", options->fields, "a field's dotted name or pattern: man.vy, tanks[0].centre, bullets[*].position.y (repeatable)")->required();
+  command
+      .add_option("--field", options->fields,
+                  "a field's dotted name or pattern: man.vy, tanks[0].centre, bullets[*].position.y (repeatable)")
+      ->required();
   command.add_option("--from", options->from, "the first tick (default 1; 0 is before the first)");
   command.add_option("--to", options->to, "the last tick (default: the replay's last)");
   command.add_flag("--csv", options->csv, "comma-separated, for a spreadsheet or a plot");

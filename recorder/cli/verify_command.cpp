@@ -64,7 +64,9 @@ FileVerdict verifyOneFile(const std::string& file, const VerifyCommandOptions& o
     if (auto* problem = std::get_if<std::string>(&whatIf)) return {ExitCode::kBadInput, {}, *problem};
     const LoadedReplay& replay = std::get<LoadedReplay>(whatIf);
     const VerifyReport report = verifyReplay(replay, verify);
-    return {report.passed() ? ExitCode::kOk : ExitCode::kFailed, formatReport(file + " (what if " + replay.header.configName + ")", replay, report), {}};
+    return {report.passed() ? ExitCode::kOk : ExitCode::kFailed,
+            formatReport(file + " (what if " + replay.header.configName + ")", replay, report),
+            {}};
   }
   auto verified = verifyReplayFile(file, verify);
   if (auto* problem = std::get_if<std::string>(&verified)) return {ExitCode::kBadInput, {}, *problem};
@@ -78,7 +80,8 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
   std::size_t unreadable = 0;
   // Files are verified on --jobs threads and reported in the order given.
   (void)runInOrder(
-      options.files.size(), options.jobs, [&](std::uint64_t i) { return verifyOneFile(options.files[static_cast<std::size_t>(i)], options); },
+      options.files.size(), options.jobs,
+      [&](std::uint64_t i) { return verifyOneFile(options.files[static_cast<std::size_t>(i)], options); },
       [&](std::uint64_t, FileVerdict&& verdict) {
         exit = worse(exit, verdict.exit);
         if (verdict.exit == ExitCode::kBadInput) {
@@ -106,14 +109,17 @@ void attachVerifyCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<VerifyCommandOptions>();
   command.add_option("files", options->files, "replays to verify")->required();
   command.add_flag("--no-oracle", options->noOracle, "skip the tunnel oracle (identity only)");
-  command.add_flag("--allow-truncated", options->allowTruncated, "pass a replay cut short on its verified prefix (recovering a crash)");
-  command.add_option("--set", options->settings,
-                     "NAME=VALUE: what if the configuration had this value? re-simulates the replay's own inputs under it and reports the divergence (repeatable)");
+  command.add_flag("--allow-truncated", options->allowTruncated,
+                   "pass a replay cut short on its verified prefix (recovering a crash)");
+  command.add_option(
+      "--set", options->settings,
+      "NAME=VALUE: what if the configuration had this value? re-simulates the replay's own inputs under it and reports the divergence (repeatable)");
   command.add_flag("--allow-limit-breaks", options->allowLimitBreaks, "with --set: allow a value past a speed limit");
   command.add_option("--jobs", options->jobs, "replays verified at once, one thread each (reported in the order given)")
       ->capture_default_str()
       ->check(CLI::Range(1U, 256U));
-  command.footer("Exit status: 0 every replay identical and tunnel-free, 1 a divergence, tunnel, empty replay or one cut short (unless --allow-truncated), 2 a bad file.");
+  command.footer(
+      "Exit status: 0 every replay identical and tunnel-free, 1 a divergence, tunnel, empty replay or one cut short (unless --allow-truncated), 2 a bad file.");
   command.callback([options, &outExit] { outExit = runVerify(*options); });
 }
 

@@ -26,7 +26,8 @@ namespace retrace::testing {
   const auto problems = sim::checkGameContract(*game, played);
   if (problems.empty()) return ::testing::AssertionSuccess();
   auto failure = ::testing::AssertionFailure();
-  failure << name << (played ? " (" + played->name + ")" : std::string()) << " breaks " << problems.size() << " of the " << sim::contractChecks().size() << " promises of the game contract:";
+  failure << name << (played ? " (" + played->name + ")" : std::string()) << " breaks " << problems.size() << " of the "
+          << sim::contractChecks().size() << " promises of the game contract:";
   for (const sim::ContractProblem& problem : problems) failure << "\n  " << problem.check << ": " << problem.sentence;
   return failure;
 }

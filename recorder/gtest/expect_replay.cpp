@@ -47,7 +47,8 @@ std::string writeArtifact(const std::string& path, const std::string& report) {
     auto bytes = recorder::readFileCapped(expectFile, 1U << 20);
     if (auto* problem = std::get_if<std::string>(&bytes)) return fail(path, expectFile.string() + " " + *problem);
     const auto& data = std::get<std::vector<std::byte>>(bytes);
-    auto parsed = recorder::parseExpectations({reinterpret_cast<const char*>(data.data()), data.size()}, *recorder::gameOf(replay.header));
+    auto parsed =
+        recorder::parseExpectations({reinterpret_cast<const char*>(data.data()), data.size()}, *recorder::gameOf(replay.header));
     if (auto* problem = std::get_if<std::string>(&parsed)) return fail(path, expectFile.string() + ": " + *problem);
     expectations = std::get<std::vector<recorder::Expectation>>(parsed);
   }

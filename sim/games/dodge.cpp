@@ -8,11 +8,27 @@ namespace retrace::sim::dodge {
 namespace {
 
 constexpr EventSchema kSchemas[] = {
-    {"spawn", {"obstacle", "x", "w", "h"}, {FieldKind::kInt, FieldKind::kFixed, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kSpawn},
-    {"contact", {"obstacle", "toi", "playerX", "obstacleY"}, {FieldKind::kInt, FieldKind::kFixed, FieldKind::kFixed, FieldKind::kFixed}, {}, EventCategory::kContact},
+    {"spawn",
+     {"obstacle", "x", "w", "h"},
+     {FieldKind::kInt, FieldKind::kFixed, FieldKind::kInt, FieldKind::kInt},
+     {},
+     EventCategory::kSpawn},
+    {"contact",
+     {"obstacle", "toi", "playerX", "obstacleY"},
+     {FieldKind::kInt, FieldKind::kFixed, FieldKind::kFixed, FieldKind::kFixed},
+     {},
+     EventCategory::kContact},
     {"nearMiss", {"obstacle", "at", nullptr, nullptr}, {FieldKind::kInt, FieldKind::kFixed, FieldKind::kInt, FieldKind::kInt}},
-    {"gameOver", {"round", "roundTick", nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kRound},
-    {"roundStart", {"round", nullptr, nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kRound},
+    {"gameOver",
+     {"round", "roundTick", nullptr, nullptr},
+     {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
+     {},
+     EventCategory::kRound},
+    {"roundStart",
+     {"round", nullptr, nullptr, nullptr},
+     {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
+     {},
+     EventCategory::kRound},
 };
 constexpr const char* kInputNames[] = {"left", "right"};
 
@@ -35,7 +51,8 @@ void spawnStressObstacles(const Config& config, State& ioState) {
 
 /// Resets the world for a new round; the RNG carries on, so every round differs.
 void startRound(const Config& config, State& ioState) {
-  ioState.player = makeBox((config.arenaWidth - config.playerWidth) / 2, config.playerTop, config.playerWidth, config.playerHeight);
+  ioState.player =
+      makeBox((config.arenaWidth - config.playerWidth) / 2, config.playerTop, config.playerWidth, config.playerHeight);
   ioState.obstacles.clear();
   ioState.fallSpeed = config.startSpeed;
   ioState.spawnCountdown = config.spawnEvery;
@@ -74,7 +91,9 @@ Bounds sweptBounds(const Box& player, Fixed dx) {
   return {smaller(player.left(), player.left() + dx), player.top(), larger(player.right(), player.right() + dx), player.bottom()};
 }
 
-bool touch(const Bounds& a, const Bounds& b) { return a.left <= b.right && b.left <= a.right && a.top <= b.bottom && b.top <= a.bottom; }
+bool touch(const Bounds& a, const Bounds& b) {
+  return a.left <= b.right && b.left <= a.right && a.top <= b.bottom && b.top <= a.bottom;
+}
 
 /// Sweeps the candidate obstacles (indices ascending, as brute force visits them).
 std::optional<Contact> sweepCandidates(const State& state, Fixed dx, const std::vector<std::size_t>* candidates,
@@ -88,7 +107,8 @@ std::optional<Contact> sweepCandidates(const State& state, Fixed dx, const std::
     if (sweep.kind == SweepKind::kGraze) {
       outEvents.push_back(makeEvent(kNearMiss, o.id, toFixedFloor(sweep.enter).raw()));
     } else if (sweep.kind == SweepKind::kHit) {
-      if (!best || sweep.enter < best->toi || (sweep.enter == best->toi && o.id < state.obstacles[best->index].id)) best = Contact{sweep.enter, i};
+      if (!best || sweep.enter < best->toi || (sweep.enter == best->toi && o.id < state.obstacles[best->index].id))
+        best = Contact{sweep.enter, i};
     }
   };
   if (candidates != nullptr) {
@@ -102,7 +122,9 @@ std::optional<Contact> sweepCandidates(const State& state, Fixed dx, const std::
 /// The obstacles whose swept bounds share a grid cell with the player's swept bounds.
 std::vector<std::size_t> collectGridCandidates(const State& state, const Bounds& player) {
   constexpr int kCellPx = 64;
-  const auto cellOf = [](Fixed v) { return v.floorToInt() >= 0 ? v.floorToInt() / kCellPx : (v.floorToInt() - kCellPx + 1) / kCellPx; };
+  const auto cellOf = [](Fixed v) {
+    return v.floorToInt() >= 0 ? v.floorToInt() / kCellPx : (v.floorToInt() - kCellPx + 1) / kCellPx;
+  };
   const int x0 = cellOf(player.left), x1 = cellOf(player.right), y0 = cellOf(player.top), y1 = cellOf(player.bottom);
   const int columns = x1 - x0 + 1;
   std::vector<std::vector<std::size_t>> cells(static_cast<std::size_t>(columns * (y1 - y0 + 1)));
@@ -198,7 +220,8 @@ std::optional<std::string> Game::checkSanity(const Config& c) {
   if (c.maxObstacles < 1 || static_cast<std::size_t>(c.maxObstacles) > kMaxObstaclesEver) {
     return "dodge: maxObstacles must be between 1 and " + std::to_string(kMaxObstaclesEver);
   }
-  if (c.stressObstacles < 0 || c.stressObstacles > c.maxObstacles) return "dodge: stressObstacles must be between 0 and maxObstacles";
+  if (c.stressObstacles < 0 || c.stressObstacles > c.maxObstacles)
+    return "dodge: stressObstacles must be between 0 and maxObstacles";
   // Every speed at most an arena side, so that no position plus a tick's move leaves 16.16.
   if (c.playerSpeed < Fixed() || c.playerSpeed > px(c.arenaWidth) || c.startSpeed <= Fixed() || c.rampStep < Fixed() ||
       c.rampStep > c.maxSpeed || c.maxSpeed < c.startSpeed || c.maxSpeed > px(c.arenaHeight)) {
@@ -219,8 +242,8 @@ constexpr SpeedLimit<Config> kLimits[] = {
      },
      [](const Config& c) {
        return "dodge discrete: maxSpeed " + formatFieldValue(c.maxSpeed.raw(), FieldKind::kFixed) +
-              " must stay below the smallest obstacle height plus the player height (" + std::to_string(smallestObstacleHeight() + c.playerHeight) +
-              " px), or the per-tick overlap test skips hits";
+              " must stay below the smallest obstacle height plus the player height (" +
+              std::to_string(smallestObstacleHeight() + c.playerHeight) + " px), or the per-tick overlap test skips hits";
      }},
 };
 
@@ -270,13 +293,13 @@ void Game::checkOracle(const Config& /*config: the sweep needs none*/, const Sta
     const SweepOutput sweep = sweepBoxes({before.player, o.box, {dx, -o.speed}});
     if (sweep.kind != SweepKind::kHit) continue;
     Tunnel tunnel{"tick " + std::to_string(after.tick) + ": obstacle " + std::to_string(o.id) + " (" +
-                         formatFieldValue(o.box.w.raw(), FieldKind::kFixed) + "x" +
-                         formatFieldValue(o.box.h.raw(), FieldKind::kFixed) + ") passed through the player: contact at " +
-                         formatFieldValue(toFixedFloor(sweep.enter).raw(), FieldKind::kFixed) + " of the tick, obstacle y " +
-                         formatFieldValue(o.box.y.raw(), FieldKind::kFixed) + " -> " +
-                         formatFieldValue((o.box.y + o.speed).raw(), FieldKind::kFixed) + " at speed " +
-                         formatFieldValue(o.speed.raw(), FieldKind::kFixed) + ", player x " +
-                         formatFieldValue(before.player.x.raw(), FieldKind::kFixed) + ", no contact registered",
+                      formatFieldValue(o.box.w.raw(), FieldKind::kFixed) + "x" +
+                      formatFieldValue(o.box.h.raw(), FieldKind::kFixed) + ") passed through the player: contact at " +
+                      formatFieldValue(toFixedFloor(sweep.enter).raw(), FieldKind::kFixed) + " of the tick, obstacle y " +
+                      formatFieldValue(o.box.y.raw(), FieldKind::kFixed) + " -> " +
+                      formatFieldValue((o.box.y + o.speed).raw(), FieldKind::kFixed) + " at speed " +
+                      formatFieldValue(o.speed.raw(), FieldKind::kFixed) + ", player x " +
+                      formatFieldValue(before.player.x.raw(), FieldKind::kFixed) + ", no contact registered",
                   {}};
     // The obstacle where it was and where it ended, its centre's path, and the player it crossed.
     Box moved = o.box;

@@ -39,11 +39,11 @@ struct Config {
   std::int32_t playerHeight = 24;
   std::int32_t playerTop = 200;
   Fixed playerSpeed = px(4);
-  std::int32_t spawnEvery = 24;      ///< ticks between spawns
+  std::int32_t spawnEvery = 24;  ///< ticks between spawns
   Fixed startSpeed = Fixed::fromRatio(3, 2);
-  std::int32_t rampEvery = 60;       ///< ticks between speed increases
+  std::int32_t rampEvery = 60;  ///< ticks between speed increases
   Fixed rampStep = px(1);
-  Fixed maxSpeed = px(48);           ///< above obstacle + player height: discrete tunnels
+  Fixed maxSpeed = px(48);  ///< above obstacle + player height: discrete tunnels
   std::int32_t maxObstacles = 64;
   bool discrete = false;
   std::int32_t stressObstacles = 0;  ///< > 0: this many fall at once, recycled at the bottom (scale)
@@ -85,7 +85,8 @@ struct State {
 
 /// The earliest swept contact of the player moving dx against every obstacle this tick (ties
 /// by id), with a near-miss event per corner graze, narrowed by the given broadphase.
-[[nodiscard]] std::optional<Contact> findSweptContact(const State& state, Fixed dx, Broadphase broadphase, std::vector<Event>& outEvents);
+[[nodiscard]] std::optional<Contact> findSweptContact(const State& state, Fixed dx, Broadphase broadphase,
+                                                      std::vector<Event>& outEvents);
 
 /// The obstacle sizes spawned, as (width, height).
 inline constexpr std::pair<int, int> kObstacleSizes[] = {{40, 12}, {24, 24}, {64, 10}, {16, 32}};
@@ -104,8 +105,8 @@ struct Game {
   static State init(const Config& config, std::uint64_t seed);
   static void step(const Config& config, State& ioState, Input input, std::vector<Event>& outEvents);
   static Input chooseInput(const Config& config, const State& state, Rng& ioBotRng);
-  static void checkOracle(const Config& config, const State& before, const State& after,
-                          const std::vector<Event>& events, std::vector<Tunnel>& outTunnels);
+  static void checkOracle(const Config& config, const State& before, const State& after, const std::vector<Event>& events,
+                          std::vector<Tunnel>& outTunnels);
   static bool isPlausible(const Config& config, const State& state);
   static std::span<const EventSchema> eventSchemas();
   static std::span<const char* const> inputNames();

@@ -28,7 +28,8 @@ Scene Game::describeScene(const Config& config, const State& previous, const Sta
   addClippedBox(scene, playerSwept, arena, {SceneCategory::kSweep, SceneLayer::kSweeps, "player"});
   addClippedBox(scene, state.player, arena, {SceneCategory::kPlayer, SceneLayer::kBodies, "player"});
   for (std::size_t i = 0; i < state.obstacles.size(); ++i) {
-    addClippedBox(scene, state.obstacles[i].box, arena, {SceneCategory::kHazard, SceneLayer::kBodies, nameElement("obstacles", i)});
+    addClippedBox(scene, state.obstacles[i].box, arena,
+                  {SceneCategory::kHazard, SceneLayer::kBodies, nameElement("obstacles", i)});
   }
   return scene;
 }

@@ -6,11 +6,29 @@ namespace retrace::sim::fallingman {
 namespace {
 
 constexpr EventSchema kSchemas[] = {
-    {"landed", {"platform", "offset", "spiked", nullptr}, {FieldKind::kInt, FieldKind::kFixed, FieldKind::kBool, FieldKind::kInt}, {}, EventCategory::kLanding},
-    {"spikeHit", {"source", "hpLeft", nullptr, nullptr}, {FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {{kCauseNames, {}, {}, {}}}, EventCategory::kContact},
-    {"floorPassed", {"floor", "platform", "scroll", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kFixed, FieldKind::kInt}},
-    {"died", {"cause", "floor", "round", nullptr}, {FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {{kCauseNames, {}, {}, {}}}, EventCategory::kDeath},
-    {"roundStart", {"round", nullptr, nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kRound},
+    {"landed",
+     {"platform", "offset", "spiked", nullptr},
+     {FieldKind::kInt, FieldKind::kFixed, FieldKind::kBool, FieldKind::kInt},
+     {},
+     EventCategory::kLanding},
+    {"spikeHit",
+     {"source", "hpLeft", nullptr, nullptr},
+     {FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
+     {{kCauseNames, {}, {}, {}}},
+     EventCategory::kContact},
+    {"floorPassed",
+     {"floor", "platform", "scroll", nullptr},
+     {FieldKind::kInt, FieldKind::kInt, FieldKind::kFixed, FieldKind::kInt}},
+    {"died",
+     {"cause", "floor", "round", nullptr},
+     {FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
+     {{kCauseNames, {}, {}, {}}},
+     EventCategory::kDeath},
+    {"roundStart",
+     {"round", nullptr, nullptr, nullptr},
+     {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
+     {},
+     EventCategory::kRound},
 };
 constexpr const char* kInputNames[] = {"left", "right"};
 
@@ -29,7 +47,8 @@ void addPlatform(const Config& config, State& ioState) {
   const std::int32_t width = drawBetween(ioState.rng, config.widthMin, config.widthMax);
   const std::int32_t x = drawBetween(ioState.rng, 0, config.screenWidth - width);
   const bool spiked = drawChance(ioState.rng, static_cast<std::uint32_t>(config.spikedChance), 256);
-  ioState.platforms.push_back({ioState.nextPlatformId++, {px(x), ioState.nextPlatformTop, px(width), px(config.thickness)}, spiked});
+  ioState.platforms.push_back(
+      {ioState.nextPlatformId++, {px(x), ioState.nextPlatformTop, px(width), px(config.thickness)}, spiked});
   ioState.nextPlatformTop += px(drawBetween(ioState.rng, config.gapMin, config.gapMax));
 }
 
@@ -57,7 +76,8 @@ void startRound(const Config& config, State& ioState) {
   ioState.floorsPassed = 0;
   // The man starts standing on a plain platform in the middle of the screen's width.
   const std::int32_t width = config.widthMax;
-  const Platform first{ioState.nextPlatformId++, makeBox((config.screenWidth - width) / 2, kFirstPlatformPx, width, config.thickness), false};
+  const Platform first{ioState.nextPlatformId++,
+                       makeBox((config.screenWidth - width) / 2, kFirstPlatformPx, width, config.thickness), false};
   ioState.platforms.push_back(first);
   ioState.nextFloorId = first.id;
   ioState.nextPlatformTop = first.box.top() + px(drawBetween(ioState.rng, config.gapMin, config.gapMax));
@@ -100,8 +120,7 @@ void fall(const Config& config, State& ioState, std::vector<Event>& outEvents) {
   const Platform* under = findPlatformUnder(config, ioState, feetBefore);
   const Fixed feet = feetOf(config, man);
   // if (under && man.vy >= 0 && man.y + 8 <= under.y + 6): lands only inside the window.
-  if (under == nullptr || man.vy < Fixed() || feet < under->box.top() ||
-      feet > under->box.top() + px(config.landingWindow - 1)) {
+  if (under == nullptr || man.vy < Fixed() || feet < under->box.top() || feet > under->box.top() + px(config.landingWindow - 1)) {
     return;
   }
   outEvents.push_back(makeEvent(kLanded, under->id, (feet - under->box.top()).raw(), under->spiked ? 1 : 0));
@@ -136,7 +155,8 @@ void countFloors(const Config& config, State& ioState, std::vector<Event>& outEv
     ++ioState.floorsPassed;
     // In 64 bits: step x floors passes 2^31 raw after a day or so of play, long after the
     // ramp has reached scrollMax.
-    const std::int64_t ramped = std::int64_t{config.scrollStart.raw()} + std::int64_t{config.scrollStep.raw()} * ioState.floorsPassed;
+    const std::int64_t ramped =
+        std::int64_t{config.scrollStart.raw()} + std::int64_t{config.scrollStep.raw()} * ioState.floorsPassed;
     ioState.scroll = Fixed::fromRaw(static_cast<std::int32_t>(std::min<std::int64_t>(ramped, config.scrollMax.raw())));
     outEvents.push_back(makeEvent(kFloorPassed, ioState.floorsPassed, p->id, ioState.scroll.raw()));
     ++ioState.nextFloorId;
@@ -176,8 +196,10 @@ std::optional<std::string> Game::checkSanity(const Config& c) {
   if (c.screenWidth < 64 || c.screenHeight < 64 || c.screenWidth > 2048 || c.screenHeight > 2048) {
     return "fallingman: the screen must be between 64 and 2048 px on each side";
   }
-  if (c.manSize < 2 || c.manSize % 2 != 0 || c.manSize > c.widthMin) return "fallingman: manSize must be even, at least 2 and at most widthMin";
-  if (c.widthMin < 1 || c.widthMax < c.widthMin || c.widthMax > c.screenWidth || c.thickness < 1 || c.thickness > c.screenHeight) {
+  if (c.manSize < 2 || c.manSize % 2 != 0 || c.manSize > c.widthMin)
+    return "fallingman: manSize must be even, at least 2 and at most widthMin";
+  if (c.widthMin < 1 || c.widthMax < c.widthMin || c.widthMax > c.screenWidth || c.thickness < 1 ||
+      c.thickness > c.screenHeight) {
     return "fallingman: platforms need 1 <= widthMin <= widthMax <= screenWidth and 1 <= thickness <= screenHeight";
   }
   if (c.gapMin <= c.thickness + c.manSize || c.gapMax < c.gapMin || c.gapMax > c.screenHeight) {
@@ -185,9 +207,9 @@ std::optional<std::string> Game::checkSanity(const Config& c) {
   }
   // Every speed at most a screen side, so that no position plus a tick's move leaves 16.16.
   const Fixed height = px(c.screenHeight);
-  if (c.gravity <= Fixed() || c.gravity > height || c.fallCap <= Fixed() || c.walkSpeed < Fixed() || c.walkSpeed > px(c.screenWidth) ||
-      c.scrollStart < Fixed() || c.scrollStep < Fixed() || c.scrollStep > height || c.scrollMax < c.scrollStart || c.scrollMax > height ||
-      c.fallCap > px(c.gapMin - c.thickness)) {
+  if (c.gravity <= Fixed() || c.gravity > height || c.fallCap <= Fixed() || c.walkSpeed < Fixed() ||
+      c.walkSpeed > px(c.screenWidth) || c.scrollStart < Fixed() || c.scrollStep < Fixed() || c.scrollStep > height ||
+      c.scrollMax < c.scrollStart || c.scrollMax > height || c.fallCap > px(c.gapMin - c.thickness)) {
     return "fallingman: speeds must be positive and at most a screen side, scrollStart <= scrollMax, and the fall cap under a gap";
   }
   if (c.landingWindow < 1 || c.landingWindow > c.thickness + 1 || c.ceilingSpikes < 0 || c.ceilingSpikes > c.screenHeight ||
@@ -202,12 +224,15 @@ namespace {
 constexpr SpeedLimit<Config> kLimits[] = {
     // Positions are sub-pixel, so the window feet in [top, top + landingWindow - 1] is
     // landingWindow - 1 px long: a fall of more than that per tick can step over it.
-    {"fallCap <= landingWindow - 1 px", "fallCap", [](const Config& c) -> std::optional<std::int64_t> { return std::int64_t{c.landingWindow - 1} * Fixed::kOne; },
+    {"fallCap <= landingWindow - 1 px", "fallCap",
+     [](const Config& c) -> std::optional<std::int64_t> { return std::int64_t{c.landingWindow - 1} * Fixed::kOne; },
      [](const Config& c) {
-       return "fallingman: fallCap " + formatFieldValue(c.fallCap.raw(), FieldKind::kFixed) + " must not exceed the landing window's length (" +
-              std::to_string(c.landingWindow) + " px window, feet <= top + " + std::to_string(c.landingWindow - 1) + "), or the man falls through floors";
+       return "fallingman: fallCap " + formatFieldValue(c.fallCap.raw(), FieldKind::kFixed) +
+              " must not exceed the landing window's length (" + std::to_string(c.landingWindow) + " px window, feet <= top + " +
+              std::to_string(c.landingWindow - 1) + "), or the man falls through floors";
      }},
-    {"scrollMax < fallCap", "scrollMax", [](const Config& c) -> std::optional<std::int64_t> { return std::int64_t{c.fallCap.raw()} - 1; },
+    {"scrollMax < fallCap", "scrollMax",
+     [](const Config& c) -> std::optional<std::int64_t> { return std::int64_t{c.fallCap.raw()} - 1; },
      [](const Config& c) {
        return "fallingman: scrollMax " + formatFieldValue(c.scrollMax.raw(), FieldKind::kFixed) + " must stay below fallCap " +
               formatFieldValue(c.fallCap.raw(), FieldKind::kFixed) + ", or the ceiling outruns the fastest fall (certain death)";

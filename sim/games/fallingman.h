@@ -57,7 +57,7 @@ struct Config {
   std::int32_t widthMin = 40;
   std::int32_t widthMax = 72;
   std::int32_t thickness = 8;
-  std::int32_t spikedChance = 48;  ///< out of 256
+  std::int32_t spikedChance = 48;   ///< out of 256
   std::int32_t ceilingSpikes = 12;  ///< height of the spike band at the top of the screen
   std::int32_t maxHp = 12;
   std::int32_t spikeDamage = 4;
@@ -126,8 +126,8 @@ struct Game {
   static State init(const Config& config, std::uint64_t seed);
   static void step(const Config& config, State& ioState, Input input, std::vector<Event>& outEvents);
   static Input chooseInput(const Config& config, const State& state, Rng& ioBotRng);
-  static void checkOracle(const Config& config, const State& before, const State& after,
-                          const std::vector<Event>& events, std::vector<Tunnel>& outTunnels);
+  static void checkOracle(const Config& config, const State& before, const State& after, const std::vector<Event>& events,
+                          std::vector<Tunnel>& outTunnels);
   static bool isPlausible(const Config& config, const State& state);
   static std::span<const EventSchema> eventSchemas();
   static std::span<const char* const> inputNames();

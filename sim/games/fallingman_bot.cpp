@@ -20,9 +20,12 @@ struct Plan {
 };
 
 constexpr std::array<Plan, 7> kPlans{Plan{0, 0},
-                                     Plan{kInputLeft, 6},  Plan{kInputRight, 6},
-                                     Plan{kInputLeft, 16}, Plan{kInputRight, 16},
-                                     Plan{kInputLeft, kHorizonTicks}, Plan{kInputRight, kHorizonTicks}};
+                                     Plan{kInputLeft, 6},
+                                     Plan{kInputRight, 6},
+                                     Plan{kInputLeft, 16},
+                                     Plan{kInputRight, 16},
+                                     Plan{kInputLeft, kHorizonTicks},
+                                     Plan{kInputRight, kHorizonTicks}};
 
 std::int64_t scorePlan(const Config& config, const State& start, const Plan& plan) {
   State sim = start;

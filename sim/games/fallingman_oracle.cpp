@@ -29,13 +29,15 @@ void Game::checkOracle(const Config& config, const State& before, const State& a
     if (p.id == was.dropThrough || !spansOverlap(left, right, p.box.left(), p.box.right())) continue;
     const bool crossesTop = feetBefore <= p.box.top() && feetAfter > p.box.top();
     // Registered means a landed event for it (the ceiling may knock him off in the same tick).
-    const bool landed = std::any_of(events.begin(), events.end(), [&](const Event& e) { return e.kind == kLanded && e.args[0] == p.id; });
+    const bool landed =
+        std::any_of(events.begin(), events.end(), [&](const Event& e) { return e.kind == kLanded && e.args[0] == p.id; });
     if (!crossesTop || landed) continue;
-    Tunnel tunnel{"tick " + std::to_string(after.tick) + ": the man's feet fell " + formatFieldValue(feetBefore.raw(), FieldKind::kFixed) +
-                      " -> " + formatFieldValue(feetAfter.raw(), FieldKind::kFixed) + " through the top of platform " + std::to_string(p.id) +
-                      " (y " + formatFieldValue(p.box.top().raw(), FieldKind::kFixed) + ", x " +
-                      formatFieldValue(p.box.left().raw(), FieldKind::kFixed) + ".." + formatFieldValue(p.box.right().raw(), FieldKind::kFixed) +
-                      ") without landing",
+    Tunnel tunnel{"tick " + std::to_string(after.tick) + ": the man's feet fell " +
+                      formatFieldValue(feetBefore.raw(), FieldKind::kFixed) + " -> " +
+                      formatFieldValue(feetAfter.raw(), FieldKind::kFixed) + " through the top of platform " +
+                      std::to_string(p.id) + " (y " + formatFieldValue(p.box.top().raw(), FieldKind::kFixed) + ", x " +
+                      formatFieldValue(p.box.left().raw(), FieldKind::kFixed) + ".." +
+                      formatFieldValue(p.box.right().raw(), FieldKind::kFixed) + ") without landing",
                   {}};
     // The feet's fall at both edges of the man, and the platform's top they crossed.
     addSegment(tunnel.drawing, {left, feetBefore}, {left, feetAfter}, tunnelPathStyle());

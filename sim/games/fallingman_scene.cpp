@@ -24,7 +24,8 @@ Scene Game::describeScene(const Config& config, const State& previous, const Sta
   for (std::size_t i = 0; i < state.platforms.size(); ++i) {
     const Platform& p = state.platforms[i];
     const std::string entity = nameElement("platforms", i);
-    addClippedBox(scene, shiftToScreen(p.box, state.cameraY), screen, {p.spiked ? SceneCategory::kHazard : SceneCategory::kPlatform, SceneLayer::kBodies, entity});
+    addClippedBox(scene, shiftToScreen(p.box, state.cameraY), screen,
+                  {p.spiked ? SceneCategory::kHazard : SceneCategory::kPlatform, SceneLayer::kBodies, entity});
     // feet <= top + window - 1: the band a falling man's feet must end the tick in.
     addClippedBox(scene, shiftToScreen({p.box.x, p.box.y, p.box.w, px(config.landingWindow - 1)}, state.cameraY), screen,
                   {SceneCategory::kWindow, SceneLayer::kWindows, entity});
@@ -33,7 +34,8 @@ Scene Game::describeScene(const Config& config, const State& previous, const Sta
   Box was = manBox(config, previous.man);
   was.y -= px((state.rebases - previous.rebases) * kRebasePx);
   addClippedBox(scene, shiftToScreen(was, state.cameraY), screen, {SceneCategory::kSweep, SceneLayer::kSweeps, "man", false});
-  addClippedBox(scene, shiftToScreen(manBox(config, state.man), state.cameraY), screen, {SceneCategory::kPlayer, SceneLayer::kBodies, "man"});
+  addClippedBox(scene, shiftToScreen(manBox(config, state.man), state.cameraY), screen,
+                {SceneCategory::kPlayer, SceneLayer::kBodies, "man"});
   addBox(scene, makeBox(0, 0, config.screenWidth, config.ceilingSpikes), {SceneCategory::kHazard, SceneLayer::kBodies, {}});
   return scene;
 }

@@ -11,40 +11,57 @@ namespace {
 
 constexpr EventSchema kSchemas[] = {
     {"fire", {"tank", "bullet", "x", "y"}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kFixed, FieldKind::kFixed}},
-    {"brickDestroyed", {"bullet", "column", "row", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
+    {"brickDestroyed",
+     {"bullet", "column", "row", nullptr},
+     {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
     {"steelHit", {"bullet", "column", "row", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}},
-    {"tankHit", {"tank", "bullet", "hpLeft", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kContact},
-    {"tankDestroyed", {"tank", "by", nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kDeath},
-    {"baseDestroyed", {"bullet", "column", "row", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kDeath},
-    {"blocked", {"tank", "facing", nullptr, nullptr}, {FieldKind::kInt, FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt}, {{{}, kDirectionNames, {}, {}}}},
-    {"enemySpawn", {"tank", "x", "y", nullptr}, {FieldKind::kInt, FieldKind::kFixed, FieldKind::kFixed, FieldKind::kInt}, {}, EventCategory::kSpawn},
-    {"gameOver", {"round", "roundTick", "enemiesDestroyed", nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kRound},
-    {"roundStart", {"round", nullptr, nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kRound},
+    {"tankHit",
+     {"tank", "bullet", "hpLeft", nullptr},
+     {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
+     {},
+     EventCategory::kContact},
+    {"tankDestroyed",
+     {"tank", "by", nullptr, nullptr},
+     {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
+     {},
+     EventCategory::kDeath},
+    {"baseDestroyed",
+     {"bullet", "column", "row", nullptr},
+     {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
+     {},
+     EventCategory::kDeath},
+    {"blocked",
+     {"tank", "facing", nullptr, nullptr},
+     {FieldKind::kInt, FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt},
+     {{{}, kDirectionNames, {}, {}}}},
+    {"enemySpawn",
+     {"tank", "x", "y", nullptr},
+     {FieldKind::kInt, FieldKind::kFixed, FieldKind::kFixed, FieldKind::kInt},
+     {},
+     EventCategory::kSpawn},
+    {"gameOver",
+     {"round", "roundTick", "enemiesDestroyed", nullptr},
+     {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
+     {},
+     EventCategory::kRound},
+    {"roundStart",
+     {"round", nullptr, nullptr, nullptr},
+     {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
+     {},
+     EventCategory::kRound},
 };
 constexpr const char* kInputNames[] = {"up", "right", "down", "left", "fire"};
 
 // The built-in level, Battle City style: B brick, S steel, H the base (bottom centre).
 constexpr std::array<const char*, kRows> kLevel = {
-    ".............",
-    ".B.B.B.B.B.B.",
-    ".B.B.B.B.B.B.",
-    ".B.B.BSB.B.B.",
-    ".B.B.....B.B.",
-    ".....B.B.....",
-    "S.BB.....BB.S",
-    ".....B.B.....",
-    ".B.B.BBB.B.B.",
-    ".B.B.B.B.B.B.",
-    ".B.B.....B.B.",
-    ".....BBB.....",
-    ".....BHB.....",
+    ".............", ".B.B.B.B.B.B.", ".B.B.B.B.B.B.", ".B.B.BSB.B.B.", ".B.B.....B.B.", ".....B.B.....", "S.BB.....BB.S",
+    ".....B.B.....", ".B.B.BBB.B.B.", ".B.B.B.B.B.B.", ".B.B.....B.B.", ".....BBB.....", ".....BHB.....",
 };
 
 constexpr std::array<TileCoord, 3> kEnemySpawnTiles{TileCoord{0, 0}, TileCoord{6, 0}, TileCoord{12, 0}};
 constexpr TileCoord kPlayerSpawnTile{4, 12};
 
 Vec2 tileCentre(TileCoord c) { return pxVec(c.column * kTilePx + kTilePx / 2, c.row * kTilePx + kTilePx / 2); }
-
 
 bool overlapsOtherTank(const Config& config, const State& state, std::size_t self, const Box& box) {
   for (std::size_t i = 0; i < state.tanks.size(); ++i) {
@@ -108,7 +125,8 @@ void driveTank(const Config& config, State& ioState, std::size_t index, const In
   const Box box = tankBox(config, next);
   const bool blocked = hitsWall(ioState.map, box) || overlapsOtherTank(config, ioState, index, box);
   // Reported when a blockage starts, not on every tick the tank keeps pushing.
-  if (blocked && (!tank.blocked || turned)) outEvents.push_back(makeEvent(kBlocked, tank.id, static_cast<std::int32_t>(tank.facing)));
+  if (blocked && (!tank.blocked || turned))
+    outEvents.push_back(makeEvent(kBlocked, tank.id, static_cast<std::int32_t>(tank.facing)));
   tank.blocked = blocked;
   if (!blocked) tank.centre = next;
 }
@@ -116,7 +134,8 @@ void driveTank(const Config& config, State& ioState, std::size_t index, const In
 void fireIfReady(const Config& config, State& ioState, std::size_t index, bool wantsFire, std::vector<Event>& outEvents) {
   Tank& tank = ioState.tanks[index];
   if (tank.cooldown > 0) --tank.cooldown;
-  const bool live = std::any_of(ioState.bullets.begin(), ioState.bullets.end(), [&](const Bullet& b) { return b.owner == tank.id; });
+  const bool live =
+      std::any_of(ioState.bullets.begin(), ioState.bullets.end(), [&](const Bullet& b) { return b.owner == tank.id; });
   if (!wantsFire || tank.cooldown > 0 || live) return;
   // The bullet leaves from the muzzle, the middle of the tank's front edge.
   const Vec2 muzzle = tank.centre + stepToward(tank.facing, px(config.tankSize / 2));
@@ -204,9 +223,7 @@ bool flyBullet(const Config& config, State& ioState, const Bullet& bullet, std::
       outEvents.push_back(makeEvent(kBaseDestroyed, bullet.id, tile.column, tile.row));
       endRound(ioState, outEvents);
       break;
-    default:
-      outEvents.push_back(makeEvent(kSteelHit, bullet.id, tile.column, tile.row));
-      break;
+    default: outEvents.push_back(makeEvent(kSteelHit, bullet.id, tile.column, tile.row)); break;
   }
   return false;
 }
@@ -291,8 +308,7 @@ std::optional<std::string> Game::checkSanity(const Config& c) {
   if (c.bulletSpeed <= Fixed() || c.bulletSpeed > mapWidth || c.hitRadius <= Fixed() || c.hitRadius > px(kTilePx)) {
     return "tank: bulletSpeed must be above 0 and at most the map's width, and hitRadius between 0 and a tile";
   }
-  if (c.fireCooldown < 0 || c.enemySpawnEvery < 1 || c.maxEnemies < 0 || c.maxEnemies > 16 || c.playerHp < 1 ||
-      c.enemyHp < 1) {
+  if (c.fireCooldown < 0 || c.enemySpawnEvery < 1 || c.maxEnemies < 0 || c.maxEnemies > 16 || c.playerHp < 1 || c.enemyHp < 1) {
     return "tank: counts out of range (fireCooldown >= 0, enemySpawnEvery >= 1, maxEnemies 0..16, hp >= 1)";
   }
   if (c.enemyTurnChance < 0 || c.enemyTurnChance > 256 || c.enemyFireChance < 0 || c.enemyFireChance > 256) {
@@ -304,18 +320,21 @@ std::optional<std::string> Game::checkSanity(const Config& c) {
 namespace {
 
 constexpr SpeedLimit<Config> kLimits[] = {
-    {"bulletSpeed < tile (20 px)", "bulletSpeed", [](const Config&) -> std::optional<std::int64_t> { return std::int64_t{px(kTilePx).raw()} - 1; },
+    {"bulletSpeed < tile (20 px)", "bulletSpeed",
+     [](const Config&) -> std::optional<std::int64_t> { return std::int64_t{px(kTilePx).raw()} - 1; },
      [](const Config& c) {
-       return "tank: bulletSpeed " + formatFieldValue(c.bulletSpeed.raw(), FieldKind::kFixed) + " must stay below the tile size (" +
-              std::to_string(kTilePx) + " px), or bullets skip tiles";
+       return "tank: bulletSpeed " + formatFieldValue(c.bulletSpeed.raw(), FieldKind::kFixed) +
+              " must stay below the tile size (" + std::to_string(kTilePx) + " px), or bullets skip tiles";
      }},
-    {"tankSpeed < tile (20 px)", "tankSpeed", [](const Config&) -> std::optional<std::int64_t> { return std::int64_t{px(kTilePx).raw()} - 1; },
+    {"tankSpeed < tile (20 px)", "tankSpeed",
+     [](const Config&) -> std::optional<std::int64_t> { return std::int64_t{px(kTilePx).raw()} - 1; },
      [](const Config&) { return std::string("tank: tankSpeed must stay below the tile size"); }},
     {"2 x tankSpeed < tankSize", "tankSpeed",
      // 2v < size exactly when v <= (size - 1) / 2 in raw units (rounded down).
      [](const Config& c) -> std::optional<std::int64_t> { return (std::int64_t{c.tankSize} * Fixed::kOne - 1) / 2; },
      [](const Config& c) {
-       return "tank: twice tankSpeed must stay below tankSize (" + std::to_string(c.tankSize) + " px), or tanks pass through each other";
+       return "tank: twice tankSpeed must stay below tankSize (" + std::to_string(c.tankSize) +
+              " px), or tanks pass through each other";
      }},
 };
 
@@ -338,7 +357,8 @@ void Game::step(const Config& config, State& ioState, Input input, std::vector<E
   }
   // Tanks in id order (the player first), each seeing the others' positions so far.
   for (std::size_t i = 0; i < ioState.tanks.size(); ++i) {
-    const Intent intent = ioState.tanks[i].enemy ? chooseEnemyIntent(config, ioState.tanks[i], ioState.rng) : readPlayerIntent(input);
+    const Intent intent =
+        ioState.tanks[i].enemy ? chooseEnemyIntent(config, ioState.tanks[i], ioState.rng) : readPlayerIntent(input);
     driveTank(config, ioState, i, intent, outEvents);
     fireIfReady(config, ioState, i, intent.fire, outEvents);
   }

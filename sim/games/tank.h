@@ -44,8 +44,16 @@ constexpr EnumNames describeEnum(Direction) noexcept { return kDirectionNames; }
 
 /// Event kinds.
 enum EventKind : std::uint16_t {
-  kFire, kBrickDestroyed, kSteelHit, kTankHit, kTankDestroyed, kBaseDestroyed, kBlocked, kEnemySpawn,
-  kGameOver, kRoundStart
+  kFire,
+  kBrickDestroyed,
+  kSteelHit,
+  kTankHit,
+  kTankDestroyed,
+  kBaseDestroyed,
+  kBlocked,
+  kEnemySpawn,
+  kGameOver,
+  kRoundStart
 };
 
 /// Every tunable number of a tank game.
@@ -133,8 +141,8 @@ struct Game {
   static State init(const Config& config, std::uint64_t seed);
   static void step(const Config& config, State& ioState, Input input, std::vector<Event>& outEvents);
   static Input chooseInput(const Config& config, const State& state, Rng& ioBotRng);
-  static void checkOracle(const Config& config, const State& before, const State& after,
-                          const std::vector<Event>& events, std::vector<Tunnel>& outTunnels);
+  static void checkOracle(const Config& config, const State& before, const State& after, const std::vector<Event>& events,
+                          std::vector<Tunnel>& outTunnels);
   static bool isPlausible(const Config& config, const State& state);
   static std::span<const EventSchema> eventSchemas();
   static std::span<const char* const> inputNames();

@@ -19,7 +19,8 @@ const Tank* findNearestEnemy(const State& state, Vec2 from) {
   std::int64_t best = 0;
   for (const Tank& t : state.tanks) {
     if (!t.enemy) continue;
-    const std::int64_t d = std::llabs(std::int64_t{(t.centre - from).x.raw()}) + std::llabs(std::int64_t{(t.centre - from).y.raw()});
+    const std::int64_t d =
+        std::llabs(std::int64_t{(t.centre - from).x.raw()}) + std::llabs(std::int64_t{(t.centre - from).y.raw()});
     if (nearest == nullptr || d < best) {
       nearest = &t;
       best = d;

@@ -26,7 +26,8 @@ Scene Game::describeScene(const Config& config, const State& previous, const Sta
   for (int row = 0; row < map.rows; ++row) {
     for (int column = 0; column < map.columns; ++column) {
       const Box cell = makeBox(column * map.tileSizePx, row * map.tileSizePx, map.tileSizePx, map.tileSizePx);
-      if (const auto category = categorizeTile(tileCode(map, {column, row}))) addBox(scene, cell, {*category, SceneLayer::kBodies, {}});
+      if (const auto category = categorizeTile(tileCode(map, {column, row})))
+        addBox(scene, cell, {*category, SceneLayer::kBodies, {}});
       addBox(scene, cell, {SceneCategory::kGrid, SceneLayer::kGrid, {}, false});
     }
   }
@@ -35,8 +36,10 @@ Scene Game::describeScene(const Config& config, const State& previous, const Sta
     const std::string entity = nameElement("tanks", i);
     const Box box = tankBox(config, t.centre);
     addBox(scene, box, {t.enemy ? SceneCategory::kHazard : SceneCategory::kPlayer, SceneLayer::kBodies, entity});
-    addSegment(scene, t.centre, t.centre + stepToward(t.facing, px(config.tankSize) / px(2)), {SceneCategory::kHeading, SceneLayer::kBodies, entity});
-    for (const Vec2 corner : sampleCorners(box)) addPoint(scene, corner, {SceneCategory::kSamplePoint, SceneLayer::kGrid, entity});
+    addSegment(scene, t.centre, t.centre + stepToward(t.facing, px(config.tankSize) / px(2)),
+               {SceneCategory::kHeading, SceneLayer::kBodies, entity});
+    for (const Vec2 corner : sampleCorners(box))
+      addPoint(scene, corner, {SceneCategory::kSamplePoint, SceneLayer::kGrid, entity});
     addCircle(scene, t.centre, config.hitRadius, {SceneCategory::kHitRadius, SceneLayer::kGrid, entity, false});
   }
   for (std::size_t i = 0; i < state.bullets.size(); ++i) {

@@ -20,7 +20,9 @@ namespace retrace::recorder {
 /// snapshot every 1800 ticks) and loaded.
 inline std::vector<std::byte> recordTicks(const sim::GameDefinition& game, std::uint64_t ticks);
 
-inline LoadedReplay recordHour(const sim::GameDefinition& game) { return std::get<LoadedReplay>(loadReplay(recordTicks(game, 216000))); }
+inline LoadedReplay recordHour(const sim::GameDefinition& game) {
+  return std::get<LoadedReplay>(loadReplay(recordTicks(game, 216000)));
+}
 
 /// A replay file's bytes: `ticks` of a game under random input, recorded with the defaults.
 inline std::vector<std::byte> recordTicks(const sim::GameDefinition& game, std::uint64_t ticks) {
@@ -42,7 +44,8 @@ class TicksFile {
   TicksFile(const sim::GameDefinition& game, std::uint64_t ticks)
       : path_((std::filesystem::temp_directory_path() / ("retrace-bench-" + std::to_string(::getpid()) + ".rtr")).string()) {
     const std::vector<std::byte> bytes = recordTicks(game, ticks);
-    std::ofstream(path_, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    std::ofstream(path_, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   }
   ~TicksFile() { std::filesystem::remove(path_); }
   TicksFile(const TicksFile&) = delete;

@@ -44,7 +44,8 @@ void drawFrames(benchmark::State& bench, Playback& playback, bool panels) {
   sim::Rng rng = sim::seedRng(9);
   const auto frame = [&] {
     texture.clear(sf::Color::Black);
-    renderer.render(texture, panels ? area : sf::FloatRect{0.0F, 0.0F, static_cast<float>(size.x), 720.0F}, playback, overlays, debugger.extras(panels));
+    renderer.render(texture, panels ? area : sf::FloatRect{0.0F, 0.0F, static_cast<float>(size.x), 720.0F}, playback, overlays,
+                    debugger.extras(panels));
     if (gui) {
       gui->beginFrame(size, 1.0F / 60.0F);
       debugger.draw({960.0F, 0.0F, kPanelWidth, 720.0F}, font, overlays);
@@ -108,23 +109,22 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(("Frame/" + name + "/panels").c_str(), [game](benchmark::State& s) {
       retrace::viewer::Playback playback(retrace::recorder::recordHour(*game), true);
       retrace::viewer::drawFrames(s, playback, true);
-    })
-        ->Unit(benchmark::kMillisecond);
+    })->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("Frame/" + name + "/scene").c_str(), [game](benchmark::State& s) {
       retrace::viewer::Playback playback(retrace::recorder::recordHour(*game), true);
       retrace::viewer::drawFrames(s, playback, false);
-    })
-        ->Unit(benchmark::kMillisecond);
+    })->Unit(benchmark::kMillisecond);
   }
   for (const retrace::sim::GameDefinition* game : retrace::sim::listGames()) {
-    benchmark::RegisterBenchmark(("Plot/" + std::string(game->name())).c_str(), [game](benchmark::State& s) { retrace::viewer::plotHour(s, *game); })
-        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("Plot/" + std::string(game->name())).c_str(), [game](benchmark::State& s) {
+      retrace::viewer::plotHour(s, *game);
+    })->Unit(benchmark::kMillisecond);
   }
   // The longest, for the first game only, as SeekFile: 8,000,000 ticks (37 hours) from a file.
   const retrace::sim::GameDefinition* first = retrace::sim::listGames().front();
-  benchmark::RegisterBenchmark(("Frame/" + std::string(first->name()) + "/8M/panels").c_str(),
-                               [first](benchmark::State& s) { retrace::viewer::drawFramesOfFile(s, *first, 8'000'000); })
-      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark(("Frame/" + std::string(first->name()) + "/8M/panels").c_str(), [first](benchmark::State& s) {
+    retrace::viewer::drawFramesOfFile(s, *first, 8'000'000);
+  })->Unit(benchmark::kMillisecond);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   if (benchmark::RunSpecifiedBenchmarks() == 0) {

@@ -45,6 +45,4 @@ void registerGameBenchmarks() {
   }
 }
 
-
 }  // namespace retrace::sim
-

@@ -230,12 +230,10 @@ void registerReplayBenchmarks() {
         ->Unit(benchmark::kMillisecond)
         ->MinTime(2.0);
     const std::string shortName = "ShortRecording/" + std::string(game->name());
-    benchmark::RegisterBenchmark(shortName.c_str(), [game](benchmark::State& s) { measureShortRecording(s, *game); })
-        ->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(shortName.c_str(), [game](benchmark::State& s) {
+      measureShortRecording(s, *game);
+    })->Unit(benchmark::kMicrosecond);
   }
 }
 
-
 }  // namespace retrace::recorder
-
-

@@ -59,17 +59,24 @@ void seekInFile(benchmark::State& bench, const sim::GameDefinition& game, std::u
 void registerSeekBenchmarks() {
   for (const sim::GameDefinition* game : sim::listGames()) {
     const std::string name(game->name());
-    benchmark::RegisterBenchmark(("Seek/" + name).c_str(), [game](benchmark::State& s) { seekAnywhere(s, *game); })->Unit(benchmark::kMicrosecond);
-    benchmark::RegisterBenchmark(("OpenHour/" + name).c_str(), [game](benchmark::State& s) { openHour(s, *game); })->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark(("EditHour/" + name).c_str(), [game](benchmark::State& s) { editHour(s, *game); })->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark(("SeekFile/" + name + "/hour").c_str(), [game](benchmark::State& s) { seekInFile(s, *game, 216000); })
-        ->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(("Seek/" + name).c_str(), [game](benchmark::State& s) {
+      seekAnywhere(s, *game);
+    })->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(("OpenHour/" + name).c_str(), [game](benchmark::State& s) {
+      openHour(s, *game);
+    })->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("EditHour/" + name).c_str(), [game](benchmark::State& s) {
+      editHour(s, *game);
+    })->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("SeekFile/" + name + "/hour").c_str(), [game](benchmark::State& s) {
+      seekInFile(s, *game, 216000);
+    })->Unit(benchmark::kMicrosecond);
   }
   // The longest, for the first game only: recording 37 hours of every game would take most of a run.
   const sim::GameDefinition* first = sim::listGames().front();
-  benchmark::RegisterBenchmark(("SeekFile/" + std::string(first->name()) + "/8M").c_str(), [first](benchmark::State& s) { seekInFile(s, *first, 8'000'000); })
-      ->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark(("SeekFile/" + std::string(first->name()) + "/8M").c_str(), [first](benchmark::State& s) {
+    seekInFile(s, *first, 8'000'000);
+  })->Unit(benchmark::kMicrosecond);
 }
-
 
 }  // namespace retrace::viewer

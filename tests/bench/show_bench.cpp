@@ -25,10 +25,12 @@ void showAnyTick(benchmark::State& bench, const sim::GameDefinition& game, Reach
 void registerShowBenchmarks() {
   for (const sim::GameDefinition* game : sim::listGames()) {
     const std::string name(game->name());
-    benchmark::RegisterBenchmark(("Show/" + name).c_str(), [game](benchmark::State& s) { showAnyTick(s, *game, ReachFrom::kSnapshot); })
-        ->Unit(benchmark::kMicrosecond);
-    benchmark::RegisterBenchmark(("ShowFromStart/" + name).c_str(), [game](benchmark::State& s) { showAnyTick(s, *game, ReachFrom::kStart); })
-        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("Show/" + name).c_str(), [game](benchmark::State& s) {
+      showAnyTick(s, *game, ReachFrom::kSnapshot);
+    })->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(("ShowFromStart/" + name).c_str(), [game](benchmark::State& s) {
+      showAnyTick(s, *game, ReachFrom::kStart);
+    })->Unit(benchmark::kMillisecond);
   }
 }
 

@@ -46,9 +46,21 @@ void broadphaseQuery(benchmark::State& bench, Broadphase kind) {
 }
 
 BENCHMARK(stressTick)->Name("Stress/dodge_tick")->RangeMultiplier(10)->Range(100, 100000)->Complexity(benchmark::oN);
-BENCHMARK_CAPTURE(broadphaseQuery, brute, Broadphase::kBruteForce)->Name("Broadphase/brute")->RangeMultiplier(10)->Range(100, 100000)->Complexity(benchmark::oN);
-BENCHMARK_CAPTURE(broadphaseQuery, bounds, Broadphase::kBounds)->Name("Broadphase/bounds")->RangeMultiplier(10)->Range(100, 100000)->Complexity(benchmark::oN);
-BENCHMARK_CAPTURE(broadphaseQuery, grid, Broadphase::kGrid)->Name("Broadphase/grid")->RangeMultiplier(10)->Range(100, 100000)->Complexity(benchmark::oN);
+BENCHMARK_CAPTURE(broadphaseQuery, brute, Broadphase::kBruteForce)
+    ->Name("Broadphase/brute")
+    ->RangeMultiplier(10)
+    ->Range(100, 100000)
+    ->Complexity(benchmark::oN);
+BENCHMARK_CAPTURE(broadphaseQuery, bounds, Broadphase::kBounds)
+    ->Name("Broadphase/bounds")
+    ->RangeMultiplier(10)
+    ->Range(100, 100000)
+    ->Complexity(benchmark::oN);
+BENCHMARK_CAPTURE(broadphaseQuery, grid, Broadphase::kGrid)
+    ->Name("Broadphase/grid")
+    ->RangeMultiplier(10)
+    ->Range(100, 100000)
+    ->Complexity(benchmark::oN);
 
 }  // namespace
 }  // namespace retrace::sim::dodge

@@ -35,13 +35,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const retrace::sim::GameDefinition* game : retrace::sim::listGames()) {
     auto parsed = parseInputScript(text, *game);
     if (auto* problem = std::get_if<std::string>(&parsed)) {
-      if (problem->size() > kLongestSentence || problem->find('\n') != std::string::npos) fail("a refusal is not one short line", *problem);
+      if (problem->size() > kLongestSentence || problem->find('\n') != std::string::npos)
+        fail("a refusal is not one short line", *problem);
       continue;
     }
     const auto& runs = std::get<std::vector<ScriptRun>>(parsed);
     std::string written;
     for (const ScriptRun& run : runs) {
-      if (run.ticks == 0 || run.ticks > 100'000'000 || (run.input >> game->inputNames().size()) != 0) fail("a run out of range", std::string(text));
+      if (run.ticks == 0 || run.ticks > 100'000'000 || (run.input >> game->inputNames().size()) != 0)
+        fail("a run out of range", std::string(text));
       written += std::to_string(run.ticks) + " " + describeInput(*game, run.input) + "\n";
     }
     auto again = parseInputScript(written, *game);
@@ -49,7 +51,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto& reparsed = std::get<std::vector<ScriptRun>>(again);
     if (reparsed.size() != runs.size()) fail("written out, it parses to another number of runs", written);
     for (std::size_t i = 0; i < runs.size(); ++i) {
-      if (reparsed[i].ticks != runs[i].ticks || reparsed[i].input != runs[i].input) fail("written out, it parses to other runs", written);
+      if (reparsed[i].ticks != runs[i].ticks || reparsed[i].input != runs[i].input)
+        fail("written out, it parses to other runs", written);
     }
   }
   return 0;

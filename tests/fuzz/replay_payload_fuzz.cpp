@@ -89,7 +89,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
   // What the loader accepts, every printer shows as it is (info, dump, diff, the verify report):
   // no header string may carry a newline, an escape or bytes that are not UTF-8.
-  for (const std::string* text : {&replay.header.toolVersion, &replay.header.game, &replay.header.configName, &replay.header.inputSource}) {
+  for (const std::string* text :
+       {&replay.header.toolVersion, &replay.header.game, &replay.header.configName, &replay.header.inputSource}) {
     if (findUnprintable(*text, SIZE_MAX)) {
       std::fprintf(stderr, "the loader accepted a header string no printer may show\n");
       std::abort();
@@ -101,7 +102,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!std::holds_alternative<VerifiedReplay>(streamed)) disagree("only the streaming verify refused the file");
   const VerifiedReplay& verified = std::get<VerifiedReplay>(streamed);
   if (!(verified.replay == replay)) disagree("they read different replays");
-  if (formatReport("fuzz", replay, report) != formatReport("fuzz", verified.replay, verified.report)) disagree("their reports differ");
+  if (formatReport("fuzz", replay, report) != formatReport("fuzz", verified.replay, verified.report))
+    disagree("their reports differ");
   requirePrintable(formatReport("fuzz", replay, report), "the verify report");
   // The command's way, letting each chunk go once verified.
   VerifyOptions lean;
@@ -109,7 +111,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto leanStreamed = verifyReplayBytes(file, lean);
   if (!std::holds_alternative<VerifiedReplay>(leanStreamed)) disagree("only the chunkless verify refused the file");
   const VerifiedReplay& leanVerified = std::get<VerifiedReplay>(leanStreamed);
-  if (formatReport("fuzz", replay, report) != formatReport("fuzz", leanVerified.replay, leanVerified.report)) disagree("the chunkless report differs");
+  if (formatReport("fuzz", replay, report) != formatReport("fuzz", leanVerified.replay, leanVerified.report))
+    disagree("the chunkless report differs");
   return 0;
 }
 

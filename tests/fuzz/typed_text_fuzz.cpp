@@ -104,14 +104,16 @@ void checkFieldPattern(std::string_view text) {
     for (const sim::Field& field : game.states.back()) {
       for (const FieldPattern& pattern : *patterns) {
         const bool matched = pattern.matches(field.name);
-        if (plain && matched != namesOrHolds(text, field.name)) fail("a pattern without '*' matches otherwise than the name it gives", std::string(text) + " / " + field.name);
+        if (plain && matched != namesOrHolds(text, field.name))
+          fail("a pattern without '*' matches otherwise than the name it gives", std::string(text) + " / " + field.name);
       }
     }
     // What it selects in a state (an element picked by its id at its index there) is named as
     // the pattern names it.
     for (const std::vector<sim::Field>& fields : game.states) {
       for (const sim::Field& field : selectFields(fields, *patterns)) {
-        if (!patterns->front().matches(field.name)) fail("a selected field is named otherwise than its pattern names it", std::string(text) + " / " + field.name);
+        if (!patterns->front().matches(field.name))
+          fail("a selected field is named otherwise than its pattern names it", std::string(text) + " / " + field.name);
       }
     }
   }
@@ -122,14 +124,16 @@ void checkNumbers(std::string_view text) {
   checkRefusal("count", count);
   if (const auto* value = std::get_if<std::uint64_t>(&count)) {
     const Parsed<std::uint64_t> again = parseCount(std::to_string(*value));
-    if (!std::holds_alternative<std::uint64_t>(again) || std::get<std::uint64_t>(again) != *value) fail("a count written out parses otherwise", text);
+    if (!std::holds_alternative<std::uint64_t>(again) || std::get<std::uint64_t>(again) != *value)
+      fail("a count written out parses otherwise", text);
   }
   const Parsed<sim::Fixed> fixed = parseFixed(text);
   checkRefusal("decimal", fixed);
   if (const auto* value = std::get_if<sim::Fixed>(&fixed)) {
     const std::string written = formatFixed(*value);
     const Parsed<sim::Fixed> again = parseFixed(written);
-    if (!std::holds_alternative<sim::Fixed>(again) || std::get<sim::Fixed>(again) != *value) fail("a decimal written out parses otherwise", written);
+    if (!std::holds_alternative<sim::Fixed>(again) || std::get<sim::Fixed>(again) != *value)
+      fail("a decimal written out parses otherwise", written);
   }
   checkRefusal("box", parseBox(text));
   checkRefusal("displacement", parseVec2(text));
@@ -143,7 +147,8 @@ void checkGameTexts(std::string_view text) {
     checkRefusal("setting", set);
     if (const auto* changed = std::get_if<sim::ConfigValues>(&set)) {
       if (findUnprintable(changed->name, 4096)) fail("a setting makes an unprintable configuration name", changed->name);
-      if (const std::optional<std::string> problem = game->validateConfig(*changed, false)) checkSentence("validated setting", *problem);
+      if (const std::optional<std::string> problem = game->validateConfig(*changed, false))
+        checkSentence("validated setting", *problem);
     }
     checkRefusal("expectations", parseExpectations(text, *game));
     checkRefusal("predicate", parsePredicate(std::string(text), *game));

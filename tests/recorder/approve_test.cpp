@@ -14,7 +14,8 @@ namespace {
 namespace fs = std::filesystem;
 
 void writeBytes(const fs::path& path, const std::vector<std::byte>& bytes) {
-  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  std::ofstream(path, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
 
 TEST(CollectReplays, FindsSortedReplaysAndRefusesWhatChecksNothing) {
@@ -26,9 +27,11 @@ TEST(CollectReplays, FindsSortedReplaysAndRefusesWhatChecksNothing) {
   std::ofstream(dir / "notes.txt") << "not a replay";
   const auto found = collectReplays({dir.string()});
   ASSERT_TRUE(std::holds_alternative<std::vector<std::string>>(found));
-  EXPECT_EQ(std::get<std::vector<std::string>>(found), (std::vector<std::string>{(dir / "a.rtr").string(), (dir / "b.rtr").string()}));
+  EXPECT_EQ(std::get<std::vector<std::string>>(found),
+            (std::vector<std::string>{(dir / "a.rtr").string(), (dir / "b.rtr").string()}));
   fs::create_directories(dir / "empty");
-  EXPECT_EQ(std::get<std::string>(collectReplays({(dir / "empty").string()})), (dir / "empty").string() + ": no *.rtr replays in the folder");
+  EXPECT_EQ(std::get<std::string>(collectReplays({(dir / "empty").string()})),
+            (dir / "empty").string() + ": no *.rtr replays in the folder");
   EXPECT_EQ(std::get<std::string>(collectReplays({(dir / "missing").string()})), (dir / "missing").string() + " does not exist");
 }
 

@@ -119,7 +119,7 @@ TEST(ChunkWriter, OnOneProcessorTheSleepingWriterIsWokenForEveryChunk) {
   constexpr int kChunks = 5;
   for (int chunk = 1; chunk <= kChunks; ++chunk) {
     std::this_thread::sleep_for(std::chrono::milliseconds(2));  // the writer is asleep by now
-    (void)recorder->record(0);  // a chunk of one tick
+    (void)recorder->record(0);                                  // a chunk of one tick
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
     while (counted.written() < before + chunk && std::chrono::steady_clock::now() < deadline) {
       std::this_thread::sleep_for(std::chrono::microseconds(100));

@@ -28,7 +28,9 @@ std::vector<std::pair<std::string, std::int64_t>> listElementsWithIds(const std:
 }
 
 /// The name with `element` ("bullets[2]") at its start written `byId` ("bullets[id=41]").
-std::string renamed(const std::string& name, const std::string& element, const std::string& byId) { return byId + name.substr(element.size()); }
+std::string renamed(const std::string& name, const std::string& element, const std::string& byId) {
+  return byId + name.substr(element.size());
+}
 
 TEST(FieldIds, AnElementPickedByItsIdIsThatElementOnEveryTickWhereverItIsInItsList) {
   std::size_t replays = 0;
@@ -92,9 +94,10 @@ TEST(FieldIds, AnIdNoElementHasSelectsNothingAndMeetsNoCondition) {
 }
 
 TEST(FieldIds, NamesTurnFromIndicesToIdsAndBack) {
-  const std::vector<sim::Field> fields{{"tick", 4}, {"enemies.size", 2}, {"enemies[0].id", 228}, {"enemies[0].hp", 3}, {"enemies[1].id", 7},
-                                       {"enemies[1].hp", 1}, {"enemies[1].parts.size", 1}, {"enemies[1].parts[0].id", 9},
-                                       {"grid[0].bytes", 5}};
+  const std::vector<sim::Field> fields{
+      {"tick", 4},          {"enemies.size", 2},  {"enemies[0].id", 228},       {"enemies[0].hp", 3},
+      {"enemies[1].id", 7}, {"enemies[1].hp", 1}, {"enemies[1].parts.size", 1}, {"enemies[1].parts[0].id", 9},
+      {"grid[0].bytes", 5}};
   EXPECT_EQ(nameByIds(fields, "enemies[1].hp"), "enemies[id=7].hp");
   EXPECT_EQ(nameByIds(fields, "enemies[1].parts[0].id"), "enemies[id=7].parts[id=9].id");
   EXPECT_EQ(nameByIds(fields, "grid[0].bytes"), "grid[0].bytes") << "an element without an id keeps its index";
@@ -106,7 +109,8 @@ TEST(FieldIds, NamesTurnFromIndicesToIdsAndBack) {
   EXPECT_FALSE(resolveIds(fields, "enemies[id=9]").has_value()) << "9 is a part's id, not an enemy's";
   EXPECT_FALSE(resolveIds(fields, "grid[id=5]").has_value());
   // A field selected by a pattern with its ids resolved, named by the pattern again.
-  EXPECT_EQ(renameByIds("enemies[1].parts[0].id", "enemies[id=7].parts[id=9]", "enemies[1].parts[0]"), "enemies[id=7].parts[id=9].id");
+  EXPECT_EQ(renameByIds("enemies[1].parts[0].id", "enemies[id=7].parts[id=9]", "enemies[1].parts[0]"),
+            "enemies[id=7].parts[id=9].id");
   EXPECT_EQ(renameByIds("enemies[1].parts[0].id", "enemies[id=7].parts[*]", "enemies[1].parts[*]"), "enemies[id=7].parts[0].id");
   EXPECT_EQ(renameByIds("enemies[1].hp", "enemies[1].hp", "enemies[1].hp"), "enemies[1].hp");
   const auto pattern = std::get<FieldPattern>(FieldPattern::parse("enemies[id=7].parts"));
@@ -124,12 +128,15 @@ TEST(FieldIds, ABadIdIsRefusedByEveryParserWithOneSentence) {
   EXPECT_FALSE(checkIdSelectors("a[id=3].b[*].c").has_value());
   for (const std::string bad : {"a[id=x].b", "a[id=].b", "a[id=5.b", "a[id=1.5]", "a[id= 5]"}) {
     EXPECT_EQ(checkIdSelectors(bad), "an element picked by its id is [id=N], N a whole number") << bad;
-    EXPECT_EQ(std::get<std::string>(FieldPattern::parse(bad)), "'" + bad + "' is not a field pattern: an element picked by its id is [id=N], N a whole number");
+    EXPECT_EQ(std::get<std::string>(FieldPattern::parse(bad)),
+              "'" + bad + "' is not a field pattern: an element picked by its id is [id=N], N a whole number");
   }
   for (const std::string bad : {"a[*].b[id=3]", "*[id=3]", "a.*.b[id=3]"}) {
-    EXPECT_EQ(checkIdSelectors(bad), "an element picked by its id is in a list named in full, with no * before its [id=N]") << bad;
+    EXPECT_EQ(checkIdSelectors(bad), "an element picked by its id is in a list named in full, with no * before its [id=N]")
+        << bad;
   }
-  EXPECT_EQ(std::get<std::string>(Condition::parse("a[id=x].b == 1")), "'a[id=x].b': an element picked by its id is [id=N], N a whole number");
+  EXPECT_EQ(std::get<std::string>(Condition::parse("a[id=x].b == 1")),
+            "'a[id=x].b': an element picked by its id is [id=N], N a whole number");
   EXPECT_EQ(std::get<std::string>(Condition::parse("a[*].b[id=2].c == 1")),
             "'a[*].b[id=2].c': an element picked by its id is in a list named in full, with no * before its [id=N]");
   // Its '=' is no operator, with or without spaces around the comparison's.

@@ -85,7 +85,8 @@ TEST_F(FileIo, AFileMadeUnderTheOutputNameWhileRecordingIsKept) {
   std::ofstream(out) << "made meanwhile";
   const auto problem = recorder.close();
   ASSERT_TRUE(problem.has_value());
-  EXPECT_EQ(*problem, out.string() + " appeared while writing and is left as it was; the new file is " + partialPathFor(out).string());
+  EXPECT_EQ(*problem,
+            out.string() + " appeared while writing and is left as it was; the new file is " + partialPathFor(out).string());
   EXPECT_EQ(readText(out), "made meanwhile");
   auto loaded = loadReplayFile(partialPathFor(out).string());  // the recording, whole
   ASSERT_TRUE(std::holds_alternative<LoadedReplay>(loaded)) << std::get<std::string>(loaded);
@@ -187,7 +188,8 @@ void writeBytes(const fs::path& path, std::span<const std::byte> bytes) {
 
 /// What loading gave, comparable: the replay, or the sentence without the file's name.
 std::variant<LoadedReplay, std::string> withoutPath(std::variant<LoadedReplay, std::string> loaded, const std::string& path) {
-  if (auto* problem = std::get_if<std::string>(&loaded); problem != nullptr && problem->starts_with(path + " ")) return problem->substr(path.size() + 1);
+  if (auto* problem = std::get_if<std::string>(&loaded); problem != nullptr && problem->starts_with(path + " "))
+    return problem->substr(path.size() + 1);
   return loaded;
 }
 

@@ -51,9 +51,12 @@ struct Gate {
 int run(const std::string& command) { return retrace::testing::runCommand(command).exitCode; }
 
 const Gate kGates[] = {
-    {"retrace verify", [](const fs::path& bad, const fs::path&) { return run(std::string(RETRACE_CLI) + " verify " + bad.string()) != 0; }},
+    {"retrace verify",
+     [](const fs::path& bad, const fs::path&) { return run(std::string(RETRACE_CLI) + " verify " + bad.string()) != 0; }},
     {"retrace approve --check",
-     [](const fs::path& bad, const fs::path&) { return run("env -u CI " + std::string(RETRACE_CLI) + " approve --check " + bad.string()) != 0; }},
+     [](const fs::path& bad, const fs::path&) {
+       return run("env -u CI " + std::string(RETRACE_CLI) + " approve --check " + bad.string()) != 0;
+     }},
     {"the corpus test",
      [](const fs::path& bad, const fs::path&) {
        // The corpus test reads a folder: this one holds the bad replay alone.
@@ -65,9 +68,12 @@ const Gate kGates[] = {
        return run("env RETRACE_REPLAYS_DIR=" + dir.string() + " RETRACE_ARTIFACTS_DIR=" + (dir / "artifacts").string() + " " +
                   std::string(RETRACE_CORPUS_TEST)) != 0;
      }},
-    {"EXPECT_REPLAY_MATCHES", [](const fs::path& bad, const fs::path&) { return !static_cast<bool>(retrace::testing::replayMatches(bad.string())); }},
+    {"EXPECT_REPLAY_MATCHES",
+     [](const fs::path& bad, const fs::path&) { return !static_cast<bool>(retrace::testing::replayMatches(bad.string())); }},
     {"retrace diff against the original",
-     [](const fs::path& bad, const fs::path& original) { return run(std::string(RETRACE_CLI) + " diff " + original.string() + " " + bad.string()) != 0; }},
+     [](const fs::path& bad, const fs::path& original) {
+       return run(std::string(RETRACE_CLI) + " diff " + original.string() + " " + bad.string()) != 0;
+     }},
 };
 
 TEST(GateAgreement, EveryGateRefusesEveryBadReplay) {

@@ -11,7 +11,8 @@ namespace retrace::recorder {
 namespace {
 
 TEST(ConfigMode, NamesRoundTrip) {
-  for (const ConfigMode mode : {ConfigMode::kNamed, ConfigMode::kWithin, ConfigMode::kOutside}) EXPECT_EQ(parseConfigMode(nameConfigMode(mode)), mode);
+  for (const ConfigMode mode : {ConfigMode::kNamed, ConfigMode::kWithin, ConfigMode::kOutside})
+    EXPECT_EQ(parseConfigMode(nameConfigMode(mode)), mode);
   EXPECT_FALSE(parseConfigMode("inside").has_value());
 }
 
@@ -39,7 +40,8 @@ TEST_P(HuntOverConfigs, DrawsSaneConfigsWithinOrJustPastTheLimits) {
     bool named = false;
     const std::vector<sim::Field> fields = game->describeConfig(base);
     for (const std::size_t l : findApplicableLimits(*game, base)) {
-      const auto field = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == game->speedLimits()[l].field; });
+      const auto field =
+          std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == game->speedLimits()[l].field; });
       ASSERT_NE(field, fields.end());
       named = named || allowed == sim::formatFieldValue(*game->limitBound(base, l), field->kind);
     }
@@ -109,7 +111,8 @@ TEST_P(HuntOverConfigs, ParallelAndShardedHuntsPlayExactlyTheOneThreadHunt) {
     // The workers' own counts, summed as runs end, come to the same totals.
     HuntProgress progress;
     std::uint64_t handed = 0;
-    (void)huntRuns(plan, 3, [&](HuntedRun&&) { return ++handed > 0; }, {}, &progress);
+    (void)huntRuns(
+        plan, 3, [&](HuntedRun&&) { return ++handed > 0; }, {}, &progress);
     EXPECT_EQ(progress.runs.load(), 12U);
     EXPECT_EQ(progress.ticks.load(), std::accumulate(one.ticks.begin(), one.ticks.end(), std::uint64_t{0}));
     EXPECT_EQ(three.runs, one.runs);

@@ -8,8 +8,8 @@
 #include <gtest/gtest.h>
 
 #include "recorder/verifier.h"
-#include "sim/rng.h"
 #include "replay_test_support.h"
+#include "sim/rng.h"
 
 namespace retrace::recorder {
 namespace {
@@ -48,7 +48,8 @@ TEST_P(InspectOverGames, VisitingTicksGivesEachTicksStateInOrderAndStopsWhenAske
   EXPECT_FALSE(problem.has_value());
   ASSERT_EQ(visited.size(), 46U);  // 55 to 100, then asked to stop
   EXPECT_EQ(visited.back(), 100U);
-  EXPECT_EQ(visitTicks(replay, 0, 301, [](const sim::GameSession&, std::uint64_t) { return true; })->sentence, "tick 301 is past the replay's last tick, 300");
+  EXPECT_EQ(visitTicks(replay, 0, 301, [](const sim::GameSession&, std::uint64_t) { return true; })->sentence,
+            "tick 301 is past the replay's last tick, 300");
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, InspectOverGames, ::testing::ValuesIn(sim::listGames().begin(), sim::listGames().end()),
@@ -67,7 +68,9 @@ TEST(ReachTick, StartsFromTheRecordingsOwnSnapshotAndRefusesOneThatIsNot) {
   }
   const auto forged = std::get<Unanswered>(reachTick(replay, 61, ReachFrom::kSnapshot));
   EXPECT_TRUE(forged.diverged);
-  EXPECT_EQ(forged.sentence.find("no longer re-simulates as recorded: the state stored in the snapshot differs from its recorded hash at tick 60"), 0U)
+  EXPECT_EQ(forged.sentence.find(
+                "no longer re-simulates as recorded: the state stored in the snapshot differs from its recorded hash at tick 60"),
+            0U)
       << forged.sentence;
   const auto fromStart = std::get<std::unique_ptr<sim::GameSession>>(reachTick(replay, 60, ReachFrom::kStart));
   EXPECT_EQ(fromStart->describeState()[player].value, fields[player].value);
@@ -83,7 +86,9 @@ TEST(ReachTick, StartsFromTheRecordingsOwnSnapshotAndRefusesOneThatIsNot) {
   EXPECT_EQ(fromSnapshot->describeState()[player].value, fields[player].value + 65536);
   const auto parted = std::get<Unanswered>(reachTick(replay, 90));
   EXPECT_TRUE(parted.diverged);
-  EXPECT_EQ(parted.sentence.find("no longer re-simulates as recorded: the state differs from its recorded checksum at tick 61"), 0U) << parted.sentence;
+  EXPECT_EQ(parted.sentence.find("no longer re-simulates as recorded: the state differs from its recorded checksum at tick 61"),
+            0U)
+      << parted.sentence;
   EXPECT_TRUE(std::holds_alternative<std::unique_ptr<sim::GameSession>>(reachTick(replay, 90, ReachFrom::kStart)));
 }
 
@@ -92,7 +97,8 @@ TEST_P(InspectOverGames, AReplayThisBuildNoLongerReproducesIsNeverShownAsItsReco
   // leave them): every way of asking stops at the first tick that parts, whatever the cadence.
   for (const std::uint32_t fullHashEvery : {1U, 30U}) {
     SCOPED_TRACE(fullHashEvery);
-    LoadedReplay replay = testing::loadOrFail(testing::recordInMemory(std::string(GetParam()->name()), 300, 3, "default", 20, 60, false, "random", fullHashEvery));
+    LoadedReplay replay = testing::loadOrFail(
+        testing::recordInMemory(std::string(GetParam()->name()), 300, 3, "default", 20, 60, false, "random", fullHashEvery));
     const std::vector<sim::Input> inputs = expandInputs(replay);
     // Re-simulate with tick 70's input flipped to find where the state first parts from the
     // recording's checksums: the changed tick itself, or later for a button that did nothing.
@@ -150,7 +156,8 @@ TEST(FieldPattern, SelectsAFieldAndWhatIsInsideIt) {
   EXPECT_FALSE(pattern("man.vy").matches("woman.vy"));
   EXPECT_TRUE(pattern("tanks[1]").matches("tanks[1].hp"));
   EXPECT_FALSE(pattern("tanks[1]").matches("tanks[10].hp"));
-  EXPECT_EQ(std::get<std::string>(FieldPattern::parse("")), "a field pattern names a field (like tanks[*].centre or man.vy), not nothing");
+  EXPECT_EQ(std::get<std::string>(FieldPattern::parse("")),
+            "a field pattern names a field (like tanks[*].centre or man.vy), not nothing");
   EXPECT_EQ(std::get<std::string>(FieldPattern::parse("a+b")), "'a+b' is not a field pattern: '+' is in no field's name");
 }
 
@@ -179,7 +186,8 @@ TEST(FieldPattern, MatchesWhatItsRegularExpressionMatches) {
   sim::Rng rng = sim::seedRng(7);
   const auto build = [&](const std::vector<std::string>& pieces, std::uint32_t most) {
     std::string text;
-    for (std::uint32_t n = 1 + sim::drawBelow(rng, most); n > 0; --n) text += pieces[sim::drawBelow(rng, static_cast<std::uint32_t>(pieces.size()))];
+    for (std::uint32_t n = 1 + sim::drawBelow(rng, most); n > 0; --n)
+      text += pieces[sim::drawBelow(rng, static_cast<std::uint32_t>(pieces.size()))];
     return text;
   };
   int matched = 0;
@@ -187,7 +195,8 @@ TEST(FieldPattern, MatchesWhatItsRegularExpressionMatches) {
     const std::string text = build(patternPieces, 5);
     const std::string name = build(namePieces, 7);
     const bool expected = std::regex_match(name, regexOfPattern(text));
-    ASSERT_EQ(std::get<FieldPattern>(FieldPattern::parse(text)).matches(name), expected) << "pattern " << text << ", name " << name;
+    ASSERT_EQ(std::get<FieldPattern>(FieldPattern::parse(text)).matches(name), expected)
+        << "pattern " << text << ", name " << name;
     matched += expected ? 1 : 0;
   }
   EXPECT_GT(matched, 1000);  // the trials are not all misses

@@ -32,7 +32,9 @@ TEST(RunInOrder, HandsEveryResultOverInIndexOrderWhateverTheThreads) {
 }
 
 TEST(RunInOrder, NothingToDoConsumesNothing) {
-  EXPECT_EQ(runInOrder(0, 4, [](std::uint64_t i) { return i; }, [](std::uint64_t, std::uint64_t) { return true; }), 0U);
+  EXPECT_EQ(runInOrder(
+                0, 4, [](std::uint64_t i) { return i; }, [](std::uint64_t, std::uint64_t) { return true; }),
+            0U);
 }
 
 TEST(RunInOrder, AConsumerSayingStopEndsTheRunAfterAPrefix) {

@@ -29,8 +29,10 @@ TEST(ParseCount, ReadsDecimalDigitsAndRefusesSignsAndOverflow) {
   EXPECT_EQ(std::get<std::uint64_t>(parseCount("0")), 0U);
   EXPECT_EQ(std::get<std::uint64_t>(parseCount("18446744073709551615")), UINT64_MAX);
   EXPECT_EQ(std::get<std::string>(parseCount("-1")), "'-1' is not a whole number (digits 0-9 only)");
-  EXPECT_EQ(std::get<std::string>(parseCount("18446744073709551616")), "'18446744073709551616' is too large (at most 18446744073709551615)");
-  for (const char* text : {"", "+5", " 7", "0x10", "1e3", "12x"}) EXPECT_TRUE(std::holds_alternative<std::string>(parseCount(text))) << text;
+  EXPECT_EQ(std::get<std::string>(parseCount("18446744073709551616")),
+            "'18446744073709551616' is too large (at most 18446744073709551615)");
+  for (const char* text : {"", "+5", " 7", "0x10", "1e3", "12x"})
+    EXPECT_TRUE(std::holds_alternative<std::string>(parseCount(text))) << text;
 }
 
 TEST(ParseFixed, AcceptsDecimalsExactly) {
@@ -78,7 +80,7 @@ TEST(QuoteForMessage, KeepsASentenceOneShortLineWhateverTheTextHolds) {
   EXPECT_EQ(quoteForMessage(std::string_view("a\nb\0c\xff", 6)), "'a\\x0ab\\x00c\\xff'");
   const std::string huge(16 << 20, 'x');  // a 16 MiB line in a script
   EXPECT_EQ(quoteForMessage(huge), "'" + std::string(40, 'x') + "...'");
-  EXPECT_LE(quoteForMessage(std::string(1000, '\xff')).size(), 50U);  // escapes count too
+  EXPECT_LE(quoteForMessage(std::string(1000, '\xff')).size(), 50U);                   // escapes count too
   EXPECT_EQ(quoteForMessage(std::string(40, 'y')), "'" + std::string(40, 'y') + "'");  // exactly 40: whole
 }
 
@@ -93,18 +95,21 @@ TEST(FindUnprintableArgument, NamesTheFirstArgumentAMessageCouldNotPrintBack) {
   std::vector<char*> argv;
   for (std::string& word : words) argv.push_back(word.data());
   EXPECT_EQ(findUnprintableArgument(std::span(argv.data(), 3)), std::nullopt);  // UTF-8 is printable
-  EXPECT_EQ(findUnprintableArgument(argv),
-            "the argument 'a\\x1b[31mred\\x0ab' holds a control character at byte 1; only printable text is taken, so that what is "
-            "said back stays one plain line");
-  EXPECT_EQ(findUnprintableArgument(std::span(argv.data() + 4, 1)),
-            "the argument '\\xff' is not UTF-8 (byte 0xff at byte 0); only printable text is taken, so that what is said back stays one "
-            "plain line");
+  EXPECT_EQ(
+      findUnprintableArgument(argv),
+      "the argument 'a\\x1b[31mred\\x0ab' holds a control character at byte 1; only printable text is taken, so that what is "
+      "said back stays one plain line");
+  EXPECT_EQ(
+      findUnprintableArgument(std::span(argv.data() + 4, 1)),
+      "the argument '\\xff' is not UTF-8 (byte 0xff at byte 0); only printable text is taken, so that what is said back stays one "
+      "plain line");
   // A long path is quoted from a little before the character, so that the message shows it.
   std::string path = "/home/someone/projects/game/recordings/run\x1b[2J.rtr";
   char* longPath[] = {path.data()};
-  EXPECT_EQ(findUnprintableArgument(longPath),
-            "the argument '...e/recordings/run\\x1b[2J.rtr' holds a control character at byte 42; only printable text is taken, so that "
-            "what is said back stays one plain line");
+  EXPECT_EQ(
+      findUnprintableArgument(longPath),
+      "the argument '...e/recordings/run\\x1b[2J.rtr' holds a control character at byte 42; only printable text is taken, so that "
+      "what is said back stays one plain line");
 }
 
 }  // namespace

@@ -85,9 +85,10 @@ TEST(Condition, ListsItsFieldsOnce) {
 TEST(Condition, NamesMatchAsTheRegexAndTheGeneralisedNamesDid) {
   // The matcher and the comparison replaced a regex built each tick and a set of every
   // generalised name met: the same answers on names that are fields and names that nearly are.
-  const std::vector<std::string> names = {"a",       "a.b",       "a[0]",     "a[12].b",  "a[x].b", "a[].b",   "a[3",      "a[3]b",
-                                          "a[3][4]", "a[3].b[4]", "tick",     "a.b.c",    "[1]",    "a[*].b",  "b[0].a",   "a[01].b",
-                                          "a0].b",   "a[-1].b",   "a[3].b.c", "aa[1].b",  "a[1]",   "a[1].bb", "a.b[1].c", ""};
+  const std::vector<std::string> names = {"a",        "a.b",     "a[0]",    "a[12].b",   "a[x].b",   "a[].b",
+                                          "a[3",      "a[3]b",   "a[3][4]", "a[3].b[4]", "tick",     "a.b.c",
+                                          "[1]",      "a[*].b",  "b[0].a",  "a[01].b",   "a0].b",    "a[-1].b",
+                                          "a[3].b.c", "aa[1].b", "a[1]",    "a[1].bb",   "a.b[1].c", ""};
   for (const std::string& pattern : names) {
     std::string regex;
     for (std::size_t i = 0; i < pattern.size(); ++i) {
@@ -102,7 +103,8 @@ TEST(Condition, NamesMatchAsTheRegexAndTheGeneralisedNamesDid) {
     }
     for (const std::string& name : names) {
       EXPECT_EQ(matchesFieldName(name, pattern), std::regex_match(name, std::regex(regex))) << name << " against " << pattern;
-      EXPECT_EQ(sameGeneralName(name, pattern), generalizeIndices(name) == generalizeIndices(pattern)) << name << " and " << pattern;
+      EXPECT_EQ(sameGeneralName(name, pattern), generalizeIndices(name) == generalizeIndices(pattern))
+          << name << " and " << pattern;
     }
     EXPECT_TRUE(matchesFieldName("a[7].b", "a[*].b"));
     EXPECT_FALSE(matchesFieldName("a.b", "a[*].b"));

@@ -59,7 +59,8 @@ TEST(ReplayIndex, VisitingTicksAChunkAtATimeSeesWhatTheWholeReplayShows) {
     const LoadedReplay whole = std::get<LoadedReplay>(loadReplayFile(file));
     const ReplayIndex index = std::get<ReplayIndex>(ReplayIndex::open(file));
     const std::uint64_t last = index.lastTick();
-    for (const auto& [from, to] : {std::pair<std::uint64_t, std::uint64_t>{0, std::min<std::uint64_t>(last, 700)}, {last / 2, last}, {last, last}}) {
+    for (const auto& [from, to] :
+         {std::pair<std::uint64_t, std::uint64_t>{0, std::min<std::uint64_t>(last, 700)}, {last / 2, last}, {last, last}}) {
       std::vector<std::vector<std::int64_t>> expected;
       std::vector<std::vector<std::int64_t>> got;
       ASSERT_FALSE(visitTicks(whole, from, to, [&](const sim::GameSession& s, std::uint64_t) {
@@ -91,9 +92,11 @@ TEST(ReplayIndex, ATickRangeIsSettledWithinTheReplayOrRefusedInOneSentence) {
   EXPECT_EQ(std::get<std::string>(settle(1, last + 1, 1)),
             file + " tick " + std::to_string(last + 1) + " is past the replay's last tick, " + std::to_string(last));
   EXPECT_EQ(std::get<std::string>(settle(50, 10, 0)), "ticks 50 to 10 are no range (--from comes before --to)");
-  EXPECT_EQ(std::get<std::string>(settle(0, 10, 1)), "ticks 0 to 10 are no range (the first tick is 1, and --from comes before --to)");
+  EXPECT_EQ(std::get<std::string>(settle(0, 10, 1)),
+            "ticks 0 to 10 are no range (the first tick is 1, and --from comes before --to)");
   EXPECT_EQ(std::get<std::string>(settle(last + 1, std::nullopt, 1)),
-            "ticks " + std::to_string(last + 1) + " to " + std::to_string(last) + " are no range (the first tick is 1, and --from comes before --to)");
+            "ticks " + std::to_string(last + 1) + " to " + std::to_string(last) +
+                " are no range (the first tick is 1, and --from comes before --to)");
 }
 
 TEST(ReplayIndex, AFileChangedAfterItWasOpenedIsSaidToHaveChanged) {
@@ -111,7 +114,8 @@ TEST(ReplayIndex, AFileChangedAfterItWasOpenedIsSaidToHaveChanged) {
   }
   const auto later = index.loadTicks(index.lastTick(), index.lastTick(), true);
   ASSERT_TRUE(std::holds_alternative<std::string>(later));
-  EXPECT_EQ(std::get<std::string>(later).rfind(path.string() + " changed since it was opened: the frame at byte ", 0), 0U) << std::get<std::string>(later);
+  EXPECT_EQ(std::get<std::string>(later).rfind(path.string() + " changed since it was opened: the frame at byte ", 0), 0U)
+      << std::get<std::string>(later);
   // The chunk before the change still reads.
   EXPECT_TRUE(std::holds_alternative<LoadedReplay>(index.loadTicks(1, 1, true)));
   fs::resize_file(path, 100);
@@ -135,12 +139,13 @@ TEST(ReplayIndex, AnotherWellFormedRecordingOfTheSameLayoutIsSaidToHaveChanged) 
   write(other);
   const ReplayIndex reopened = std::get<ReplayIndex>(ReplayIndex::open(path.string()));
   ASSERT_EQ(reopened.entries().size(), index.entries().size());
-  for (std::size_t i = 0; i < index.entries().size(); ++i) ASSERT_EQ(reopened.entries()[i].offset, index.entries()[i].offset) << "chunk " << i;
+  for (std::size_t i = 0; i < index.entries().size(); ++i)
+    ASSERT_EQ(reopened.entries()[i].offset, index.entries()[i].offset) << "chunk " << i;
   EXPECT_FALSE(index.visitChunks(0, 1, [](Chunk&) { return true; }).has_value());  // the chunks before it still read
   const auto problem = index.visitChunks(2, 2, [](Chunk&) { return true; });
   ASSERT_TRUE(problem.has_value());
-  EXPECT_EQ(*problem, path.string() + " changed since it was opened: the chunk starting at tick " + std::to_string(original.chunks[2].firstTick) +
-                          " records other ticks");
+  EXPECT_EQ(*problem, path.string() + " changed since it was opened: the chunk starting at tick " +
+                          std::to_string(original.chunks[2].firstTick) + " records other ticks");
 }
 
 }  // namespace

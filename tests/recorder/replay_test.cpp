@@ -208,7 +208,8 @@ TEST(ReplayLoad, PayloadsThatDecompressPastTheCapAreRefused) {
   EXPECT_EQ(found, ReplayReader::Found::kProblem);
   EXPECT_GT(chunks, 0);
   EXPECT_LT(chunks, 20);
-  EXPECT_NE(reader.problem().find("decompresses to more than 4096 bytes by the frame at byte "), std::string::npos) << reader.problem();
+  EXPECT_NE(reader.problem().find("decompresses to more than 4096 bytes by the frame at byte "), std::string::npos)
+      << reader.problem();
   EXPECT_EQ(loadError(bytes), "");  // under the real cap it loads
 }
 
@@ -238,22 +239,26 @@ TEST(ReplayLoad, HeaderStringsThatCannotBePrintedAsTheyAreAreRefused) {
       {"a\nb", "holds a control character at byte 1"},
       {"\x1b[2J", "holds a control character at byte 0"},
       {"x\x7f", "holds a control character at byte 1"},
-      {"\xc2\x9b" "31m", "holds a control character at byte 0"},  // C1 CSI, which terminals obey too
+      {"\xc2\x9b"
+       "31m",
+       "holds a control character at byte 0"},  // C1 CSI, which terminals obey too
       {"\xff", "is not UTF-8 (byte 0xff at byte 0)"},
       {"ab\xc3", "is not UTF-8 (a character cut short at byte 2)"},
-      {"\xc0\x80", "is not UTF-8 (byte 0xc0 at byte 0)"},  // overlong
+      {"\xc0\x80", "is not UTF-8 (byte 0xc0 at byte 0)"},                 // overlong
       {"\xe0\x80\x80", "is not UTF-8 (an invalid character at byte 0)"},  // overlong
       {"\xed\xa0\x80", "is not UTF-8 (an invalid character at byte 0)"},  // a surrogate
       {"\xe2\x28\xa1", "is not UTF-8 (a broken character at byte 0)"},
       {std::string(1025, 'a'), "is 1025 bytes long, over 1024"},
   };
-  const std::vector<std::pair<std::string, std::string ReplayHeader::*>> fields{
-      {"tool version", &ReplayHeader::toolVersion}, {"configuration name", &ReplayHeader::configName}, {"input source", &ReplayHeader::inputSource}};
+  const std::vector<std::pair<std::string, std::string ReplayHeader::*>> fields{{"tool version", &ReplayHeader::toolVersion},
+                                                                                {"configuration name", &ReplayHeader::configName},
+                                                                                {"input source", &ReplayHeader::inputSource}};
   for (const auto& [what, member] : fields) {
     for (const auto& [text, problem] : bad) {
       LoadedReplay forged = replay;
       forged.header.*member = text;
-      EXPECT_EQ(loadError(encodeReplay(forged)), "has a header whose " + what + " " + problem) << what << " " << quoteForMessage(text);
+      EXPECT_EQ(loadError(encodeReplay(forged)), "has a header whose " + what + " " + problem)
+          << what << " " << quoteForMessage(text);
     }
     LoadedReplay fine = replay;
     fine.header.*member = "script caf\xc3\xa9 \xe2\x9c\x93 \xf0\x9f\x8e\xae.txt";  // accents, a tick, an emoji

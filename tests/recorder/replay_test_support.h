@@ -11,8 +11,8 @@
 
 #include "recorder/byte_sink.h"
 #include "recorder/frame.h"
-#include "recorder/payload.h"
 #include "recorder/input_source.h"
+#include "recorder/payload.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
 

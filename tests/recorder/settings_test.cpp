@@ -69,7 +69,8 @@ TEST(Settings, BadSettingsAreOneSentenceNamingThem) {
   const std::vector<std::string> many(100, "fireCooldown=12");
   const auto tooLong = applySettings(tank, base, many);
   ASSERT_TRUE(std::holds_alternative<std::string>(tooLong));
-  EXPECT_EQ(std::get<std::string>(tooLong), "the settings would name the configuration in 1607 bytes, past the 1024 a replay's header holds");
+  EXPECT_EQ(std::get<std::string>(tooLong),
+            "the settings would name the configuration in 1607 bytes, past the 1024 a replay's header holds");
 }
 
 }  // namespace
@@ -93,7 +94,8 @@ TEST(Settings, EdgeIsTheLargestValueEveryLimitOnTheFieldAllows) {
         EXPECT_FALSE(game->validateConfig(edge, false).has_value()) << limits[l].rule << " in " << configName;
         sim::ConfigValues past = edge;
         const std::vector<sim::Field> fields = game->describeConfig(edge);
-        const auto field = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == limits[l].field; });
+        const auto field =
+            std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == limits[l].field; });
         ASSERT_NE(field, fields.end());
         ++past.values[static_cast<std::size_t>(field - fields.begin())];
         EXPECT_TRUE(game->validateConfig(past, false).has_value()) << limits[l].rule << " in " << configName;
@@ -125,8 +127,9 @@ TEST(Settings, AnEdgeNoLimitDrawsIsOneSentence) {
   // dodge's limit holds only for the discrete rules.
   const auto swept = applySettings(dodge, *dodge.findConfig("default"), {"maxSpeed=edge"});
   ASSERT_TRUE(std::holds_alternative<std::string>(swept));
-  EXPECT_EQ(std::get<std::string>(swept), "--set maxSpeed: no speed limit of dodge bounds maxSpeed in this configuration (its limits: "
-                                          "discrete: maxSpeed < smallest obstacle height + playerHeight)");
+  EXPECT_EQ(std::get<std::string>(swept),
+            "--set maxSpeed: no speed limit of dodge bounds maxSpeed in this configuration (its limits: "
+            "discrete: maxSpeed < smallest obstacle height + playerHeight)");
   const auto discrete = applySettings(dodge, *dodge.findConfig("discrete"), {"maxSpeed=edge"});
   EXPECT_TRUE(std::holds_alternative<sim::ConfigValues>(discrete));
   const auto unbounded = applySettings(dodge, *dodge.findConfig("discrete"), {"spawnEvery=edge"});

@@ -21,7 +21,9 @@ std::vector<sim::Input> mashButtons(const sim::GameDefinition& game, std::uint64
   sim::Rng rng = sim::seedRng(seed);
   const auto mask = static_cast<sim::Input>((1U << game.inputNames().size()) - 1U);
   std::vector<sim::Input> inputs;
-  while (inputs.size() < ticks) inputs.insert(inputs.end(), static_cast<std::size_t>(sim::drawBetween(rng, 1, 20)), static_cast<sim::Input>(sim::nextU32(rng) & mask));
+  while (inputs.size() < ticks)
+    inputs.insert(inputs.end(), static_cast<std::size_t>(sim::drawBetween(rng, 1, 20)),
+                  static_cast<sim::Input>(sim::nextU32(rng) & mask));
   inputs.resize(ticks);
   return inputs;
 }
@@ -42,7 +44,8 @@ TEST_P(ShrinkOverGames, KeepsTheFailureWithFewerInputChangesAndNoLaterTicks) {
   EXPECT_GT(shrunk.evaluations, 0U);
   EXPECT_LE(shrunk.evaluations, 400U);
   EXPECT_LE(shrunk.inputs.size(), witness->tick);
-  EXPECT_LE(countInputChanges(shrunk.inputs), countInputChanges(std::vector(inputs.begin(), inputs.begin() + static_cast<std::ptrdiff_t>(witness->tick))));
+  EXPECT_LE(countInputChanges(shrunk.inputs),
+            countInputChanges(std::vector(inputs.begin(), inputs.begin() + static_cast<std::ptrdiff_t>(witness->tick))));
   const auto still = findWitness(setup, shrunk.inputs, predicate);
   ASSERT_TRUE(still.has_value());
   EXPECT_EQ(still->tick, shrunk.inputs.size());  // cut at the tick the failure shows

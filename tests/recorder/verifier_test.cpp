@@ -62,7 +62,8 @@ std::size_t indexOfFirstFixedField(const LoadedReplay& replay, const StateSnapsh
   EXPECT_TRUE(session->loadState(snapshot.values));
   const auto fields = session->describeState();
   EXPECT_EQ(fields.size(), snapshot.values.size());
-  const auto it = std::find_if(fields.begin(), fields.end(), [](const sim::Field& f) { return f.kind == sim::FieldKind::kFixed; });
+  const auto it =
+      std::find_if(fields.begin(), fields.end(), [](const sim::Field& f) { return f.kind == sim::FieldKind::kFixed; });
   EXPECT_NE(it, fields.end());
   return static_cast<std::size_t>(it - fields.begin());
 }
@@ -118,9 +119,10 @@ TEST(Verify, ATruncatedReplayFailsUnlessAllowedAndSaysItsPrefixIsIdentical) {
   EXPECT_FALSE(refused.passed());
   EXPECT_FALSE(refused.divergence.has_value());
   const std::string text = formatReport("cut.rtr", cut, refused);
-  EXPECT_EQ(text, "cut.rtr: tank (default, seed 2), FAILED\n"
-                  "  truncated: 120 of 300 ticks recovered (the file ends without a footer), and the prefix is identical\n"
-                  "  a replay cut short is a recovered prefix, never a pass (--allow-truncated accepts the prefix)");
+  EXPECT_EQ(text,
+            "cut.rtr: tank (default, seed 2), FAILED\n"
+            "  truncated: 120 of 300 ticks recovered (the file ends without a footer), and the prefix is identical\n"
+            "  a replay cut short is a recovered prefix, never a pass (--allow-truncated accepts the prefix)");
   const VerifyReport allowed = verifyReplay(cut, {.allowTruncated = true});
   EXPECT_TRUE(allowed.passed()) << formatReport("cut.rtr", cut, allowed);
   EXPECT_EQ(allowed.ticksChecked, 120U);
@@ -156,7 +158,8 @@ TEST(Verify, AnotherRulesVersionIsReportedNotSimulated) {
   EXPECT_FALSE(report.passed());
   ASSERT_FALSE(report.problems.empty());
   const std::uint32_t current = sim::findGame("dodge")->rulesVersion();
-  const std::string expected = "rules version " + std::to_string(current + 1) + "; this build simulates version " + std::to_string(current);
+  const std::string expected =
+      "rules version " + std::to_string(current + 1) + "; this build simulates version " + std::to_string(current);
   EXPECT_NE(report.problems[0].find(expected), std::string::npos) << report.problems[0];
 }
 
@@ -243,7 +246,8 @@ TEST(Verify, DecodingOnASecondThreadGivesTheSameAnswersAsLoadingFirst) {
   truncated.resize(truncated.size() * 2 / 3);
   std::vector<std::byte> corrupt = passing;
   corrupt[corrupt.size() / 2] ^= std::byte{0x10};
-  const std::vector<std::vector<std::byte>> files{passing, encodeReplay(tampered), encodeReplay(lastTick), discrete, truncated, corrupt};
+  const std::vector<std::vector<std::byte>> files{passing, encodeReplay(tampered), encodeReplay(lastTick), discrete, truncated,
+                                                  corrupt};
   for (std::size_t f = 0; f < files.size(); ++f) {
     SCOPED_TRACE("file " + std::to_string(f));
     auto loaded = loadReplay(files[f]);
@@ -339,8 +343,11 @@ TEST(Verify, AForgedConfigurationThatWouldOverflowTheSimulationIsRefusedOnLoad) 
 }
 
 TEST(Verify, FieldDiffNamesFieldsWithExpectedAndGot) {
-  const std::vector<sim::Field> expected{{"a", 1, sim::FieldKind::kInt}, {"b.x", sim::px(3).raw(), sim::FieldKind::kFixed}, {"c", 0, sim::FieldKind::kBool}};
-  const std::vector<sim::Field> got{{"a", 1, sim::FieldKind::kInt}, {"b.x", sim::Fixed::fromRatio(7, 2).raw(), sim::FieldKind::kFixed}, {"d", 4, sim::FieldKind::kInt}};
+  const std::vector<sim::Field> expected{
+      {"a", 1, sim::FieldKind::kInt}, {"b.x", sim::px(3).raw(), sim::FieldKind::kFixed}, {"c", 0, sim::FieldKind::kBool}};
+  const std::vector<sim::Field> got{{"a", 1, sim::FieldKind::kInt},
+                                    {"b.x", sim::Fixed::fromRatio(7, 2).raw(), sim::FieldKind::kFixed},
+                                    {"d", 4, sim::FieldKind::kInt}};
   const auto lines = diffFields(expected, got, 10);
   ASSERT_EQ(lines.size(), 3U);
   EXPECT_EQ(lines[0], "b.x: expected 3, got 3.5");

@@ -55,8 +55,10 @@ void renderDivergenceSheet(const fs::path& file) {
   const fs::path dir = configured != nullptr && *configured != '\0' ? fs::path(configured) : fs::path("replay-artifacts");
   const fs::path sheet = dir / (file.stem().string() + ".png");
   const std::string command = "xvfb-run -a " + std::string(RETRACE_VIEW_BINARY) + " '" + file.string() + "' --force --sheet '" +
-                              sheet.string() + "' --from " + std::to_string(from) + " --to " + std::to_string(to) + " --every 5 >/dev/null 2>&1";
-  if (std::system(command.c_str()) == 0) std::printf("contact sheet around tick %llu: %s\n", static_cast<unsigned long long>(tick), sheet.c_str());
+                              sheet.string() + "' --from " + std::to_string(from) + " --to " + std::to_string(to) +
+                              " --every 5 >/dev/null 2>&1";
+  if (std::system(command.c_str()) == 0)
+    std::printf("contact sheet around tick %llu: %s\n", static_cast<unsigned long long>(tick), sheet.c_str());
 #else
   (void)file;
 #endif
@@ -111,7 +113,8 @@ int main(int argc, char** argv) {
   const int result = RUN_ALL_TESTS();
   const bool listing = ::testing::GTEST_FLAG(list_tests);
   if (!listing && ::testing::UnitTest::GetInstance()->test_to_run_count() == 0) {
-    std::fprintf(stderr, "replay corpus: no test was selected (filter or sharding variables?): failing rather than passing empty\n");
+    std::fprintf(stderr,
+                 "replay corpus: no test was selected (filter or sharding variables?): failing rather than passing empty\n");
     return 1;
   }
   return result;

@@ -46,7 +46,8 @@ TEST(Contract, EachBrokenPromiseIsNamedByItsCheckWithWhatBrokeIt) {
   const Case cases[] = {
       {"names", problemsOf<Flaw::kSpaceInName>, "'the \\x1b[31mwalker' is not a plain word"},
       {"names", problemsOf<Flaw::kNineButtons>, "names 9 buttons; an input has 8 bits"},
-      {"names", problemsOf<Flaw::kEventArgumentNotPlain>, "event 'bump' has an argument named 'bump count', which is not a plain word"},
+      {"names", problemsOf<Flaw::kEventArgumentNotPlain>,
+       "event 'bump' has an argument named 'bump count', which is not a plain word"},
       {"names", problemsOf<Flaw::kEnumValueNamedTwice>, "argument 'wall' of event 'bump' names two values 'end'"},
       {"ticks", problemsOf<Flaw::kTickSkips>, "step 1000 leaves the tick at 1001"},
       {"determinism", problemsOf<Flaw::kReadsAGlobal>, "two runs alike reach different states at tick 1 (score: expected "},
@@ -55,24 +56,28 @@ TEST(Contract, EachBrokenPromiseIsNamedByItsCheckWithWhatBrokeIt) {
       {"loading", problemsOf<Flaw::kLoadNarrows>, "score given "},
       {"clones", problemsOf<Flaw::kCloneShares>, "a session and its clone, stepped alike, part (score: expected "},
       {"fields", problemsOf<Flaw::kFieldNamedTwice>, "two fields are named 'x'"},
-      {"fields", problemsOf<Flaw::kFieldNameUnprintable>, "field 'bumps\\x1b[2J' is not a printable word (trace and find take it typed)"},
+      {"fields", problemsOf<Flaw::kFieldNameUnprintable>,
+       "field 'bumps\\x1b[2J' is not a printable word (trace and find take it typed)"},
       {"fields", problemsOf<Flaw::kStateEnumNotPlain>, "field heading names value 1 'to the right', which is not a plain word"},
       {"configurations", problemsOf<Flaw::kConfigNarrows>, "configuration field margin given 4294967296 takes another value"},
       {"limits", problemsOf<Flaw::kLimitNamesNoField>, "bounds 'sped', which is no configuration field"},
       {"events", problemsOf<Flaw::kUnknownEvent>, "at tick 100 it reports an event of kind 7"},
       {"rounds", problemsOf<Flaw::kRoundNeverRestarts>, "is still over 10 seconds later"},
       {"scenes", problemsOf<Flaw::kBoxOutsideScene>, "puts a box (x) outside the scene's area"},
-      {"oracle", problemsOf<Flaw::kOracleCries>, "finds a tunnel in configuration 'default', within its speed limits, at tick 100: the dot passed"},
+      {"oracle", problemsOf<Flaw::kOracleCries>,
+       "finds a tunnel in configuration 'default', within its speed limits, at tick 100: the dot passed"},
   };
   std::set<std::string> covered;
   for (const Case& c : cases) {
     const auto problems = c.problems();
-    const auto found = std::find_if(problems.begin(), problems.end(), [&](const ContractProblem& p) { return p.check == c.check; });
+    const auto found =
+        std::find_if(problems.begin(), problems.end(), [&](const ContractProblem& p) { return p.check == c.check; });
     ASSERT_NE(found, problems.end()) << c.check << " misses its flaw; the problems found:" << listProblems(problems);
     EXPECT_NE(found->sentence.find(c.says), std::string::npos) << c.check << ": " << found->sentence;
     covered.insert(c.check);
   }
-  for (const ContractCheck& check : contractChecks()) EXPECT_EQ(covered.count(check.name), 1U) << check.name << " has no flaw here that it must find";
+  for (const ContractCheck& check : contractChecks())
+    EXPECT_EQ(covered.count(check.name), 1U) << check.name << " has no flaw here that it must find";
 }
 
 TEST(Contract, PlaysTheConfigurationAskedFor) {

@@ -25,10 +25,10 @@ TEST(Fixed, MultiplyRoundsToNearestTiesUp) {
 }
 
 TEST(Fixed, DivideRoundsToNearestTiesAwayFromZero) {
-  EXPECT_EQ(px(1) / px(3), Fixed::fromRaw(21845));   // 21845.33 -> 21845
-  EXPECT_EQ(px(2) / px(3), Fixed::fromRaw(43691));   // 43690.67 -> 43691
+  EXPECT_EQ(px(1) / px(3), Fixed::fromRaw(21845));  // 21845.33 -> 21845
+  EXPECT_EQ(px(2) / px(3), Fixed::fromRaw(43691));  // 43690.67 -> 43691
   EXPECT_EQ(px(-2) / px(3), Fixed::fromRaw(-43691));
-  EXPECT_EQ(Fixed::fromRaw(1) / px(2), Fixed::fromRaw(1));    // 0.5 ulp: tie, away from zero
+  EXPECT_EQ(Fixed::fromRaw(1) / px(2), Fixed::fromRaw(1));  // 0.5 ulp: tie, away from zero
   EXPECT_EQ(Fixed::fromRaw(-1) / px(2), Fixed::fromRaw(-1));
   EXPECT_EQ(Fixed::divideRounded(7, -2), -4);
   EXPECT_EQ(Fixed::divideRounded(5, 4), 1);

@@ -5,16 +5,14 @@
 namespace retrace::sim {
 namespace {
 
-OrientedRect makeAxisRect(int cx, int cy, int halfW, int halfH) {
-  return {pxVec(cx, cy), pxVec(halfW, 0), pxVec(0, halfH)};
-}
+OrientedRect makeAxisRect(int cx, int cy, int halfW, int halfH) { return {pxVec(cx, cy), pxVec(halfW, 0), pxVec(0, halfH)}; }
 
 // A square rotated 45 degrees: half-edges (5, 5) and (-5, 5), corners 10 px from the centre.
 OrientedRect makeDiamond(int cx, int cy) { return {pxVec(cx, cy), pxVec(5, 5), pxVec(-5, 5)}; }
 
 TEST(OrientedRect, AxisAlignedCasesMatchAabbRules) {
   EXPECT_TRUE(orientedRectsOverlap(makeAxisRect(0, 0, 5, 5), makeAxisRect(9, 0, 5, 5)));
-  EXPECT_FALSE(orientedRectsOverlap(makeAxisRect(0, 0, 5, 5), makeAxisRect(10, 0, 5, 5)));  // touching
+  EXPECT_FALSE(orientedRectsOverlap(makeAxisRect(0, 0, 5, 5), makeAxisRect(10, 0, 5, 5)));   // touching
   EXPECT_FALSE(orientedRectsOverlap(makeAxisRect(0, 0, 5, 5), makeAxisRect(10, 10, 5, 5)));  // corner
 }
 

@@ -39,8 +39,7 @@ ScaledBox scaleBox(const Box& b, std::int64_t s, std::int64_t dx, std::int64_t d
 }
 
 bool overlapsScaled(const ScaledBox& a, const ScaledBox& b) {
-  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1 && a.x0 < a.x1 && a.y0 < a.y1 && b.x0 < b.x1 &&
-         b.y0 < b.y1;
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1 && a.x0 < a.x1 && a.y0 < a.y1 && b.x0 < b.x1 && b.y0 < b.y1;
 }
 
 /// Brute force: the first sample m/D (D = 2|dx||dy|) at which the boxes share area. Every
@@ -100,7 +99,8 @@ RC_GTEST_PROP(MtvProperty, ResolvesOverlapToTouching, ()) {
   const int h = *rc::gen::inRange(1, 31);
   const int ax = a.x.floorToInt();
   const int ay = a.y.floorToInt();
-  const Box b = makeBox(*rc::gen::inRange(ax - w + 1, ax + a.w.floorToInt()), *rc::gen::inRange(ay - h + 1, ay + a.h.floorToInt()), w, h);
+  const Box b =
+      makeBox(*rc::gen::inRange(ax - w + 1, ax + a.w.floorToInt()), *rc::gen::inRange(ay - h + 1, ay + a.h.floorToInt()), w, h);
   const auto mtv = computeMtv(a, b);
   RC_ASSERT(mtv.has_value());
   const Fixed massA = px(*rc::gen::inRange(0, 10));

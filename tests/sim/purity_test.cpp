@@ -31,7 +31,8 @@ std::vector<std::string> findForbiddenLines(const fs::path& root, const std::reg
     int number = 0;
     while (std::getline(in, line)) {
       ++number;
-      if (std::regex_search(line, forbidden)) found.push_back(entry->path().string() + ":" + std::to_string(number) + ": " + line);
+      if (std::regex_search(line, forbidden))
+        found.push_back(entry->path().string() + ":" + std::to_string(number) + ": " + line);
     }
   }
   return found;
@@ -45,7 +46,8 @@ std::string joinLines(const std::vector<std::string>& lines) {
 
 const fs::path kSource = RETRACE_SOURCE_DIR;
 // Includes that bring I/O, clocks, threads or std random, and any floating-point type.
-const std::regex kImpure(R"((#\s*include\s*[<"](cereal/|spdlog/|SFML/|CLI/|fstream>|chrono>|random>|thread>|iostream>|ctime>))|\b(float|double)\b)");
+const std::regex kImpure(
+    R"((#\s*include\s*[<"](cereal/|spdlog/|SFML/|CLI/|fstream>|chrono>|random>|thread>|iostream>|ctime>))|\b(float|double)\b)");
 
 TEST(IncludePurity, SimIsPureAndIncludesNoOtherFolder) {
   const std::regex outside(R"(#\s*include\s*"(recorder|viewer)/)");
@@ -63,7 +65,8 @@ TEST(IncludePurity, TheReplayLibraryIncludesNoCommandLineOrViewer) {
 }
 
 TEST(IncludePurity, TheCommandsIncludeNoViewer) {
-  EXPECT_EQ(joinLines(findForbiddenLines(kSource / "recorder" / "cli", std::regex(R"(#\s*include\s*[<"](viewer/|SFML/|imgui))"))), "");
+  EXPECT_EQ(joinLines(findForbiddenLines(kSource / "recorder" / "cli", std::regex(R"(#\s*include\s*[<"](viewer/|SFML/|imgui))"))),
+            "");
 }
 
 TEST(IncludePurity, TheViewerIncludesNoCommand) {

@@ -22,7 +22,8 @@ using retrace::sim::flawed::Walker;
 /// How many refusals the registry holds for this name with this reason.
 long countRefusals(const std::string& name, const std::string& reason) {
   const auto refused = retrace::sim::listRefusedGames();
-  return std::count_if(refused.begin(), refused.end(), [&](const retrace::sim::RefusedGame& game) { return game.name == name && game.reason == reason; });
+  return std::count_if(refused.begin(), refused.end(),
+                       [&](const retrace::sim::RefusedGame& game) { return game.name == name && game.reason == reason; });
 }
 
 TEST(Registry, RefusesAGameWhoseNamesTheToolsCannotUse) {
@@ -58,8 +59,9 @@ TEST(Registry, AReplayOfARefusedGameIsRefusedWithTheReason) {
   replay.header.game = "nine-button-walker";  // as a build that registered it would have written it
   const auto loaded = retrace::recorder::loadReplay(retrace::recorder::encodeReplay(replay));
   ASSERT_TRUE(std::holds_alternative<std::string>(loaded));
-  EXPECT_NE(std::get<std::string>(loaded).find("names a game this build does not have: the game 'nine-button-walker' was refused when it was "
-                                                "registered: it names 9 buttons; an input has 8 bits"),
+  EXPECT_NE(std::get<std::string>(loaded).find(
+                "names a game this build does not have: the game 'nine-button-walker' was refused when it was "
+                "registered: it names 9 buttons; an input has 8 bits"),
             std::string::npos)
       << std::get<std::string>(loaded);
 }

@@ -80,10 +80,12 @@ TEST(Swept, ABoxWithoutWidthOrHeightHitsNothingOnItsPath) {
   const Box target = makeBox(20, 0, 10, 10);
   const Box mover = makeBox(0, 3, 4, 4);
   for (const Box& flat : {makeBox(0, 5, 0, 4), makeBox(0, 5, 4, 0)}) {
-    EXPECT_EQ(sweepBoxes({flat, target, pxVec(40, 0)}).kind, SweepKind::kMiss) << flat.w.floorToInt() << "x" << flat.h.floorToInt() << " moving";
+    EXPECT_EQ(sweepBoxes({flat, target, pxVec(40, 0)}).kind, SweepKind::kMiss)
+        << flat.w.floorToInt() << "x" << flat.h.floorToInt() << " moving";
   }
   for (const Box& flat : {makeBox(20, 0, 0, 10), makeBox(20, 5, 10, 0)}) {
-    EXPECT_EQ(sweepBoxes({mover, flat, pxVec(40, 0)}).kind, SweepKind::kMiss) << flat.w.floorToInt() << "x" << flat.h.floorToInt() << " hit";
+    EXPECT_EQ(sweepBoxes({mover, flat, pxVec(40, 0)}).kind, SweepKind::kMiss)
+        << flat.w.floorToInt() << "x" << flat.h.floorToInt() << " hit";
   }
 }
 

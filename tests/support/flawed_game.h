@@ -68,7 +68,7 @@ struct Walker {
     Fixed x = px(50);
     std::int32_t bumps = 0;
     std::int64_t score = 0;
-    std::int32_t hidden = 0;  // visited unless kMemberNotVisited
+    std::int32_t hidden = 0;           // visited unless kMemberNotVisited
     Heading heading = Heading::kLeft;  // visited by kStateEnumNotPlain only
     std::conditional_t<F == Flaw::kCloneShares, SharedCounter, NoCounter> shared;
     bool operator==(const State&) const = default;
@@ -77,12 +77,15 @@ struct Walker {
 
   // A space and a terminal escape; the nine-button walker has a name of its own, so that a
   // program may register it beside another walker (and have it refused).
-  static constexpr std::string_view kName = F == Flaw::kSpaceInName ? "the \x1b[31mwalker" : F == Flaw::kNineButtons ? "nine-button-walker" : "walker";
+  static constexpr std::string_view kName = F == Flaw::kSpaceInName   ? "the \x1b[31mwalker"
+                                            : F == Flaw::kNineButtons ? "nine-button-walker"
+                                                                      : "walker";
   static constexpr std::uint32_t kRulesVersion = 1;
 
   static std::vector<std::pair<std::string, Config>> namedConfigs() { return {{"default", {}}, {"long", {200, px(3), 0}}}; }
   static std::optional<std::string> checkSanity(const Config& c) {
-    if (c.trackPx < 10 || c.trackPx > 10000 || c.speed < Fixed() || c.margin < 0) return "walker: a track of 10 to 10000 px, nothing negative";
+    if (c.trackPx < 10 || c.trackPx > 10000 || c.speed < Fixed() || c.margin < 0)
+      return "walker: a track of 10 to 10000 px, nothing negative";
     return std::nullopt;
   }
   static std::span<const SpeedLimit<Config>> speedLimits() {
@@ -133,18 +136,27 @@ struct Walker {
     if (s.x > px(c.trackPx * 3 / 4)) return 1;
     return static_cast<Input>(drawBelow(rng, 3));
   }
-  static void checkOracle(const Config&, const State&, const State& after, const std::vector<Event>&, std::vector<Tunnel>& tunnels) {
+  static void checkOracle(const Config&, const State&, const State& after, const std::vector<Event>&,
+                          std::vector<Tunnel>& tunnels) {
     if (F == Flaw::kOracleCries && after.tick % 100 == 0) tunnels.push_back({"the dot passed through the wall", {}});
   }
   static bool isPlausible(const Config& c, const State& s) { return s.x >= Fixed() && s.x <= px(c.trackPx); }
   static std::span<const EventSchema> eventSchemas() {
     static constexpr EventSchema kSchemas[] = {
-        {"bump", {F == Flaw::kEventArgumentNotPlain ? "bump count" : "count", nullptr, nullptr, nullptr}, {}, {}, EventCategory::kContact},
+        {"bump",
+         {F == Flaw::kEventArgumentNotPlain ? "bump count" : "count", nullptr, nullptr, nullptr},
+         {},
+         {},
+         EventCategory::kContact},
         {"roundStart", {"round", nullptr, nullptr, nullptr}, {}, {}, EventCategory::kRound}};
     // The bump's wall as an enumeration that calls both walls "end".
     static constexpr EnumName kEnds[] = {{0, "end"}, {1, "end"}};
     static constexpr EventSchema kEnumSchemas[] = {
-        {"bump", {"count", "wall", nullptr, nullptr}, {FieldKind::kInt, FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt}, {{{}, kEnds, {}, {}}}, EventCategory::kContact},
+        {"bump",
+         {"count", "wall", nullptr, nullptr},
+         {FieldKind::kInt, FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt},
+         {{{}, kEnds, {}, {}}},
+         EventCategory::kContact},
         {"roundStart", {"round", nullptr, nullptr, nullptr}, {}, {}, EventCategory::kRound}};
     if (F == Flaw::kEnumValueNamedTwice) return kEnumSchemas;
     return kSchemas;

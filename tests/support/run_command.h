@@ -14,7 +14,7 @@ namespace retrace::testing {
 
 /// What a command printed (stdout and stderr together) and how it exited.
 struct CommandRun {
-  int exitCode = -1;   ///< -1 when it did not exit normally (a signal, an abort)
+  int exitCode = -1;  ///< -1 when it did not exit normally (a signal, an abort)
   std::string output;
 };
 

@@ -13,8 +13,8 @@ namespace retrace::testing {
 class TempDir {
  public:
   explicit TempDir(const std::string& prefix)
-      : path_(std::filesystem::temp_directory_path() /
-              (prefix + "_" + std::to_string(::getpid()) + "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name())) {
+      : path_(std::filesystem::temp_directory_path() / (prefix + "_" + std::to_string(::getpid()) + "_" +
+                                                        ::testing::UnitTest::GetInstance()->current_test_info()->name())) {
     std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
   }

@@ -60,7 +60,8 @@ TEST(Inspector, EnumerationsPrintByNameAndFixedPointAsDecimals) {
   const std::vector<FieldRow> rows = inspectFields(playback.current(), playback.previous());
   const auto facing = std::find_if(rows.begin(), rows.end(), [](const FieldRow& r) { return r.name == "tanks[0].facing"; });
   ASSERT_NE(facing, rows.end());
-  EXPECT_TRUE(facing->value == "up" || facing->value == "down" || facing->value == "left" || facing->value == "right") << facing->value;
+  EXPECT_TRUE(facing->value == "up" || facing->value == "down" || facing->value == "left" || facing->value == "right")
+      << facing->value;
   Playback man(loadCorpus("fallingman-bot-seed4.rtr"), false);
   man.seek(200);
   const std::vector<FieldRow> manRows = inspectFields(man.current(), man.previous());
@@ -231,7 +232,7 @@ TEST(Timeline, AMarkStaysInItsColumnAtAnyLengthAndZoomKeepsTheAnchor) {
   EXPECT_EQ(tickAtX(bar, view, 0.0F), view.from);
   EXPECT_EQ(tickAtX(bar, view, 1e6F), view.to);
   const TimelineView tiny = zoomView({0, 20}, 10, 0.01, 30'000);
-  EXPECT_EQ(tiny.span(), 10U);  // at least ten ticks
+  EXPECT_EQ(tiny.span(), 10U);                                // at least ten ticks
   EXPECT_EQ(zoomView(view, 0, 1e9, 30'000).span(), 30'001U);  // at most the whole replay
 }
 
@@ -388,7 +389,7 @@ TEST(Edit, TheDebuggerOpensAnEditAsBAndDiscardsIt) {
   // A second flip edits the edit: flipping the same bit back gives A's inputs again.
   ASSERT_FALSE(debugger.toggleInput(300, 0).has_value());
   EXPECT_FALSE(debugger.compareDifference().has_value());
-  EXPECT_TRUE(debugger.toggleInput(0, 0).has_value());  // tick 0 has no input
+  EXPECT_TRUE(debugger.toggleInput(0, 0).has_value());   // tick 0 has no input
   EXPECT_TRUE(debugger.toggleInput(10, 7).has_value());  // dodge has no eighth button
   debugger.discardEdit();
   EXPECT_EQ(debugger.compared(), nullptr);

@@ -80,7 +80,7 @@ TEST(Playback, ALongReplayKeepsAtMostMaxKeyframesAndStillSeeksExactly) {
   Playback playback(replay, false);
   ASSERT_EQ(playback.lastTick(), ticks);
   EXPECT_EQ(playback.keyframeEvery(), kKeyframeEvery + 2);  // ceil(ticks / 4096)
-  EXPECT_LE(playback.keyframeCount(), kMaxKeyframes + 1);  // the state before tick 1, then one per interval
+  EXPECT_LE(playback.keyframeCount(), kMaxKeyframes + 1);   // the state before tick 1, then one per interval
   const std::uint64_t every = playback.keyframeEvery();
   std::vector<std::uint64_t> probes{0, 1, every - 1, every, every + 1, 2 * every, ticks / 2, ticks - 1, ticks};
   for (std::uint64_t t = 7; t < ticks; t += ticks / 97) probes.push_back(t);
@@ -97,8 +97,9 @@ TEST(Playback, NothingTheViewerDoesReachesTheState) {
   Playback playback(replay, true);
   Overlays overlays;
   // Speeds, overlays, help, seeks, jumps and play: then every tick must still hash as recorded.
-  const Command commands[] = {Command::kFaster, Command::kFaster, Command::kToggleBoxes, Command::kToggleGrid, Command::kToggleHelp,
-                              Command::kLast, Command::kJumpBack, Command::kSlower, Command::kTogglePlay, Command::kFirst};
+  const Command commands[] = {Command::kFaster,     Command::kFaster, Command::kToggleBoxes, Command::kToggleGrid,
+                              Command::kToggleHelp, Command::kLast,   Command::kJumpBack,    Command::kSlower,
+                              Command::kTogglePlay, Command::kFirst};
   for (const Command c : commands) EXPECT_TRUE(applyCommand(c, playback, overlays));
   (void)playback.advance(3.0);
   for (std::uint64_t t = 0; t <= playback.lastTick(); t += 7) {
@@ -107,7 +108,8 @@ TEST(Playback, NothingTheViewerDoesReachesTheState) {
     if (t > 0) {
       const auto& chunk = replay.chunks[(t - 1) / replay.header.chunkTicks];
       const bool wholeState = t % replay.header.fullHashEvery == 0;
-      ASSERT_EQ(recorder::tickChecksum(playback.current(), wholeState), chunk.checksums[(t - 1) % replay.header.chunkTicks]) << "tick " << t;
+      ASSERT_EQ(recorder::tickChecksum(playback.current(), wholeState), chunk.checksums[(t - 1) % replay.header.chunkTicks])
+          << "tick " << t;
     }
   }
   EXPECT_EQ(playback.replay(), replay);  // the loaded recording itself is untouched
@@ -126,8 +128,8 @@ TEST(Debugger, NothingThePanelsDoReachesTheState) {
   Overlays overlays;
   debugger.seek(150);
   debugger.select(std::string("tanks[1]"));
-  for (const Command c : {Command::kToggleBookmark, Command::kNextEvent, Command::kNextMark, Command::kPreviousEvent, Command::kNextMatch,
-                          Command::kFirstDifference, Command::kToggleIds, Command::kTogglePanels}) {
+  for (const Command c : {Command::kToggleBookmark, Command::kNextEvent, Command::kNextMark, Command::kPreviousEvent,
+                          Command::kNextMatch, Command::kFirstDifference, Command::kToggleIds, Command::kTogglePanels}) {
     EXPECT_TRUE(applyCommand(c, a, overlays, debugger.targets()));
   }
   ASSERT_FALSE(debugger.toggleInput(400, 4).has_value());
@@ -209,7 +211,8 @@ TEST(Playback, AReplayOpenedThroughItsIndexPlaysAsTheLoadedReplayDoes) {
       EXPECT_EQ(indexed.tunnelTicks(), loaded.tunnelTicks()) << name;
       EXPECT_EQ(indexed.divergenceTick(), loaded.divergenceTick()) << name;
       const std::vector<std::uint16_t> checksums = recorder::flattenChecksums(replay);
-      for (std::uint64_t t = 1; t <= indexed.lastTick(); ++t) ASSERT_EQ(indexed.ticks().checksumAt(t), checksums[t - 1]) << name << " tick " << t;
+      for (std::uint64_t t = 1; t <= indexed.lastTick(); ++t)
+        ASSERT_EQ(indexed.ticks().checksumAt(t), checksums[t - 1]) << name << " tick " << t;
       for (std::uint64_t t = 0; t <= loaded.lastTick(); t += 97) {
         indexed.seek(t);
         loaded.seek(t);

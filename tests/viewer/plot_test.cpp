@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -109,7 +109,8 @@ TEST(Plot, AnElementPickedByItsIdIsFollowedAsItsIndexShifts) {
       if (f.name.starts_with("bullets[") && f.name.ends_with("].id")) placesById[f.value].insert(f.name);
     }
   }
-  const auto moved = std::find_if(placesById.begin(), placesById.end(), [](const auto& entry) { return entry.second.size() > 1; });
+  const auto moved =
+      std::find_if(placesById.begin(), placesById.end(), [](const auto& entry) { return entry.second.size() > 1; });
   ASSERT_NE(moved, placesById.end()) << "no bullet changes place in this replay";
   const std::int64_t id = moved->first;
   const std::string field = "bullets[id=" + std::to_string(id) + "].position.x";
@@ -174,10 +175,12 @@ TEST(Plot, AColumnHoldsTheLowestAndHighestValueOfTheTicksItCovers) {
         last = std::max(last, t);
       }
       if (first > c.to) first = last = c.from + i * span / c.columns;  // no tick starts here: the one under it
-      ASSERT_EQ(bins[i], expectColumn(values, first, last)) << "ticks " << c.from << " to " << c.to << " in " << c.columns << ", column " << i;
+      ASSERT_EQ(bins[i], expectColumn(values, first, last))
+          << "ticks " << c.from << " to " << c.to << " in " << c.columns << ", column " << i;
     }
   }
-  EXPECT_NE(series.bin(0, playback.lastTick(), 10)[5].low, series.bin(0, playback.lastTick(), 10)[5].high) << "a column of 360 ticks of falling";
+  EXPECT_NE(series.bin(0, playback.lastTick(), 10)[5].low, series.bin(0, playback.lastTick(), 10)[5].high)
+      << "a column of 360 ticks of falling";
 }
 
 TEST(Plot, SteppingInSlicesKnowsEachTickOnceAndOnlyWhatItStepped) {
@@ -211,7 +214,8 @@ TEST(Plot, ALongReplaySharesRangesBetweenTicksAndKeepsEveryExtreme) {
   // Past kMaxPlotRanges ticks, neighbouring ticks share a range: the memory stays bounded, and a
   // column still holds the lowest and highest value of its ticks.
   const std::uint64_t ticks = kMaxPlotRanges + 5000;
-  const std::vector<std::byte> bytes = recorder::testing::recordInMemory("dodge", ticks, 4, "default", 600, 1800, false, "bot", 1);
+  const std::vector<std::byte> bytes =
+      recorder::testing::recordInMemory("dodge", ticks, 4, "default", 600, 1800, false, "bot", 1);
   auto loaded = recorder::loadReplay(bytes);
   Playback playback(std::get<recorder::LoadedReplay>(std::move(loaded)), false);
   FieldSeries series("player.x", playback);
@@ -251,7 +255,8 @@ TEST(Plot, ThePointersReadoutGivesTheTicksOfItsColumnAndThePlotsValuesThere) {
     track.a = series.bin(0, playback.lastTick(), columns);
     if (withB) track.b = track.a;
     const std::vector<PlotTrack> tracks = {track};
-    const TimelineData data{playback.game(), {}, playback.lastTick(), {}, 0, viewWhole(playback.lastTick()), tracks, std::nullopt};
+    const TimelineData data{playback.game(), {},          playback.lastTick(), {}, 0, viewWhole(playback.lastTick()),
+                            tracks,          std::nullopt};
     return describeTimelinePoint(data, lane, column, columns);
   };
   const std::string at900 = sim::formatFieldValue(series.bin(900, 900, 1)[0].low, sim::FieldKind::kFixed);
@@ -264,7 +269,8 @@ TEST(Plot, ThePointersReadoutGivesTheTicksOfItsColumnAndThePlotsValuesThere) {
 TEST(Plot, TheDebuggerPlotsAtMostFourFieldsAndBsBesideAs) {
   Playback a(loadCorpus("tank-bot-seed5.rtr"), false);
   Debugger debugger(a, nullptr, "a.rtr", "", {});
-  for (const char* field : {"tanks[0].centre.x", "tanks[0].centre.y", "tanks[0].hp", "bullets.size"}) EXPECT_FALSE(debugger.togglePlot(field).has_value());
+  for (const char* field : {"tanks[0].centre.x", "tanks[0].centre.y", "tanks[0].hp", "bullets.size"})
+    EXPECT_FALSE(debugger.togglePlot(field).has_value());
   const auto refused = debugger.togglePlot("tanks[1].hp");
   ASSERT_TRUE(refused.has_value());
   EXPECT_NE(refused->find("at most 4"), std::string::npos) << *refused;
@@ -272,7 +278,8 @@ TEST(Plot, TheDebuggerPlotsAtMostFourFieldsAndBsBesideAs) {
   EXPECT_FALSE(debugger.togglePlot("tanks[0].centre.y").has_value()) << "plotted: stops plotting it";
   EXPECT_EQ(debugger.plotted(), (std::vector<std::string>{"tanks[0].centre.x", "tanks[0].hp", "bullets.size"}));
   const FrameLayout layout = layoutFrame({0.0F, 0.0F, 640.0F, 480.0F}, a, debugger.plotted().size());
-  EXPECT_NE(debugger.describeStatus({}, layout, false).find("\nplots=tanks[0].centre.x,tanks[0].hp,bullets.size\n"), std::string::npos);
+  EXPECT_NE(debugger.describeStatus({}, layout, false).find("\nplots=tanks[0].centre.x,tanks[0].hp,bullets.size\n"),
+            std::string::npos);
   while (!debugger.stepPlots(1000)) {
   }
   const FrameExtras extras = debugger.extras(true);

@@ -11,10 +11,10 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include "support/temp_dir.h"
 #include "viewer/debugger.h"
 #include "viewer/frame.h"
 #include "viewer/headless.h"
-#include "support/temp_dir.h"
 #include "viewer/playback.h"
 #include "viewer/plot.h"
 #include "viewer/timeline.h"
@@ -52,7 +52,8 @@ Playback loadPlayback(const std::string& name) {
 
 /// The pixel of a frame at a fraction of a box primitive (0.5, 0.5: its centre), through the
 /// frame layout.
-sf::Color readInside(const sf::Image& image, const FrameLayout& layout, const sim::ScenePrimitive& box, float fx = 0.5F, float fy = 0.5F) {
+sf::Color readInside(const sf::Image& image, const FrameLayout& layout, const sim::ScenePrimitive& box, float fx = 0.5F,
+                     float fy = 0.5F) {
   const float x = layout.scene.left + (toPixels(box.a.x) + toPixels(box.b.x) * fx) * layout.scale;
   const float y = layout.scene.top + (toPixels(box.a.y) + toPixels(box.b.y) * fy) * layout.scale;
   return image.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(y));
@@ -93,7 +94,8 @@ TEST_F(Render, TheEmptyArenaIsBackground) {
   ASSERT_TRUE(image.loadFromFile(png));
   const FrameLayout layout = layoutFrame({0.0F, 0.0F, 640.0F, 480.0F}, *playback_);
   // A bottom corner of dodge's arena, far from any body, is the background.
-  EXPECT_EQ(image.getPixel(static_cast<unsigned>(layout.scene.left + 2), static_cast<unsigned>(layout.scene.top + layout.scene.height - 3)),
+  EXPECT_EQ(image.getPixel(static_cast<unsigned>(layout.scene.left + 2),
+                           static_cast<unsigned>(layout.scene.top + layout.scene.height - 3)),
             kBackground);
 }
 
@@ -110,7 +112,8 @@ TEST_F(Render, ASmallFrameKeepsRoomForTheSceneAndTheDefaultOneFullLanes) {
       EXPECT_LE(layout.hud.top + layout.hud.height, layout.timeline.top);
       // Every lane is still there, each with its own rows to click.
       for (std::size_t lane = 0; lane < lanes; ++lane) {
-        const float middle = layout.timeline.top + 1.0F + (static_cast<float>(lane) + 0.5F) * (layout.timeline.height - 2.0F) / static_cast<float>(lanes);
+        const float middle = layout.timeline.top + 1.0F +
+                             (static_cast<float>(lane) + 0.5F) * (layout.timeline.height - 2.0F) / static_cast<float>(lanes);
         EXPECT_EQ(findLaneAt(layout.timeline, middle, lanes), lane);
       }
     }
@@ -129,12 +132,15 @@ TEST_F(Render, ASmallFrameKeepsRoomForTheSceneAndTheDefaultOneFullLanes) {
   sf::Image image;
   ASSERT_TRUE(image.loadFromFile(png));
   EXPECT_EQ(image.getSize(), sf::Vector2u(160, 120));
-  EXPECT_EQ(image.getPixel(static_cast<unsigned>(tiny.scene.left + 1), static_cast<unsigned>(tiny.scene.top + tiny.scene.height - 2)), kBackground);
+  EXPECT_EQ(
+      image.getPixel(static_cast<unsigned>(tiny.scene.left + 1), static_cast<unsigned>(tiny.scene.top + tiny.scene.height - 2)),
+      kBackground);
 }
 
 TEST_F(Render, TheHelpFitsAnyFrameAndKeepsItsSizeWhereItFits) {
   const std::vector<std::string> lines = describeViewerKeys(playback_->game().sceneLayers());
-  for (const sf::Vector2f size : {sf::Vector2f{160.0F, 120.0F}, sf::Vector2f{320.0F, 240.0F}, sf::Vector2f{640.0F, 480.0F}, sf::Vector2f{960.0F, 720.0F}}) {
+  for (const sf::Vector2f size :
+       {sf::Vector2f{160.0F, 120.0F}, sf::Vector2f{320.0F, 240.0F}, sf::Vector2f{640.0F, 480.0F}, sf::Vector2f{960.0F, 720.0F}}) {
     SCOPED_TRACE(std::to_string(size.x) + "x" + std::to_string(size.y));
     const sf::FloatRect frame{0.0F, 0.0F, size.x, size.y};
     const HelpLayout help = layoutHelp(frame, layoutFrame(frame, *playback_).scene, lines, font_);
@@ -146,11 +152,14 @@ TEST_F(Render, TheHelpFitsAnyFrameAndKeepsItsSizeWhereItFits) {
       EXPECT_LE(help.panel.top + help.panel.height, size.y);
     }
     // Every line fits the panel at the size it is drawn.
-    for (const std::string& line : lines) EXPECT_LE(sf::Text(line, font_, help.textSize).getLocalBounds().width, help.panel.width) << line;
+    for (const std::string& line : lines)
+      EXPECT_LE(sf::Text(line, font_, help.textSize).getLocalBounds().width, help.panel.width) << line;
   }
   const sf::FloatRect frame{0.0F, 0.0F, 960.0F, 720.0F};
   EXPECT_EQ(layoutHelp(frame, layoutFrame(frame, *playback_).scene, lines, font_).textSize, kTextSize);
-  EXPECT_LT(layoutHelp({0.0F, 0.0F, 320.0F, 240.0F}, layoutFrame({0.0F, 0.0F, 320.0F, 240.0F}, *playback_).scene, lines, font_).textSize, kTextSize);
+  EXPECT_LT(layoutHelp({0.0F, 0.0F, 320.0F, 240.0F}, layoutFrame({0.0F, 0.0F, 320.0F, 240.0F}, *playback_).scene, lines, font_)
+                .textSize,
+            kTextSize);
   Overlays overlays;
   overlays.help = true;
   const std::string png = (dir_ / "help.png").string();
@@ -241,7 +250,9 @@ std::size_t countDifferences(const sf::Image& a, const sf::Image& b, sf::IntRect
   std::size_t differ = 0;
   for (int y = area.top; y < area.top + area.height; ++y) {
     for (int x = area.left; x < area.left + area.width; ++x) {
-      if (a.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(y)) != b.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(y))) ++differ;
+      if (a.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(y)) !=
+          b.getPixel(static_cast<unsigned>(x), static_cast<unsigned>(y)))
+        ++differ;
     }
   }
   return differ;
@@ -261,7 +272,8 @@ TEST_F(Render, ThePanelsStandBesideTheFrameAndFollowTheCursor) {
     const std::string panels = (dir_ / "panels.png").string();
     const std::string later = (dir_ / "later.png").string();
     ASSERT_FALSE(renderFramePng(playback, font_, 200, plain, true, {640, 480}, {}).has_value());
-    ASSERT_FALSE(renderDebuggerPng(playback, font_, 200, panels, true, {640, 480}, {nullptr, name, "", "", true, {}}).has_value());
+    ASSERT_FALSE(
+        renderDebuggerPng(playback, font_, 200, panels, true, {640, 480}, {nullptr, name, "", "", true, {}}).has_value());
     ASSERT_FALSE(renderDebuggerPng(playback, font_, 260, later, true, {640, 480}, {nullptr, name, "", "", true, {}}).has_value());
     const sf::Image a = loadImage(plain);
     const sf::Image b = loadImage(panels);
@@ -292,7 +304,8 @@ TEST_F(Render, APlottedFieldIsDrawnInItsOwnLaneFromItsLowestToItsHighestValue) {
   const std::string plain = (dir_ / "plain.png").string();
   const std::string plotted = (dir_ / "plotted.png").string();
   ASSERT_FALSE(renderDebuggerPng(playback, font_, 900, plain, true, {800, 600}, {nullptr, "a", "", "", false, {}}).has_value());
-  ASSERT_FALSE(renderDebuggerPng(playback, font_, 900, plotted, true, {800, 600}, {nullptr, "a", "", "", false, {"man.vy"}}).has_value());
+  ASSERT_FALSE(
+      renderDebuggerPng(playback, font_, 900, plotted, true, {800, 600}, {nullptr, "a", "", "", false, {"man.vy"}}).has_value());
   const sf::Image without = loadImage(plain);
   const sf::Image with = loadImage(plotted);
   const sf::Color curve = plotColourA();
@@ -357,14 +370,18 @@ TEST_F(Render, ThePointerOverTheTimelineGetsALineAndAReadoutThereOnly) {
   for (unsigned y = 0; y < 600; ++y) {
     for (unsigned x = 0; x < 800; ++x) {
       if (none.getPixel(x, y) == over.getPixel(x, y)) continue;
-      if (timeline.contains(static_cast<float>(x), static_cast<float>(y))) ++inside;
-      else ++outside;
+      if (timeline.contains(static_cast<float>(x), static_cast<float>(y)))
+        ++inside;
+      else
+        ++outside;
     }
   }
   EXPECT_GT(inside, 200U) << "the line and the readout";
   EXPECT_EQ(outside, 0U);
   // Over the scene or the lanes' labels, nothing is added.
-  const auto same = [&](const sf::Image& image) { return std::equal(image.getPixelsPtr(), image.getPixelsPtr() + 800 * 600 * 4, none.getPixelsPtr()); };
+  const auto same = [&](const sf::Image& image) {
+    return std::equal(image.getPixelsPtr(), image.getPixelsPtr() + 800 * 600 * 4, none.getPixelsPtr());
+  };
   EXPECT_TRUE(same(draw(sf::Vector2f{layout.scene.left + 5.0F, layout.scene.top + 5.0F})));
   EXPECT_TRUE(same(draw(sf::Vector2f{timeline.left + 2.0F, overPlot.y})));
 }
@@ -374,14 +391,16 @@ TEST_F(Render, TheSelectedEntityIsOutlinedAndTheInspectorShowsIt) {
   const std::string none = (dir_ / "none.png").string();
   const std::string selected = (dir_ / "selected.png").string();
   ASSERT_FALSE(renderDebuggerPng(playback, font_, 300, none, true, {640, 480}, {nullptr, "a", "", "", true, {}}).has_value());
-  ASSERT_FALSE(renderDebuggerPng(playback, font_, 300, selected, true, {640, 480}, {nullptr, "a", "", "tanks[0]", true, {}}).has_value());
+  ASSERT_FALSE(
+      renderDebuggerPng(playback, font_, 300, selected, true, {640, 480}, {nullptr, "a", "", "tanks[0]", true, {}}).has_value());
   const sf::Image a = loadImage(none);
   const sf::Image b = loadImage(selected);
   playback.seek(300);
   const sim::Scene scene = playback.current().describeScene(playback.previous());
   const FrameLayout layout = layoutFrame({0.0F, 0.0F, 640.0F, 480.0F}, playback);
-  const auto body = std::find_if(scene.primitives.begin(), scene.primitives.end(),
-                                 [](const sim::ScenePrimitive& p) { return p.entity == "tanks[0]" && p.shape == sim::SceneShape::kBox; });
+  const auto body = std::find_if(scene.primitives.begin(), scene.primitives.end(), [](const sim::ScenePrimitive& p) {
+    return p.entity == "tanks[0]" && p.shape == sim::SceneShape::kBox;
+  });
   ASSERT_NE(body, scene.primitives.end());
   // Just outside the tank's box, the outline is white where the plain frame has none.
   const float x = layout.scene.left + (toPixels(body->a.x) + toPixels(body->b.x) / 2) * layout.scale;
@@ -393,12 +412,15 @@ TEST_F(Render, TheSelectedEntityIsOutlinedAndTheInspectorShowsIt) {
 }
 
 TEST_F(Render, AStatusLineTooWideForItsRoomLeavesOutWhatIsLeastWanted) {
-  const std::vector<LinePart> parts = {{"tick 300/1800", 9}, {"state 0x8afe32f5283fec64", 2}, {"A and B differ since tick 14", 8}, {"(H: keys)", 1}};
+  const std::vector<LinePart> parts = {
+      {"tick 300/1800", 9}, {"state 0x8afe32f5283fec64", 2}, {"A and B differ since tick 14", 8}, {"(H: keys)", 1}};
   const std::string whole = "tick 300/1800  state 0x8afe32f5283fec64  A and B differ since tick 14  (H: keys)";
   const auto widthOf = [this](const std::string& text) { return sf::Text(text, font_, kTextSize).getLocalBounds().width; };
   EXPECT_EQ(fitLine(parts, font_, widthOf(whole) + 1.0F), whole);
-  EXPECT_EQ(fitLine(parts, font_, widthOf(whole) - 1.0F), "tick 300/1800  state 0x8afe32f5283fec64  A and B differ since tick 14");
-  EXPECT_EQ(fitLine(parts, font_, widthOf("tick 300/1800  A and B differ since tick 14")), "tick 300/1800  A and B differ since tick 14");
+  EXPECT_EQ(fitLine(parts, font_, widthOf(whole) - 1.0F),
+            "tick 300/1800  state 0x8afe32f5283fec64  A and B differ since tick 14");
+  EXPECT_EQ(fitLine(parts, font_, widthOf("tick 300/1800  A and B differ since tick 14")),
+            "tick 300/1800  A and B differ since tick 14");
   EXPECT_EQ(fitLine(parts, font_, 1.0F), "tick 300/1800");  // the most wanted part stays
 }
 
@@ -414,10 +436,11 @@ TEST_F(Render, AReplayCutShortSaysSoInTheStatusLine) {
   ASSERT_LT(playback.lastTick(), playback.replay().header.plannedTicks);
   const std::vector<LinePart> parts = listHudParts(playback, "");
   ASSERT_GE(parts.size(), 2U);
-  EXPECT_EQ(parts[1].text, "truncated: " + std::to_string(playback.lastTick()) + " of " + std::to_string(playback.replay().header.plannedTicks) +
-                               " ticks recovered");
+  EXPECT_EQ(parts[1].text, "truncated: " + std::to_string(playback.lastTick()) + " of " +
+                               std::to_string(playback.replay().header.plannedTicks) + " ticks recovered");
   // A whole replay says nothing of the kind.
-  for (const LinePart& part : listHudParts(loadPlayback("tank-bot-seed1.rtr"), "")) EXPECT_EQ(part.text.find("truncated"), std::string::npos);
+  for (const LinePart& part : listHudParts(loadPlayback("tank-bot-seed1.rtr"), ""))
+    EXPECT_EQ(part.text.find("truncated"), std::string::npos);
 }
 
 TEST_F(Render, CompareTitlesGiveEachSidesConfigurationAndSeedWhereTheyDiffer) {
@@ -443,8 +466,9 @@ TEST_F(Render, CompareDrawsAAndBSideBySideUnderOneHud) {
   // Each side's player is drawn in its own half, where its own scene says.
   for (const auto& [side, frame] : {std::pair<const Playback*, const FrameLayout*>{&a, &layout.a}, {&b, &layout.b}}) {
     const sim::Scene scene = side->current().describeScene(side->previous());
-    const auto player = std::find_if(scene.primitives.begin(), scene.primitives.end(),
-                                     [](const sim::ScenePrimitive& p) { return p.category == sim::SceneCategory::kPlayer && p.shape == sim::SceneShape::kBox; });
+    const auto player = std::find_if(scene.primitives.begin(), scene.primitives.end(), [](const sim::ScenePrimitive& p) {
+      return p.category == sim::SceneCategory::kPlayer && p.shape == sim::SceneShape::kBox;
+    });
     ASSERT_NE(player, scene.primitives.end());
     EXPECT_EQ(readInside(image, *frame, *player, 0.25F, 0.25F), colourOf(sim::SceneCategory::kPlayer));
   }
@@ -488,7 +512,8 @@ TEST_F(Render, ATunnelIsDrawnWhereTheOracleSaysAtItsTick) {
   ASSERT_TRUE(earlier.loadFromFile(before));
   std::size_t hitColoured = 0;
   for (unsigned y = 0; y < 480; ++y) {
-    for (unsigned x = 0; x < 640; ++x) hitColoured += earlier.getPixel(x, y) == colourOf(sim::SceneCategory::kTunnelHit) ? 1U : 0U;
+    for (unsigned x = 0; x < 640; ++x)
+      hitColoured += earlier.getPixel(x, y) == colourOf(sim::SceneCategory::kTunnelHit) ? 1U : 0U;
   }
   EXPECT_EQ(hitColoured, 0U);
 }

@@ -22,12 +22,14 @@ std::vector<EventRow> listEvents(const recorder::LoadedReplay& replay) {
 }
 
 /// The activity of ticks [from, to] binned tick by tick, as binActivity promises at any zoom.
-std::vector<TickActivity> binByTick(const recorder::LoadedReplay& replay, std::uint64_t from, std::uint64_t to, unsigned columns) {
+std::vector<TickActivity> binByTick(const recorder::LoadedReplay& replay, std::uint64_t from, std::uint64_t to,
+                                    unsigned columns) {
   std::vector<TickActivity> bins(columns);
   const auto schemas = recorder::gameOf(replay.header)->eventSchemas();
   const std::vector<sim::Input> inputs = recorder::expandInputs(replay);
   const auto columnOf = [&](std::uint64_t t) { return static_cast<std::size_t>((t - from) * columns / (to - from + 1)); };
-  for (std::uint64_t t = std::max<std::uint64_t>(from, 1); t <= std::min<std::uint64_t>(to, inputs.size()); ++t) bins[columnOf(t)].held |= inputs[t - 1];
+  for (std::uint64_t t = std::max<std::uint64_t>(from, 1); t <= std::min<std::uint64_t>(to, inputs.size()); ++t)
+    bins[columnOf(t)].held |= inputs[t - 1];
   for (const EventRow& e : listEvents(replay)) {
     if (e.tick >= from && e.tick <= to) bins[columnOf(e.tick)].categories |= categoryBit(schemas[e.event.kind].category);
   }
@@ -121,7 +123,11 @@ TEST(TickStore, ZoomedInTheActivityIsExactAndZoomedOutItMissesNoTick) {
     const Stores s = openBoth(corpusPath(name));
     const std::uint64_t last = s.loaded.lastTick();
     for (const unsigned columns : {1U, 7U, 100U, 960U}) {
-      for (const auto& [from, to] : {std::pair<std::uint64_t, std::uint64_t>{0, last}, {0, 99}, {1, 1}, {last / 3, last / 3 + 500}, {last - 40, last + 40}}) {
+      for (const auto& [from, to] : {std::pair<std::uint64_t, std::uint64_t>{0, last},
+                                     {0, 99},
+                                     {1, 1},
+                                     {last / 3, last / 3 + 500},
+                                     {last - 40, last + 40}}) {
         SCOPED_TRACE(std::to_string(columns) + " columns, ticks " + std::to_string(from) + " to " + std::to_string(to));
         const std::vector<TickActivity> exact = binByTick(s.replay, from, to, columns);
         for (const TickStore* store : {&s.loaded, &s.indexed}) {
@@ -134,7 +140,8 @@ TEST(TickStore, ZoomedInTheActivityIsExactAndZoomedOutItMissesNoTick) {
           for (std::size_t c = 0; c < columns; ++c) {
             ASSERT_EQ(binned[c].held & exact[c].held, exact[c].held) << "column " << c;
             ASSERT_EQ(binned[c].categories & exact[c].categories, exact[c].categories) << "column " << c;
-            const TickActivity beside{static_cast<sim::Input>(exact[c].held | (c > 0 ? exact[c - 1].held : 0) | (c + 1 < columns ? exact[c + 1].held : 0)),
+            const TickActivity beside{static_cast<sim::Input>(exact[c].held | (c > 0 ? exact[c - 1].held : 0) |
+                                                              (c + 1 < columns ? exact[c + 1].held : 0)),
                                       static_cast<std::uint8_t>(exact[c].categories | (c > 0 ? exact[c - 1].categories : 0) |
                                                                 (c + 1 < columns ? exact[c + 1].categories : 0))};
             ASSERT_EQ(binned[c].held & ~beside.held, 0) << "column " << c;
@@ -179,7 +186,8 @@ TEST(TickStore, AFileChangedAfterOpeningIsOneSentenceWhenAChunkIsReadAgain) {
   retrace::testing::TempDir temp{"retrace_tick_store"};
   const std::string path = temp.file("changed.rtr");
   const auto write = [&](std::uint64_t seed) {
-    const std::vector<std::byte> bytes = recorder::testing::recordInMemory("dodge", (kCachedChunks + 20) * 10, seed, "default", 10, 50);
+    const std::vector<std::byte> bytes =
+        recorder::testing::recordInMemory("dodge", (kCachedChunks + 20) * 10, seed, "default", 10, 50);
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   };

@@ -30,7 +30,8 @@ TEST(ViewCli, FindOpensAtTheFirstTickRetraceFindGives) {
   const std::string where = "man.standingOn != -1 and tick > 700";
   auto loaded = retrace::recorder::loadReplayFile(file);
   const auto& replay = std::get<retrace::recorder::LoadedReplay>(loaded);
-  const auto found = retrace::recorder::findTicks(replay, std::get<retrace::recorder::Condition>(retrace::recorder::Condition::parse(where)), 0, false);
+  const auto found = retrace::recorder::findTicks(
+      replay, std::get<retrace::recorder::Condition>(retrace::recorder::Condition::parse(where)), 0, false);
   const std::uint64_t first = std::get<std::vector<std::uint64_t>>(found).front();
   const CommandRun run = runView(file + " --find '" + where + "' --png " + temp.file("f.png"));
   EXPECT_EQ(run.exitCode, 0) << run.output;
@@ -67,11 +68,14 @@ TEST(ViewCli, ALongReplayAddsLittleToTheViewersMemory) {
   retrace::testing::TempDir temp{"retrace_view_memory"};
   const std::string file = temp.file("long.rtr");
   {
-    const std::vector<std::byte> bytes = retrace::recorder::testing::recordInMemory("dodge", 4'000'000, 1, "default", 600, 1800, false, "bot", 1);
-    std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    const std::vector<std::byte> bytes =
+        retrace::recorder::testing::recordInMemory("dodge", 4'000'000, 1, "default", 600, 1800, false, "bot", 1);
+    std::ofstream(file, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   }
   const auto peak = [&](const std::string& replay, const std::string& png) {
-    return retrace::testing::measurePeakKilobytes(std::string(RETRACE_VIEW) + " " + replay + " --png " + temp.file(png) + " --tick 2999 --panels >/dev/null 2>&1");
+    return retrace::testing::measurePeakKilobytes(std::string(RETRACE_VIEW) + " " + replay + " --png " + temp.file(png) +
+                                                  " --tick 2999 --panels >/dev/null 2>&1");
   };
   const long minute = peak(kReplay, "minute.png");
   const long day = peak(file, "long.png");
@@ -90,7 +94,8 @@ TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   EXPECT_EQ(compare.output, "retrace-view: " + tank + " is a tank replay, not dodge\n");
   // The panels and the selection are drawn only into a PNG (the window always has them).
   EXPECT_EQ(runView(kReplay + " --panels").output, "retrace-view: --panels requires --png (see retrace-view --help)\n");
-  EXPECT_EQ(runView(kReplay + " --png " + png + " --select 'tanks[1]'").output, "retrace-view: --select requires --panels (see retrace-view --help)\n");
+  EXPECT_EQ(runView(kReplay + " --png " + png + " --select 'tanks[1]'").output,
+            "retrace-view: --select requires --panels (see retrace-view --help)\n");
   const CommandRun typo = runView(kReplay + " --png " + png + " --panels --select playr");
   EXPECT_EQ(typo.exitCode, 2);
   EXPECT_EQ(typo.output, "retrace-view: no field at tick 0 lies inside 'playr' (the I key shows the entities' names)\n");
@@ -101,7 +106,8 @@ TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   EXPECT_EQ(runView("--play dodge --png " + png + " -o " + temp.file("p.rtr")).exitCode, 2);
   EXPECT_EQ(runView(kReplay + " --seed 3").exitCode, 2);
   // An empty name read as the option left out, and opened the window.
-  EXPECT_EQ(runView(kReplay + " --png ''").output, "retrace-view: --png: needs a name, not empty text (see retrace-view --help)\n");
+  EXPECT_EQ(runView(kReplay + " --png ''").output,
+            "retrace-view: --png: needs a name, not empty text (see retrace-view --help)\n");
   const CommandRun negative = runView(kReplay + " --png " + png + " --tick -1");
   EXPECT_EQ(negative.output, "retrace-view: --tick: '-1' is not a whole number (digits 0-9 only) (see retrace-view --help)\n");
   EXPECT_FALSE(fs::exists(png));
@@ -115,22 +121,27 @@ TEST(ViewCli, PlotNamesOneFieldSomeTickOfTheReplayHas) {
   const std::string png = temp.file("plot.png");
   const std::string tank = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
   // A list element that is absent at tick 0 is a field all the same: some tick has it.
-  const CommandRun fine = runView(tank + " --png " + png + " --tick 820 --plot 'bullets[0].position.x' --plot 'tanks[1].hp' --plot 'tanks[id=0].hp'");
+  const CommandRun fine =
+      runView(tank + " --png " + png + " --tick 820 --plot 'bullets[0].position.x' --plot 'tanks[1].hp' --plot 'tanks[id=0].hp'");
   EXPECT_EQ(fine.exitCode, 0) << fine.output;
   EXPECT_EQ(fine.output, "wrote " + png + " (tick 820)\n");
   const std::string other = temp.file("other.png");
   const CommandRun typo = runView(tank + " --png " + other + " --plot tanks[0].hq");
   EXPECT_EQ(typo.exitCode, 2);
-  EXPECT_EQ(typo.output, "retrace-view: --plot 'tanks[0].hq' names no field of tank on any tick of " + tank + " (retrace show prints every field's name)\n");
+  EXPECT_EQ(typo.output, "retrace-view: --plot 'tanks[0].hq' names no field of tank on any tick of " + tank +
+                             " (retrace show prints every field's name)\n");
   const CommandRun pattern = runView(tank + " --png " + other + " --plot 'tanks[*].hp'");
   EXPECT_EQ(pattern.output, "retrace-view: --plot 'tanks[*].hp': name one field (as retrace show prints it), not a pattern\n");
-  EXPECT_EQ(runView(tank + " --png " + other + " --plot tick --plot tick").output, "retrace-view: --plot 'tick' is given twice\n");
-  const CommandRun five = runView(tank + " --png " + other + " --plot tick --plot tanks.size --plot bullets.size --plot tanks[0].hp --plot tanks[1].hp");
+  EXPECT_EQ(runView(tank + " --png " + other + " --plot tick --plot tick").output,
+            "retrace-view: --plot 'tick' is given twice\n");
+  const CommandRun five = runView(tank + " --png " + other +
+                                  " --plot tick --plot tanks.size --plot bullets.size --plot tanks[0].hp --plot tanks[1].hp");
   EXPECT_EQ(five.output, "retrace-view: --plot: at most 4 fields are plotted at once\n");
   EXPECT_EQ(runView(tank + " --png " + other + " --plot ''").exitCode, 2);
   // An element by its id: one that no tick has, and an id that is not a number.
   EXPECT_EQ(runView(tank + " --png " + other + " --plot 'tanks[id=999999].hp'").output,
-            "retrace-view: --plot 'tanks[id=999999].hp' names no field of tank on any tick of " + tank + " (retrace show prints every field's name)\n");
+            "retrace-view: --plot 'tanks[id=999999].hp' names no field of tank on any tick of " + tank +
+                " (retrace show prints every field's name)\n");
   EXPECT_EQ(runView(tank + " --png " + other + " --plot 'tanks[id=one].hp'").output,
             "retrace-view: --plot 'tanks[id=one].hp': an element picked by its id is [id=N], N a whole number\n");
   EXPECT_EQ(runView(tank + " --sheet " + other + " --plot tick").output,
@@ -171,7 +182,8 @@ TEST(ViewCli, WithoutADisplayItSaysToUseXvfbInsteadOfAborting) {
   retrace::testing::TempDir temp{"retrace_view_cli"};
   const std::string png = temp.file("frame.png");
   const std::string advice = "; run it under xvfb-run -a (package xvfb) to render without a screen\n";
-  for (const std::string& args : {kReplay, kReplay + " --png " + png, kReplay + " --sheet " + png, "--play dodge -o " + temp.file("p.rtr")}) {
+  for (const std::string& args :
+       {kReplay, kReplay + " --png " + png, kReplay + " --sheet " + png, "--play dodge -o " + temp.file("p.rtr")}) {
     const CommandRun unset = retrace::testing::runCommand("env -u DISPLAY " + std::string(RETRACE_VIEW) + " " + args);
     EXPECT_EQ(unset.exitCode, 2) << args << ": " << unset.output;
     EXPECT_EQ(unset.output, "retrace-view: there is no X display (DISPLAY is not set)" + advice) << args;

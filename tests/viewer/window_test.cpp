@@ -37,9 +37,12 @@ using retrace::testing::loadCorpus;
 /// One retrace-view window, started in the background and closed with Q at the end.
 class ViewerWindow {
  public:
-  ViewerWindow(const std::string& arguments, const fs::path& dir) : status_((dir / "status").string()), log_((dir / "view.log").string()) {
+  ViewerWindow(const std::string& arguments, const fs::path& dir)
+      : status_((dir / "status").string()), log_((dir / "view.log").string()) {
     const std::string pidFile = (dir / "pid").string();
-    std::system((std::string(RETRACE_VIEW) + " " + arguments + " --status " + status_ + " >" + log_ + " 2>&1 & echo $! >" + pidFile).c_str());
+    std::system(
+        (std::string(RETRACE_VIEW) + " " + arguments + " --status " + status_ + " >" + log_ + " 2>&1 & echo $! >" + pidFile)
+            .c_str());
     std::ifstream(pidFile) >> pid_;
     const auto found = waitFor([](const Status& s) { return s.contains("tick"); });
     if (!found) return;
@@ -74,7 +77,8 @@ class ViewerWindow {
   void key(const std::string& keys) const { send("key " + keys); }
   void type(const std::string& text) const { send("type " + text); }
   void click(float x, float y) const {
-    send("mousemove --sync --window " + window_ + " " + std::to_string(static_cast<int>(x)) + " " + std::to_string(static_cast<int>(y)));
+    send("mousemove --sync --window " + window_ + " " + std::to_string(static_cast<int>(x)) + " " +
+         std::to_string(static_cast<int>(y)));
     send("click 1");
   }
 
@@ -151,14 +155,18 @@ TEST(Window, IsDrivenByRealKeysAndClicks) {
   Playback playback(replay, false);
   playback.seek(next);
   const sim::Scene scene = playback.current().describeScene(playback.previous());
-  const auto player = std::find_if(scene.primitives.begin(), scene.primitives.end(),
-                                   [](const sim::ScenePrimitive& p) { return p.category == sim::SceneCategory::kPlayer && p.shape == sim::SceneShape::kBox; });
+  const auto player = std::find_if(scene.primitives.begin(), scene.primitives.end(), [](const sim::ScenePrimitive& p) {
+    return p.category == sim::SceneCategory::kPlayer && p.shape == sim::SceneShape::kBox;
+  });
   ASSERT_NE(player, scene.primitives.end());
   const auto status = view.waitFor([](const Status& s) { return s.contains("scene"); });
   ASSERT_TRUE(status);
   const auto [left, top, width, height, scale] = parseScene(status->at("scene"));
-  const auto toScreen = [&, left = left, top = top, scale = scale](float wx, float wy) { return sf::Vector2f{left + wx * scale, top + wy * scale}; };
-  const sf::Vector2f centre = toScreen(toPixels(player->a.x) + toPixels(player->b.x) / 2, toPixels(player->a.y) + toPixels(player->b.y) / 2);
+  const auto toScreen = [&, left = left, top = top, scale = scale](float wx, float wy) {
+    return sf::Vector2f{left + wx * scale, top + wy * scale};
+  };
+  const sf::Vector2f centre =
+      toScreen(toPixels(player->a.x) + toPixels(player->b.x) / 2, toPixels(player->a.y) + toPixels(player->b.y) / 2);
   view.click(centre.x, centre.y);
   ASSERT_TRUE(view.waitFor([&](const Status& s) { return s.at("selected") == player->entity; }));
 
@@ -168,7 +176,8 @@ TEST(Window, IsDrivenByRealKeysAndClicks) {
   EXPECT_EQ(outlined, kOverlayColour);
   view.key("b");
   ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("overlays").find("boxes") == std::string::npos; }));
-  EXPECT_EQ(view.frame().getPixel(static_cast<unsigned>(edge.x), static_cast<unsigned>(edge.y)), colourOf(sim::SceneCategory::kPlayer));
+  EXPECT_EQ(view.frame().getPixel(static_cast<unsigned>(edge.x), static_cast<unsigned>(edge.y)),
+            colourOf(sim::SceneCategory::kPlayer));
 }
 
 TEST(Window, PlotsAFieldOverTheWholeReplayWhileItStaysResponsive) {
@@ -199,15 +208,18 @@ TEST(Window, ComparesTwoReplaysAndJumpsToTheirFirstDifference) {
   ASSERT_FALSE(saveEdit(a, edited, "a", b).has_value());
   auto loadedB = recorder::loadReplayFile(b);
   ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loadedB));
-  const auto difference = findFirstStateDifference(Playback(a, false), Playback(std::get<recorder::LoadedReplay>(loadedB), false));
+  const auto difference =
+      findFirstStateDifference(Playback(a, false), Playback(std::get<recorder::LoadedReplay>(loadedB), false));
   ASSERT_TRUE(difference.has_value());
   ASSERT_GE(*difference, 300U);
 
   ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/dodge-bot-seed3.rtr --compare " + b, temp.path());
   ASSERT_TRUE(view.opened());
-  ASSERT_TRUE(view.waitFor([&](const Status& s) { return s.at("compare") == "1" && s.at("difference") == std::to_string(*difference); }));
+  ASSERT_TRUE(
+      view.waitFor([&](const Status& s) { return s.at("compare") == "1" && s.at("difference") == std::to_string(*difference); }));
   view.key("d");
-  ASSERT_TRUE(view.waitFor([&](const Status& s) { return s.at("tick") == std::to_string(*difference) && s.at("bTick") == s.at("tick"); }));
+  ASSERT_TRUE(view.waitFor(
+      [&](const Status& s) { return s.at("tick") == std::to_string(*difference) && s.at("bTick") == s.at("tick"); }));
   // The frame is A beside B with the panels: wider than it is high.
   const sf::Image frame = view.frame();
   EXPECT_GT(frame.getSize().x, frame.getSize().y);

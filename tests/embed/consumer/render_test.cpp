@@ -49,7 +49,8 @@ TEST(OwnGameView, AFrameShowsThePaddleAndBricksWhereTheSceneSays) {
   const sim::Scene scene = playback.current().describeScene(playback.previous());
   const viewer::FrameLayout layout = viewer::layoutFrame({0.0F, 0.0F, 640.0F, 480.0F}, playback);
   const auto pixelAt = [&](float x, float y) {
-    return image.getPixel(static_cast<unsigned>(layout.scene.left + x * layout.scale), static_cast<unsigned>(layout.scene.top + y * layout.scale));
+    return image.getPixel(static_cast<unsigned>(layout.scene.left + x * layout.scale),
+                          static_cast<unsigned>(layout.scene.top + y * layout.scale));
   };
   int paddles = 0;
   int bricks = 0;

@@ -54,15 +54,19 @@ TEST_F(BareGame, AScriptPressingAButtonItDoesNotHaveIsRefused) {
   const retrace::testing::TempDir dir("bare_game");
   const std::string script = dir.file("in.txt");
   std::ofstream(script) << "10 left\n";
-  const auto refused = runInProcess({"record", "--game", "stopwatch", "--ticks", "10", "--input", script, "-o", dir.file("a.rtr")});
+  const auto refused =
+      runInProcess({"record", "--game", "stopwatch", "--ticks", "10", "--input", script, "-o", dir.file("a.rtr")});
   EXPECT_EQ(refused.status, 2);
-  EXPECT_NE(refused.err.find("unknown button 'left' for stopwatch (it has none; - presses nothing)"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("unknown button 'left' for stopwatch (it has none; - presses nothing)"), std::string::npos)
+      << refused.err;
   std::ofstream(script) << "10 -\n";
-  EXPECT_EQ(runInProcess({"record", "--game", "stopwatch", "--ticks", "10", "--input", script, "-o", dir.file("a.rtr")}).status, 0);
+  EXPECT_EQ(runInProcess({"record", "--game", "stopwatch", "--ticks", "10", "--input", script, "-o", dir.file("a.rtr")}).status,
+            0);
 }
 
 TEST_F(BareGame, KeepsNoRoundClockAndItsRoundIsNeverOver) {
-  static_assert(retrace::sim::GameRules<retrace::sim::bare::Stopwatch> && !retrace::sim::HasRounds<retrace::sim::bare::Stopwatch>);
+  static_assert(retrace::sim::GameRules<retrace::sim::bare::Stopwatch> &&
+                !retrace::sim::HasRounds<retrace::sim::bare::Stopwatch>);
   const auto* game = retrace::sim::findGame("stopwatch");
   ASSERT_NE(game, nullptr);
   auto session = game->start(*game->findConfig("default"), 1);
@@ -75,12 +79,15 @@ TEST_F(BareGame, KeepsNoRoundClockAndItsRoundIsNeverOver) {
 
 TEST_F(BareGame, HuntsWithinItsConfigurationsAndRefusesOutsideWithASentence) {
   const retrace::testing::TempDir dir("bare_game");
-  const auto hunted = runInProcess({"hunt", "--game", "stopwatch", "--runs", "3", "--ticks", "100", "--configs", "within", "-o", dir.file("found")});
+  const auto hunted = runInProcess(
+      {"hunt", "--game", "stopwatch", "--runs", "3", "--ticks", "100", "--configs", "within", "-o", dir.file("found")});
   EXPECT_EQ(hunted.status, 0) << hunted.err;
   EXPECT_NE(hunted.out.find("3 runs, 300 ticks, 0 findings"), std::string::npos) << hunted.out;
-  const auto outside = runInProcess({"hunt", "--game", "stopwatch", "--runs", "3", "--ticks", "100", "--configs", "outside", "-o", dir.file("found")});
+  const auto outside = runInProcess(
+      {"hunt", "--game", "stopwatch", "--runs", "3", "--ticks", "100", "--configs", "outside", "-o", dir.file("found")});
   EXPECT_EQ(outside.status, 2);
-  EXPECT_NE(outside.err.find("declares no speed limit, so --configs outside has nothing to break"), std::string::npos) << outside.err;
+  EXPECT_NE(outside.err.find("declares no speed limit, so --configs outside has nothing to break"), std::string::npos)
+      << outside.err;
 }
 
 }  // namespace

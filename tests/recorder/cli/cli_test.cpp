@@ -14,8 +14,8 @@
 #include "recorder/cli/command.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
-#include "recorder/search.h"
 #include "recorder/replay_test_support.h"
+#include "recorder/search.h"
 #include "support/run_command.h"
 #include "support/temp_dir.h"
 
@@ -74,10 +74,12 @@ TEST_F(Cli, RecordVerifyInfoDumpAndDiff) {
     }
   }
   std::string eventsLine = "events:    ";
-  for (const auto& [name, count] : kinds) eventsLine += (eventsLine.back() == ' ' ? "" : ", ") + name + " " + std::to_string(count);
+  for (const auto& [name, count] : kinds)
+    eventsLine += (eventsLine.back() == ' ' ? "" : ", ") + name + " " + std::to_string(count);
   ASSERT_GT(kinds.size(), 2U);
   EXPECT_NE(info.output.find(eventsLine + "\n"), std::string::npos) << info.output << "\nwanted: " << eventsLine;
-  EXPECT_NE(info.output.find("(" + std::to_string(json["chunks"].size()) + " chunks of up to 600 ticks"), std::string::npos) << info.output;
+  EXPECT_NE(info.output.find("(" + std::to_string(json["chunks"].size()) + " chunks of up to 600 ticks"), std::string::npos)
+      << info.output;
   ASSERT_EQ(runRetrace("record --game tank --seed 3 --ticks 1200 --input bot -o " + path("b.rtr")).exitCode, 0);
   const CliRun same = runRetrace("diff " + path("a.rtr") + " " + path("b.rtr"));
   EXPECT_EQ(same.exitCode, 0) << same.output;
@@ -90,7 +92,8 @@ TEST_F(Cli, RecordVerifyInfoDumpAndDiff) {
 
 TEST_F(Cli, SetGivesConfigurationValuesByNameAndVerifyAsksWhatIf) {
   // Recorded with a value set: the header holds it, and it verifies as recorded.
-  const CliRun record = runRetrace("record --game fallingman --seed 4 --ticks 1200 --input bot --set walkSpeed=2.5 -o " + path("slow.rtr"));
+  const CliRun record =
+      runRetrace("record --game fallingman --seed 4 --ticks 1200 --input bot --set walkSpeed=2.5 -o " + path("slow.rtr"));
   ASSERT_EQ(record.exitCode, 0) << record.output;
   EXPECT_NE(record.output.find("(default+walkSpeed=2.5, seed 4, bot input)"), std::string::npos) << record.output;
   EXPECT_NE(runRetrace("info " + path("slow.rtr")).output.find("configuration default+walkSpeed=2.5"), std::string::npos);
@@ -126,7 +129,8 @@ TEST_F(Cli, SetGivesConfigurationValuesByNameAndVerifyAsksWhatIf) {
 std::vector<retrace::sim::Field> simulateDirectly(const std::string& file, std::uint64_t tick) {
   auto loaded = retrace::recorder::loadReplayFile(file);
   const auto& replay = std::get<retrace::recorder::LoadedReplay>(loaded);
-  auto session = retrace::sim::findGame(replay.header.game)->start(retrace::recorder::configOf(replay.header), replay.header.seed);
+  auto session =
+      retrace::sim::findGame(replay.header.game)->start(retrace::recorder::configOf(replay.header), replay.header.seed);
   const auto inputs = retrace::recorder::expandInputs(replay);
   for (std::uint64_t t = 0; t < tick; ++t) (void)session->step(inputs[t]);
   return session->describeState();
@@ -186,7 +190,8 @@ TEST_F(Cli, ShowEventsAndTraceAgreeWithADirectSimulation) {
     }
     const CliRun events = runRetrace("events " + file + " --from 1000 --to 2000 --json");
     ASSERT_EQ(events.exitCode, 0);
-    EXPECT_EQ(static_cast<std::size_t>(std::count(events.output.begin(), events.output.end(), '\n')), recorded + 1) << events.output;
+    EXPECT_EQ(static_cast<std::size_t>(std::count(events.output.begin(), events.output.end(), '\n')), recorded + 1)
+        << events.output;
   }
 }
 
@@ -194,7 +199,9 @@ TEST_F(Cli, ShowPrintsATileMapAsAGrid) {
   // The built-in level at tick 0: row 12 is the base (9) between two bricks (1).
   const CliRun show = runRetrace("show " + std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr --tick 0 --fields tiles");
   ASSERT_EQ(show.exitCode, 0) << show.output;
-  EXPECT_NE(show.output.find("  tiles (13 x 13; . is 0, digits and letters the codes):\n    .............\n    .1.1.1.1.1.1.\n"), std::string::npos) << show.output;
+  EXPECT_NE(show.output.find("  tiles (13 x 13; . is 0, digits and letters the codes):\n    .............\n    .1.1.1.1.1.1.\n"),
+            std::string::npos)
+      << show.output;
   EXPECT_NE(show.output.find("    .....191.....\n"), std::string::npos) << show.output;
   EXPECT_EQ(show.output.find("tiles[0].bytes"), std::string::npos) << show.output;
 }
@@ -215,7 +222,8 @@ TEST_F(Cli, FindGivesTheTicksADirectSimulationMeetsTheConditionOn) {
   EXPECT_EQ(nlohmann::json::parse(all.output)["ticks"].get<std::vector<std::uint64_t>>(), standing);
   const std::uint64_t after = standing.front();
   const auto next = std::find_if(standing.begin(), standing.end(), [&](std::uint64_t t) { return t > after; });
-  const CliRun following = runRetrace("find " + file + " --where 'man.standingOn != -1' --next-after " + std::to_string(after) + " --json");
+  const CliRun following =
+      runRetrace("find " + file + " --where 'man.standingOn != -1' --next-after " + std::to_string(after) + " --json");
   EXPECT_EQ(nlohmann::json::parse(following.output)["ticks"][0], *next);
   // Every game, with the fields every game has.
   for (const std::string game : {"dodge", "tank", "fallingman"}) {
@@ -231,7 +239,8 @@ TEST_F(Cli, FindGivesTheTicksADirectSimulationMeetsTheConditionOn) {
       }
       if ((roundTick > 30 && roundTick < 60) || round >= 2) expected.push_back(tick);
     }
-    const CliRun found = runRetrace("find " + other + " --where 'clock.roundTick > 30 and clock.roundTick < 60 or clock.round >= 2' --all --json");
+    const CliRun found =
+        runRetrace("find " + other + " --where 'clock.roundTick > 30 and clock.roundTick < 60 or clock.round >= 2' --all --json");
     ASSERT_EQ(found.exitCode, expected.empty() ? 1 : 0) << found.output;
     EXPECT_EQ(nlohmann::json::parse(found.output)["ticks"].get<std::vector<std::uint64_t>>(), expected) << game;
   }
@@ -251,10 +260,12 @@ TEST_F(Cli, ShowTraceAndFindFollowAnElementByItsIdWhereverItIsInItsList) {
   std::stringstream rows(ids.output);
   for (std::string line; std::getline(rows, line);) {
     const auto row = nlohmann::json::parse(line);
-    for (const auto& [name, id] : row["values"].items()) flights[id.get<std::int64_t>()][row["tick"].get<std::uint64_t>()] = name.substr(0, name.size() - 3);
+    for (const auto& [name, id] : row["values"].items())
+      flights[id.get<std::int64_t>()][row["tick"].get<std::uint64_t>()] = name.substr(0, name.size() - 3);
   }
   const auto moving = std::find_if(flights.begin(), flights.end(), [](const auto& flight) {
-    return std::any_of(flight.second.begin(), flight.second.end(), [&](const auto& at) { return at.second != flight.second.begin()->second; });
+    return std::any_of(flight.second.begin(), flight.second.end(),
+                       [&](const auto& at) { return at.second != flight.second.begin()->second; });
   });
   ASSERT_NE(moving, flights.end()) << "no bullet changes its place in the list";
   const std::string byId = "bullets[id=" + std::to_string(moving->first) + "]";
@@ -289,15 +300,19 @@ TEST_F(Cli, ShowTraceAndFindFollowAnElementByItsIdWhereverItIsInItsList) {
   EXPECT_EQ(runRetrace("find " + file + " --where 'bullets[id=99999999].id == 1'").exitCode, 1);
   const CliRun malformed = runRetrace("trace " + file + " --field 'bullets[id=x].id'");
   EXPECT_EQ(malformed.exitCode, 2);
-  EXPECT_EQ(malformed.output, "retrace trace: 'bullets[id=x].id' is not a field pattern: an element picked by its id is [id=N], N a whole number\n");
+  EXPECT_EQ(
+      malformed.output,
+      "retrace trace: 'bullets[id=x].id' is not a field pattern: an element picked by its id is [id=N], N a whole number\n");
 }
 
 TEST_F(Cli, ShowEventsAndTraceRefuseBadArgumentsInOneLine) {
   const std::string file = path("t.rtr");
   ASSERT_EQ(runRetrace("record --game tank --seed 2 --ticks 300 --input bot -o " + file).exitCode, 0);
-  for (const std::string& bad : {"show " + file + " --tick 301", "show " + file + " --tick 5 --fields nothing", "show " + file + " --tick 5 --fields 'a;b'",
-                                "events " + file + " --kind boom", "events " + file + " --from 200 --to 100", "events " + file + " --to 301",
-                                "trace " + file + " --field nothing", "trace " + file + " --field tick --from 10 --to 400", "show " + path("none.rtr") + " --tick 1"}) {
+  for (const std::string& bad :
+       {"show " + file + " --tick 301", "show " + file + " --tick 5 --fields nothing",
+        "show " + file + " --tick 5 --fields 'a;b'", "events " + file + " --kind boom", "events " + file + " --from 200 --to 100",
+        "events " + file + " --to 301", "trace " + file + " --field nothing",
+        "trace " + file + " --field tick --from 10 --to 400", "show " + path("none.rtr") + " --tick 1"}) {
     const CliRun run = runRetrace(bad);
     EXPECT_EQ(run.exitCode, 2) << bad << "\n" << run.output;
     EXPECT_EQ(std::count(run.output.begin(), run.output.end(), '\n'), 1) << bad << "\n" << run.output;
@@ -310,7 +325,8 @@ TEST_F(Cli, ShowEventsAndTraceRefuseBadArgumentsInOneLine) {
 void writeReplayAndAlteredCopy(const std::string& a, const std::string& b) {
   const auto* dodge = retrace::sim::findGame("dodge");
   const retrace::recorder::RunSetup setup{dodge, *dodge->findConfig("default"), 3};
-  ASSERT_FALSE(retrace::recorder::writeReplay(a, false, setup, false, "test", std::vector<retrace::sim::Input>(600, 1)).has_value());
+  ASSERT_FALSE(
+      retrace::recorder::writeReplay(a, false, setup, false, "test", std::vector<retrace::sim::Input>(600, 1)).has_value());
   auto loaded = retrace::recorder::loadReplayFile(a);
   auto& replay = std::get<retrace::recorder::LoadedReplay>(loaded);
   ASSERT_EQ(replay.chunks.front().inputs.size(), 1U);
@@ -321,10 +337,12 @@ void writeReplayAndAlteredCopy(const std::string& a, const std::string& b) {
 
 TEST_F(Cli, ShowTraceAndFindNeverPassOffAStateTheRecordingDidNotHave) {
   writeReplayAndAlteredCopy(path("a.rtr"), path("b.rtr"));
-  const std::string parted = path("b.rtr") + " no longer re-simulates as recorded: the state differs from its recorded checksum at tick 10";
+  const std::string parted =
+      path("b.rtr") + " no longer re-simulates as recorded: the state differs from its recorded checksum at tick 10";
   EXPECT_EQ(runRetrace("show " + path("b.rtr") + " --tick 9 --fields player").exitCode, 0);
-  for (const std::string& command : {"show " + path("b.rtr") + " --tick 300", "show " + path("b.rtr") + " --tick 10 --from-start",
-                                     "trace " + path("b.rtr") + " --field player.x --from 1 --to 20", "find " + path("b.rtr") + " --where 'tick > 50'"}) {
+  for (const std::string& command :
+       {"show " + path("b.rtr") + " --tick 300", "show " + path("b.rtr") + " --tick 10 --from-start",
+        "trace " + path("b.rtr") + " --field player.x --from 1 --to 20", "find " + path("b.rtr") + " --where 'tick > 50'"}) {
     const CliRun run = runRetrace(command);
     EXPECT_EQ(run.exitCode, 1) << command << "\n" << run.output;
     EXPECT_NE(run.output.find(parted), std::string::npos) << command << "\n" << run.output;
@@ -358,10 +376,12 @@ TEST_F(Cli, DiffNeverPassesOffAStateARecordingDidNotHave) {
   const CliRun run = runRetrace("diff " + path("a.rtr") + " " + path("b.rtr"));
   EXPECT_EQ(run.exitCode, 1) << run.output;
   EXPECT_NE(run.output.find("first difference at tick 10: input left (A) vs right (B)"), std::string::npos) << run.output;
-  EXPECT_NE(run.output.find("  not shown: B no longer re-simulates as recorded: the state differs from its recorded checksum at tick 10"),
+  EXPECT_NE(run.output.find(
+                "  not shown: B no longer re-simulates as recorded: the state differs from its recorded checksum at tick 10"),
             std::string::npos)
       << run.output;
-  EXPECT_NE(run.output.find("  states: not followed: B no longer re-simulates as recorded from tick 10"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("  states: not followed: B no longer re-simulates as recorded from tick 10"), std::string::npos)
+      << run.output;
   EXPECT_EQ(run.output.find("player."), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("A and B differ: ticks"), std::string::npos) << run.output;
 }
@@ -400,14 +420,18 @@ TEST_F(Cli, DiffWalksTwoReplaysWhateverTheirChunking) {
   ASSERT_EQ(runRetrace(record + path("s1.txt") + " -o " + path("a.rtr")).exitCode, 0);
   ASSERT_EQ(runRetrace(record + path("s1.txt") + " --chunk-ticks 7 --snapshot-every 21 -o " + path("a7.rtr")).exitCode, 0);
   ASSERT_EQ(runRetrace(record + path("s2.txt") + " --chunk-ticks 7 --snapshot-every 21 -o " + path("b7.rtr")).exitCode, 0);
-  ASSERT_EQ(runRetrace("record --game tank --seed 6 --ticks 2000 --input " + path("s1.txt") + " -o " + path("short.rtr")).exitCode, 0);
+  ASSERT_EQ(
+      runRetrace("record --game tank --seed 6 --ticks 2000 --input " + path("s1.txt") + " -o " + path("short.rtr")).exitCode, 0);
   const CliRun same = runRetrace("diff " + path("a.rtr") + " " + path("a7.rtr"));
   EXPECT_EQ(same.exitCode, 0) << same.output;
   EXPECT_EQ(same.output, "identical: 3000 ticks (header, inputs, events, checksums, snapshots and ending)\n");
   const CliRun differ = runRetrace("diff " + path("a.rtr") + " " + path("b7.rtr"));
   EXPECT_EQ(differ.exitCode, 1) << differ.output;
-  EXPECT_NE(differ.output.find("\nfirst difference at tick 1234: input left (A) vs right (B)\n"), std::string::npos) << differ.output;
-  EXPECT_EQ(differ.output.rfind("input sources differ: script " + path("s1.txt") + " (A) and script " + path("s2.txt") + " (B)\n", 0), 0U);
+  EXPECT_NE(differ.output.find("\nfirst difference at tick 1234: input left (A) vs right (B)\n"), std::string::npos)
+      << differ.output;
+  EXPECT_EQ(
+      differ.output.rfind("input sources differ: script " + path("s1.txt") + " (A) and script " + path("s2.txt") + " (B)\n", 0),
+      0U);
   EXPECT_TRUE(differ.output.ends_with("\nA and B differ: input sources, ticks\n")) << differ.output;
   EXPECT_NE(differ.output.find("state at tick 1234"), std::string::npos) << differ.output;
   const CliRun shorter = runRetrace("diff " + path("a7.rtr") + " " + path("short.rtr"));
@@ -423,12 +447,15 @@ TEST_F(Cli, AskingPastTheEndOfARecordingCutShortSaysHowMuchWasRecovered) {
   const std::size_t at = info.output.find("complete:  no: truncated, ");
   ASSERT_NE(at, std::string::npos) << info.output;
   const std::string recovered = info.output.substr(at + 26, info.output.find(' ', at + 26) - at - 26);
-  const std::string said = " is past the replay's last tick, " + recovered + " (the recording was cut short: " + recovered + " of 3600 ticks recovered)\n";
-  for (const std::string& command : {"show " + path("cut.rtr") + " --tick 3000", "trace " + path("cut.rtr") + " --field tanks[0].hp --to 3000",
-                                     "events " + path("cut.rtr") + " --to 3000"}) {
+  const std::string said = " is past the replay's last tick, " + recovered + " (the recording was cut short: " + recovered +
+                           " of 3600 ticks recovered)\n";
+  for (const std::string& command :
+       {"show " + path("cut.rtr") + " --tick 3000", "trace " + path("cut.rtr") + " --field tanks[0].hp --to 3000",
+        "events " + path("cut.rtr") + " --to 3000"}) {
     const CliRun run = runRetrace(command);
     EXPECT_EQ(run.exitCode, 2) << command;
-    EXPECT_EQ(run.output, "retrace " + command.substr(0, command.find(' ')) + ": " + path("cut.rtr") + " tick 3000" + said) << command;
+    EXPECT_EQ(run.output, "retrace " + command.substr(0, command.find(' ')) + ": " + path("cut.rtr") + " tick 3000" + said)
+        << command;
   }
   // A whole replay's end is only its end.
   const CliRun past = runRetrace("show " + path("a.rtr") + " --tick 4000");
@@ -441,7 +468,8 @@ TEST_F(Cli, DumpPrintsChunkByChunkExactlyWhatADocumentWouldPrint) {
   ASSERT_EQ(runRetrace("record --game tank --seed 3 --ticks 3600 --input bot -o " + path("a.rtr")).exitCode, 0);
   const std::string whole = readBytes(path("a.rtr"));
   int dumped = 0;
-  for (const std::size_t cut : {whole.size(), whole.size() - 1, whole.size() / 2, std::size_t{900}, std::size_t{300}, std::size_t{170}}) {
+  for (const std::size_t cut :
+       {whole.size(), whole.size() - 1, whole.size() / 2, std::size_t{900}, std::size_t{300}, std::size_t{170}}) {
     std::ofstream(path("cut.rtr"), std::ios::binary | std::ios::trunc) << whole.substr(0, cut);
     const CliRun dump = runRetrace("dump --json " + path("cut.rtr"));
     if (dump.exitCode != 0) continue;  // cut inside the header: refused, nothing to print
@@ -513,7 +541,8 @@ TEST_F(Cli, UnsignedOptionsTakeDecimalDigitsOnly) {
   EXPECT_NE(padded.output.find("seed 10,"), std::string::npos) << padded.output;
   const CliRun negative = runRetrace("record --game dodge --seed -1 --ticks 10 -o " + path("n.rtr"));
   EXPECT_EQ(negative.exitCode, 2);
-  EXPECT_EQ(negative.output, "retrace record: --seed: '-1' is not a whole number (digits 0-9 only) (see retrace record --help)\n");
+  EXPECT_EQ(negative.output,
+            "retrace record: --seed: '-1' is not a whole number (digits 0-9 only) (see retrace record --help)\n");
   EXPECT_FALSE(fs::exists(path("n.rtr")));
   const CliRun tick = runRetrace("shrink " + path("p.rtr") + " --until ends-before:-5 -o " + path("s.rtr"));
   EXPECT_EQ(tick.exitCode, 2) << tick.output;
@@ -525,29 +554,36 @@ TEST_F(Cli, VersionUnknownCommandsAndWhereResultsGo) {
   EXPECT_EQ(version.output, "retrace " RETRACE_VERSION " (replay format 1.1)\n");
   const CliRun unknown = runRetrace("-q frobnicate a.rtr");
   EXPECT_EQ(unknown.exitCode, 2);
-  EXPECT_EQ(unknown.output, "retrace: 'frobnicate' is not a command; the commands are record, verify, info, dump, show, events, trace, find, "
-                            "diff, hunt, shrink, approve, sweep, games (see retrace --help)\n");
+  EXPECT_EQ(unknown.output,
+            "retrace: 'frobnicate' is not a command; the commands are record, verify, info, dump, show, events, trace, find, "
+            "diff, hunt, shrink, approve, sweep, games (see retrace --help)\n");
   for (const std::string none : {"", "-v"}) {
     const CliRun nothing = runRetrace(none);
     EXPECT_EQ(nothing.exitCode, 2) << none;
-    EXPECT_EQ(nothing.output, "retrace: name a command: record, verify, info, dump, show, events, trace, find, diff, hunt, shrink, approve, "
-                              "sweep, games (see retrace --help)\n") << none;
+    EXPECT_EQ(nothing.output,
+              "retrace: name a command: record, verify, info, dump, show, events, trace, find, diff, hunt, shrink, approve, "
+              "sweep, games (see retrace --help)\n")
+        << none;
   }
   // A command's option before the command (CLI11 took its value for the command's name).
   for (const std::string early : {"--seed 5 record --game dodge", "-q --seed=5", "--bogus"}) {
     const CliRun before = runRetrace(early);
     EXPECT_EQ(before.exitCode, 2) << early;
     const std::string option = early.find("bogus") != std::string::npos ? "--bogus" : "--seed";
-    EXPECT_EQ(before.output, "retrace: '" + option + "' is no option of retrace itself; a command's options follow it (retrace COMMAND " + option +
-                                 " ...), and the commands are record, verify, info, dump, show, events, trace, find, diff, hunt, shrink, approve, "
-                                 "sweep, games (see retrace --help)\n") << early;
+    EXPECT_EQ(
+        before.output,
+        "retrace: '" + option + "' is no option of retrace itself; a command's options follow it (retrace COMMAND " + option +
+            " ...), and the commands are record, verify, info, dump, show, events, trace, find, diff, hunt, shrink, approve, "
+            "sweep, games (see retrace --help)\n")
+        << early;
   }
   // A mistake in a command's options points to that command's help, which explains them.
   const CliRun option = runRetrace("record --game dodge --ticks 0 -o " + path("z.rtr"));
   EXPECT_EQ(option.exitCode, 2);
   EXPECT_EQ(option.output, "retrace record: --ticks: Value 0 not in range 1 to 1000000000 (see retrace record --help)\n");
   // A command's result is on stdout, so that 2>/dev/null keeps it and >/dev/null leaves only problems.
-  const CliRun record = retrace::testing::runCommand(std::string(RETRACE_CLI) + " record --game dodge --ticks 60 -o " + path("r.rtr") + " 2>/dev/null");
+  const CliRun record = retrace::testing::runCommand(std::string(RETRACE_CLI) + " record --game dodge --ticks 60 -o " +
+                                                     path("r.rtr") + " 2>/dev/null");
   EXPECT_EQ(record.output, "recorded 60 ticks of dodge (default, seed 0, bot input) to " + path("r.rtr") + "\n");
 }
 
@@ -560,7 +596,9 @@ TEST_F(Cli, GamesListsEveryRegisteredGameWithItsConfigurationsAndLimits) {
   const CliRun games = runRetrace("games");
   EXPECT_EQ(games.exitCode, 0);
   for (const auto* game : retrace::sim::listGames()) {
-    EXPECT_NE(games.output.find(std::string(game->name()) + " (rules " + std::to_string(game->rulesVersion()) + "): configurations "), std::string::npos)
+    EXPECT_NE(
+        games.output.find(std::string(game->name()) + " (rules " + std::to_string(game->rulesVersion()) + "): configurations "),
+        std::string::npos)
         << games.output;
     for (const auto& limit : game->speedLimits()) EXPECT_NE(games.output.find(limit.rule), std::string::npos) << limit.rule;
   }
@@ -598,7 +636,9 @@ TEST_F(Cli, ApproveReRecordsAtTheChecksumCadenceAskedFor) {
   EXPECT_EQ(runRetrace("approve --check " + path("t.rtr")).exitCode, 0);  // its own cadence is kept
   const CliRun check = runRetrace("approve --check --full-hash-every 1 " + path("t.rtr"));
   EXPECT_EQ(check.exitCode, 1) << check.output;
-  EXPECT_EQ(check.output, path("t.rtr") + ": identical; its whole-state checksum is every 30 ticks, to be every 1\n1 of 1 replays would change\n");
+  EXPECT_EQ(
+      check.output,
+      path("t.rtr") + ": identical; its whole-state checksum is every 30 ticks, to be every 1\n1 of 1 replays would change\n");
   ASSERT_EQ(runRetrace("approve --yes --full-hash-every 1 " + path("t.rtr"), "-u CI").exitCode, 0);
   EXPECT_NE(runRetrace("info " + path("t.rtr")).output.find("tick checksums: whole state every tick\n"), std::string::npos);
   EXPECT_EQ(runRetrace("approve --check --full-hash-every 1 " + path("t.rtr")).exitCode, 0);
@@ -608,13 +648,16 @@ TEST_F(Cli, AHeaderStringWithEscapesOrBrokenUtf8IsOneLineFromEveryPrinter) {
   // dump --json aborted (SIGABRT) on a header string that is not UTF-8, and info and verify
   // printed newlines and terminal escapes raw: now the loader refuses such a file in one line.
   const auto bytes = retrace::recorder::testing::recordInMemory("tank", 120);
-  std::ofstream(path("good.rtr"), std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  std::ofstream(path("good.rtr"), std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   for (const std::string text : {"\x1b]0;owned\x07\x1b[2J", "line one\nline two", "caf\xe9"}) {
     auto replay = retrace::recorder::testing::loadOrFail(bytes);
     replay.header.inputSource = text;
     const auto forged = retrace::recorder::encodeReplay(replay);
-    std::ofstream(path("forged.rtr"), std::ios::binary).write(reinterpret_cast<const char*>(forged.data()), static_cast<std::streamsize>(forged.size()));
-    for (const std::string& command : std::vector<std::string>{"info ", "dump --json ", "verify ", "diff " + path("good.rtr") + " "}) {
+    std::ofstream(path("forged.rtr"), std::ios::binary)
+        .write(reinterpret_cast<const char*>(forged.data()), static_cast<std::streamsize>(forged.size()));
+    for (const std::string& command :
+         std::vector<std::string>{"info ", "dump --json ", "verify ", "diff " + path("good.rtr") + " "}) {
       const CliRun run = runRetrace(command + path("forged.rtr"));
       EXPECT_EQ(run.exitCode, 2) << command << run.output;
       EXPECT_EQ(std::count(run.output.begin(), run.output.end(), '\n'), 1) << command << run.output;
@@ -632,13 +675,15 @@ TEST_F(Cli, SweepTellsAHitAGrazeAMissAndBoxesThatAlreadyOverlap) {
             "moving 100,60,40,12 by 0,100 against 100,110,48,24\nresult: hit\nfirst contact: 0.37999 (19/50 of the step)\n"
             "overlap ends: 0.73999 (37/50 of the step)\nmoving box at first contact: 100,98,40,12\n");
   // Still overlapping when the step ends: the interval is clipped there.
-  EXPECT_NE(runRetrace("sweep 0,0,10,10 20,0,10,10 15,0").output.find("overlap ends: 1 (the end of the step or later)\n"), std::string::npos);
+  EXPECT_NE(runRetrace("sweep 0,0,10,10 20,0,10,10 15,0").output.find("overlap ends: 1 (the end of the step or later)\n"),
+            std::string::npos);
   // A corner passing a corner: x overlaps from 1/2 on, y until 1/2.
   EXPECT_NE(runRetrace("sweep 0,0,10,10 20,0,10,10 20,20").output.find("result: graze"), std::string::npos);
   EXPECT_NE(runRetrace("sweep 0,0,10,10 20,0,10,10 5,0").output.find("result: miss\n"), std::string::npos);
   const CliRun already = runRetrace("sweep 0,0,10,10 5,0,10,10 0,0");
   EXPECT_EQ(already.exitCode, 0);
-  EXPECT_NE(already.output.find("result: hit (the boxes already overlap at the start of the step)\n"), std::string::npos) << already.output;
+  EXPECT_NE(already.output.find("result: hit (the boxes already overlap at the start of the step)\n"), std::string::npos)
+      << already.output;
   EXPECT_EQ(already.output.find("overlap ends"), std::string::npos) << already.output;
   const CliRun bad = runRetrace("sweep 0,0,10,10 5,0 20,0,10,10");
   EXPECT_EQ(bad.exitCode, 2);
@@ -648,7 +693,8 @@ TEST_F(Cli, SweepTellsAHitAGrazeAMissAndBoxesThatAlreadyOverlap) {
 TEST_F(Cli, HelpIsZero) {
   const CliRun help = runRetrace("--help");
   EXPECT_EQ(help.exitCode, 0);
-  for (const char* command : {"record", "verify", "info", "dump", "diff"}) EXPECT_NE(help.output.find(command), std::string::npos) << command;
+  for (const char* command : {"record", "verify", "info", "dump", "diff"})
+    EXPECT_NE(help.output.find(command), std::string::npos) << command;
   EXPECT_EQ(runRetrace("record --help").exitCode, 0);
 }
 
@@ -659,7 +705,10 @@ TEST_F(Cli, ABrokenLimitNeedsTheFlagAndTheOracleFailsVerify) {
   EXPECT_NE(refused.output.find("pass --allow-limit-breaks"), std::string::npos) << refused.output;
   const CliRun otherError = runRetrace("record --game dodge --config nope --ticks 100 -o " + path("n.rtr"));
   EXPECT_EQ(otherError.output.find("--allow-limit-breaks"), std::string::npos) << otherError.output;
-  ASSERT_EQ(runRetrace("record --game dodge --config discrete --allow-limit-breaks --input random --ticks 30000 -o " + path("d.rtr")).exitCode, 0);
+  ASSERT_EQ(
+      runRetrace("record --game dodge --config discrete --allow-limit-breaks --input random --ticks 30000 -o " + path("d.rtr"))
+          .exitCode,
+      0);
   const CliRun verify = runRetrace("verify " + path("d.rtr"));
   EXPECT_EQ(verify.exitCode, 1) << verify.output;
   EXPECT_NE(verify.output.find("oracle: "), std::string::npos) << verify.output;
@@ -755,7 +804,8 @@ TEST_F(Cli, ApproveChecksRefusesUnderCiAndRewritesOnConsent) {
 namespace {
 
 TEST_F(Cli, HuntFindsTheDiscreteTunnelAndSavesAReplayThatShowsIt) {
-  const CliRun hunt = runRetrace("hunt --game dodge --config discrete --allow-limit-breaks --seed 1 --runs 20 --no-progress -o " + path("found"));
+  const CliRun hunt =
+      runRetrace("hunt --game dodge --config discrete --allow-limit-breaks --seed 1 --runs 20 --no-progress -o " + path("found"));
   EXPECT_EQ(hunt.exitCode, 1) << hunt.output;
   EXPECT_NE(hunt.output.find("finding"), std::string::npos) << hunt.output;
   std::vector<fs::path> found;
@@ -766,7 +816,8 @@ TEST_F(Cli, HuntFindsTheDiscreteTunnelAndSavesAReplayThatShowsIt) {
   EXPECT_EQ(verify.exitCode, 1) << verify.output;  // identical, but the oracle fires
   EXPECT_NE(verify.output.find("oracle: "), std::string::npos) << verify.output;
   // The same seed hunts the same games and finds the same things.
-  const CliRun again = runRetrace("hunt --game dodge --config discrete --allow-limit-breaks --seed 1 --runs 20 --no-progress -o " + path("again"));
+  const CliRun again =
+      runRetrace("hunt --game dodge --config discrete --allow-limit-breaks --seed 1 --runs 20 --no-progress -o " + path("again"));
   EXPECT_EQ(again.exitCode, 1);
   std::vector<std::string> names;
   for (const auto& entry : fs::directory_iterator(path("again"))) names.push_back(entry.path().filename().string());
@@ -776,14 +827,18 @@ TEST_F(Cli, HuntFindsTheDiscreteTunnelAndSavesAReplayThatShowsIt) {
   std::sort(first.begin(), first.end());
   EXPECT_EQ(names, first);
   // The findings are the result: on stdout with the summary, one entry per file, nothing on stderr.
-  const std::string command = std::string(RETRACE_CLI) + " hunt --game dodge --config discrete --allow-limit-breaks --seed 1 --runs 20 -o " + path("streams");
+  const std::string command = std::string(RETRACE_CLI) +
+                              " hunt --game dodge --config discrete --allow-limit-breaks --seed 1 --runs 20 -o " +
+                              path("streams");
   const CliRun results = retrace::testing::runCommand(command + " 2>/dev/null");
   EXPECT_EQ(results.exitCode, 1);
   std::size_t listed = 0;
-  for (std::size_t at = results.output.find("found: "); at != std::string::npos; at = results.output.find("found: ", at + 1)) ++listed;
+  for (std::size_t at = results.output.find("found: "); at != std::string::npos; at = results.output.find("found: ", at + 1))
+    ++listed;
   EXPECT_EQ(listed, first.size()) << results.output;
   EXPECT_NE(results.output.find("found: " + path("streams") + "/" + first[0] + "\n  tick "), std::string::npos) << results.output;
-  EXPECT_NE(results.output.find("hunted dodge (discrete, named configurations, seed 1): 20 runs"), std::string::npos) << results.output;
+  EXPECT_NE(results.output.find("hunted dodge (discrete, named configurations, seed 1): 20 runs"), std::string::npos)
+      << results.output;
   const CliRun problems = retrace::testing::runCommand(command + " >/dev/null");
   EXPECT_EQ(problems.exitCode, 1);
   EXPECT_EQ(problems.output, "") << "the same hunt again: each finding is kept, and said so on stdout";
@@ -793,12 +848,14 @@ TEST_F(Cli, HuntFindsTheDiscreteTunnelAndSavesAReplayThatShowsIt) {
 std::map<std::string, std::string> readFolder(const std::string& folder) {
   std::map<std::string, std::string> files;
   if (!fs::exists(folder)) return files;
-  for (const auto& entry : fs::directory_iterator(folder)) files[entry.path().filename().string()] = readBytes(entry.path().string());
+  for (const auto& entry : fs::directory_iterator(folder))
+    files[entry.path().filename().string()] = readBytes(entry.path().string());
   return files;
 }
 
 TEST_F(Cli, HuntOnManyThreadsOrShardsFindsExactlyWhatOneThreadFinds) {
-  const std::string hunt = "hunt --game dodge --config discrete --allow-limit-breaks --seed 4 --runs 30 --ticks 2400 --no-progress ";
+  const std::string hunt =
+      "hunt --game dodge --config discrete --allow-limit-breaks --seed 4 --runs 30 --ticks 2400 --no-progress ";
   const CliRun one = runRetrace(hunt + "-o " + path("one"));
   ASSERT_EQ(one.exitCode, 1) << one.output;
   const auto found = readFolder(path("one"));
@@ -818,7 +875,8 @@ TEST_F(Cli, HuntOnManyThreadsOrShardsFindsExactlyWhatOneThreadFinds) {
   for (const char* bad : {"0/3", "4/3", "3", "a/b"}) {
     const CliRun refused = runRetrace(hunt + "--shard " + bad + " -o " + path("bad"));
     EXPECT_EQ(refused.exitCode, 2) << bad;
-    EXPECT_EQ(refused.output, std::string("retrace hunt: --shard: '") + bad + "' is not a shard: I/N with 1 <= I <= N, like 2/4 (see retrace hunt --help)\n");
+    EXPECT_EQ(refused.output, std::string("retrace hunt: --shard: '") + bad +
+                                  "' is not a shard: I/N with 1 <= I <= N, like 2/4 (see retrace hunt --help)\n");
   }
   EXPECT_EQ(runRetrace(hunt + "--jobs 0 -o " + path("bad")).exitCode, 2);
   EXPECT_FALSE(fs::exists(path("bad")));
@@ -847,19 +905,23 @@ TEST_F(Cli, HuntRefusesAFolderItCannotUseBeforeHuntingAndLeavesNoEmptyOne) {
   EXPECT_EQ(nothing.exitCode, 0) << nothing.output;
   EXPECT_FALSE(fs::exists(path("none")));
   // --runs 0 used to mean the default 100, and --seconds -1 no time limit.
-  EXPECT_EQ(runRetrace("hunt --game tank --runs 0 -o " + path("none")).output, "retrace hunt: --runs: a hunt plays 1 game or more (see retrace hunt --help)\n");
+  EXPECT_EQ(runRetrace("hunt --game tank --runs 0 -o " + path("none")).output,
+            "retrace hunt: --runs: a hunt plays 1 game or more (see retrace hunt --help)\n");
   EXPECT_EQ(runRetrace("hunt --game tank --seconds -1 -o " + path("none")).exitCode, 2);
   // Off a terminal there is no progress line: the output is the summary alone.
   EXPECT_EQ(nothing.output, "hunted tank (default, named configurations, seed 1): 2 runs, 120 ticks, 0 findings\n");
 }
 
 TEST_F(Cli, HuntFindsAFallCapAboveTheWindowAndNothingWithinTheLimits) {
-  const CliRun outside = runRetrace("hunt --game fallingman --configs outside --seed 2 --runs 40 --ticks 1200 --no-progress -o " + path("out"));
+  const CliRun outside =
+      runRetrace("hunt --game fallingman --configs outside --seed 2 --runs 40 --ticks 1200 --no-progress -o " + path("out"));
   EXPECT_EQ(outside.exitCode, 1) << outside.output;
-  const CliRun within = runRetrace("hunt --game fallingman --configs within --seed 2 --runs 40 --ticks 1200 --no-progress -o " + path("in"));
+  const CliRun within =
+      runRetrace("hunt --game fallingman --configs within --seed 2 --runs 40 --ticks 1200 --no-progress -o " + path("in"));
   EXPECT_EQ(within.exitCode, 0) << within.output;
   EXPECT_NE(within.output.find("0 findings"), std::string::npos) << within.output;
-  const CliRun tank = runRetrace("hunt --game tank --configs within --seed 2 --runs 40 --ticks 1200 --no-progress -o " + path("tank"));
+  const CliRun tank =
+      runRetrace("hunt --game tank --configs within --seed 2 --runs 40 --ticks 1200 --no-progress -o " + path("tank"));
   EXPECT_EQ(tank.exitCode, 0) << tank.output;
 }
 
@@ -867,16 +929,20 @@ TEST_F(Cli, HuntOutsideStepsPastEachDeclaredLimitAndNeverTestsNothing) {
   // Scaling tank's numbers by 1/2 to 2 never took a 4 px bullet past a 20 px tile: "40 runs,
   // 0 ticks, 0 findings", exit 0. Outside configurations now start from each limit's bound.
   for (const std::string config : {"default", "discrete"}) {
-    const CliRun tank = runRetrace("hunt --game tank --config " + config + " --configs outside --seed 1 --runs 10 --ticks 1200 -o " + path("tank-" + config));
+    const CliRun tank = runRetrace("hunt --game tank --config " + config +
+                                   " --configs outside --seed 1 --runs 10 --ticks 1200 -o " + path("tank-" + config));
     EXPECT_EQ(tank.exitCode, 1) << tank.output;
-    EXPECT_NE(tank.output.find("\n  its configuration breaks bulletSpeed < tile (20 px) (bulletSpeed "), std::string::npos) << tank.output;
+    EXPECT_NE(tank.output.find("\n  its configuration breaks bulletSpeed < tile (20 px) (bulletSpeed "), std::string::npos)
+        << tank.output;
     EXPECT_EQ(tank.output.find(" 0 ticks"), std::string::npos) << tank.output;
   }
   // A configuration under none of its game's limits has nothing to break: exit 2, not a pass.
   const CliRun dodge = runRetrace("hunt --game dodge --configs outside --runs 10 -o " + path("dodge"));
   EXPECT_EQ(dodge.exitCode, 2) << dodge.output;
-  EXPECT_EQ(dodge.output, "retrace hunt: dodge default is under none of its game's speed limits (discrete: maxSpeed < smallest obstacle height + "
-                          "playerHeight), so --configs outside has nothing to break\n");
+  EXPECT_EQ(
+      dodge.output,
+      "retrace hunt: dodge default is under none of its game's speed limits (discrete: maxSpeed < smallest obstacle height + "
+      "playerHeight), so --configs outside has nothing to break\n");
   EXPECT_FALSE(fs::exists(path("dodge")));
   // A hunt that ran out of time before its first tick checked nothing either.
   const CliRun instant = runRetrace("hunt --game tank --seconds 0.000000001 --no-progress -o " + path("instant"));
@@ -930,7 +996,8 @@ TEST_F(Cli, ApproveRewritesAFormat10ReplayInTodaysFormat) {
   EXPECT_NE(unchanged.output.find("current.rtr: unchanged"), std::string::npos) << unchanged.output;
   fs::copy_file(std::string(RETRACE_TEST_DATA) + "/dodge-rules1.rtr", path("old.rtr"));
   const CliRun before = runRetrace("info " + path("old.rtr"));
-  EXPECT_NE(before.output.find("format:    1.0 (migrated on load); tick checksums: whole state every tick\n"), std::string::npos) << before.output;
+  EXPECT_NE(before.output.find("format:    1.0 (migrated on load); tick checksums: whole state every tick\n"), std::string::npos)
+      << before.output;
   const CliRun approved = runRetrace("approve --yes " + path("old.rtr"), "-u CI");
   EXPECT_EQ(approved.exitCode, 0) << approved.output;
   const CliRun after = runRetrace("info " + path("old.rtr"));

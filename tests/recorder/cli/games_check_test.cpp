@@ -26,9 +26,11 @@ TEST(GamesCheck, NamesEachPromiseAGameBreaksAndExitsOne) {
   (void)retrace::sim::registerGame<Walker<Flaw::kMemberNotVisited>>();
   const CommandRun run = runGames({"games", "--check", "walker"});
   EXPECT_EQ(run.status, 1);
-  EXPECT_EQ(run.out, "walker: breaks 1 of the " + std::to_string(retrace::sim::contractChecks().size()) +
-                         " promises of the game contract:\n  snapshots: the state saved at tick 1 (the bot playing) loads as another state: a member of "
-                         "State that == compares is missing from visitState, or loading changes a value\n");
+  EXPECT_EQ(
+      run.out,
+      "walker: breaks 1 of the " + std::to_string(retrace::sim::contractChecks().size()) +
+          " promises of the game contract:\n  snapshots: the state saved at tick 1 (the bot playing) loads as another state: a member of "
+          "State that == compares is missing from visitState, or loading changes a value\n");
 }
 
 TEST(GamesCheck, GivesEachGameThatKeepsTheContractOneLine) {
@@ -41,7 +43,8 @@ TEST(GamesCheck, GivesEachGameThatKeepsTheContractOneLine) {
 TEST(GamesCheck, PlaysTheConfigurationAskedForInTheOneGameNamed) {
   const CommandRun discrete = runGames({"games", "--check", "dodge", "--config", "discrete"});
   EXPECT_EQ(discrete.status, 0);
-  EXPECT_EQ(discrete.out, "dodge (discrete): keeps all " + std::to_string(retrace::sim::contractChecks().size()) + " promises of the game contract\n");
+  EXPECT_EQ(discrete.out, "dodge (discrete): keeps all " + std::to_string(retrace::sim::contractChecks().size()) +
+                              " promises of the game contract\n");
   const CommandRun set = runGames({"games", "--check", "fallingman", "--set", "landingWindow=6"});
   EXPECT_EQ(set.status, 0);
   EXPECT_EQ(set.out.rfind("fallingman (default+landingWindow=6): keeps all", 0), 0U) << set.out;
@@ -67,7 +70,8 @@ TEST(GamesCheck, NamesAGameTheRegistryRefusedAndExitsOne) {
   const CommandRun listed = runGames({"games", "--names"});  // a list leaves it out (and warns on stderr)
   EXPECT_EQ(listed.status, 0);
   EXPECT_EQ(listed.out.find("nine-button-walker"), std::string::npos) << listed.out;
-  const std::string why = "the game 'nine-button-walker' was refused when it was registered: it names 9 buttons; an input has 8 bits";
+  const std::string why =
+      "the game 'nine-button-walker' was refused when it was registered: it names 9 buttons; an input has 8 bits";
   EXPECT_NE(listed.err.find(why), std::string::npos) << listed.err;
   const CommandRun recorded = runGames({"record", "--game", "nine-button-walker", "--ticks", "10", "-o", "never-written.rtr"});
   EXPECT_EQ(recorded.status, 2);
@@ -78,7 +82,8 @@ TEST(GamesCheck, NamesAGameTheRegistryRefusedAndExitsOne) {
 TEST(GamesCheck, EveryRunWarnsOfAGameShadowedByAnotherOfItsName) {
   (void)retrace::sim::registerGame<Walker<Flaw::kMemberNotVisited>>();
   (void)retrace::sim::registerGame<Walker<Flaw::kTickSkips>>();  // also "walker": refused
-  const std::string why = "game-retrace: the game 'walker' was refused when it was registered: another game is registered under the name 'walker' already\n";
+  const std::string why =
+      "game-retrace: the game 'walker' was refused when it was registered: another game is registered under the name 'walker' already\n";
   const CommandRun listed = runGames({"games", "--names"});
   EXPECT_EQ(listed.status, 0);
   EXPECT_NE(listed.out.find("walker\n"), std::string::npos) << listed.out;  // the first keeps the name

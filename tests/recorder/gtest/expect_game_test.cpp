@@ -27,10 +27,11 @@ TEST(ExpectGame, FailsNamingEachPromiseTheGameBreaks) {
   (void)retrace::sim::registerGame<Walker<Flaw::kMemberNotVisited>>();
   const auto result = retrace::testing::gameMeetsContract("walker");
   EXPECT_FALSE(result);
-  EXPECT_EQ(std::string(result.message()),
-            "walker breaks 1 of the " + std::to_string(retrace::sim::contractChecks().size()) +
-                " promises of the game contract:\n  snapshots: the state saved at tick 1 (the bot playing) loads as another state: a member of State that == "
-                "compares is missing from visitState, or loading changes a value");
+  EXPECT_EQ(
+      std::string(result.message()),
+      "walker breaks 1 of the " + std::to_string(retrace::sim::contractChecks().size()) +
+          " promises of the game contract:\n  snapshots: the state saved at tick 1 (the bot playing) loads as another state: a member of State that == "
+          "compares is missing from visitState, or loading changes a value");
   EXPECT_NONFATAL_FAILURE(EXPECT_GAME_MEETS_CONTRACT("walker"), "snapshots: the state saved at tick 1");
 }
 
@@ -38,7 +39,8 @@ TEST(ExpectGame, FailsOnAGameTheRegistryRefusedSayingWhy) {
   (void)retrace::sim::registerGame<Walker<Flaw::kNineButtons>>();
   const auto result = retrace::testing::gameMeetsContract("nine-button-walker");
   EXPECT_FALSE(result);
-  EXPECT_EQ(std::string(result.message()), "the game 'nine-button-walker' was refused when it was registered: it names 9 buttons; an input has 8 bits");
+  EXPECT_EQ(std::string(result.message()),
+            "the game 'nine-button-walker' was refused when it was registered: it names 9 buttons; an input has 8 bits");
 }
 
 TEST(ExpectGame, PlaysTheConfigurationNamed) {

@@ -19,7 +19,8 @@ State drawWorld() {
   const int count = *rc::gen::inRange(0, 200);
   for (int i = 0; i < count; ++i) {
     // Dense near the player, so that hits, grazes and misses all happen.
-    const Box box = makeBox(px + *rc::gen::inRange(-250, 250), py + *rc::gen::inRange(-200, 150), *rc::gen::inRange(1, 65), *rc::gen::inRange(1, 33));
+    const Box box = makeBox(px + *rc::gen::inRange(-250, 250), py + *rc::gen::inRange(-200, 150), *rc::gen::inRange(1, 65),
+                            *rc::gen::inRange(1, 33));
     s.obstacles.push_back({*rc::gen::inRange(0, 1000), box, Fixed::fromRaw(*rc::gen::inRange(1, 80 * Fixed::kOne))});
   }
   return s;

@@ -62,7 +62,8 @@ TEST(Fallingman, LandsOnTheFirstListedOfTwoPlatformsAtOneHeight) {
   // to the one listed first (the older).
   const Config c;
   State s = makeFall(c, px(199), px(2));
-  s.platforms = {Platform{1000, makeBox(0, 200, 50, c.thickness), false}, Platform{1001, makeBox(50, 200, 50, c.thickness), false}};
+  s.platforms = {Platform{1000, makeBox(0, 200, 50, c.thickness), false},
+                 Platform{1001, makeBox(50, 200, 50, c.thickness), false}};
   const auto events = stepOnce(c, s);
   const Event* landed = findEvent(events, kLanded);
   ASSERT_NE(landed, nullptr);

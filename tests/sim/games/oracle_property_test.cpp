@@ -20,7 +20,8 @@ constexpr int kTicksPerCase = 400;
 
 /// Fixed-point values between lo and hi (inclusive), drawn at raw resolution.
 rc::Gen<Fixed> genFixed(Fixed lo, Fixed hi) {
-  return rc::gen::map(rc::gen::inRange<std::int32_t>(lo.raw(), hi.raw() + 1), [](std::int32_t raw) { return Fixed::fromRaw(raw); });
+  return rc::gen::map(rc::gen::inRange<std::int32_t>(lo.raw(), hi.raw() + 1),
+                      [](std::int32_t raw) { return Fixed::fromRaw(raw); });
 }
 
 /// Plays a game for n ticks with the oracle on; returns every finding.
@@ -53,7 +54,8 @@ RC_GTEST_PROP(DodgeOracle, NeverFiresWithinTheLimits, ()) {
   c.rampStep = *genFixed(Fixed(), px(8));
   c.maxSpeed = *genFixed(c.startSpeed, px(240));
   RC_PRE(!dodge::Game::checkSanity(c) && !findBrokenLimit<dodge::Game>(c));
-  const auto tunnels = playWithOracle<dodge::Game>(c, *rc::gen::arbitrary<std::uint32_t>(), *rc::gen::arbitrary<bool>(), kTicksPerCase);
+  const auto tunnels =
+      playWithOracle<dodge::Game>(c, *rc::gen::arbitrary<std::uint32_t>(), *rc::gen::arbitrary<bool>(), kTicksPerCase);
   RC_ASSERT(tunnels.empty());
 }
 
@@ -69,7 +71,8 @@ RC_GTEST_PROP(TankOracle, NeverFiresWithinTheLimits, ()) {
   c.enemyTurnChance = *rc::gen::inRange(0, 257);
   c.enemyFireChance = *rc::gen::inRange(0, 257);
   RC_PRE(!tank::Game::checkSanity(c) && !findBrokenLimit<tank::Game>(c));
-  const auto tunnels = playWithOracle<tank::Game>(c, *rc::gen::arbitrary<std::uint32_t>(), *rc::gen::arbitrary<bool>(), kTicksPerCase);
+  const auto tunnels =
+      playWithOracle<tank::Game>(c, *rc::gen::arbitrary<std::uint32_t>(), *rc::gen::arbitrary<bool>(), kTicksPerCase);
   RC_ASSERT(tunnels.empty());
 }
 
@@ -99,14 +102,18 @@ RC_GTEST_PROP(FallingmanOracle, NeverFiresWithinTheLimits, ()) {
 void expectDrawn(const std::vector<Tunnel>& tunnels) {
   for (const Tunnel& t : tunnels) {
     const auto& drawn = t.drawing.primitives;
-    EXPECT_TRUE(std::any_of(drawn.begin(), drawn.end(), [](const ScenePrimitive& p) { return p.category == SceneCategory::kTunnelPath; })) << t.sentence;
-    EXPECT_TRUE(std::any_of(drawn.begin(), drawn.end(), [](const ScenePrimitive& p) { return p.category == SceneCategory::kTunnelHit; })) << t.sentence;
+    EXPECT_TRUE(std::any_of(drawn.begin(), drawn.end(), [](const ScenePrimitive& p) {
+      return p.category == SceneCategory::kTunnelPath;
+    })) << t.sentence;
+    EXPECT_TRUE(std::any_of(drawn.begin(), drawn.end(), [](const ScenePrimitive& p) {
+      return p.category == SceneCategory::kTunnelHit;
+    })) << t.sentence;
   }
 }
 
 TEST(OracleNegativeControl, DodgeDiscreteAtHighSpeedTunnels) {
   dodge::Config c = dodge::Game::namedConfigs()[1].second;  // "discrete"
-  c.startSpeed = px(40);  // already past obstacle + player height (34)
+  c.startSpeed = px(40);                                    // already past obstacle + player height (34)
   ASSERT_TRUE(findBrokenLimit<dodge::Game>(c).has_value());
   const auto tunnels = playWithOracle<dodge::Game>(c, 1, false, 20000);
   EXPECT_FALSE(tunnels.empty());
@@ -132,15 +139,18 @@ TEST(OracleNegativeControl, FallingmanWithAFallCapOfSevenFallsThroughFloors) {
   expectDrawn(tunnels);
   // The feet's path crosses the top of the platform drawn as what they passed through.
   const auto& drawn = tunnels[0].drawing.primitives;
-  const auto path = std::find_if(drawn.begin(), drawn.end(), [](const ScenePrimitive& p) { return p.category == SceneCategory::kTunnelPath; });
-  const auto hit = std::find_if(drawn.begin(), drawn.end(), [](const ScenePrimitive& p) { return p.category == SceneCategory::kTunnelHit; });
+  const auto path =
+      std::find_if(drawn.begin(), drawn.end(), [](const ScenePrimitive& p) { return p.category == SceneCategory::kTunnelPath; });
+  const auto hit =
+      std::find_if(drawn.begin(), drawn.end(), [](const ScenePrimitive& p) { return p.category == SceneCategory::kTunnelHit; });
   ASSERT_NE(path, drawn.end());
   ASSERT_NE(hit, drawn.end());
   EXPECT_LE(path->a.y, hit->a.y);
   EXPECT_GT(path->b.y, hit->a.y);
   // Two paths, the feet's fall at each edge of the man: the same fall, a man's width apart.
   std::vector<ScenePrimitive> paths;
-  std::copy_if(drawn.begin(), drawn.end(), std::back_inserter(paths), [](const ScenePrimitive& p) { return p.category == SceneCategory::kTunnelPath; });
+  std::copy_if(drawn.begin(), drawn.end(), std::back_inserter(paths),
+               [](const ScenePrimitive& p) { return p.category == SceneCategory::kTunnelPath; });
   ASSERT_EQ(paths.size(), 2U);
   EXPECT_EQ(paths[1].a.x - paths[0].a.x, px(c.manSize / 2 * 2));
   EXPECT_EQ(paths[1].a.y, paths[0].a.y);

@@ -374,7 +374,8 @@ TEST(TankBot, NeverDestroysItsOwnBaseOverManySeeds) {
           ++ownFire;
         }
         if (e.kind == kBaseDestroyed) {
-          EXPECT_EQ(std::count(playerBullets.begin(), playerBullets.end(), e.args[0]), 0) << "seed " << seed << " tick " << s.tick;
+          EXPECT_EQ(std::count(playerBullets.begin(), playerBullets.end(), e.args[0]), 0)
+              << "seed " << seed << " tick " << s.tick;
         }
       }
     }

@@ -10,11 +10,31 @@ namespace {
 
 constexpr EnumName kSurfaceNames[] = {{0, "wall"}, {1, "paddle"}, {2, "brick"}};
 constexpr EventSchema kSchemas[] = {
-    {"brickBroken", {"brick", "toi", nullptr, nullptr}, {FieldKind::kInt, FieldKind::kFixed, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kContact},
-    {"bounce", {"surface", nullptr, nullptr, nullptr}, {FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {kSurfaceNames}, EventCategory::kOther},
-    {"ballLost", {"round", nullptr, nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kDeath},
-    {"cleared", {"round", nullptr, nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kRound},
-    {"roundStart", {"round", nullptr, nullptr, nullptr}, {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt}, {}, EventCategory::kRound},
+    {"brickBroken",
+     {"brick", "toi", nullptr, nullptr},
+     {FieldKind::kInt, FieldKind::kFixed, FieldKind::kInt, FieldKind::kInt},
+     {},
+     EventCategory::kContact},
+    {"bounce",
+     {"surface", nullptr, nullptr, nullptr},
+     {FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
+     {kSurfaceNames},
+     EventCategory::kOther},
+    {"ballLost",
+     {"round", nullptr, nullptr, nullptr},
+     {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
+     {},
+     EventCategory::kDeath},
+    {"cleared",
+     {"round", nullptr, nullptr, nullptr},
+     {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
+     {},
+     EventCategory::kRound},
+    {"roundStart",
+     {"round", nullptr, nullptr, nullptr},
+     {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
+     {},
+     EventCategory::kRound},
 };
 constexpr const char* kInputNames[] = {"left", "right"};
 constexpr const char* kInputKeys[] = {"Left/A/J", "Right/D/L"};
@@ -36,13 +56,15 @@ constexpr SpeedLimit<Config> kLimits[] = {
      },
      [](const Config& c) {
        return "breakout discrete: ballSpeed " + formatFieldValue(c.ballSpeed.raw(), FieldKind::kFixed) + " must stay below " +
-              std::to_string(c.ballSize + findThinnest(c)) + " px (the ball plus the thinnest brick or paddle side), or the overlap test skips it";
+              std::to_string(c.ballSize + findThinnest(c)) +
+              " px (the ball plus the thinnest brick or paddle side), or the overlap test skips it";
      }},
 };
 
 /// The arena's walls, as boxes the ball bounces off: left, right and the ceiling (the floor is open).
 std::vector<Box> makeWalls(const Config& c) {
-  return {makeBox(-c.arenaWidth, -c.arenaHeight, c.arenaWidth, 3 * c.arenaHeight), makeBox(c.arenaWidth, -c.arenaHeight, c.arenaWidth, 3 * c.arenaHeight),
+  return {makeBox(-c.arenaWidth, -c.arenaHeight, c.arenaWidth, 3 * c.arenaHeight),
+          makeBox(c.arenaWidth, -c.arenaHeight, c.arenaWidth, 3 * c.arenaHeight),
           makeBox(0, -c.arenaHeight, c.arenaWidth, c.arenaHeight)};
 }
 
@@ -54,7 +76,8 @@ void startRound(const Config& c, State& s) {
   const std::int32_t columns = c.arenaWidth / c.brickWidth;
   for (std::int32_t row = 0; row < c.brickRows; ++row) {
     for (std::int32_t column = 0; column < columns; ++column) {
-      s.bricks.push_back({row * columns + column, makeBox(column * c.brickWidth, c.bricksTop + row * c.brickHeight, c.brickWidth, c.brickHeight)});
+      s.bricks.push_back({row * columns + column,
+                          makeBox(column * c.brickWidth, c.bricksTop + row * c.brickHeight, c.brickWidth, c.brickHeight)});
     }
   }
   s.broken = 0;
@@ -174,17 +197,21 @@ std::vector<std::pair<std::string, Config>> Game::namedConfigs() {
 }
 
 std::optional<std::string> Game::checkSanity(const Config& c) {
-  if (c.arenaWidth < 40 || c.arenaWidth > 4000 || c.arenaHeight < 40 || c.arenaHeight > 4000) return "breakout: the arena is 40 to 4000 px a side";
-  if (c.ballSize < 1 || c.brickWidth < 1 || c.brickHeight < 1 || c.paddleWidth < 1 || c.paddleHeight < 1 || c.paddleWidth > c.arenaWidth) {
+  if (c.arenaWidth < 40 || c.arenaWidth > 4000 || c.arenaHeight < 40 || c.arenaHeight > 4000)
+    return "breakout: the arena is 40 to 4000 px a side";
+  if (c.ballSize < 1 || c.brickWidth < 1 || c.brickHeight < 1 || c.paddleWidth < 1 || c.paddleHeight < 1 ||
+      c.paddleWidth > c.arenaWidth) {
     return "breakout: the ball, bricks and paddle need a size, and the paddle fits the arena";
   }
   if (c.brickRows < 0 || static_cast<std::size_t>(c.brickRows * (c.arenaWidth / c.brickWidth)) > kMaxBricks) {
     return "breakout: at most " + std::to_string(kMaxBricks) + " bricks";
   }
-  if (c.bricksTop < 0 || c.bricksTop + c.brickRows * c.brickHeight + c.ballSize + 24 > c.paddleTop || c.paddleTop + c.paddleHeight > c.arenaHeight) {
+  if (c.bricksTop < 0 || c.bricksTop + c.brickRows * c.brickHeight + c.ballSize + 24 > c.paddleTop ||
+      c.paddleTop + c.paddleHeight > c.arenaHeight) {
     return "breakout: the bricks, then the ball's start, then the paddle, from the top of the arena down";
   }
-  if (c.ballSpeed <= Fixed() || c.ballSpeed > px(c.arenaHeight / 4) || c.paddleSpeed < Fixed() || c.paddleSpeed > px(c.arenaWidth)) {
+  if (c.ballSpeed <= Fixed() || c.ballSpeed > px(c.arenaHeight / 4) || c.paddleSpeed < Fixed() ||
+      c.paddleSpeed > px(c.arenaWidth)) {
     return "breakout: 0 < ballSpeed <= a quarter of the arena height, 0 <= paddleSpeed <= the arena width";
   }
   return std::nullopt;
@@ -251,11 +278,12 @@ void Game::checkOracle(const Config& c, const State& before, const State& after,
       if (registered) continue;
       const Fixed speed = xLeg ? before.velocity.x : before.velocity.y;
       Tunnel tunnel{"tick " + std::to_string(after.tick) + ": the ball passed through " +
-                           (solid.surface == Surface::kBrick ? "brick " + std::to_string(id) : std::string("the paddle")) + " on its " +
-                           (xLeg ? "x" : "y") + " leg: contact at " + formatFieldValue(toFixedFloor(toi).raw(), FieldKind::kFixed) +
-                           " of the leg, at speed " + formatFieldValue(speed.raw(), FieldKind::kFixed) + " from ball " +
-                           formatFieldValue(from.x.raw(), FieldKind::kFixed) + "," + formatFieldValue(from.y.raw(), FieldKind::kFixed) +
-                           ", no contact registered",
+                        (solid.surface == Surface::kBrick ? "brick " + std::to_string(id) : std::string("the paddle")) +
+                        " on its " + (xLeg ? "x" : "y") + " leg: contact at " +
+                        formatFieldValue(toFixedFloor(toi).raw(), FieldKind::kFixed) + " of the leg, at speed " +
+                        formatFieldValue(speed.raw(), FieldKind::kFixed) + " from ball " +
+                        formatFieldValue(from.x.raw(), FieldKind::kFixed) + "," +
+                        formatFieldValue(from.y.raw(), FieldKind::kFixed) + ", no contact registered",
                     {}};
       // The ball where the leg began and where it would have ended, and the solid it crossed.
       const Vec2 leg = selectLeg(before.velocity, xLeg);
@@ -269,9 +297,11 @@ void Game::checkOracle(const Config& c, const State& before, const State& after,
 
 bool Game::isPlausible(const Config& c, const State& s) {
   return s.tick >= 0 && s.bricks.size() <= kMaxBricks && s.clock.overCountdown >= 0 && s.clock.overCountdown <= kRoundOverTicks &&
-         s.ball.w == px(c.ballSize) && s.ball.h == px(c.ballSize) && s.paddle.w == px(c.paddleWidth) && s.paddle.h == px(c.paddleHeight) &&
-         s.ball.x >= px(-c.arenaWidth) && s.ball.x <= px(2 * c.arenaWidth) && s.ball.y >= px(-c.arenaHeight) && s.ball.y <= px(2 * c.arenaHeight) &&
-         s.paddle.x >= Fixed() && s.paddle.right() <= px(c.arenaWidth) && absolute(s.velocity.x) <= px(c.arenaHeight) && absolute(s.velocity.y) <= px(c.arenaHeight);
+         s.ball.w == px(c.ballSize) && s.ball.h == px(c.ballSize) && s.paddle.w == px(c.paddleWidth) &&
+         s.paddle.h == px(c.paddleHeight) && s.ball.x >= px(-c.arenaWidth) && s.ball.x <= px(2 * c.arenaWidth) &&
+         s.ball.y >= px(-c.arenaHeight) && s.ball.y <= px(2 * c.arenaHeight) && s.paddle.x >= Fixed() &&
+         s.paddle.right() <= px(c.arenaWidth) && absolute(s.velocity.x) <= px(c.arenaHeight) &&
+         absolute(s.velocity.y) <= px(c.arenaHeight);
 }
 
 std::span<const EventSchema> Game::eventSchemas() { return kSchemas; }
@@ -281,7 +311,8 @@ std::span<const char* const> Game::inputKeys() { return kInputKeys; }
 Scene Game::describeScene(const Config& c, const State& previous, const State& s) {
   Scene scene{pxVec(c.arenaWidth, c.arenaHeight), {}};
   const Box arena = makeBox(0, 0, c.arenaWidth, c.arenaHeight);
-  for (std::size_t i = 0; i < s.bricks.size(); ++i) addBox(scene, s.bricks[i].box, {SceneCategory::kBreakable, SceneLayer::kBodies, nameElement("bricks", i)});
+  for (std::size_t i = 0; i < s.bricks.size(); ++i)
+    addBox(scene, s.bricks[i].box, {SceneCategory::kBreakable, SceneLayer::kBodies, nameElement("bricks", i)});
   addClippedBox(scene, previous.ball, arena, {SceneCategory::kSweep, SceneLayer::kSweeps, "ball", false});
   addSegment(scene, centreOf(previous.ball), centreOf(s.ball), {SceneCategory::kSweep, SceneLayer::kSweeps, "ball"});
   addBox(scene, s.paddle, {SceneCategory::kPlayer, SceneLayer::kBodies, "paddle"});
