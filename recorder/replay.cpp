@@ -235,23 +235,24 @@ ReplayReader::Found ReplayReader::next(Chunk& chunk) {
     offset_ = read.next;
     return Found::kChunk;
   }
-  if (frame.kind == FrameKind::kFooter) {
-    auto footer = decodePayload<Footer>(frame.payload);
-    if (auto* error = std::get_if<std::string>(&footer)) return refuse(where + " holds an unreadable footer: " + *error);
-    replay_.footer = std::move(std::get<Footer>(footer));
-    if (read.next != source_.size())
-      return refuse("has " + std::to_string(source_.size() - read.next) + " bytes after its footer");
-    if (replay_.footer->totalTicks != ticks_) {
-      return refuse("has a footer for " + std::to_string(replay_.footer->totalTicks) + " ticks but chunks for " +
-                    std::to_string(ticks_));
-    }
-    if (replay_.footer->finalState.tick != ticks_) {
-      return refuse("has a footer whose final state is of tick " + std::to_string(replay_.footer->finalState.tick) +
-                    " instead of tick " + std::to_string(ticks_));
-    }
-    return Found::kEnd;
-  }
+  if (frame.kind == FrameKind::kFooter) return takeFooter(read, where);
   return refuse(where + " is a second header");
+}
+
+ReplayReader::Found ReplayReader::takeFooter(const FrameRead& read, const std::string& where) {
+  auto footer = decodePayload<Footer>(read.frame.payload);
+  if (auto* error = std::get_if<std::string>(&footer)) return refuse(where + " holds an unreadable footer: " + *error);
+  replay_.footer = std::move(std::get<Footer>(footer));
+  if (read.next != source_.size()) return refuse("has " + std::to_string(source_.size() - read.next) + " bytes after its footer");
+  if (replay_.footer->totalTicks != ticks_) {
+    return refuse("has a footer for " + std::to_string(replay_.footer->totalTicks) + " ticks but chunks for " +
+                  std::to_string(ticks_));
+  }
+  if (replay_.footer->finalState.tick != ticks_) {
+    return refuse("has a footer whose final state is of tick " + std::to_string(replay_.footer->finalState.tick) +
+                  " instead of tick " + std::to_string(ticks_));
+  }
+  return Found::kEnd;
 }
 
 ReplayReader::Found ReplayReader::refuse(std::string problem) {

@@ -113,6 +113,8 @@ class ReplayReader {
   ReplayReader(FrameSource source, std::uint64_t maxDecodedBytes)
       : source_(std::move(source)), maxDecodedBytes_(maxDecodedBytes) {}
   Found refuse(std::string problem);
+  /// Takes the footer in `read` (named `where` in a refusal): the last frame, for the ticks read.
+  Found takeFooter(const FrameRead& read, const std::string& where);
 
   FrameSource source_;
   std::uint64_t maxDecodedBytes_;

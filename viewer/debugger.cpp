@@ -443,18 +443,20 @@ void Debugger::drawEdit() {
   ImGui::SameLine();
   if (ImGui::Button("release from the cursor")) hold(false);
   ImGui::TextColored(kQuiet, "right-click an input lane to flip a button at a tick");
-  if (editing()) {
-    ImGui::SetNextItemWidth(180.0F);
-    ImGui::InputTextWithHint("##save", "edited.rtr", &savePath_);
-    ImGui::SameLine();
-    if (ImGui::Button("save as") && !savePath_.empty()) {
-      const auto problem = saveEdit(a_.replay(), editInputs_, nameA_, savePath_);
-      editMessage_ = problem ? *problem : "wrote " + savePath_;
-    }
-    ImGui::SameLine();
-    if (ImGui::Button("discard")) discardEdit();
-  }
+  if (editing()) drawEditSaving();
   if (!editMessage_.empty()) ImGui::TextColored(kQuiet, "%s", editMessage_.c_str());
+}
+
+void Debugger::drawEditSaving() {
+  ImGui::SetNextItemWidth(180.0F);
+  ImGui::InputTextWithHint("##save", "edited.rtr", &savePath_);
+  ImGui::SameLine();
+  if (ImGui::Button("save as") && !savePath_.empty()) {
+    const auto problem = saveEdit(a_.replay(), editInputs_, nameA_, savePath_);
+    editMessage_ = problem ? *problem : "wrote " + savePath_;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("discard")) discardEdit();
 }
 
 void Debugger::drawInspector() {
@@ -566,29 +568,33 @@ void Debugger::drawComparison() {
     for (const ComparedRow& row : compared_) {
       if ((onlyDifferences_ && !row.differs) || !matchesFilter(row.name, filter_)) continue;
       if (!selected_.empty() && !isInsideEntity(row.name, selected_)) continue;
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      const bool plotted = std::find(plottedNow_.begin(), plottedNow_.end(), row.name) != plottedNow_.end();
-      if (row.differs)
-        ImGui::TextColored(kDiffers, "%s", row.name.c_str());
-      else if (plotted)
-        ImGui::TextColored(kPlotted, "%s", row.name.c_str());
-      else
-        ImGui::TextUnformatted(row.name.c_str());
-      if (ImGui::IsItemHovered()) hovered_ = row.name;
-      if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) plotFieldAtCursor(row.name);  // A's and B's values on one lane
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(row.a.empty() ? "-" : row.a.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(row.b.empty() ? "-" : row.b.c_str());
+      drawComparedRow(row);
     }
     ImGui::EndTable();
   }
   ImGui::End();
 }
 
-void Debugger::drawEvents() {
-  ImGui::Begin("Events", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+void Debugger::drawComparedRow(const ComparedRow& row) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  const bool plotted = std::find(plottedNow_.begin(), plottedNow_.end(), row.name) != plottedNow_.end();
+  if (row.differs) {
+    ImGui::TextColored(kDiffers, "%s", row.name.c_str());
+  } else if (plotted) {
+    ImGui::TextColored(kPlotted, "%s", row.name.c_str());
+  } else {
+    ImGui::TextUnformatted(row.name.c_str());
+  }
+  if (ImGui::IsItemHovered()) hovered_ = row.name;
+  if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) plotFieldAtCursor(row.name);  // A's and B's values on one lane
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(row.a.empty() ? "-" : row.a.c_str());
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(row.b.empty() ? "-" : row.b.c_str());
+}
+
+std::optional<std::uint16_t> Debugger::drawEventKindChoice() {
   const auto schemas = a_.game().eventSchemas();
   const char* preview = eventKind_ < 0 ? "every kind" : schemas[static_cast<std::size_t>(eventKind_)].name;
   ImGui::SetNextItemWidth(160.0F);
@@ -606,6 +612,13 @@ void Debugger::drawEvents() {
   const std::uint64_t shown = a_.ticks().countEvents(kind);
   ImGui::TextColored(kQuiet, "%llu of %llu events", static_cast<unsigned long long>(shown),
                      static_cast<unsigned long long>(a_.ticks().countEvents(std::nullopt)));
+  return kind;
+}
+
+void Debugger::drawEvents() {
+  ImGui::Begin("Events", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  const std::optional<std::uint16_t> kind = drawEventKindChoice();
+  const std::uint64_t shown = a_.ticks().countEvents(kind);
   ImGui::BeginChild("list");
   const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
   if (scrollEvents_) {

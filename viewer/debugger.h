@@ -107,9 +107,15 @@ class Debugger {
   /// Where the plotted fields are at the cursor (plottedNow_), for the inspector's colour.
   void placePlots();
   void drawComparison();
+  /// One field's row of the A | B inspector: its name (coloured when it differs or is plotted), A's and B's values.
+  void drawComparedRow(const ComparedRow& row);
   void drawEvents();
+  /// The events panel's choice of a kind (nothing: every kind) and its count of events.
+  std::optional<std::uint16_t> drawEventKindChoice();
   void drawOracle();
   void drawEdit();
+  /// An edit's file name, save and discard buttons.
+  void drawEditSaving();
   void drawView(Overlays& overlays);
   void refresh();
   void compareWith(Playback* b, std::string name);

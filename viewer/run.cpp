@@ -183,15 +183,18 @@ int renderSheet(const Options& options, viewer::Playback& playback, const sf::Fo
   return 0;
 }
 
+/// Live play: the game played with the keyboard in a window, and recorded.
+int playLive(const Options& options, const sf::Font& font) {
+  if (options.output.empty()) return fail("--play needs -o OUT.rtr");
+  if (auto problem = viewer::findDisplayProblem()) return fail(*problem);
+  return viewer::runLivePlay(
+      {programName(), options.play, options.config, options.settings, options.seed, options.output, options.force}, font);
+}
+
 int run(const Options& options) {
   sf::Font font;
   if (auto problem = viewer::loadFont(font)) return fail(*problem);
-  if (!options.play.empty()) {
-    if (options.output.empty()) return fail("--play needs -o OUT.rtr");
-    if (auto problem = viewer::findDisplayProblem()) return fail(*problem);
-    return viewer::runLivePlay(
-        {programName(), options.play, options.config, options.settings, options.seed, options.output, options.force}, font);
-  }
+  if (!options.play.empty()) return playLive(options, font);
   if (options.file.empty()) return fail("name a replay to view, or --play GAME (see --help)");
   int exit = 0;
   auto replay = openOrReport(options.file, exit);
@@ -225,54 +228,89 @@ int run(const Options& options) {
   return runWindow(options, playback, other ? &*other : nullptr, font, std::move(matches));
 }
 
-/// The viewer's options, their help and which need or exclude which.
-void addViewerOptions(CLI::App& app, Options& options) {
-  CLI::Option* file = app.add_option("file", options.file, "the replay to view");
-  CLI::Option* verify = app.add_flag(
+/// The options that choose what the viewer does, by which the others say what they need or exclude.
+struct ModeOptions {
+  CLI::Option* file = nullptr;
+  CLI::Option* verify = nullptr;
+  CLI::Option* compare = nullptr;
+  CLI::Option* find = nullptr;
+  CLI::Option* plot = nullptr;
+  CLI::Option* status = nullptr;
+  CLI::Option* png = nullptr;
+  CLI::Option* sheet = nullptr;
+};
+
+/// The replay viewed, what the window shows of it, and its size.
+ModeOptions addViewingOptions(CLI::App& app, Options& options) {
+  ModeOptions modes;
+  modes.file = app.add_option("file", options.file, "the replay to view");
+  modes.verify = app.add_flag(
       "--verify", options.verify,
       "verify while loading with the replay engine: events, snapshots and the oracle's tunnels (a checksum that differs is marked DIVERGED either way)");
-  CLI::Option* compare = app.add_option("--compare", options.compare, "a second replay of the same game, shown side by side");
-  CLI::Option* png = app.add_option("--png", options.png, "render one frame to this PNG and exit");
-  CLI::Option* tickOption = app.add_option("--tick", options.tick, "the tick for --png")->needs(png);
-  CLI::Option* find = app.add_option(
+  modes.compare = app.add_option("--compare", options.compare, "a second replay of the same game, shown side by side");
+  modes.find = app.add_option(
       "--find", options.find,
       "open at the first tick where a condition holds (as retrace find --where); N / shift+N go to the next / previous");
-  find->excludes(tickOption);
-  CLI::Option* sheet = app.add_option("--sheet", options.sheet, "render a contact sheet to this PNG and exit")->excludes(png);
-  app.add_option("--from", options.from, "first tick of the sheet")->needs(sheet);
-  app.add_option("--to", options.to, "last tick of the sheet (default: the last)")->needs(sheet);
-  app.add_option("--every", options.every, "ticks between cells of the sheet")->capture_default_str()->needs(sheet);
+  modes.plot = app.add_option(
+      "--plot", options.plots,
+      "a field plotted over time on a lane of the timeline, by its dotted name as retrace show prints it (repeatable, up to 4; right-click a field in the inspector does the same)");
+  modes.status = app.add_option(
+      "--status", options.status,
+      "the window writes its state here (key=value lines) and its frame to FILE.png whenever they change, for scripts that drive it");
   app.add_option("--width", options.width, "window or frame width")->capture_default_str()->check(CLI::Range(160U, 8192U));
   app.add_option("--height", options.height, "window or frame height")->capture_default_str()->check(CLI::Range(120U, 8192U));
   app.add_flag("--force", options.force, "replace existing output files");
-  CLI::Option* statusOption = app.add_option(
-      "--status", options.status,
-      "the window writes its state here (key=value lines) and its frame to FILE.png whenever they change, for scripts that drive it");
+  return modes;
+}
+
+/// A frame or a contact sheet rendered to a PNG instead of a window.
+void addPictureOptions(CLI::App& app, Options& options, ModeOptions& modes) {
+  modes.png = app.add_option("--png", options.png, "render one frame to this PNG and exit");
+  CLI::Option* tickOption = app.add_option("--tick", options.tick, "the tick for --png")->needs(modes.png);
+  modes.find->excludes(tickOption);
+  modes.sheet = app.add_option("--sheet", options.sheet, "render a contact sheet to this PNG and exit")->excludes(modes.png);
+  app.add_option("--from", options.from, "first tick of the sheet")->needs(modes.sheet);
+  app.add_option("--to", options.to, "last tick of the sheet (default: the last)")->needs(modes.sheet);
+  app.add_option("--every", options.every, "ticks between cells of the sheet")->capture_default_str()->needs(modes.sheet);
   CLI::Option* panels =
       app.add_flag("--panels", options.panels, "with --png: the debugger's panels beside the frame (inspector, events, oracle)")
-          ->needs(png);
-  CLI::Option* plot = app.add_option(
-      "--plot", options.plots,
-      "a field plotted over time on a lane of the timeline, by its dotted name as retrace show prints it (repeatable, up to 4; right-click a field in the inspector does the same)");
+          ->needs(modes.png);
   app.add_option(
          "--select", options.select,
          "with --png --panels: the entity the inspector shows, by the name I draws beside it (the prefix of its fields in retrace show)")
       ->needs(panels);
   // The side-by-side view is the window's and --panels' PNG; a plain frame shows one replay.
-  compare->excludes(sheet);
-  find->excludes(sheet);
-  plot->excludes(sheet);
-  // An empty name would read as the option left out: --png '' opened the window.
-  const CLI::Validator named(
+  for (CLI::Option* option : {modes.compare, modes.find, modes.plot}) option->excludes(modes.sheet);
+  modes.status->excludes(modes.png)->excludes(modes.sheet);
+}
+
+/// A check that an option's value is a name: an empty one would read as the option left out
+/// (--png '' opened the window).
+CLI::Validator requireName() {
+  return CLI::Validator(
       [](const std::string& text) { return text.empty() ? std::string("needs a name, not empty text") : std::string(); }, "");
-  CLI::Option* play = app.add_option("--play", options.play, "play GAME live with the keyboard and record it");
-  play->excludes(file)->excludes(verify)->excludes(compare)->excludes(png)->excludes(sheet)->excludes(find)->excludes(plot);
+}
+
+/// A game played live instead of a replay viewed.
+void addLivePlayOptions(CLI::App& app, Options& options, const ModeOptions& modes) {
+  CLI::Option* play =
+      app.add_option("--play", options.play, "play GAME live with the keyboard and record it")->check(requireName());
+  for (CLI::Option* option :
+       {modes.file, modes.verify, modes.compare, modes.png, modes.sheet, modes.find, modes.plot, modes.status}) {
+    play->excludes(option);
+  }
   app.add_option("--config", options.config, "configuration for --play")->capture_default_str()->needs(play);
   app.add_option("--set", options.settings, "NAME=VALUE for --play: a configuration field's value (repeatable)")->needs(play);
   app.add_option("--seed", options.seed, "seed for --play")->capture_default_str()->needs(play);
-  CLI::Option* output = app.add_option("-o,--output", options.output, "the replay --play writes")->needs(play);
-  statusOption->excludes(png)->excludes(sheet)->excludes(play);
-  for (CLI::Option* option : {file, compare, png, sheet, play, output, statusOption}) option->check(named);
+  app.add_option("-o,--output", options.output, "the replay --play writes")->needs(play)->check(requireName());
+}
+
+/// The viewer's options, their help and which need or exclude which.
+void addViewerOptions(CLI::App& app, Options& options) {
+  ModeOptions modes = addViewingOptions(app, options);
+  addPictureOptions(app, options, modes);
+  addLivePlayOptions(app, options, modes);
+  for (CLI::Option* option : {modes.file, modes.compare, modes.png, modes.sheet, modes.status}) option->check(requireName());
   // Counts in decimal digits only, as in retrace's commands (recorder/parse.h says why).
   for (CLI::Option* option : app.get_options()) {
     if (option->get_type_name().starts_with("UINT")) option->transform(CLI::Validator(recorder::canonicalizeCount, ""));

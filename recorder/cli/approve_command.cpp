@@ -105,10 +105,7 @@ ExitCode rewriteChanged(const Judged& judged, std::uint32_t fullHashEvery) {
 
 ExitCode runApprove(const ApproveOptions& options) {
   auto collected = collectReplays(options.paths);
-  if (auto* problem = std::get_if<std::string>(&collected)) {
-    spdlog::error("retrace approve: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (auto* problem = std::get_if<std::string>(&collected)) return refuseInput("approve", *problem);
   const std::vector<std::string>& files = std::get<std::vector<std::string>>(collected);
   const Judged judged = judgeReplays(files, options.fullHashEvery);
   printJudgedSummary(judged, files.size());

@@ -5,6 +5,8 @@
 #include <string>
 #include <variant>
 
+#include <spdlog/spdlog.h>
+
 #include "recorder/format.h"
 #include "recorder/parse.h"
 #include "recorder/recorder.h"
@@ -52,6 +54,11 @@ void readUnsignedOptionsAsDecimal(CLI::App& app) {
     if (option->get_type_name().starts_with("UINT")) option->transform(CLI::Validator(canonicalizeCount, ""));
   }
   for (CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) readUnsignedOptionsAsDecimal(*command);
+}
+
+ExitCode refuseInput(std::string_view command, std::string_view sentence) {
+  spdlog::error("retrace {}: {}", command, sentence);
+  return ExitCode::kBadInput;
 }
 
 }  // namespace retrace::recorder::cli

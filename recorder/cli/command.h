@@ -34,6 +34,10 @@ void attachCommands(CLI::App& app, ExitCode& outExit);
 /// zero-padded seed would play another game than the one named.
 void readUnsignedOptionsAsDecimal(CLI::App& app);
 
+/// Says why a command cannot go on, one line on stderr ("retrace show: SENTENCE"), and gives
+/// the exit code for bad input.
+ExitCode refuseInput(std::string_view command, std::string_view sentence);
+
 /// The more severe of two exit codes (bad input over divergence over success).
 [[nodiscard]] constexpr ExitCode worse(ExitCode a, ExitCode b) noexcept {
   return static_cast<int>(a) > static_cast<int>(b) ? a : b;

@@ -331,6 +331,16 @@ ExitCode printVerdict(const std::vector<std::string>& differing, std::uint64_t t
   return ExitCode::kFailed;
 }
 
+/// Prints how the headers differ; the name of each difference.
+std::vector<std::string> printHeaderDifferences(const sim::GameDefinition& game, const ReplayHeader& a, const ReplayHeader& b) {
+  std::vector<std::string> names;
+  for (const HeaderDifference& difference : diffHeaders(game, a, b)) {
+    for (const std::string& line : difference.lines) std::printf("%s\n", line.c_str());
+    names.push_back(difference.name);
+  }
+  return names;
+}
+
 ExitCode compareReplays(const ReplayIndex& indexA, const ReplayIndex& indexB) {
   const LoadedReplay& a = indexA.summary();
   const LoadedReplay& b = indexB.summary();
@@ -340,11 +350,7 @@ ExitCode compareReplays(const ReplayIndex& indexA, const ReplayIndex& indexB) {
   }
   const sim::GameDefinition& game = *gameOf(a.header);
   // Every difference is named as it is found; any one makes the exit 1.
-  std::vector<std::string> differing;
-  for (const HeaderDifference& difference : diffHeaders(game, a.header, b.header)) {
-    for (const std::string& line : difference.lines) std::printf("%s\n", line.c_str());
-    differing.push_back(difference.name);
-  }
+  std::vector<std::string> differing = printHeaderDifferences(game, a.header, b.header);
   const std::uint64_t ticksA = indexA.lastTick();
   const std::uint64_t ticksB = indexB.lastTick();
   const std::uint64_t common = std::min(ticksA, ticksB);
@@ -379,10 +385,7 @@ ExitCode runDiff(const DiffOptions& options) {
   auto indexA = ReplayIndex::open(options.a);
   auto indexB = ReplayIndex::open(options.b);
   for (const auto* opened : {&indexA, &indexB}) {
-    if (const auto* problem = std::get_if<std::string>(opened)) {
-      spdlog::error("retrace diff: {}", *problem);
-      return ExitCode::kBadInput;
-    }
+    if (const auto* problem = std::get_if<std::string>(opened)) return refuseInput("diff", *problem);
   }
   try {
     return compareReplays(std::get<ReplayIndex>(indexA), std::get<ReplayIndex>(indexB));

@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
 #include "recorder/cli/command.h"
@@ -78,27 +77,15 @@ std::variant<std::map<std::string, std::uint64_t>, std::string> listEvents(const
 ExitCode runEvents(const EventsOptions& options) {
   // Through the index: the chunks of the range are read one at a time.
   auto opened = ReplayIndex::open(options.file);
-  if (auto* problem = std::get_if<std::string>(&opened)) {
-    spdlog::error("retrace events: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (auto* problem = std::get_if<std::string>(&opened)) return refuseInput("events", *problem);
   const ReplayIndex& index = std::get<ReplayIndex>(opened);
   const auto kinds = parseKinds(*gameOf(index.summary().header), options.kinds);
-  if (auto* problem = std::get_if<std::string>(&kinds)) {
-    spdlog::error("retrace events: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (auto* problem = std::get_if<std::string>(&kinds)) return refuseInput("events", *problem);
   const auto range = settleTickRange(index, options.file, options.from, options.to, 1);
-  if (auto* problem = std::get_if<std::string>(&range)) {
-    spdlog::error("retrace events: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (auto* problem = std::get_if<std::string>(&range)) return refuseInput("events", *problem);
   const std::uint64_t to = std::get<std::uint64_t>(range);
   const auto listed = listEvents(index, std::get<std::vector<bool>>(kinds), options.from, to, options.json);
-  if (const auto* problem = std::get_if<std::string>(&listed)) {
-    spdlog::error("retrace events: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (const auto* problem = std::get_if<std::string>(&listed)) return refuseInput("events", *problem);
   const auto& counts = std::get<std::map<std::string, std::uint64_t>>(listed);
   if (options.json) {
     std::printf("%s\n", nlohmann::ordered_json{{"counts", counts}, {"from", options.from}, {"to", to}}.dump().c_str());

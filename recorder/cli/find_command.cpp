@@ -49,16 +49,10 @@ void printFound(const FindOptions& options, const std::vector<std::uint64_t>& ma
 ExitCode runFind(const FindOptions& options) {
   // Through the index: the chunks are read as the search reaches them.
   auto opened = ReplayIndex::open(options.file);
-  if (auto* problem = std::get_if<std::string>(&opened)) {
-    spdlog::error("retrace find: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (auto* problem = std::get_if<std::string>(&opened)) return refuseInput("find", *problem);
   const ReplayIndex& index = std::get<ReplayIndex>(opened);
   auto parsed = Condition::parse(options.where);
-  if (auto* problem = std::get_if<std::string>(&parsed)) {
-    spdlog::error("retrace find: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (auto* problem = std::get_if<std::string>(&parsed)) return refuseInput("find", *problem);
   const Condition& condition = std::get<Condition>(parsed);
   const std::uint64_t last = index.lastTick();
   const std::uint64_t first = options.nextAfter ? *options.nextAfter + 1 : 0;

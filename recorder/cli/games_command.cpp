@@ -100,10 +100,7 @@ ExitCode checkAskedGames(const GamesOptions& options, const AskedGames& asked) {
       return ExitCode::kFailed;
     }
     auto settled = settlePlayedConfig(*asked.games.front(), options);
-    if (const auto* problem = std::get_if<std::string>(&settled)) {
-      spdlog::error("retrace games: {}", *problem);
-      return ExitCode::kBadInput;
-    }
+    if (const auto* problem = std::get_if<std::string>(&settled)) return refuseInput("games", *problem);
     played = std::get<sim::ConfigValues>(std::move(settled));
   }
   bool kept = asked.refused.empty();
@@ -132,10 +129,7 @@ void printGameSummary(const sim::GameDefinition& game) {
 
 ExitCode runGames(const GamesOptions& options) {
   const auto found = findAskedGames(options);
-  if (const auto* problem = std::get_if<std::string>(&found)) {
-    spdlog::error("retrace games: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (const auto* problem = std::get_if<std::string>(&found)) return refuseInput("games", *problem);
   const AskedGames& asked = std::get<AskedGames>(found);
   if (options.check) return checkAskedGames(options, asked);
   // A list leaves the refused out (their names may not be typed); every run warns of them (run.cpp).

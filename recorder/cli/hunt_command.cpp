@@ -187,21 +187,12 @@ ExitCode printHuntSummary(const HuntOptions& options, const sim::ConfigValues& b
 
 ExitCode runHunt(const HuntOptions& options) {
   const sim::GameDefinition* game = sim::findGame(options.game);
-  if (game == nullptr) {
-    spdlog::error("retrace hunt: {}", describeMissingGame(options.game));
-    return ExitCode::kBadInput;
-  }
+  if (game == nullptr) return refuseInput("hunt", describeMissingGame(options.game));
   const auto settled = settleHuntConfig(*game, options);
-  if (const auto* problem = std::get_if<std::string>(&settled)) {
-    spdlog::error("retrace hunt: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (const auto* problem = std::get_if<std::string>(&settled)) return refuseInput("hunt", *problem);
   const sim::ConfigValues& base = std::get<sim::ConfigValues>(settled);
   const auto folder = prepareFindingsFolder(options.output);
-  if (const auto* problem = std::get_if<std::string>(&folder)) {
-    spdlog::error("retrace hunt: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (const auto* problem = std::get_if<std::string>(&folder)) return refuseInput("hunt", *problem);
   HuntPlan plan{
       game, base, *parseConfigMode(options.configs), options.seed, options.ticks, 0, options.shard.index, options.shard.count};
   plan.runs = options.runs > 0 ? options.runs : (options.seconds > 0 ? UINT64_MAX : 100);

@@ -3,8 +3,6 @@
 #include <memory>
 #include <string>
 
-#include <spdlog/spdlog.h>
-
 #include "recorder/cli/command.h"
 #include "recorder/input_source.h"
 #include "recorder/parse.h"
@@ -20,6 +18,27 @@ struct RecordCommandOptions {
   std::uint64_t ticks = 0;
 };
 
+/// ": pass --allow-limit-breaks" when the recording was refused for its configuration's speed
+/// limits and nothing else; nothing otherwise.
+std::string hintAtLimitBreaks(const sim::GameDefinition* game, const RecordingOptions& rec) {
+  const auto named = game != nullptr ? game->findConfig(rec.configName) : std::nullopt;
+  const auto config =
+      named ? applySettings(*game, *named, rec.settings) : std::variant<sim::ConfigValues, std::string>(std::string());
+  const auto* values = std::get_if<sim::ConfigValues>(&config);
+  const bool limitOnly =
+      values != nullptr && !rec.allowLimitBreaks && game->validateConfig(*values, false) && !game->validateConfig(*values, true);
+  return limitOnly ? ": pass --allow-limit-breaks" : "";
+}
+
+/// What a recording that could not be closed leaves: its partial file keeps every complete
+/// chunk, as after a crash. Said once: a problem found when moving it into place names it already.
+std::string sayWhatIsKept(const std::string& problem, const std::filesystem::path& output) {
+  std::error_code error;
+  const auto partial = partialPathFor(output);
+  const bool kept = std::filesystem::exists(partial, error) && problem.find(partial.string()) == std::string::npos;
+  return kept ? "; " + partial.string() + " keeps every complete chunk (retrace verify recovers them)" : "";
+}
+
 ExitCode runRecord(RecordCommandOptions options) {
   RecordingOptions& rec = options.recording;
   rec.plannedTicks = options.ticks;
@@ -28,36 +47,16 @@ ExitCode runRecord(RecordCommandOptions options) {
   if (game != nullptr) {
     // Check the input source before creating any file.
     if (auto source = makeInputSource(options.input, *game, rec.seed); std::holds_alternative<std::string>(source)) {
-      spdlog::error("retrace record: {}", std::get<std::string>(source));
-      return ExitCode::kBadInput;
+      return refuseInput("record", std::get<std::string>(source));
     }
   }
   auto opened = openRecording(rec);
-  if (auto* problem = std::get_if<std::string>(&opened)) {
-    // The hint only when the configuration is refused for a speed limit and nothing else.
-    const auto named = game != nullptr ? game->findConfig(rec.configName) : std::nullopt;
-    const auto config =
-        named ? applySettings(*game, *named, rec.settings) : std::variant<sim::ConfigValues, std::string>(std::string());
-    const auto* values = std::get_if<sim::ConfigValues>(&config);
-    const bool limitOnly = values != nullptr && !rec.allowLimitBreaks && game->validateConfig(*values, false) &&
-                           !game->validateConfig(*values, true);
-    spdlog::error("retrace record: {}{}", *problem, limitOnly ? ": pass --allow-limit-breaks" : "");
-    return ExitCode::kBadInput;
-  }
+  if (auto* problem = std::get_if<std::string>(&opened)) return refuseInput("record", *problem + hintAtLimitBreaks(game, rec));
   Recorder& recorder = *std::get<std::unique_ptr<Recorder>>(opened);
   auto source = std::get<std::unique_ptr<InputSource>>(makeInputSource(options.input, *game, rec.seed));
   for (std::uint64_t tick = 0; tick < options.ticks && !recorder.failed(); ++tick)
     (void)recorder.record(source->next(recorder.session()));
-  if (auto problem = recorder.close()) {
-    // The partial file is kept, as after a crash: its complete chunks load. Said once: a
-    // problem found when moving it into place names it already.
-    std::error_code error;
-    const auto partial = partialPathFor(rec.output);
-    const bool kept = std::filesystem::exists(partial, error) && problem->find(partial.string()) == std::string::npos;
-    spdlog::error("retrace record: {}{}", *problem,
-                  kept ? "; " + partial.string() + " keeps every complete chunk (retrace verify recovers them)" : "");
-    return ExitCode::kBadInput;
-  }
+  if (auto problem = recorder.close()) return refuseInput("record", *problem + sayWhatIsKept(*problem, rec.output));
   // The result, on stdout like every command's; diagnostics go to stderr.
   std::printf("recorded %s of %s (%s, seed %llu, %s input) to %s\n", formatCount(options.ticks, "tick").c_str(), rec.game.c_str(),
               recorder.header().configName.c_str(), static_cast<unsigned long long>(rec.seed), options.input.c_str(),

@@ -110,26 +110,17 @@ void printShowText(const ShowOptions& options, const LoadedReplay& replay, std::
 ExitCode runShow(const ShowOptions& options) {
   // Through the index: only the chunks from the snapshot before the tick to the tick are read.
   auto opened = ReplayIndex::open(options.file);
-  if (auto* problem = std::get_if<std::string>(&opened)) {
-    spdlog::error("retrace show: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (auto* problem = std::get_if<std::string>(&opened)) return refuseInput("show", *problem);
   const ReplayIndex& index = std::get<ReplayIndex>(opened);
   if (options.tick > index.lastTick()) {
     spdlog::error("retrace show: {} {}", options.file, describePastLastTick(options.tick, index.lastTick(), index.summary()));
     return ExitCode::kBadInput;
   }
   auto loaded = index.loadTicks(options.tick, options.tick, options.fromStart);
-  if (auto* problem = std::get_if<std::string>(&loaded)) {
-    spdlog::error("retrace show: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (auto* problem = std::get_if<std::string>(&loaded)) return refuseInput("show", *problem);
   const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
   auto patterns = parseFieldPatterns(options.fields);
-  if (auto* problem = std::get_if<std::string>(&patterns)) {
-    spdlog::error("retrace show: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (auto* problem = std::get_if<std::string>(&patterns)) return refuseInput("show", *problem);
   auto reached = reachTick(replay, options.tick, options.fromStart ? ReachFrom::kStart : ReachFrom::kSnapshot);
   if (auto* problem = std::get_if<Unanswered>(&reached)) {
     spdlog::error("retrace show: {} {}", options.file, problem->sentence);

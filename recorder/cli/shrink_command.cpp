@@ -57,8 +57,7 @@ ExitCode shrinkShowing(const ShrinkOptions& options, const LoadedReplay& replay,
   const auto minimal = findWitness(setup, inputs, predicate);
   if (auto problem = writeReplay(options.output, options.force, setup, replay.header.limitBreaksAllowed,
                                  "shrunk from " + options.file, inputs)) {
-    spdlog::error("retrace shrink: {}", *problem);
-    return ExitCode::kBadInput;
+    return refuseInput("shrink", *problem);
   }
   std::printf("shrunk %s from %s and %s to %s and %s (%s)\n", options.file.c_str(), formatCount(originalTicks, "tick").c_str(),
               formatCount(originalChanges, "input change").c_str(), formatCount(inputs.size(), "tick").c_str(),
@@ -75,17 +74,11 @@ ExitCode shrinkDivergence(const ShrinkOptions& options, const LoadedReplay& repl
   // So the recording itself is cut just after the divergent tick, without a footer; verify
   // then reports the (truncated) prefix and its divergence.
   auto sink = FileSink::create(options.output, options.force);
-  if (auto* problem = std::get_if<std::string>(&sink)) {
-    spdlog::error("retrace shrink: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (auto* problem = std::get_if<std::string>(&sink)) return refuseInput("shrink", *problem);
   ByteSink& out = *std::get<std::unique_ptr<FileSink>>(sink);
   std::optional<std::string> problem = out.write(encodeReplay(cutReplay(replay, tick)));
   if (!problem) problem = out.commit();
-  if (problem) {
-    spdlog::error("retrace shrink: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (problem) return refuseInput("shrink", *problem);
   std::printf("shrunk %s from %llu ticks to %llu: it diverges at tick %llu (no footer: verify reports the truncated prefix)\n",
               options.file.c_str(), static_cast<unsigned long long>(countTicks(replay)), static_cast<unsigned long long>(tick),
               static_cast<unsigned long long>(tick));
@@ -94,10 +87,7 @@ ExitCode shrinkDivergence(const ShrinkOptions& options, const LoadedReplay& repl
 
 ExitCode runShrink(const ShrinkOptions& options) {
   auto loaded = loadReplayFile(options.file);
-  if (auto* problem = std::get_if<std::string>(&loaded)) {
-    spdlog::error("retrace shrink: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (auto* problem = std::get_if<std::string>(&loaded)) return refuseInput("shrink", *problem);
   const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
   const RunSetup setup{gameOf(replay.header), configOf(replay.header), replay.header.seed};
   if (auto mismatch = findRulesMismatch(replay.header)) {
@@ -105,10 +95,7 @@ ExitCode runShrink(const ShrinkOptions& options) {
     return ExitCode::kBadInput;
   }
   auto parsed = parsePredicate(options.until, *setup.game);
-  if (auto* problem = std::get_if<std::string>(&parsed)) {
-    spdlog::error("retrace shrink: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (auto* problem = std::get_if<std::string>(&parsed)) return refuseInput("shrink", *problem);
   const Predicate& predicate = std::get<Predicate>(parsed);
   if (predicate.kind != Predicate::Kind::kDiverges) return shrinkShowing(options, replay, setup, predicate);
   const auto divergent = findDivergentTick(replay);

@@ -4,8 +4,6 @@
 #include <numeric>
 #include <string>
 
-#include <spdlog/spdlog.h>
-
 #include "recorder/cli/command.h"
 #include "recorder/parse.h"
 #include "sim/swept.h"
@@ -45,10 +43,7 @@ ExitCode runSweep(const SweepOptions& options) {
   const auto delta = parseVec2(options.delta);
   for (const auto* error :
        {std::get_if<std::string>(&moving), std::get_if<std::string>(&target), std::get_if<std::string>(&delta)}) {
-    if (error != nullptr) {
-      spdlog::error("retrace sweep: {}", *error);
-      return ExitCode::kBadInput;
-    }
+    if (error != nullptr) return refuseInput("sweep", *error);
   }
   const sim::Box box = std::get<sim::Box>(moving);
   const sim::Vec2 d = std::get<sim::Vec2>(delta);

@@ -117,21 +117,12 @@ void printTraceTable(const TraceTable& table, std::uint64_t from, bool csv) {
 ExitCode runTrace(const TraceOptions& options) {
   // Through the index: the chunks are read as the ticks reach them.
   auto opened = ReplayIndex::open(options.file);
-  if (auto* problem = std::get_if<std::string>(&opened)) {
-    spdlog::error("retrace trace: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (auto* problem = std::get_if<std::string>(&opened)) return refuseInput("trace", *problem);
   const ReplayIndex& index = std::get<ReplayIndex>(opened);
   auto parsed = parseFieldPatterns(options.fields);
-  if (auto* problem = std::get_if<std::string>(&parsed)) {
-    spdlog::error("retrace trace: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (auto* problem = std::get_if<std::string>(&parsed)) return refuseInput("trace", *problem);
   const auto range = settleTickRange(index, options.file, options.from, options.to, 0);
-  if (auto* problem = std::get_if<std::string>(&range)) {
-    spdlog::error("retrace trace: {}", *problem);
-    return ExitCode::kBadInput;
-  }
+  if (auto* problem = std::get_if<std::string>(&range)) return refuseInput("trace", *problem);
   const std::uint64_t to = std::get<std::uint64_t>(range);
   const auto collected = collectTrace(index, std::get<std::vector<FieldPattern>>(parsed), options.from, to);
   if (const auto* problem = std::get_if<Unanswered>(&collected)) {

@@ -145,7 +145,7 @@ TEST(ViewCli, PlotNamesOneFieldSomeTickOfTheReplayHas) {
   EXPECT_EQ(runView(tank + " --png " + other + " --plot 'tanks[id=one].hp'").output,
             "retrace-view: --plot 'tanks[id=one].hp': an element picked by its id is [id=N], N a whole number\n");
   EXPECT_EQ(runView(tank + " --sheet " + other + " --plot tick").output,
-            "retrace-view: --sheet excludes --plot (see retrace-view --help)\n");  // a sheet has no timeline
+            "retrace-view: --plot excludes --sheet (see retrace-view --help)\n");  // a sheet has no timeline
   EXPECT_EQ(runView("--play tank -o " + temp.file("p.rtr") + " --plot tick").exitCode, 2);
   EXPECT_FALSE(fs::exists(other));
 }
