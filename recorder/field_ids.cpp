@@ -60,7 +60,11 @@ std::optional<std::string> resolveIds(const std::vector<sim::Field>& fields, std
     const auto element = findElementById(fields, std::string_view(resolved).substr(0, open), selector->first);
     if (!element) return std::nullopt;
     outAnchors.emplace_back(element->second, selector->first);
-    resolved.replace(open, selector->second - open + 1, "[" + std::to_string(element->first) + "]");
+    // Appended, not "[" + std::to_string(...): GCC 12 at -O3 warns falsely (-Wrestrict) on that.
+    std::string index(1, '[');
+    index += std::to_string(element->first);
+    index += ']';
+    resolved.replace(open, selector->second - open + 1, index);
   }
   return resolved;
 }
@@ -83,8 +87,13 @@ std::string nameByIds(const std::vector<sim::Field>& fields, std::string_view na
     const std::string element = std::string(name.substr(0, close + 1)) + ".id";
     const auto id = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == element; });
     byId += name.substr(at, open - at);
-    byId += id == fields.end() ? std::string(name.substr(open, close - open + 1))
-                               : std::string(kIdSelectorOpen) + std::to_string(id->value) + "]";
+    if (id == fields.end()) {
+      byId += name.substr(open, close - open + 1);
+    } else {
+      byId += kIdSelectorOpen;
+      byId += std::to_string(id->value);
+      byId += ']';
+    }
     at = close + 1;
   }
   return byId;
