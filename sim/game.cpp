@@ -70,16 +70,23 @@ std::vector<std::string> diffFields(const std::vector<Field>& expected, const st
 std::string formatEvent(const GameDefinition& game, const Event& event) {
   const auto schemas = game.eventSchemas();
   if (event.kind >= schemas.size()) return "unknown#" + std::to_string(event.kind);
-  const EventSchema& schema = schemas[event.kind];
-  std::string text = std::string(schema.name) + "{";
-  bool first = true;
-  for (std::size_t i = 0; i < schema.argNames.size(); ++i) {
-    if (schema.argNames[i] == nullptr) continue;
-    text += (first ? "" : ", ") + std::string(schema.argNames[i]) + " " +
-            formatFieldValue(event.args[i], schema.argKinds[i], schema.argEnums[i]);
-    first = false;
+  std::string text = std::string(schemas[event.kind].name) + "{";
+  for (const Field& argument : describeEvent(game, event)) {
+    text += (text.back() == '{' ? "" : ", ") + argument.name + " " + formatField(argument);
   }
   return text + "}";
+}
+
+std::vector<Field> describeEvent(const GameDefinition& game, const Event& event) {
+  const auto schemas = game.eventSchemas();
+  std::vector<Field> arguments;
+  if (event.kind >= schemas.size()) return arguments;
+  const EventSchema& schema = schemas[event.kind];
+  for (std::size_t i = 0; i < schema.argNames.size(); ++i) {
+    if (schema.argNames[i] != nullptr)
+      arguments.push_back({schema.argNames[i], event.args[i], schema.argKinds[i], schema.argEnums[i]});
+  }
+  return arguments;
 }
 
 }  // namespace retrace::sim

@@ -163,6 +163,9 @@ struct RefusedGame {
 [[nodiscard]] const GameDefinition* findGame(std::string_view name);
 /// "landed{platform 3, offset 6}" for an event of this game.
 [[nodiscard]] std::string formatEvent(const GameDefinition& game, const Event& event);
+/// An event's named arguments as fields (the argument's name, value, kind and enumeration
+/// names), in its schema's order; none for a kind the game does not have.
+[[nodiscard]] std::vector<Field> describeEvent(const GameDefinition& game, const Event& event);
 /// A field value as text: decimals for fixed point, true/false for flags, enumerations by name.
 [[nodiscard]] std::string formatFieldValue(std::int64_t value, FieldKind kind, EnumNames names = {});
 /// A field's value as text (formatFieldValue with the field's kind and names).

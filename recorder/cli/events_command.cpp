@@ -1,11 +1,13 @@
 // `retrace events FILE`: the events a replay recorded, with their tick, time, kind and named
 // arguments, filtered by tick range and kind, and a count per kind at the end.
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -14,6 +16,7 @@
 #include "recorder/cli/field_json.h"
 #include "recorder/inspect.h"
 #include "recorder/parse.h"
+#include "recorder/query.h"
 #include "recorder/replay.h"
 #include "recorder/replay_index.h"
 
@@ -25,6 +28,7 @@ struct EventsOptions {
   std::uint64_t from = 1;
   std::optional<std::uint64_t> to;
   std::string kinds;
+  std::string where;
   bool json = false;
 };
 
@@ -48,16 +52,46 @@ std::variant<std::vector<bool>, std::string> parseKinds(const sim::GameDefinitio
   return wanted;
 }
 
-/// Prints each event of the wanted kinds from tick `from` to `to`, a line (or a JSON object)
-/// each; the count of each kind printed, or the sentence of a chunk that could not be read.
+/// The condition on events' arguments, or the sentence of one that is none, or that names an
+/// argument no wanted kind has (a typo, not a condition that never held).
+std::variant<Condition, std::string> parseEventCondition(const sim::GameDefinition& game, const std::vector<bool>& wanted,
+                                                         const std::string& text) {
+  auto parsed = Condition::parse(text);
+  if (std::holds_alternative<std::string>(parsed)) return parsed;
+  std::vector<std::string_view> names;  // every argument of the wanted kinds, each once
+  const auto schemas = game.eventSchemas();
+  for (std::size_t kind = 0; kind < schemas.size(); ++kind) {
+    for (const char* name : schemas[kind].argNames) {
+      if (wanted[kind] && name != nullptr && std::find(names.begin(), names.end(), name) == names.end()) names.emplace_back(name);
+    }
+  }
+  for (const std::string& field : std::get<Condition>(parsed).listFields()) {
+    if (std::find(names.begin(), names.end(), field) == names.end()) {
+      return quoteForMessage(field) + " is no argument of the events asked for (their arguments: " + joinNames(names) + ")";
+    }
+  }
+  return parsed;
+}
+
+/// Prints each event of the wanted kinds from tick `from` to `to` whose arguments meet the
+/// condition (when there is one), a line (or a JSON object) each; the count of each kind
+/// printed, or the sentence of a chunk that could not be read or of a value no argument takes.
 std::variant<std::map<std::string, std::uint64_t>, std::string> listEvents(const ReplayIndex& index,
-                                                                           const std::vector<bool>& wanted, std::uint64_t from,
-                                                                           std::uint64_t to, bool json) {
+                                                                           const std::vector<bool>& wanted,
+                                                                           const std::optional<Condition>& where,
+                                                                           std::uint64_t from, std::uint64_t to, bool json) {
   const sim::GameDefinition& game = *gameOf(index.summary().header);
   std::map<std::string, std::uint64_t> counts;
+  std::optional<std::string> badValue;
   const auto unreadable = index.visitChunks(index.findChunk(from), index.findChunk(to), [&](Chunk& chunk) {
     for (const RecordedEvent& e : chunk.events) {
       if (e.tick < from || e.tick > to || !wanted[e.event.kind]) continue;
+      if (where) {
+        const auto holds = where->check(sim::describeEvent(game, e.event));
+        if (const auto* sentence = std::get_if<std::string>(&holds)) badValue = *sentence;
+        if (badValue) return false;
+        if (!std::get<bool>(holds)) continue;
+      }
       ++counts[game.eventSchemas()[e.event.kind].name];
       if (json) {
         nlohmann::ordered_json line{{"tick", e.tick}, {"time", formatTickTime(e.tick)}};
@@ -71,6 +105,7 @@ std::variant<std::map<std::string, std::uint64_t>, std::string> listEvents(const
     return true;
   });
   if (unreadable) return *unreadable;
+  if (badValue) return *badValue;
   return counts;
 }
 
@@ -81,10 +116,16 @@ ExitCode runEvents(const EventsOptions& options) {
   const ReplayIndex& index = std::get<ReplayIndex>(opened);
   const auto kinds = parseKinds(*gameOf(index.summary().header), options.kinds);
   if (auto* problem = std::get_if<std::string>(&kinds)) return refuseInput("events", *problem);
+  std::optional<Condition> where;
+  if (!options.where.empty()) {
+    auto parsed = parseEventCondition(*gameOf(index.summary().header), std::get<std::vector<bool>>(kinds), options.where);
+    if (auto* problem = std::get_if<std::string>(&parsed)) return refuseInput("events", *problem);
+    where = std::move(std::get<Condition>(parsed));
+  }
   const auto range = settleTickRange(index, options.file, options.from, options.to, 1);
   if (auto* problem = std::get_if<std::string>(&range)) return refuseInput("events", *problem);
   const std::uint64_t to = std::get<std::uint64_t>(range);
-  const auto listed = listEvents(index, std::get<std::vector<bool>>(kinds), options.from, to, options.json);
+  const auto listed = listEvents(index, std::get<std::vector<bool>>(kinds), where, options.from, to, options.json);
   if (const auto* problem = std::get_if<std::string>(&listed)) return refuseInput("events", *problem);
   const auto& counts = std::get<std::map<std::string, std::uint64_t>>(listed);
   if (options.json) {
@@ -110,8 +151,11 @@ void attachEventsCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("--from", options->from, "the first tick (default 1)");
   command.add_option("--to", options->to, "the last tick (default: the replay's last)");
   command.add_option("--kind", options->kinds, "only these kinds, comma-separated (retrace games lists each game's)");
+  command.add_option("--where", options->where,
+                     "only events whose arguments meet a condition, as retrace find's over fields: 'bullet == 41 or by == 0'");
   command.add_flag("--json", options->json, "one JSON object per line, then one with the counts");
-  command.footer("Exit status: 0 listed (even none), 2 a bad file, an unknown kind or a range outside the replay.");
+  command.footer(
+      "Exit status: 0 listed (even none), 2 a bad file, an unknown kind, a bad condition or a range outside the replay.");
   command.callback([options, &outExit] { outExit = runEvents(*options); });
 }
 

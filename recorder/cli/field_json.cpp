@@ -39,13 +39,11 @@ nlohmann::ordered_json fieldsToJson(const std::vector<sim::Field>& fields) {
 }
 
 nlohmann::ordered_json eventToJson(const sim::GameDefinition& game, const sim::Event& event) {
-  const sim::EventSchema& schema = game.eventSchemas()[event.kind];  // the loader checked the kind
   nlohmann::ordered_json args = nlohmann::ordered_json::object();
-  for (std::size_t i = 0; i < schema.argNames.size(); ++i) {
-    if (schema.argNames[i] != nullptr)
-      args[schema.argNames[i]] = valueToJson(event.args[i], schema.argKinds[i], schema.argEnums[i]);
+  for (const sim::Field& argument : sim::describeEvent(game, event)) {
+    args[argument.name] = valueToJson(argument.value, argument.kind, argument.names);
   }
-  return {{"kind", schema.name}, {"args", std::move(args)}};
+  return {{"kind", game.eventSchemas()[event.kind].name}, {"args", std::move(args)}};  // the loader checked the kind
 }
 
 nlohmann::ordered_json inputToJson(const sim::GameDefinition& game, sim::Input input) {

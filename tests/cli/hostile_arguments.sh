@@ -63,6 +63,8 @@ commands=(
   "events $replay --from V"
   "events $replay --to V"
   "events $replay --kind V"
+  "events $replay --where V"
+  "events $replay --where toi>V"
   "trace $replay --field V --to 20"
   "trace $replay --field player.x --from V --to 20"
   "find $replay --where V"

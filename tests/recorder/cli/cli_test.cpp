@@ -305,6 +305,50 @@ TEST_F(Cli, ShowTraceAndFindFollowAnElementByItsIdWhereverItIsInItsList) {
       "retrace trace: 'bullets[id=x].id' is not a field pattern: an element picked by its id is [id=N], N a whole number\n");
 }
 
+TEST_F(Cli, EventsWhereListsTheEventsWhoseArgumentsMeetTheCondition) {
+  const std::string file = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
+  const auto readLines = [](const std::string& text) {
+    std::vector<nlohmann::json> lines;
+    std::stringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(nlohmann::json::parse(line));
+    return lines;
+  };
+  const CliRun all = runRetrace("events " + file + " --json");
+  ASSERT_EQ(all.exitCode, 0);
+  const std::vector<nlohmann::json> every = readLines(all.output);
+  // An entity's id as the first event with a "tank" argument gives it, and every event naming it.
+  const auto first = std::find_if(every.begin(), every.end(),
+                                  [](const nlohmann::json& e) { return e.contains("args") && e["args"].contains("tank"); });
+  ASSERT_NE(first, every.end());
+  const std::int64_t tank = (*first)["args"]["tank"].get<std::int64_t>();
+  const auto names = [&](const nlohmann::json& e, const char* arg) {
+    return e.contains("args") && e["args"].contains(arg) && e["args"][arg] == tank;
+  };
+  std::vector<nlohmann::json> expected;
+  for (const nlohmann::json& e : every) {
+    if (names(e, "tank") || names(e, "by")) expected.push_back(e);
+  }
+  ASSERT_GT(expected.size(), 2U);
+  const std::string id = std::to_string(tank);
+  const CliRun where = runRetrace("events " + file + " --where 'tank == " + id + " or by == " + id + "' --json");
+  ASSERT_EQ(where.exitCode, 0) << where.output;
+  std::vector<nlohmann::json> got = readLines(where.output);
+  ASSERT_FALSE(got.empty());
+  got.pop_back();  // the counts
+  EXPECT_EQ(got, expected);
+  // A name no argument of the kinds asked for has, and a value no argument takes: one line, exit 2.
+  const CliRun typo = runRetrace("events " + file + " --where 'tonk == 1'");
+  EXPECT_EQ(typo.exitCode, 2);
+  EXPECT_EQ(typo.output.rfind("retrace events: 'tonk' is no argument of the events asked for (their arguments: tank, ", 0), 0U)
+      << typo.output;
+  EXPECT_EQ(std::count(typo.output.begin(), typo.output.end(), '\n'), 1);
+  EXPECT_EQ(runRetrace("events " + file + " --kind fire --where 'by == 0'").output,
+            "retrace events: 'by' is no argument of the events asked for (their arguments: tank, bullet, x, y)\n");
+  EXPECT_EQ(runRetrace("events " + file + " --where 'tank == three'").output,
+            "retrace events: tank is a whole number, not 'three'\n");
+  EXPECT_EQ(runRetrace("events " + file + " --where 'tank =='").exitCode, 2);
+}
+
 TEST_F(Cli, ShowEventsAndTraceRefuseBadArgumentsInOneLine) {
   const std::string file = path("t.rtr");
   ASSERT_EQ(runRetrace("record --game tank --seed 2 --ticks 300 --input bot -o " + file).exitCode, 0);
