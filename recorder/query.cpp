@@ -165,6 +165,25 @@ std::vector<std::string> Condition::listFields() const {
   return names;
 }
 
+std::variant<Condition, std::string> parseEventCondition(const sim::GameDefinition& game, const std::vector<bool>& wanted,
+                                                         std::string_view text) {
+  auto parsed = Condition::parse(text);
+  if (std::holds_alternative<std::string>(parsed)) return parsed;
+  std::vector<std::string_view> names;  // every argument of the wanted kinds, each once
+  const auto schemas = game.eventSchemas();
+  for (std::size_t kind = 0; kind < schemas.size() && kind < wanted.size(); ++kind) {
+    for (const char* name : schemas[kind].argNames) {
+      if (wanted[kind] && name != nullptr && std::find(names.begin(), names.end(), name) == names.end()) names.emplace_back(name);
+    }
+  }
+  for (const std::string& field : std::get<Condition>(parsed).listFields()) {
+    if (std::find(names.begin(), names.end(), field) == names.end()) {
+      return quoteForMessage(field) + " is no argument of the events asked for (their arguments: " + joinNames(names) + ")";
+    }
+  }
+  return parsed;
+}
+
 bool isFieldNameChar(char c) noexcept { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
 
 namespace {

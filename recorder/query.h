@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "sim/fields.h"
+#include "sim/game.h"
 
 namespace retrace::recorder {
 
@@ -46,6 +47,13 @@ class Condition {
   std::string text_;
   std::vector<std::vector<Comparison>> anyOf_;  // or over and
 };
+
+/// A condition over events' arguments, each named as its event's schema names it (`tank ==
+/// 23 or by == 23`), or the sentence of one that is none or that names an argument no kind in
+/// `wanted` (by kind number) has: a typo, not a condition that never held. An event meets it
+/// when Condition::check holds for its arguments (sim::describeEvent).
+[[nodiscard]] std::variant<Condition, std::string> parseEventCondition(const sim::GameDefinition& game,
+                                                                       const std::vector<bool>& wanted, std::string_view text);
 
 /// Whether a character may be part of a field's name between its dots and brackets.
 [[nodiscard]] bool isFieldNameChar(char c) noexcept;

@@ -594,36 +594,83 @@ void Debugger::drawComparedRow(const ComparedRow& row) {
   ImGui::TextUnformatted(row.b.empty() ? "-" : row.b.c_str());
 }
 
+std::optional<std::uint16_t> Debugger::eventKind() const noexcept {
+  return eventKind_ < 0 ? std::nullopt : std::optional<std::uint16_t>(static_cast<std::uint16_t>(eventKind_));
+}
+
+std::optional<std::string> Debugger::filterEvents(std::string condition) {
+  if (condition.empty()) {
+    eventWhere_.clear();
+    eventCondition_.reset();
+    eventRows_.clear();
+    return std::nullopt;
+  }
+  const auto kinds = a_.game().eventSchemas().size();
+  std::vector<bool> wanted(kinds, eventKind_ < 0);
+  if (eventKind_ >= 0 && static_cast<std::size_t>(eventKind_) < kinds) wanted[static_cast<std::size_t>(eventKind_)] = true;
+  auto parsed = recorder::parseEventCondition(a_.game(), wanted, condition);
+  if (auto* problem = std::get_if<std::string>(&parsed)) return *problem;
+  auto rows = findEventRowsWhere(a_.ticks(), a_.game(), eventKind(), std::get<recorder::Condition>(parsed));
+  if (auto* problem = std::get_if<std::string>(&rows)) return *problem;
+  eventWhere_ = std::move(condition);
+  eventCondition_ = std::move(std::get<recorder::Condition>(parsed));
+  eventRows_ = std::move(std::get<std::vector<std::uint64_t>>(rows));
+  scrollEvents_ = true;
+  return std::nullopt;
+}
+
+std::uint64_t Debugger::countListedEvents() const {
+  return eventCondition_ ? eventRows_.size() : a_.ticks().countEvents(eventKind());
+}
+
+EventRow Debugger::listedEventAt(std::uint64_t i) const {
+  return a_.ticks().eventAt(eventKind(), eventCondition_ ? eventRows_[static_cast<std::size_t>(i)] : i);
+}
+
 std::optional<std::uint16_t> Debugger::drawEventKindChoice() {
   const auto schemas = a_.game().eventSchemas();
   const char* preview = eventKind_ < 0 ? "every kind" : schemas[static_cast<std::size_t>(eventKind_)].name;
   ImGui::SetNextItemWidth(160.0F);
   if (ImGui::BeginCombo("##kind", preview)) {
+    const int was = eventKind_;
     if (ImGui::Selectable("every kind", eventKind_ < 0)) eventKind_ = -1;
     for (std::size_t k = 0; k < schemas.size(); ++k) {
       if (ImGui::Selectable(schemas[k].name, eventKind_ == static_cast<int>(k))) eventKind_ = static_cast<int>(k);
     }
     ImGui::EndCombo();
+    // The condition's rows are the old kind's: found again, or dropped when the new kind has none of its arguments.
+    if (eventKind_ != was && eventCondition_) {
+      const auto problem = filterEvents(eventWhere_);
+      eventWhereProblem_ = problem.value_or("");
+      if (problem) (void)filterEvents("");
+    }
     scrollEvents_ = true;
   }
   ImGui::SameLine();
-  const std::optional<std::uint16_t> kind =
-      eventKind_ < 0 ? std::nullopt : std::optional<std::uint16_t>(static_cast<std::uint16_t>(eventKind_));
-  const std::uint64_t shown = a_.ticks().countEvents(kind);
-  ImGui::TextColored(kQuiet, "%llu of %llu events", static_cast<unsigned long long>(shown),
+  ImGui::TextColored(kQuiet, "%llu of %llu events", static_cast<unsigned long long>(countListedEvents()),
                      static_cast<unsigned long long>(a_.ticks().countEvents(std::nullopt)));
-  return kind;
+  return eventKind();
+}
+
+void Debugger::drawEventCondition() {
+  ImGui::SetNextItemWidth(260.0F);
+  if (ImGui::InputTextWithHint("##where", "where: ARGUMENT == VALUE or ...", &eventWhereText_,
+                               ImGuiInputTextFlags_EnterReturnsTrue)) {
+    eventWhereProblem_ = filterEvents(eventWhereText_).value_or("");
+  }
+  if (!eventWhereProblem_.empty()) ImGui::TextColored(kDiffers, "%s", eventWhereProblem_.c_str());
 }
 
 void Debugger::drawEvents() {
   ImGui::Begin("Events", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
-  const std::optional<std::uint16_t> kind = drawEventKindChoice();
-  const std::uint64_t shown = a_.ticks().countEvents(kind);
+  (void)drawEventKindChoice();
+  drawEventCondition();
+  const std::uint64_t shown = countListedEvents();
   ImGui::BeginChild("list");
   const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
   if (scrollEvents_) {
-    // Follow the cursor: its first event (or the next one) scrolled into the middle.
-    const std::uint64_t at = a_.ticks().findEventRow(kind, a_.tick());
+    // Follow the cursor: its first listed event (or the next one) scrolled into the middle.
+    const std::uint64_t at = findListedEventRow(a_.tick());
     ImGui::SetScrollY(std::max(0.0F, static_cast<float>(at) * rowHeight - ImGui::GetWindowHeight() / 2));
     scrollEvents_ = false;
   }
@@ -631,7 +678,7 @@ void Debugger::drawEvents() {
   clipper.Begin(static_cast<int>(std::min<std::uint64_t>(shown, INT_MAX)), rowHeight);
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-      const EventRow row = a_.ticks().eventAt(kind, static_cast<std::uint64_t>(i));
+      const EventRow row = listedEventAt(static_cast<std::uint64_t>(i));
       const std::string text = std::to_string(row.tick) + "  " + sim::formatEvent(a_.game(), row.event);
       ImGui::PushID(i);
       if (ImGui::Selectable(text.c_str(), row.tick == a_.tick())) seek(row.tick);
@@ -640,6 +687,12 @@ void Debugger::drawEvents() {
   }
   ImGui::EndChild();
   ImGui::End();
+}
+
+std::uint64_t Debugger::findListedEventRow(std::uint64_t tick) const {
+  const std::uint64_t first = a_.ticks().findEventRow(eventKind(), tick);
+  if (!eventCondition_) return first;
+  return static_cast<std::uint64_t>(std::lower_bound(eventRows_.begin(), eventRows_.end(), first) - eventRows_.begin());
 }
 
 void Debugger::drawOracle() {

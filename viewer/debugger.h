@@ -38,6 +38,15 @@ class Debugger {
   /// the View section's checkboxes toggle `overlays`.
   void draw(sf::FloatRect column, const sf::Font& font, Overlays& overlays);
 
+  /// Lists in the events panel only the events whose arguments meet the condition (retrace
+  /// events --where: find's grammar over the arguments' names; empty text lists every event);
+  /// a sentence when it is refused, the panel's list left as it was.
+  std::optional<std::string> filterEvents(std::string condition);
+  /// How many events the panel lists: of its kind, and meeting its condition when it has one.
+  [[nodiscard]] std::uint64_t countListedEvents() const;
+  /// The i-th event the panel lists, in tick order; i < countListedEvents().
+  [[nodiscard]] EventRow listedEventAt(std::uint64_t i) const;
+
   /// Moves A (and B) to a tick and pauses.
   void seek(std::uint64_t tick);
   /// Selects the entity the inspector shows (nothing: every field).
@@ -112,6 +121,12 @@ class Debugger {
   void drawEvents();
   /// The events panel's choice of a kind (nothing: every kind) and its count of events.
   std::optional<std::uint16_t> drawEventKindChoice();
+  /// The events panel's condition box.
+  void drawEventCondition();
+  /// The events panel's kind (nothing: every kind).
+  [[nodiscard]] std::optional<std::uint16_t> eventKind() const noexcept;
+  /// Which listed event is the first at or after the tick (countListedEvents() when none is).
+  [[nodiscard]] std::uint64_t findListedEventRow(std::uint64_t tick) const;
   void drawOracle();
   void drawEdit();
   /// An edit's file name, save and discard buttons.
@@ -140,7 +155,12 @@ class Debugger {
   std::string hovered_;
   std::string filter_;
   bool onlyDifferences_ = false;
-  int eventKind_ = -1;  ///< the events panel's kind, -1 for all
+  int eventKind_ = -1;                                 ///< the events panel's kind, -1 for all
+  std::string eventWhereText_;                         ///< the events panel's condition box
+  std::string eventWhere_;                             ///< the condition applied, as typed
+  std::optional<recorder::Condition> eventCondition_;  ///< the condition applied
+  std::vector<std::uint64_t> eventRows_;               ///< with a condition: the rows of the kind that meet it
+  std::string eventWhereProblem_;
   std::string tickText_;
   bool focusTick_ = false;
   std::string tickProblem_;

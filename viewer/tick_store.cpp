@@ -213,4 +213,17 @@ std::vector<TickActivity> TickStore::binActivity(std::uint64_t from, std::uint64
   return bins;
 }
 
+std::variant<std::vector<std::uint64_t>, std::string> findEventRowsWhere(const TickStore& store, const sim::GameDefinition& game,
+                                                                         std::optional<std::uint16_t> kind,
+                                                                         const recorder::Condition& condition) {
+  std::vector<std::uint64_t> rows;
+  const std::uint64_t count = store.countEvents(kind);
+  for (std::uint64_t row = 0; row < count; ++row) {
+    const auto holds = condition.check(sim::describeEvent(game, store.eventAt(kind, row).event));
+    if (const auto* sentence = std::get_if<std::string>(&holds)) return *sentence;
+    if (std::get<bool>(holds)) rows.push_back(row);
+  }
+  return rows;
+}
+
 }  // namespace retrace::viewer

@@ -13,8 +13,11 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
+#include <variant>
 #include <vector>
 
+#include "recorder/query.h"
 #include "recorder/replay.h"
 #include "recorder/replay_index.h"
 #include "sim/game.h"
@@ -116,5 +119,13 @@ class TickStore {
   mutable std::size_t lastSlot_ = 0;
   mutable std::uint64_t reads_ = 0;
 };
+
+/// The rows (as eventAt numbers them for the kind) of the events whose arguments meet the
+/// condition (recorder::parseEventCondition), in tick order; a sentence when a value cannot be
+/// an argument's.
+[[nodiscard]] std::variant<std::vector<std::uint64_t>, std::string> findEventRowsWhere(const TickStore& store,
+                                                                                       const sim::GameDefinition& game,
+                                                                                       std::optional<std::uint16_t> kind,
+                                                                                       const recorder::Condition& condition);
 
 }  // namespace retrace::viewer

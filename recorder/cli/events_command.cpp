@@ -1,13 +1,11 @@
 // `retrace events FILE`: the events a replay recorded, with their tick, time, kind and named
 // arguments, filtered by tick range and kind, and a count per kind at the end.
-#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -50,27 +48,6 @@ std::variant<std::vector<bool>, std::string> parseKinds(const sim::GameDefinitio
     wanted[kind] = true;
   }
   return wanted;
-}
-
-/// The condition on events' arguments, or the sentence of one that is none, or that names an
-/// argument no wanted kind has (a typo, not a condition that never held).
-std::variant<Condition, std::string> parseEventCondition(const sim::GameDefinition& game, const std::vector<bool>& wanted,
-                                                         const std::string& text) {
-  auto parsed = Condition::parse(text);
-  if (std::holds_alternative<std::string>(parsed)) return parsed;
-  std::vector<std::string_view> names;  // every argument of the wanted kinds, each once
-  const auto schemas = game.eventSchemas();
-  for (std::size_t kind = 0; kind < schemas.size(); ++kind) {
-    for (const char* name : schemas[kind].argNames) {
-      if (wanted[kind] && name != nullptr && std::find(names.begin(), names.end(), name) == names.end()) names.emplace_back(name);
-    }
-  }
-  for (const std::string& field : std::get<Condition>(parsed).listFields()) {
-    if (std::find(names.begin(), names.end(), field) == names.end()) {
-      return quoteForMessage(field) + " is no argument of the events asked for (their arguments: " + joinNames(names) + ")";
-    }
-  }
-  return parsed;
 }
 
 /// Prints each event of the wanted kinds from tick `from` to `to` whose arguments meet the

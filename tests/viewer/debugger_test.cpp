@@ -166,6 +166,43 @@ TEST(Marks, EventKeysGoToEventsAndPause) {
   EXPECT_EQ(playback.tick(), first);
 }
 
+TEST(Events, TheListTakesAConditionOnArgumentsAsRetraceEventsWhereDoes) {
+  Playback a(loadCorpus("tank-bot-seed5.rtr"), false);
+  Debugger debugger(a, nullptr, "tank-bot-seed5.rtr", "", {});
+  const std::uint64_t every = a.ticks().countEvents(std::nullopt);
+  EXPECT_EQ(debugger.countListedEvents(), every);
+  // The tank the first event naming one names, and every event naming it as "tank" or "by".
+  const auto argument = [&](const EventRow& row, const std::string& name) -> std::optional<std::int64_t> {
+    for (const sim::Field& f : sim::describeEvent(a.game(), row.event)) {
+      if (f.name == name) return f.value;
+    }
+    return std::nullopt;
+  };
+  std::optional<std::int64_t> tank;
+  std::vector<EventRow> expected;
+  for (std::uint64_t i = 0; i < every; ++i) {
+    const EventRow row = a.ticks().eventAt(std::nullopt, i);
+    if (!tank) tank = argument(row, "tank");
+    if (tank && (argument(row, "tank") == tank || argument(row, "by") == tank)) expected.push_back(row);
+  }
+  ASSERT_TRUE(tank.has_value());
+  ASSERT_FALSE(debugger.filterEvents("tank == " + std::to_string(*tank) + " or by == " + std::to_string(*tank)).has_value());
+  ASSERT_EQ(debugger.countListedEvents(), expected.size());
+  ASSERT_GT(expected.size(), 2U);
+  for (std::uint64_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(debugger.listedEventAt(i).tick, expected[i].tick);
+    EXPECT_EQ(debugger.listedEventAt(i).event, expected[i].event);
+  }
+  // A refusal is one sentence and leaves the list as it was; empty text lists every event again.
+  const auto typo = debugger.filterEvents("tonk == 1");
+  ASSERT_TRUE(typo.has_value());
+  EXPECT_TRUE(typo->starts_with("'tonk' is no argument of the events asked for (their arguments: tank, ")) << *typo;
+  EXPECT_EQ(debugger.filterEvents("tank == three"), "tank is a whole number, not 'three'");
+  EXPECT_EQ(debugger.countListedEvents(), expected.size());
+  EXPECT_FALSE(debugger.filterEvents("").has_value());
+  EXPECT_EQ(debugger.countListedEvents(), every);
+}
+
 TEST(TypedTicks, AreCountsTimesOrStepsAndAnythingElseIsOneSentence) {
   const auto tick = [](std::string_view text, std::uint64_t current = 100) { return parseTickText(text, current, 3600); };
   EXPECT_EQ(std::get<std::uint64_t>(tick("151")), 151U);
