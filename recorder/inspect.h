@@ -106,7 +106,7 @@ class FieldPattern {
 [[nodiscard]] std::variant<std::vector<FieldPattern>, std::string> parseFieldPatterns(const std::vector<std::string>& texts);
 /// The fields any pattern selects (all of them when there is no pattern), in their order; one
 /// selected by a pattern that picks an element by its id is named as that pattern names it
-/// ("bullets[id=7].position.x"), so that it keeps its name while its index changes.
+/// ("enemies[id=7].position.x"), so that it keeps its name while its index changes.
 [[nodiscard]] std::vector<sim::Field> selectFields(const std::vector<sim::Field>& fields,
                                                    const std::vector<FieldPattern>& patterns);
 

@@ -10,8 +10,8 @@
 //                 element whose id field is N, wherever it is in its list (recorder/field_ids.h)
 //   VALUE      := a number (a decimal for fixed point), true, false, or an enumeration's name
 //
-// A comparison with a field the state does not have at that tick (no bullet 0, no bullet with
-// that id) is false.
+// A comparison with a field the state does not have at that tick (no element 0, no element
+// with that id) is false.
 
 #include <cstdint>
 #include <string>
@@ -48,7 +48,7 @@ class Condition {
   std::vector<std::vector<Comparison>> anyOf_;  // or over and
 };
 
-/// A condition over events' arguments, each named as its event's schema names it (`tank ==
+/// A condition over events' arguments, each named as its event's schema names it (`target ==
 /// 23 or by == 23`), or the sentence of one that is none or that names an argument no kind in
 /// `wanted` (by kind number) has: a typo, not a condition that never held. An event meets it
 /// when Condition::check holds for its arguments (sim::describeEvent).
