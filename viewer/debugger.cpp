@@ -627,7 +627,7 @@ EventRow Debugger::listedEventAt(std::uint64_t i) const {
   return a_.ticks().eventAt(eventKind(), eventCondition_ ? eventRows_[static_cast<std::size_t>(i)] : i);
 }
 
-std::optional<std::uint16_t> Debugger::drawEventKindChoice() {
+void Debugger::drawEventKindChoice() {
   const auto schemas = a_.game().eventSchemas();
   const char* preview = eventKind_ < 0 ? "every kind" : schemas[static_cast<std::size_t>(eventKind_)].name;
   ImGui::SetNextItemWidth(160.0F);
@@ -649,7 +649,6 @@ std::optional<std::uint16_t> Debugger::drawEventKindChoice() {
   ImGui::SameLine();
   ImGui::TextColored(kQuiet, "%llu of %llu events", static_cast<unsigned long long>(countListedEvents()),
                      static_cast<unsigned long long>(a_.ticks().countEvents(std::nullopt)));
-  return eventKind();
 }
 
 void Debugger::drawEventCondition() {
@@ -663,7 +662,7 @@ void Debugger::drawEventCondition() {
 
 void Debugger::drawEvents() {
   ImGui::Begin("Events", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
-  (void)drawEventKindChoice();
+  drawEventKindChoice();
   drawEventCondition();
   const std::uint64_t shown = countListedEvents();
   ImGui::BeginChild("list");

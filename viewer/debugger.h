@@ -119,8 +119,8 @@ class Debugger {
   /// One field's row of the A | B inspector: its name (coloured when it differs or is plotted), A's and B's values.
   void drawComparedRow(const ComparedRow& row);
   void drawEvents();
-  /// The events panel's choice of a kind (nothing: every kind) and its count of events.
-  std::optional<std::uint16_t> drawEventKindChoice();
+  /// The events panel's choice of a kind, and how many of all its events it lists.
+  void drawEventKindChoice();
   /// The events panel's condition box.
   void drawEventCondition();
   /// The events panel's kind (nothing: every kind).
