@@ -3,8 +3,8 @@
 // it as NAME.expect. One check per line, '#' comments:
 //
 //   tunnels >= 1                 the oracle finds at least one tunnel
-//   events died >= 3             at least three events of kind "died"
-//   events died.floor <= 70      every "died" event's "floor" argument is at most 70
+//   events lost >= 3             at least three events of kind "lost"
+//   events lost.level <= 70      every "lost" event's "level" argument is at most 70
 //
 // Operators: == != < <= > >=. A replay without a .expect file must verify with no tunnels.
 

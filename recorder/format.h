@@ -30,7 +30,7 @@
 // gate-integrity issue): the first divergent tick is the product's promise, and the hash costs
 // a few nanoseconds a tick (BENCHMARKS.md). The digest is for a game whose state is too large
 // to hash every tick: with fullHashEvery above 1, a divergence that stays inside later list
-// elements (an obstacle moved differently, nothing else changed) is caught at most
+// elements (one entity moved differently, nothing else changed) is caught at most
 // fullHashEvery - 1 ticks late, and the verifier says so.
 //
 // Versions: 1.1 added ReplayHeader::fullHashEvery. A 1.0 file is migrated on load: its header

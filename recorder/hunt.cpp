@@ -32,7 +32,7 @@ std::vector<std::size_t> findApplicableLimits(const sim::GameDefinition& game, c
   return applicable;
 }
 
-// Scaling never reached a bound far from the defaults (a 4 px bullet against a 20 px tile), so
+// Scaling never reached a bound far from the defaults (a 4 px shot against a 20 px wall), so
 // "outside" steps from the bound itself.
 std::optional<DrawnConfig> drawConfig(const sim::GameDefinition& game, const sim::ConfigValues& base, ConfigMode mode,
                                       sim::Rng& ioRng) {
@@ -57,7 +57,7 @@ std::optional<DrawnConfig> drawConfig(const sim::GameDefinition& game, const sim
       const auto field = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == limit.field; });
       const auto index = static_cast<std::size_t>(field - fields.begin());
       drawn.config.values[index] = bound + sim::drawBetween(ioRng, 1, static_cast<std::int32_t>(quarter));
-      // The largest value allowed, not a difference: for a strict bound ("< tile") the two
+      // The largest value allowed, not a difference: for a strict bound ("< wall") the two
       // differ by a raw unit, and "23.96664, past it by 3.96666" read as a wrong sum.
       drawn.broken = limit.rule + " (" + limit.field + " " + sim::formatFieldValue(drawn.config.values[index], field->kind) +
                      ", where it allows at most " + sim::formatFieldValue(bound, field->kind) + ")";

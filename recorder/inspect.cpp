@@ -212,7 +212,7 @@ std::variant<std::vector<FieldPattern>, std::string> parseFieldPatterns(const st
 }
 
 std::variant<FieldPattern, std::string> FieldPattern::parse(std::string_view text) {
-  if (text.empty()) return std::string("a field pattern names a field (like tanks[*].centre or man.vy), not nothing");
+  if (text.empty()) return std::string("a field pattern names a field (like players[*].position or ball.vy), not nothing");
   // Matching a name against many '*' keeps a table of the pattern's length by the name's.
   if (text.size() > kMaxFieldPatternLength) {
     return "a field pattern is at most " + std::to_string(kMaxFieldPatternLength) +

@@ -1,7 +1,7 @@
 #pragma once
 // Asking a replay what happened: the game at any tick, reached from the nearest snapshot the
 // recording holds (so any tick of an hour answers within a frame), and field patterns that
-// select fields by their dotted names ("tanks[*].centre", "bullets", "man.vy").
+// select fields by their dotted names ("players[*].position", "shots", "ball.vy").
 
 #include <cstddef>
 #include <cstdint>
@@ -78,7 +78,7 @@ enum class ReachFrom : std::uint8_t {
 inline constexpr std::size_t kMaxFieldPatternLength = 512;
 
 /// A selection of fields by dotted name: a pattern names a field or everything inside it
-/// ("tanks[1]" selects "tanks[1].centre.x"); `[*]` stands for any index, `*` for any one name,
+/// ("players[1]" selects "players[1].position.x"); `[*]` stands for any index, `*` for any one name,
 /// and `[id=N]` for the element whose `id` field is N (recorder/field_ids.h).
 class FieldPattern {
  public:

@@ -108,7 +108,7 @@ std::variant<Condition, std::string> Condition::parse(std::string_view text) {
   auto split = splitTokens(text);
   if (auto* problem = std::get_if<std::string>(&split)) return *problem;
   const std::vector<std::string>& tokens = std::get<std::vector<std::string>>(split);
-  if (tokens.empty()) return std::string("a condition compares a field with a value (like tanks[0].hp < 3), not nothing");
+  if (tokens.empty()) return std::string("a condition compares a field with a value (like players[0].hp < 3), not nothing");
   Condition condition;
   condition.text_ = std::string(text);
   condition.anyOf_.emplace_back();

@@ -5,8 +5,8 @@
 //   condition  := conjunct { "or" conjunct }
 //   conjunct   := comparison { "and" comparison }
 //   comparison := FIELD OP VALUE          OP: == != < <= > >=
-//   FIELD      := a dotted field name (tanks[0].hp, man.vy, bullets.size); [*] for any index
-//                 (bullets[*].position.y > 200 holds when any bullet's does), [id=N] for the
+//   FIELD      := a dotted field name (players[0].hp, ball.vy, shots.size); [*] for any index
+//                 (shots[*].position.y > 200 holds when any shot's does), [id=N] for the
 //                 element whose id field is N, wherever it is in its list (recorder/field_ids.h)
 //   VALUE      := a number (a decimal for fixed point), true, false, or an enumeration's name
 //
@@ -57,14 +57,14 @@ class Condition {
 
 /// Whether a character may be part of a field's name between its dots and brackets.
 [[nodiscard]] bool isFieldNameChar(char c) noexcept;
-/// A field name with every index written [*] ("tanks[3].hp" is "tanks[*].hp").
+/// A field name with every index written [*] ("players[3].hp" is "players[*].hp").
 [[nodiscard]] std::string generalizeIndices(std::string_view name);
 /// Whether generalizeIndices would make the two names the same, without making either.
 [[nodiscard]] bool sameGeneralName(std::string_view a, std::string_view b) noexcept;
 /// Whether a field's name is the pattern, where [*] stands for any index ("[0]", "[12]").
 [[nodiscard]] bool matchesFieldName(std::string_view name, std::string_view pattern) noexcept;
-/// Whether a field's name is the pattern or lies inside what it names ("tanks[1]" holds
-/// "tanks[1].hp"), where [*] is any index and '*' any run of name characters; `manyStars` (more
+/// Whether a field's name is the pattern or lies inside what it names ("players[1]" holds
+/// "players[1].hp"), where [*] is any index and '*' any run of name characters; `manyStars` (more
 /// than one '*') has it remember what failed, so that matching stays polynomial.
 [[nodiscard]] bool matchesFieldOrInside(std::string_view name, std::string_view pattern, bool manyStars);
 

@@ -5,7 +5,7 @@
 // Predicates (retrace shrink --until):
 //   tunnel          the oracle reports a tunnel
 //   ends-before:T   a round ends (contact, death, lost base) before tick T
-//   event:KIND      an event of kind KIND happens (e.g. event:landed)
+//   event:KIND      an event of kind KIND happens (e.g. event:bounce)
 //   diverges        re-simulation parts from the recording (judged by verifyReplay)
 
 #include <cstdint>

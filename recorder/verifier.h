@@ -38,9 +38,9 @@ struct VerifyOptions {
 struct Divergence {
   std::uint64_t tick = 0;
   std::string reason;
-  std::vector<std::string> eventDiff;  ///< "- tick 441: landed{...}" / "+ tick 441: no events"
+  std::vector<std::string> eventDiff;  ///< "- tick 441: bounce{...}" / "+ tick 441: no events"
   std::uint64_t fieldDiffTick = 0;     ///< the snapshot the field diff compares
-  std::vector<std::string> fieldDiff;  ///< "tanks[1].centre.x: expected 103.5, got 104"
+  std::vector<std::string> fieldDiff;  ///< "players[1].position.x: expected 103.5, got 104"
 };
 
 /// Everything verify found.

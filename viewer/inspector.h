@@ -15,7 +15,7 @@ namespace retrace::viewer {
 
 /// One field at the cursor tick.
 struct FieldRow {
-  std::string name;      ///< dotted name ("tanks[1].centre.x")
+  std::string name;      ///< dotted name ("players[1].position.x")
   std::string value;     ///< as `retrace show` prints it: enums by name, fixed point as decimals
   bool changed = false;  ///< differs from the previous tick (or did not exist there)
 };
@@ -37,9 +37,9 @@ struct ComparedRow {
 /// The entity a field belongs to: the longest of `entities` that is its name or a prefix of it
 /// ending at '.' or '['; nothing when none is.
 [[nodiscard]] std::optional<std::string> findFieldEntity(std::string_view fieldName, const std::vector<std::string>& entities);
-/// True when the field lies inside the entity ("tanks[1].centre.x" inside "tanks[1]").
+/// True when the field lies inside the entity ("players[1].position.x" inside "players[1]").
 [[nodiscard]] bool isInsideEntity(std::string_view fieldName, std::string_view entity) noexcept;
-/// The segments of a dotted name, for the tree ("tanks[1].centre.x" -> tanks[1], centre, x).
+/// The segments of a dotted name, for the tree ("players[1].position.x" -> players[1], position, x).
 [[nodiscard]] std::vector<std::string_view> splitFieldName(std::string_view name);
 
 }  // namespace retrace::viewer

@@ -53,7 +53,7 @@ void paintText(sf::RenderTarget& target, const sf::Transform& transform, sim::Ve
 void paintHighlight(sf::RenderTarget& target, sf::RenderStates states, const sim::Scene& scene, std::string_view highlight) {
   for (const sim::ScenePrimitive& p : scene.primitives) {
     if (p.entity.empty() || p.layer != sim::SceneLayer::kBodies) continue;
-    // The highlight names an entity or a field inside one ("tanks[1].centre.x" lights tanks[1]).
+    // The highlight names an entity or a field inside one ("players[1].position.x" lights players[1]).
     const bool inside =
         highlight.starts_with(p.entity) &&
         (highlight.size() == p.entity.size() || highlight[p.entity.size()] == '.' || highlight[p.entity.size()] == '[');

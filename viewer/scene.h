@@ -20,7 +20,7 @@ struct Overlays {
   bool sweeps = true;  ///< the sweep layer: this tick's swept volumes and paths
   bool window = true;  ///< the window layer: landing windows
   bool grid = true;    ///< the grid layer: tile edges, sampled corners, hit circles
-  bool ids = false;    ///< each entity's name ("tanks[1]") beside it
+  bool ids = false;    ///< each entity's name ("players[1]") beside it
   bool events = true;  ///< the event panel
   bool help = false;   ///< the key list
   bool panels = true;  ///< the debugger's panels (inspector, events, navigation) in the window

@@ -146,7 +146,7 @@ void attachShowCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<ShowOptions>();
   command.add_option("file", options->file, "a replay")->required();
   command.add_option("--tick", options->tick, "the tick (0: before the first)")->required();
-  command.add_option("--fields", options->fields, "only these fields: a dotted name, tanks[*].centre, bullets (repeatable)");
+  command.add_option("--fields", options->fields, "only these fields: a dotted name, players[*].position, shots (repeatable)");
   command.add_flag("--json", options->json, "the same as one JSON object");
   command.add_flag(
       "--from-start", options->fromStart,

@@ -47,7 +47,7 @@ struct TraceTable {
   std::vector<std::vector<sim::Field>> rows;
 };
 
-/// Every tick's values first: a list element (a bullet) may exist on some ticks only, so the
+/// Every tick's values first: a list element (a shot) may exist on some ticks only, so the
 /// columns are every field any pattern selects on any tick, in the order the patterns were
 /// given and each pattern's fields in the game's order.
 std::variant<TraceTable, Unanswered> collectTrace(const ReplayIndex& index, const std::vector<FieldPattern>& patterns,
@@ -149,7 +149,7 @@ void attachTraceCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("file", options->file, "a replay")->required();
   command
       .add_option("--field", options->fields,
-                  "a field's dotted name or pattern: man.vy, tanks[0].centre, bullets[*].position.y (repeatable)")
+                  "a field's dotted name or pattern: ball.vy, players[0].position, shots[*].position.y (repeatable)")
       ->required();
   command.add_option("--from", options->from, "the first tick (default 1; 0 is before the first)");
   command.add_option("--to", options->to, "the last tick (default: the replay's last)");

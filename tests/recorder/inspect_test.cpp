@@ -157,7 +157,7 @@ TEST(FieldPattern, SelectsAFieldAndWhatIsInsideIt) {
   EXPECT_TRUE(pattern("tanks[1]").matches("tanks[1].hp"));
   EXPECT_FALSE(pattern("tanks[1]").matches("tanks[10].hp"));
   EXPECT_EQ(std::get<std::string>(FieldPattern::parse("")),
-            "a field pattern names a field (like tanks[*].centre or man.vy), not nothing");
+            "a field pattern names a field (like players[*].position or ball.vy), not nothing");
   EXPECT_EQ(std::get<std::string>(FieldPattern::parse("a+b")), "'a+b' is not a field pattern: '+' is in no field's name");
 }
 

@@ -62,7 +62,7 @@ TEST(Condition, BadConditionsNameTheirToken) {
     const auto checked = std::get<Condition>(parsed).check(makeFields());
     return std::holds_alternative<std::string>(checked) ? std::get<std::string>(checked) : std::string("accepted");
   };
-  EXPECT_EQ(problem(""), "a condition compares a field with a value (like tanks[0].hp < 3), not nothing");
+  EXPECT_EQ(problem(""), "a condition compares a field with a value (like players[0].hp < 3), not nothing");
   EXPECT_EQ(problem("tanks[0].hp <"), "the condition ends after '<' inside a comparison (FIELD OP VALUE)");
   EXPECT_EQ(problem("tanks[0].hp 3"), "the condition ends after '3' inside a comparison (FIELD OP VALUE)");
   EXPECT_EQ(problem("tanks[0].hp is 3"), "'is' is where an operator (==, !=, <, <=, >, >=) should be");
