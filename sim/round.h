@@ -13,6 +13,13 @@ namespace retrace::sim {
 /// Ticks the end of a round stays on screen before the next one starts.
 inline constexpr std::int32_t kRoundOverTicks = kTickRate;
 
+/// The event beginTick reports when a new round starts, for a game's list of event schemas.
+inline constexpr EventSchema kRoundStartSchema{"roundStart",
+                                               {"round", nullptr, nullptr, nullptr},
+                                               {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
+                                               {},
+                                               EventCategory::kRound};
+
 /// Where a game is within its rounds.
 struct RoundClock {
   std::int32_t round = 1;

@@ -24,11 +24,7 @@ constexpr EventSchema kSchemas[] = {
      {FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
      {{kCauseNames, {}, {}, {}}},
      EventCategory::kDeath},
-    {"roundStart",
-     {"round", nullptr, nullptr, nullptr},
-     {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
-     {},
-     EventCategory::kRound},
+    kRoundStartSchema,
 };
 constexpr const char* kInputNames[] = {"left", "right"};
 

@@ -44,11 +44,7 @@ constexpr EventSchema kSchemas[] = {
      {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
      {},
      EventCategory::kRound},
-    {"roundStart",
-     {"round", nullptr, nullptr, nullptr},
-     {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
-     {},
-     EventCategory::kRound},
+    kRoundStartSchema,
 };
 constexpr const char* kInputNames[] = {"up", "right", "down", "left", "fire"};
 

@@ -148,16 +148,15 @@ struct Walker {
          {},
          {},
          EventCategory::kContact},
-        {"roundStart", {"round", nullptr, nullptr, nullptr}, {}, {}, EventCategory::kRound}};
+        kRoundStartSchema};
     // The bump's wall as an enumeration that calls both walls "end".
     static constexpr EnumName kEnds[] = {{0, "end"}, {1, "end"}};
-    static constexpr EventSchema kEnumSchemas[] = {
-        {"bump",
-         {"count", "wall", nullptr, nullptr},
-         {FieldKind::kInt, FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt},
-         {{{}, kEnds, {}, {}}},
-         EventCategory::kContact},
-        {"roundStart", {"round", nullptr, nullptr, nullptr}, {}, {}, EventCategory::kRound}};
+    static constexpr EventSchema kEnumSchemas[] = {{"bump",
+                                                    {"count", "wall", nullptr, nullptr},
+                                                    {FieldKind::kInt, FieldKind::kEnum, FieldKind::kInt, FieldKind::kInt},
+                                                    {{{}, kEnds, {}, {}}},
+                                                    EventCategory::kContact},
+                                                   kRoundStartSchema};
     if (F == Flaw::kEnumValueNamedTwice) return kEnumSchemas;
     return kSchemas;
   }

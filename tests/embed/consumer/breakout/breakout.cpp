@@ -30,11 +30,7 @@ constexpr EventSchema kSchemas[] = {
      {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
      {},
      EventCategory::kRound},
-    {"roundStart",
-     {"round", nullptr, nullptr, nullptr},
-     {FieldKind::kInt, FieldKind::kInt, FieldKind::kInt, FieldKind::kInt},
-     {},
-     EventCategory::kRound},
+    kRoundStartSchema,
 };
 constexpr const char* kInputNames[] = {"left", "right"};
 constexpr const char* kInputKeys[] = {"Left/A/J", "Right/D/L"};
