@@ -49,6 +49,11 @@ std::vector<std::uint64_t> collectMarks(const Playback& playback, const JumpTarg
   return marks;
 }
 
+std::optional<std::uint64_t> findEventJump(const Playback& playback, const JumpTargets& targets, Direction direction) {
+  if (targets.listedEventTicks) return findMarkTick(*targets.listedEventTicks, playback.tick(), direction);
+  return playback.ticks().findEventTick(playback.tick(), direction, targets.eventKind);
+}
+
 bool applyCommand(Command command, Playback& playback, Overlays& overlays, const JumpTargets& targets) {
   const auto seekTo = [&](std::optional<std::uint64_t> tick) {
     if (!tick) return;
@@ -58,12 +63,8 @@ bool applyCommand(Command command, Playback& playback, Overlays& overlays, const
   switch (command) {
     case Command::kNextMatch: seekTo(findMarkTick(targets.matches, playback.tick(), Direction::kForward)); break;
     case Command::kPreviousMatch: seekTo(findMarkTick(targets.matches, playback.tick(), Direction::kBackward)); break;
-    case Command::kNextEvent:
-      seekTo(playback.ticks().findEventTick(playback.tick(), Direction::kForward, targets.eventKind));
-      break;
-    case Command::kPreviousEvent:
-      seekTo(playback.ticks().findEventTick(playback.tick(), Direction::kBackward, targets.eventKind));
-      break;
+    case Command::kNextEvent: seekTo(findEventJump(playback, targets, Direction::kForward)); break;
+    case Command::kPreviousEvent: seekTo(findEventJump(playback, targets, Direction::kBackward)); break;
     case Command::kNextMark: seekTo(findMarkTick(collectMarks(playback, targets), playback.tick(), Direction::kForward)); break;
     case Command::kPreviousMark:
       seekTo(findMarkTick(collectMarks(playback, targets), playback.tick(), Direction::kBackward));

@@ -50,9 +50,12 @@ inline constexpr std::uint64_t kJumpTicks = 60;
 
 /// What the jumps go to besides the playback's own events and marks.
 struct JumpTargets {
-  std::span<const std::uint64_t> matches;          ///< the ticks --find found, in order (N / shift+N)
-  Bookmarks* bookmarks = nullptr;                  ///< K toggles one; they are marks for ] and [
-  std::optional<std::uint16_t> eventKind;          ///< . and , go to events of this kind only
+  std::span<const std::uint64_t> matches;  ///< the ticks --find found, in order (N / shift+N)
+  Bookmarks* bookmarks = nullptr;          ///< K toggles one; they are marks for ] and [
+  std::optional<std::uint16_t> eventKind;  ///< . and , go to events of this kind only
+  /// With a condition in the events panel: the ticks of the events it lists, in order; . and ,
+  /// go to these only.
+  std::optional<std::span<const std::uint64_t>> listedEventTicks;
   std::optional<std::uint64_t> compareDifference;  ///< a mark in compare mode
 };
 
@@ -60,6 +63,9 @@ struct JumpTargets {
 [[nodiscard]] std::optional<Command> mapKey(sf::Keyboard::Key key, bool shift) noexcept;
 /// Every mark ] and [ visit: tunnels, the first divergence, bookmarks, the compare difference.
 [[nodiscard]] std::vector<std::uint64_t> collectMarks(const Playback& playback, const JumpTargets& targets);
+/// The tick . (forward) or , (backward) goes to: the next or previous event the targets list.
+[[nodiscard]] std::optional<std::uint64_t> findEventJump(const Playback& playback, const JumpTargets& targets,
+                                                         Direction direction);
 /// Applies a command; returns false for kQuit.
 bool applyCommand(Command command, Playback& playback, Overlays& overlays, const JumpTargets& targets = {});
 

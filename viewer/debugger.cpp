@@ -166,6 +166,7 @@ JumpTargets Debugger::targets() {
   targets.matches = matches_;
   targets.bookmarks = &bookmarks_;
   if (eventKind_ >= 0) targets.eventKind = static_cast<std::uint16_t>(eventKind_);
+  if (eventCondition_) targets.listedEventTicks = eventTicks_;
   targets.compareDifference = difference_;
   return targets;
 }
@@ -302,9 +303,9 @@ void Debugger::drawJumps() {
     if (ImGui::Button(label) && to) seek(*to);
     ImGui::EndDisabled();
   };
-  jumpButton("< event", a_.ticks().findEventTick(a_.tick(), Direction::kBackward, jumps.eventKind));
+  jumpButton("< event", findEventJump(a_, jumps, Direction::kBackward));
   ImGui::SameLine();
-  jumpButton("event >", a_.ticks().findEventTick(a_.tick(), Direction::kForward, jumps.eventKind));
+  jumpButton("event >", findEventJump(a_, jumps, Direction::kForward));
   ImGui::SameLine();
   const std::vector<std::uint64_t> marks = collectMarks(a_, jumps);
   jumpButton("< mark", findMarkTick(marks, a_.tick(), Direction::kBackward));
@@ -603,6 +604,7 @@ std::optional<std::string> Debugger::filterEvents(std::string condition) {
     eventWhere_.clear();
     eventCondition_.reset();
     eventRows_.clear();
+    eventTicks_.clear();
     return std::nullopt;
   }
   const auto kinds = a_.game().eventSchemas().size();
@@ -615,6 +617,11 @@ std::optional<std::string> Debugger::filterEvents(std::string condition) {
   eventWhere_ = std::move(condition);
   eventCondition_ = std::move(std::get<recorder::Condition>(parsed));
   eventRows_ = std::move(std::get<std::vector<std::uint64_t>>(rows));
+  eventTicks_.clear();
+  for (const std::uint64_t row : eventRows_) {
+    const std::uint64_t tick = a_.ticks().eventAt(eventKind(), row).tick;
+    if (eventTicks_.empty() || eventTicks_.back() != tick) eventTicks_.push_back(tick);
+  }
   scrollEvents_ = true;
   return std::nullopt;
 }

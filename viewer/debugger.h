@@ -160,6 +160,7 @@ class Debugger {
   std::string eventWhere_;                             ///< the condition applied, as typed
   std::optional<recorder::Condition> eventCondition_;  ///< the condition applied
   std::vector<std::uint64_t> eventRows_;               ///< with a condition: the rows of the kind that meet it
+  std::vector<std::uint64_t> eventTicks_;              ///< their ticks, each once, for . and ,
   std::string eventWhereProblem_;
   std::string tickText_;
   bool focusTick_ = false;

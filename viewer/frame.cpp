@@ -176,7 +176,7 @@ std::vector<std::string> describeViewerKeys(std::span<const sim::SceneLayer> lay
       "right/left one tick (shift: 60 ticks)",
       "home/end   first / last tick",
       "+ / -      playback speed 0.25x .. 8x",
-      ". / ,      next / previous event",
+      ". / ,      next / previous event listed",
       "] / [      next / previous mark (tunnel, divergence, bookmark)",
       "K          bookmark this tick",
       "N / shift+N next / previous --find match",

@@ -193,6 +193,25 @@ TEST(Events, TheListTakesAConditionOnArgumentsAsRetraceEventsWhereDoes) {
     EXPECT_EQ(debugger.listedEventAt(i).tick, expected[i].tick);
     EXPECT_EQ(debugger.listedEventAt(i).event, expected[i].event);
   }
+  // . and , visit the listed events' ticks and no other, each once, both ways.
+  std::vector<std::uint64_t> listedTicks;
+  for (const EventRow& row : expected) {
+    if (listedTicks.empty() || listedTicks.back() != row.tick) listedTicks.push_back(row.tick);
+  }
+  Overlays overlays;
+  const auto walk = [&](Command command, std::uint64_t from) {
+    a.seek(from);
+    std::vector<std::uint64_t> visited;
+    for (std::uint64_t was = a.tick(); applyCommand(command, a, overlays, debugger.targets()) && a.tick() != was;
+         was = a.tick()) {
+      visited.push_back(a.tick());
+    }
+    return visited;
+  };
+  EXPECT_EQ(walk(Command::kNextEvent, 0), listedTicks);
+  std::vector<std::uint64_t> backwards = walk(Command::kPreviousEvent, a.ticks().lastTick());
+  std::reverse(backwards.begin(), backwards.end());
+  EXPECT_EQ(backwards, listedTicks);
   // A refusal is one sentence and leaves the list as it was; empty text lists every event again.
   const auto typo = debugger.filterEvents("tonk == 1");
   ASSERT_TRUE(typo.has_value());
@@ -201,6 +220,7 @@ TEST(Events, TheListTakesAConditionOnArgumentsAsRetraceEventsWhereDoes) {
   EXPECT_EQ(debugger.countListedEvents(), expected.size());
   EXPECT_FALSE(debugger.filterEvents("").has_value());
   EXPECT_EQ(debugger.countListedEvents(), every);
+  EXPECT_EQ(walk(Command::kNextEvent, 0).front(), a.ticks().eventAt(std::nullopt, 0).tick);
 }
 
 TEST(TypedTicks, AreCountsTimesOrStepsAndAnythingElseIsOneSentence) {
