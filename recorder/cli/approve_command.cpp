@@ -34,7 +34,7 @@ struct ApproveOptions {
 
 bool askToRewrite(std::size_t count) {
   if (::isatty(STDIN_FILENO) == 0) return false;
-  std::printf("rewrite %s with the current simulation? [y/N] ", formatCount(count, "replay").c_str());
+  printOut("rewrite {} with the current simulation? [y/N] ", formatCount(count, "replay"));
   std::fflush(stdout);
   std::string answer;
   std::getline(std::cin, answer);
@@ -63,14 +63,14 @@ Judged judgeReplays(const std::vector<std::string>& files, std::uint32_t fullHas
     LoadedReplay& replay = std::get<LoadedReplay>(loaded);
     const Approval approval = judgeReplay(replay, fullHashEvery);
     switch (approval.verdict) {
-      case Approval::Verdict::kUnchanged: std::printf("%s: unchanged\n", file.c_str()); continue;
+      case Approval::Verdict::kUnchanged: printOut("{}: unchanged\n", file); continue;
       case Approval::Verdict::kRecadenced:
-        std::printf("%s: identical; its whole-state checksum is every %u ticks, to be every %u\n", file.c_str(),
-                    replay.header.fullHashEvery, fullHashEvery);
+        printOut("{}: identical; its whole-state checksum is every {} ticks, to be every {}\n", file, replay.header.fullHashEvery,
+                 fullHashEvery);
         break;
-      case Approval::Verdict::kChanged: std::printf("%s\n", formatReport(file, replay, approval.report).c_str()); break;
+      case Approval::Verdict::kChanged: printOut("{}\n", formatReport(file, replay, approval.report)); break;
       case Approval::Verdict::kUnrewritable:
-        std::printf("%s\n", formatReport(file, replay, approval.report).c_str());
+        printOut("{}\n", formatReport(file, replay, approval.report));
         ++judged.broken;
         judged.exit = worse(judged.exit, ExitCode::kFailed);
         continue;
@@ -86,7 +86,7 @@ void printJudgedSummary(const Judged& judged, std::size_t files) {
   if (judged.broken != 0)
     others += "; " + std::to_string(judged.broken) + " cut short or empty, which approve cannot rewrite (record them again)";
   if (judged.unreadable != 0) others += "; " + std::to_string(judged.unreadable) + " could not be read";
-  std::printf("%zu of %zu replays would change%s\n", judged.changed.size(), files, others.c_str());
+  printOut("{} of {} replays would change{}\n", judged.changed.size(), files, others);
 }
 
 /// Rewrites each changed replay in place, saying so of each; the worse of the judging's exit and any failure.
@@ -98,7 +98,7 @@ ExitCode rewriteChanged(const Judged& judged, std::uint32_t fullHashEvery) {
       exit = worse(exit, ExitCode::kBadInput);
       continue;
     }
-    std::printf("%s: rewritten\n", file.c_str());
+    printOut("{}: rewritten\n", file);
   }
   return exit;
 }
@@ -116,7 +116,7 @@ ExitCode runApprove(const ApproveOptions& options) {
     return ExitCode::kBadInput;
   }
   if (!options.yes && !askToRewrite(judged.changed.size())) {
-    std::printf("nothing rewritten\n");
+    printOut("nothing rewritten\n");
     return ExitCode::kFailed;
   }
   return rewriteChanged(judged, options.fullHashEvery);

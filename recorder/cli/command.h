@@ -3,9 +3,13 @@
 // as in Ninja's tool table. Each attaches its options to a CLI11 sub-app and, when run,
 // stores its exit code: 0 fine, 1 diverged or invariant broken, 2 bad input or usage.
 
+#include <cerrno>
+#include <cstdio>
 #include <string>
 #include <string_view>
+#include <utility>
 
+#include <fmt/core.h>
 #include <CLI/CLI.hpp>
 
 namespace retrace::recorder::cli {
@@ -37,6 +41,27 @@ void readUnsignedOptionsAsDecimal(CLI::App& app);
 /// Says why a command cannot go on, one line on stderr ("retrace show: SENTENCE"), and gives
 /// the exit code for bad input.
 ExitCode refuseInput(std::string_view command, std::string_view sentence);
+
+/// The errno of the first write to stdout that failed, 0 while none has.
+[[nodiscard]] inline int& firstOutputError() noexcept {
+  static int error = 0;
+  return error;
+}
+
+/// Prints part of a command's result on stdout, as fmt::print would, but a write that fails (a
+/// full disk, a closed pipe) does not throw: runCommandLine checks stdout once, at the end, and
+/// turns a failure into one sentence and exit 2.
+template <typename... Args>
+void printOut(fmt::format_string<Args...> format, Args&&... args) {
+  const std::string text = fmt::format(format, std::forward<Args>(args)...);
+  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() && firstOutputError() == 0) firstOutputError() = errno;
+}
+/// printOut for stderr: a progress line, or a sentence said before any logger exists.
+template <typename... Args>
+void printErr(fmt::format_string<Args...> format, Args&&... args) {
+  const std::string text = fmt::format(format, std::forward<Args>(args)...);
+  (void)std::fwrite(text.data(), 1, text.size(), stderr);
+}
 
 /// The more severe of two exit codes (bad input over divergence over success).
 [[nodiscard]] constexpr ExitCode worse(ExitCode a, ExitCode b) noexcept {

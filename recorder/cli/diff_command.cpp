@@ -91,9 +91,9 @@ void printOneSidedEvents(const sim::GameDefinition& game, const ReplayIndex& ind
       if (++differing <= kMostShown) lines.push_back("  + " + at + sim::formatEvent(game, e));
     }
   }
-  std::printf("  events only in A (-) or only in B (+): %s\n", differing == 0 ? "none" : std::to_string(differing).c_str());
-  for (const std::string& line : lines) std::printf("%s\n", line.c_str());
-  if (differing > kMostShown) std::printf("  ... and %zu more\n", differing - kMostShown);
+  printOut("  events only in A (-) or only in B (+): {}\n", differing == 0 ? "none" : std::to_string(differing));
+  for (const std::string& line : lines) printOut("{}\n", line);
+  if (differing > kMostShown) printOut("  ... and {} more\n", differing - kMostShown);
 }
 
 /// Both replays re-simulated in step: whether their states meet again after `tick` (by the
@@ -111,10 +111,10 @@ void printWhetherStatesMeet(const ReplayIndex& indexA, const ReplayIndex& indexB
     (void)sb->step(cb.input());
     const bool recordedA = matchesTickChecksum(*sa, ca.tick(), a.header.fullHashEvery, ca.checksum());
     if (!recordedA || !matchesTickChecksum(*sb, cb.tick(), b.header.fullHashEvery, cb.checksum())) {
-      std::printf(
-          "  states: not followed: %s no longer re-simulates as recorded from tick %llu (its game's rules changed without a new rules "
+      printOut(
+          "  states: not followed: {} no longer re-simulates as recorded from tick {} (its game's rules changed without a new rules "
           "version, or the file was altered); retrace verify shows where and how\n",
-          recordedA ? "B" : "A", static_cast<unsigned long long>(ca.tick()));
+          recordedA ? "B" : "A", ca.tick());
       return;
     }
     if (ca.tick() <= tick) continue;
@@ -125,16 +125,16 @@ void printWhetherStatesMeet(const ReplayIndex& indexA, const ReplayIndex& indexB
     }
   }
   if (lastApart < common) {
-    std::printf("  states: identical again from tick %llu to the end\n", static_cast<unsigned long long>(lastApart + 1));
+    printOut("  states: identical again from tick {} to the end\n", lastApart + 1);
   } else if (firstMet) {
-    std::printf("  states: identical again at tick %llu, but apart at the end\n", static_cast<unsigned long long>(*firstMet));
+    printOut("  states: identical again at tick {}, but apart at the end\n", *firstMet);
   } else {
-    std::printf("  states: never identical again\n");
+    printOut("  states: never identical again\n");
   }
   const auto last = diffFields(sa->describeState(), sb->describeState(), 24);
   if (last.empty()) return;
-  std::printf("  state at tick %llu (expected = A, got = B):\n", static_cast<unsigned long long>(common));
-  for (const auto& line : last) std::printf("    %s\n", line.c_str());
+  printOut("  state at tick {} (expected = A, got = B):\n", common);
+  for (const auto& line : last) printOut("    {}\n", line);
 }
 
 /// After the first differing tick, both runs go on: the events one recorded and the other did
@@ -143,11 +143,10 @@ void printWhetherStatesMeet(const ReplayIndex& indexA, const ReplayIndex& indexB
 void printConsequences(const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t tick,
                        std::uint64_t common) {
   const std::uint64_t after = std::min(common, tick + 2);
-  std::printf("after tick %llu, to tick %llu:\n", static_cast<unsigned long long>(after),
-              static_cast<unsigned long long>(common));
+  printOut("after tick {}, to tick {}:\n", after, common);
   printOneSidedEvents(game, indexA, indexB, after);
   if (!simulatesRulesOf(indexA.summary().header) || !simulatesRulesOf(indexB.summary().header)) {
-    std::printf("  states: not re-simulated (this build's rules are not both replays')\n");
+    printOut("  states: not re-simulated (this build's rules are not both replays')\n");
     return;
   }
   printWhetherStatesMeet(indexA, indexB, tick, common);
@@ -207,7 +206,7 @@ struct Parting {
 /// tick whose events differ as - A and + B.
 void printEventWindow(const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t tick,
                       std::uint64_t common) {
-  std::printf("events (- A, + B):\n");
+  printOut("events (- A, + B):\n");
   bool anyEvents = false;
   const std::uint64_t from = tick > 2 ? tick - 2 : 1;
   const std::uint64_t to = std::min(common, tick + 2);
@@ -218,37 +217,35 @@ void printEventWindow(const sim::GameDefinition& game, const ReplayIndex& indexA
     const std::vector<sim::Event>& ea = eventsA[static_cast<std::size_t>(u - from)];  // at most 4
     const std::vector<sim::Event>& eb = eventsB[static_cast<std::size_t>(u - from)];
     if (ea == eb) {
-      if (!ea.empty()) std::printf("    %s%s\n", at.c_str(), describeEvents(game, ea).c_str());
+      if (!ea.empty()) printOut("    {}{}\n", at, describeEvents(game, ea));
       anyEvents = anyEvents || !ea.empty();
       continue;
     }
-    std::printf("  - %s%s\n  + %s%s\n", at.c_str(), describeEvents(game, ea).c_str(), at.c_str(),
-                describeEvents(game, eb).c_str());
+    printOut("  - {}{}\n  + {}{}\n", at, describeEvents(game, ea), at, describeEvents(game, eb));
     anyEvents = true;
   }
-  if (!anyEvents)
-    std::printf("    none in ticks %llu to %llu\n", static_cast<unsigned long long>(from), static_cast<unsigned long long>(to));
+  if (!anyEvents) printOut("    none in ticks {} to {}\n", from, to);
 }
 
 /// Prints the fields in which both replays' states differ at `tick`, each re-simulated, or why
 /// one is not shown.
 void printStateDiff(const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t tick, bool checksumsAgree) {
-  std::printf("state at tick %llu (expected = A, got = B, both re-simulated):\n", static_cast<unsigned long long>(tick));
+  printOut("state at tick {} (expected = A, got = B, both re-simulated):\n", tick);
   const auto stateA = reachState(indexA, tick);
   const auto stateB = reachState(indexB, tick);
   const auto* unansweredA = std::get_if<Unanswered>(&stateA);
   const auto* unansweredB = std::get_if<Unanswered>(&stateB);
   if (unansweredA != nullptr || unansweredB != nullptr) {
     // Not this build's guess at a state the recording did not have.
-    if (unansweredA != nullptr) std::printf("  not shown: A %s\n", unansweredA->sentence.c_str());
-    if (unansweredB != nullptr) std::printf("  not shown: B %s\n", unansweredB->sentence.c_str());
+    if (unansweredA != nullptr) printOut("  not shown: A {}\n", unansweredA->sentence);
+    if (unansweredB != nullptr) printOut("  not shown: B {}\n", unansweredB->sentence);
     return;
   }
   const auto fields = diffFields(std::get<std::vector<sim::Field>>(stateA), std::get<std::vector<sim::Field>>(stateB), 24);
-  for (const auto& line : fields) std::printf("  %s\n", line.c_str());
+  for (const auto& line : fields) printOut("  {}\n", line);
   if (fields.empty())
-    std::printf("  no field differs %s\n",
-                checksumsAgree ? "yet (the input made no difference on this tick)" : "(the checksums alone parted)");
+    printOut("  no field differs {}\n",
+             checksumsAgree ? "yet (the input made no difference on this tick)" : "(the checksums alone parted)");
 }
 
 /// Prints where two replays part: what differs on the tick, the events around it, the state
@@ -258,12 +255,12 @@ void printFirstDifference(const sim::GameDefinition& game, const ReplayIndex& in
   const TickCursor& ca = parting.a;
   const TickCursor& cb = parting.b;
   const std::uint64_t tick = ca.tick();
-  std::printf("first difference at tick %llu:", static_cast<unsigned long long>(tick));
+  printOut("first difference at tick {}:", tick);
   if (ca.input() != cb.input())
-    std::printf(" input %s (A) vs %s (B)", describeInput(game, ca.input()).c_str(), describeInput(game, cb.input()).c_str());
-  if (!sameEvents(ca.events(), cb.events())) std::printf(" events differ");
-  if (!parting.checksumsAgree) std::printf(" state checksums differ");
-  std::printf("\n");
+    printOut(" input {} (A) vs {} (B)", describeInput(game, ca.input()), describeInput(game, cb.input()));
+  if (!sameEvents(ca.events(), cb.events())) printOut(" events differ");
+  if (!parting.checksumsAgree) printOut(" state checksums differ");
+  printOut("\n");
   printEventWindow(game, indexA, indexB, tick, common);
   printStateDiff(indexA, indexB, tick, parting.checksumsAgree);
   printConsequences(game, indexA, indexB, tick, common);
@@ -321,13 +318,12 @@ bool advanceWhileAgreeing(const LoadedReplay& a, const LoadedReplay& b, TickCurs
 /// The verdict: "identical" with what was compared, or every difference by name (exit 1).
 ExitCode printVerdict(const std::vector<std::string>& differing, std::uint64_t ticks) {
   if (differing.empty()) {
-    std::printf("identical: %llu ticks (header, inputs, events, checksums, snapshots and ending)\n",
-                static_cast<unsigned long long>(ticks));
+    printOut("identical: {} ticks (header, inputs, events, checksums, snapshots and ending)\n", ticks);
     return ExitCode::kOk;
   }
   std::string names;
   for (const std::string& name : differing) names += (names.empty() ? "" : ", ") + name;
-  std::printf("A and B differ: %s\n", names.c_str());
+  printOut("A and B differ: {}\n", names);
   return ExitCode::kFailed;
 }
 
@@ -335,7 +331,7 @@ ExitCode printVerdict(const std::vector<std::string>& differing, std::uint64_t t
 std::vector<std::string> printHeaderDifferences(const sim::GameDefinition& game, const ReplayHeader& a, const ReplayHeader& b) {
   std::vector<std::string> names;
   for (const HeaderDifference& difference : diffHeaders(game, a, b)) {
-    for (const std::string& line : difference.lines) std::printf("%s\n", line.c_str());
+    for (const std::string& line : difference.lines) printOut("{}\n", line);
     names.push_back(difference.name);
   }
   return names;
@@ -345,7 +341,7 @@ ExitCode compareReplays(const ReplayIndex& indexA, const ReplayIndex& indexB) {
   const LoadedReplay& a = indexA.summary();
   const LoadedReplay& b = indexB.summary();
   if (a.header.game != b.header.game) {
-    std::printf("games differ: %s (A) and %s (B); nothing else is comparable\n", a.header.game.c_str(), b.header.game.c_str());
+    printOut("games differ: {} (A) and {} (B); nothing else is comparable\n", a.header.game, b.header.game);
     return ExitCode::kFailed;
   }
   const sim::GameDefinition& game = *gameOf(a.header);
@@ -364,9 +360,8 @@ ExitCode compareReplays(const ReplayIndex& indexA, const ReplayIndex& indexB) {
   if (ticksIdentical && ticksA == ticksB) {
     // Said below: as the whole verdict, or before what else differs.
   } else if (ticksIdentical) {
-    std::printf("identical for %llu ticks; %s ends there and %s goes on to tick %llu\n", static_cast<unsigned long long>(common),
-                ticksA < ticksB ? "A" : "B", ticksA < ticksB ? "B" : "A",
-                static_cast<unsigned long long>(std::max(ticksA, ticksB)));
+    printOut("identical for {} ticks; {} ends there and {} goes on to tick {}\n", common, ticksA < ticksB ? "A" : "B",
+             ticksA < ticksB ? "B" : "A", std::max(ticksA, ticksB));
     differing.emplace_back("tick count");
   } else {
     differing.emplace_back("ticks");
@@ -375,9 +370,9 @@ ExitCode compareReplays(const ReplayIndex& indexA, const ReplayIndex& indexB) {
   if (!stored.empty()) differing.emplace_back("snapshots");
   if (ticksA == ticksB && agreedTo == common) compareEndings(a, b, stored, differing);
   if (!differing.empty() && ticksIdentical && ticksA == ticksB) {
-    std::printf("ticks identical: %llu (inputs, events and checksums)\n", static_cast<unsigned long long>(common));
+    printOut("ticks identical: {} (inputs, events and checksums)\n", common);
   }
-  for (const std::string& line : stored) std::printf("%s\n", line.c_str());
+  for (const std::string& line : stored) printOut("{}\n", line);
   return printVerdict(differing, common);
 }
 

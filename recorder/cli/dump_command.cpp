@@ -59,14 +59,14 @@ void printNested(const ordered_json& value, int depth) {
       out += c;
     }
   }
-  std::fputs(out.c_str(), stdout);
+  printOut("{}", out);
 }
 
 /// Prints one member of the top-level object; `last` leaves out the comma.
 void printMember(const std::string& key, const ordered_json& value, bool last) {
-  std::printf("  %s: ", ordered_json(key).dump().c_str());
+  printOut("  {}: ", ordered_json(key).dump());
   printNested(value, 1);
-  std::fputs(last ? "\n" : ",\n", stdout);
+  printOut("{}", last ? "\n" : ",\n");
 }
 
 /// Prints the replay in `file` as one JSON object, the text ordered_json::dump(2) would give, a
@@ -77,7 +77,7 @@ void printMember(const std::string& key, const ordered_json& value, bool last) {
 void printReplayJson(std::span<const std::byte> file, const LoadedReplay& replay) {
   const ReplayHeader& h = replay.header;
   const sim::GameDefinition& game = *gameOf(h);
-  std::fputs("{\n", stdout);
+  printOut("{{\n");
   printMember("header",
               {{"toolVersion", h.toolVersion},
                {"game", h.game},
@@ -98,11 +98,11 @@ void printReplayJson(std::span<const std::byte> file, const LoadedReplay& replay
   // Each chunk's separator is printed before it, so the count need not be known in advance.
   bool first = true;
   (void)visitReplay(file, [&](Chunk& chunk) {
-    std::fputs(first ? "  \"chunks\": [\n    " : ",\n    ", stdout);
+    printOut("{}", first ? "  \"chunks\": [\n    " : ",\n    ");
     first = false;
     printNested(chunkToJson(game, replay, chunk), 2);
   });
-  std::fputs(first ? "  \"chunks\": [],\n" : "\n  ],\n", stdout);
+  printOut("{}", first ? "  \"chunks\": [],\n" : "\n  ],\n");
   if (replay.footer) {
     printMember("footer",
                 {{"totalTicks", replay.footer->totalTicks},
@@ -112,7 +112,7 @@ void printReplayJson(std::span<const std::byte> file, const LoadedReplay& replay
   }
   printMember("truncated", replay.truncated, !replay.truncated);
   if (replay.truncated) printMember("truncation", replay.truncation, true);
-  std::fputs("}\n", stdout);
+  printOut("}}\n");
 }
 
 }  // namespace

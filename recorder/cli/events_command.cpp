@@ -73,10 +73,9 @@ std::variant<std::map<std::string, std::uint64_t>, std::string> listEvents(const
       if (json) {
         nlohmann::ordered_json line{{"tick", e.tick}, {"time", formatTickTime(e.tick)}};
         line.update(eventToJson(game, e.event));
-        std::printf("%s\n", line.dump().c_str());
+        printOut("{}\n", line.dump());
       } else {
-        std::printf("tick %-7llu %-10s %s\n", static_cast<unsigned long long>(e.tick), formatTickTime(e.tick).c_str(),
-                    sim::formatEvent(game, e.event).c_str());
+        printOut("tick {:<7} {:<10} {}\n", e.tick, formatTickTime(e.tick), sim::formatEvent(game, e.event));
       }
     }
     return true;
@@ -106,7 +105,7 @@ ExitCode runEvents(const EventsOptions& options) {
   if (const auto* problem = std::get_if<std::string>(&listed)) return refuseInput("events", *problem);
   const auto& counts = std::get<std::map<std::string, std::uint64_t>>(listed);
   if (options.json) {
-    std::printf("%s\n", nlohmann::ordered_json{{"counts", counts}, {"from", options.from}, {"to", to}}.dump().c_str());
+    printOut("{}\n", nlohmann::ordered_json{{"counts", counts}, {"from", options.from}, {"to", to}}.dump());
     return ExitCode::kOk;
   }
   std::uint64_t total = 0;
@@ -115,8 +114,7 @@ ExitCode runEvents(const EventsOptions& options) {
     total += count;
     byKind += (byKind.empty() ? ": " : ", ") + name + " " + std::to_string(count);
   }
-  std::printf("%s in ticks %llu to %llu%s\n", formatCount(total, "event").c_str(), static_cast<unsigned long long>(options.from),
-              static_cast<unsigned long long>(to), byKind.c_str());
+  printOut("{} in ticks {} to {}{}\n", formatCount(total, "event"), options.from, to, byKind);
   return ExitCode::kOk;
 }
 

@@ -29,20 +29,18 @@ struct FindOptions {
 /// The ticks found from `first` to `last`: as JSON, the first, or all as ranges.
 void printFound(const FindOptions& options, const std::vector<std::uint64_t>& matches, std::uint64_t first, std::uint64_t last) {
   if (options.json) {
-    std::printf("%s\n",
-                nlohmann::ordered_json{
-                    {"file", options.file}, {"where", options.where}, {"from", first}, {"to", last}, {"ticks", matches}}
-                    .dump()
-                    .c_str());
+    printOut("{}\n",
+             nlohmann::ordered_json{
+                 {"file", options.file}, {"where", options.where}, {"from", first}, {"to", last}, {"ticks", matches}}
+                 .dump());
   } else if (matches.empty()) {
-    std::printf("%s: %s holds on no tick from %llu to %llu\n", options.file.c_str(), options.where.c_str(),
-                static_cast<unsigned long long>(first), static_cast<unsigned long long>(last));
+    printOut("{}: {} holds on no tick from {} to {}\n", options.file, options.where, first, last);
   } else if (!options.all) {
-    std::printf("%s: %s first holds at tick %llu (%s)\n", options.file.c_str(), options.where.c_str(),
-                static_cast<unsigned long long>(matches.front()), formatTickTime(matches.front()).c_str());
+    printOut("{}: {} first holds at tick {} ({})\n", options.file, options.where, matches.front(),
+             formatTickTime(matches.front()));
   } else {
-    std::printf("%s: %s holds on %s: %s\n", options.file.c_str(), options.where.c_str(),
-                formatCount(matches.size(), "tick").c_str(), formatTickRanges(matches).c_str());
+    printOut("{}: {} holds on {}: {}\n", options.file, options.where, formatCount(matches.size(), "tick"),
+             formatTickRanges(matches));
   }
 }
 

@@ -35,17 +35,17 @@ bool printContract(const sim::GameDefinition& game, const std::optional<sim::Con
   const auto checks = sim::contractChecks().size();
   const std::string name = std::string(game.name()) + (played ? " (" + played->name + ")" : "");
   if (problems.empty()) {
-    std::printf("%s: keeps all %zu promises of the game contract\n", name.c_str(), checks);
+    printOut("{}: keeps all {} promises of the game contract\n", name, checks);
     return true;
   }
-  std::printf("%s: breaks %zu of the %zu promises of the game contract:\n", name.c_str(), problems.size(), checks);
-  for (const sim::ContractProblem& problem : problems) std::printf("  %s: %s\n", problem.check.c_str(), problem.sentence.c_str());
+  printOut("{}: breaks {} of the {} promises of the game contract:\n", name, problems.size(), checks);
+  for (const sim::ContractProblem& problem : problems) printOut("  {}: {}\n", problem.check, problem.sentence);
   return false;
 }
 
 /// Prints a game the registry refused, and why, as --check prints a game's broken promises.
 void printRefusal(const sim::RefusedGame& refused) {
-  std::printf("%s: refused when it was registered: %s\n", quoteForMessage(refused.name).c_str(), refused.reason.c_str());
+  printOut("{}: refused when it was registered: {}\n", quoteForMessage(refused.name), refused.reason);
 }
 
 /// The games asked about, and the names among them the registry refused.
@@ -112,19 +112,19 @@ ExitCode checkAskedGames(const GamesOptions& options, const AskedGames& asked) {
 /// A game's name, rules version, configurations, buttons, speed limits, events and the
 /// default configuration's fields.
 void printGameSummary(const sim::GameDefinition& game) {
-  std::printf("%s (rules %u): configurations %s; buttons %s\n", std::string(game.name()).c_str(), game.rulesVersion(),
-              joinNames(game.configNames()).c_str(), joinNames(game.inputNames()).c_str());
+  printOut("{} (rules {}): configurations {}; buttons {}\n", std::string(game.name()), game.rulesVersion(),
+           joinNames(game.configNames()), joinNames(game.inputNames()));
   std::string limits;
   for (const sim::LimitDescription& limit : game.speedLimits()) limits += (limits.empty() ? "" : "; ") + limit.rule;
-  std::printf("  speed limits: %s\n", limits.empty() ? "none" : limits.c_str());
+  printOut("  speed limits: {}\n", limits.empty() ? "none" : limits);
   std::vector<const char*> events;
   for (const sim::EventSchema& schema : game.eventSchemas()) events.push_back(schema.name);
-  std::printf("  events: %s\n", joinNames(events).c_str());
+  printOut("  events: {}\n", joinNames(events));
   std::string fields;
   for (const sim::Field& field : game.describeConfig(*game.findConfig(game.configNames().front()))) {
     fields += (fields.empty() ? "" : ", ") + field.name + "=" + sim::formatField(field);
   }
-  std::printf("  --set NAME=VALUE, defaults: %s\n", fields.empty() ? "none (no configuration fields)" : fields.c_str());
+  printOut("  --set NAME=VALUE, defaults: {}\n", fields.empty() ? "none (no configuration fields)" : fields);
 }
 
 ExitCode runGames(const GamesOptions& options) {
@@ -135,7 +135,7 @@ ExitCode runGames(const GamesOptions& options) {
   // A list leaves the refused out (their names may not be typed); every run warns of them (run.cpp).
   for (const sim::GameDefinition* game : asked.games) {
     if (options.names)
-      std::printf("%s\n", std::string(game->name()).c_str());
+      printOut("{}\n", std::string(game->name()));
     else
       printGameSummary(*game);
   }

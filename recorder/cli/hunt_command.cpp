@@ -106,13 +106,13 @@ class HuntReport {
     if (!showProgress_ || now < nextProgress_) return;
     nextProgress_ = now + std::chrono::milliseconds(250);
     const double seconds = std::max(1e-9, std::chrono::duration<double>(now - start_).count());
-    std::fprintf(stderr, "\rruns %llu  ticks/s %.0f  findings %llu   ", static_cast<unsigned long long>(progress.runs.load()),
-                 static_cast<double>(progress.ticks.load()) / seconds, static_cast<unsigned long long>(findings));
+    printErr("\rruns {}  ticks/s {:.0f}  findings {}   ", progress.runs.load(),
+             static_cast<double>(progress.ticks.load()) / seconds, findings);
   }
 
   /// The progress line is transient: wiped before a finding and at the end, which say more.
   void wipeProgress() const {
-    if (showProgress_) std::fprintf(stderr, "\r%72s\r", "");
+    if (showProgress_) printErr("\r{:72}\r", "");
   }
 
   [[nodiscard]] std::chrono::steady_clock::time_point start() const noexcept { return start_; }
@@ -128,7 +128,7 @@ class HuntReport {
   /// stderr, so on a terminal it is wiped first and a finding never shares its line.
   void printFinding(const std::string& lines) const {
     wipeProgress();
-    std::fputs(lines.c_str(), stdout);
+    printOut("{}", lines);
     std::fflush(stdout);
   }
 
@@ -171,11 +171,9 @@ ExitCode printHuntSummary(const HuntOptions& options, const sim::ConfigValues& b
   const std::string shard = options.shard.count == 1 ? ""
                                                      : ", shard " + std::to_string(options.shard.index + 1) + " of " +
                                                            std::to_string(options.shard.count);
-  std::printf("hunted %s (%s, %s configurations, seed %llu%s): %s, %s, %s%s\n", options.game.c_str(), base.name.c_str(),
-              options.configs.c_str(), static_cast<unsigned long long>(options.seed), shard.c_str(),
-              formatCount(report.runs, "run").c_str(), formatCount(report.ticks, "tick").c_str(),
-              formatCount(report.findings, "finding").c_str(),
-              report.findings > 0 ? (" saved in " + options.output).c_str() : "");
+  printOut("hunted {} ({}, {} configurations, seed {}{}): {}, {}, {}{}\n", options.game, base.name, options.configs, options.seed,
+           shard, formatCount(report.runs, "run"), formatCount(report.ticks, "tick"), formatCount(report.findings, "finding"),
+           report.findings > 0 ? (" saved in " + options.output).c_str() : "");
   if (report.ticks == 0) {
     // No configuration could be drawn, or none ran a tick.
     spdlog::error("retrace hunt: played no tick ({} configurations could not be drawn from {} {} in {} runs): nothing was hunted",

@@ -19,11 +19,7 @@ namespace {
 
 std::string formatDuration(std::uint64_t ticks) {
   const std::uint64_t millis = ticks * 1000 / sim::kTickRate;
-  char text[64];
-  std::snprintf(text, sizeof text, "%llu:%02llu:%02llu.%03llu", static_cast<unsigned long long>(millis / 3'600'000),
-                static_cast<unsigned long long>(millis / 60'000 % 60), static_cast<unsigned long long>(millis / 1000 % 60),
-                static_cast<unsigned long long>(millis % 1000));
-  return text;
+  return fmt::format("{}:{:02}:{:02}.{:03}", millis / 3'600'000, millis / 60'000 % 60, millis / 1000 % 60, millis % 1000);
 }
 
 /// What info prints about the chunks, counted one chunk at a time.
@@ -50,33 +46,31 @@ void printInfo(const std::string& file, const LoadedReplay& replay, const ChunkT
   const ReplayHeader& h = replay.header;
   const sim::GameDefinition& game = *gameOf(h);
   const std::uint64_t ticks = tally.ticks;
-  std::printf("file:      %s (%llu bytes, written by %s)\n", file.c_str(), static_cast<unsigned long long>(replay.fileBytes),
-              h.toolVersion.c_str());
-  std::printf("game:      %s rules %u, configuration %s%s, seed %llu\n", h.game.c_str(), h.rulesVersion, h.configName.c_str(),
-              h.limitBreaksAllowed ? " (limit breaks allowed)" : "", static_cast<unsigned long long>(h.seed));
-  std::printf("input:     %s; buttons: %s\n", h.inputSource.c_str(), joinNames(game.inputNames()).c_str());
+  printOut("file:      {} ({} bytes, written by {})\n", file, replay.fileBytes, h.toolVersion);
+  printOut("game:      {} rules {}, configuration {}{}, seed {}\n", h.game, h.rulesVersion, h.configName,
+           h.limitBreaksAllowed ? " (limit breaks allowed)" : "", h.seed);
+  printOut("input:     {}; buttons: {}\n", h.inputSource, joinNames(game.inputNames()));
   const std::string cadence =
       h.fullHashEvery == 1 ? "every tick" : "every " + std::to_string(h.fullHashEvery) + " ticks, the tick digest between";
-  std::printf("format:    %u.%u%s; tick checksums: whole state %s\n", kFormatMajor, replay.formatMinor,
-              replay.formatMinor < kFormatMinor ? " (migrated on load)" : "", cadence.c_str());
-  std::printf("ticks:     %llu (%s at %u ticks/s)\n", static_cast<unsigned long long>(ticks), formatDuration(ticks).c_str(),
-              h.tickRate);
+  printOut("format:    {}.{}{}; tick checksums: whole state {}\n", kFormatMajor, replay.formatMinor,
+           replay.formatMinor < kFormatMinor ? " (migrated on load)" : "", cadence);
+  printOut("ticks:     {} ({} at {} ticks/s)\n", ticks, formatDuration(ticks), h.tickRate);
   if (ticks > 0) {
-    std::printf("size:      %.2f bytes per tick (%s of up to %u ticks, a snapshot every %u)\n",
-                static_cast<double>(replay.fileBytes) / static_cast<double>(ticks), formatCount(tally.chunks, "chunk").c_str(),
-                h.chunkTicks, h.snapshotEvery);
+    printOut("size:      {:.2f} bytes per tick ({} of up to {} ticks, a snapshot every {})\n",
+             static_cast<double>(replay.fileBytes) / static_cast<double>(ticks), formatCount(tally.chunks, "chunk"), h.chunkTicks,
+             h.snapshotEvery);
   }
   if (replay.truncated) {
-    std::printf("complete:  no: truncated, %llu%s ticks recovered (%s)\n", static_cast<unsigned long long>(ticks),
-                h.plannedTicks > 0 ? (" of " + std::to_string(h.plannedTicks)).c_str() : "", replay.truncation.c_str());
+    printOut("complete:  no: truncated, {}{} ticks recovered ({})\n", ticks,
+             h.plannedTicks > 0 ? (" of " + std::to_string(h.plannedTicks)).c_str() : "", replay.truncation);
   } else {
-    std::printf("complete:  yes (final hash %s)\n", formatHash(replay.footer->finalHash).c_str());
+    printOut("complete:  yes (final hash {})\n", formatHash(replay.footer->finalHash));
   }
   std::map<std::string, std::uint64_t> byName;  // printed in name order
   for (const auto& [kind, count] : tally.events) byName[game.eventSchemas()[kind].name] += count;
   std::string events;
   for (const auto& [name, count] : byName) events += (events.empty() ? "" : ", ") + name + " " + std::to_string(count);
-  std::printf("events:    %s\n", events.empty() ? "none" : events.c_str());
+  printOut("events:    {}\n", events.empty() ? "none" : events);
 }
 
 }  // namespace
@@ -94,7 +88,7 @@ void attachInfoCommand(CLI::App& command, ExitCode& outExit) {
         outExit = ExitCode::kBadInput;
         continue;
       }
-      if (!first) std::printf("\n");
+      if (!first) printOut("\n");
       first = false;
       const auto& [replay, tally] = std::get<std::pair<LoadedReplay, ChunkTally>>(tallied);
       printInfo(file, replay, tally);

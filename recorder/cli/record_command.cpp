@@ -58,9 +58,8 @@ ExitCode runRecord(RecordCommandOptions options) {
     (void)recorder.record(source->next(recorder.session()));
   if (auto problem = recorder.close()) return refuseInput("record", *problem + sayWhatIsKept(*problem, rec.output));
   // The result, on stdout like every command's; diagnostics go to stderr.
-  std::printf("recorded %s of %s (%s, seed %llu, %s input) to %s\n", formatCount(options.ticks, "tick").c_str(), rec.game.c_str(),
-              recorder.header().configName.c_str(), static_cast<unsigned long long>(rec.seed), options.input.c_str(),
-              rec.output.string().c_str());
+  printOut("recorded {} of {} ({}, seed {}, {} input) to {}\n", formatCount(options.ticks, "tick"), rec.game,
+           recorder.header().configName, rec.seed, options.input, rec.output.string());
   return ExitCode::kOk;
 }
 

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <span>
@@ -73,6 +75,20 @@ void routeOutput(const std::string& name) {
   spdlog::set_pattern("%v");
 }
 
+/// One sentence when stdout did not take all that the command printed (a full disk, a closed
+/// pipe): a result cut short is no result, whatever the command found.
+std::optional<std::string> checkOutputWritten() {
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  if (flushed && std::ferror(stdout) == 0) return std::nullopt;
+  const int error = firstOutputError() != 0 ? firstOutputError() : errno;
+  // Cleared, so that a game's own program that runs the command line again starts afresh.
+  std::clearerr(stdout);
+  firstOutputError() = 0;
+  return error == 0 ? std::string("its output could not be written in full")
+                    : "its output could not be written in full: " + std::string(std::strerror(error));
+}
+
 }  // namespace
 
 int runCommandLine(std::string_view program, int argc, char** argv) {
@@ -93,7 +109,7 @@ int runCommandLine(std::string_view program, int argc, char** argv) {
     for (const std::string& refusal : describeRefusedGames()) spdlog::warn("{}: {}", name, refusal);
   });
   if (auto refusal = refuseArguments(name, std::span(argv + 1, argv + argc))) {
-    std::fprintf(stderr, "%s: %s\n", name.c_str(), refusal->c_str());
+    printErr("{}: {}\n", name, *refusal);
     return static_cast<int>(ExitCode::kBadInput);
   }
   try {
@@ -103,12 +119,16 @@ int runCommandLine(std::string_view program, int argc, char** argv) {
   } catch (const CLI::ParseError& error) {
     if (app.get_subcommands().empty()) {
       // No command word at all (CLI11 says only "A subcommand is required").
-      std::fprintf(stderr, "%s: name a command: %s (see %s --help)\n", name.c_str(), listCommandNames().c_str(), name.c_str());
+      printErr("{}: name a command: {} (see {} --help)\n", name, listCommandNames(), name);
       return static_cast<int>(ExitCode::kBadInput);
     }
     // The command's own help explains its options: "retrace record: --ticks: ... (see retrace record --help)".
     const std::string where = name + " " + app.get_subcommands().front()->get_name();
-    std::fprintf(stderr, "%s: %s (see %s --help)\n", where.c_str(), error.what(), where.c_str());
+    printErr("{}: {} (see {} --help)\n", where, error.what(), where);
+    return static_cast<int>(ExitCode::kBadInput);
+  }
+  if (auto problem = checkOutputWritten()) {
+    spdlog::error("{} {}: {}", name, app.get_subcommands().front()->get_name(), *problem);
     return static_cast<int>(ExitCode::kBadInput);
   }
   return static_cast<int>(exit);

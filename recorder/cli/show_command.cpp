@@ -43,7 +43,7 @@ void printFields(const std::vector<sim::Field>& fields) {
   for (std::size_t i = 0; i < fields.size();) {
     const sim::Field& field = fields[i];
     if (field.gridColumns == 0) {
-      std::printf("  %s = %s\n", field.name.c_str(), sim::formatField(field).c_str());
+      printOut("  {} = {}\n", field.name, sim::formatField(field));
       ++i;
       continue;
     }
@@ -55,11 +55,11 @@ void printFields(const std::vector<sim::Field>& fields) {
         bytes.push_back(static_cast<std::uint8_t>(static_cast<std::uint64_t>(fields[i].value) >> (8 * b)));
     }
     const std::size_t columns = field.gridColumns;
-    std::printf("  %s (%zu x %zu; . is 0, digits and letters the codes):\n", list.c_str(), columns, bytes.size() / columns);
+    printOut("  {} ({} x {}; . is 0, digits and letters the codes):\n", list, columns, bytes.size() / columns);
     for (std::size_t row = 0; row + 1 <= bytes.size() / columns; ++row) {
       std::string line;
       for (std::size_t c = 0; c < columns; ++c) line += nameCell(bytes[row * columns + c]);
-      std::printf("    %s\n", line.c_str());
+      printOut("    {}\n", line);
     }
   }
 }
@@ -87,7 +87,7 @@ void printShowJson(const ShowOptions& options, const LoadedReplay& replay, const
   out["events"] = nlohmann::ordered_json::array();
   for (const sim::Event& e : record.events) out["events"].push_back(eventToJson(game, e));
   out["state"] = fieldsToJson(fields);
-  std::printf("%s\n", out.dump(2).c_str());
+  printOut("{}\n", out.dump(2));
 }
 
 /// The tick shown as text: where it is, its input and events, then the fields a line each.
@@ -95,15 +95,13 @@ void printShowText(const ShowOptions& options, const LoadedReplay& replay, std::
                    const std::vector<sim::Field>& fields) {
   const sim::GameDefinition& game = *gameOf(replay.header);
   const TickRecord record = findTickRecord(replay, options.tick);
-  std::printf("%s: %s (%s, seed %llu), tick %llu of %llu (%s)\n", options.file.c_str(), replay.header.game.c_str(),
-              replay.header.configName.c_str(), static_cast<unsigned long long>(replay.header.seed),
-              static_cast<unsigned long long>(options.tick), static_cast<unsigned long long>(lastTick),
-              formatTickTime(options.tick).c_str());
-  std::printf("input:  %s\n", options.tick > 0 ? describeInput(game, record.input).c_str() : "(before the first tick)");
+  printOut("{}: {} ({}, seed {}), tick {} of {} ({})\n", options.file, replay.header.game, replay.header.configName,
+           replay.header.seed, options.tick, lastTick, formatTickTime(options.tick));
+  printOut("input:  {}\n", options.tick > 0 ? describeInput(game, record.input).c_str() : "(before the first tick)");
   std::string eventText;
   for (const sim::Event& e : record.events) eventText += (eventText.empty() ? "" : "; ") + sim::formatEvent(game, e);
-  std::printf("events: %s\n", eventText.empty() ? "none" : eventText.c_str());
-  std::printf("state:\n");
+  printOut("events: {}\n", eventText.empty() ? "none" : eventText);
+  printOut("state:\n");
   printFields(fields);
 }
 

@@ -59,12 +59,10 @@ ExitCode shrinkShowing(const ShrinkOptions& options, const LoadedReplay& replay,
                                  "shrunk from " + options.file, inputs)) {
     return refuseInput("shrink", *problem);
   }
-  std::printf("shrunk %s from %s and %s to %s and %s (%s)\n", options.file.c_str(), formatCount(originalTicks, "tick").c_str(),
-              formatCount(originalChanges, "input change").c_str(), formatCount(inputs.size(), "tick").c_str(),
-              formatCount(countInputChanges(inputs), "input change").c_str(),
-              formatCount(shrunk.evaluations, "re-simulation").c_str());
-  std::printf("%s still shows '%s' at tick %llu: %s\n", options.output.c_str(), predicate.text.c_str(),
-              static_cast<unsigned long long>(minimal->tick), minimal->description.c_str());
+  printOut("shrunk {} from {} and {} to {} and {} ({})\n", options.file, formatCount(originalTicks, "tick"),
+           formatCount(originalChanges, "input change"), formatCount(inputs.size(), "tick"),
+           formatCount(countInputChanges(inputs), "input change"), formatCount(shrunk.evaluations, "re-simulation"));
+  printOut("{} still shows '{}' at tick {}: {}\n", options.output, predicate.text, minimal->tick, minimal->description);
   return ExitCode::kOk;
 }
 
@@ -79,9 +77,8 @@ ExitCode shrinkDivergence(const ShrinkOptions& options, const LoadedReplay& repl
   std::optional<std::string> problem = out.write(encodeReplay(cutReplay(replay, tick)));
   if (!problem) problem = out.commit();
   if (problem) return refuseInput("shrink", *problem);
-  std::printf("shrunk %s from %llu ticks to %llu: it diverges at tick %llu (no footer: verify reports the truncated prefix)\n",
-              options.file.c_str(), static_cast<unsigned long long>(countTicks(replay)), static_cast<unsigned long long>(tick),
-              static_cast<unsigned long long>(tick));
+  printOut("shrunk {} from {} ticks to {}: it diverges at tick {} (no footer: verify reports the truncated prefix)\n",
+           options.file, countTicks(replay), tick, tick);
   return ExitCode::kOk;
 }
 

@@ -48,24 +48,24 @@ ExitCode runSweep(const SweepOptions& options) {
   const sim::Box box = std::get<sim::Box>(moving);
   const sim::Vec2 d = std::get<sim::Vec2>(delta);
   const sim::SweepOutput out = sim::sweepBoxes({box, std::get<sim::Box>(target), d});
-  std::printf("moving %s by %s,%s against %s\n", describeBox(box).c_str(), formatFixed(d.x).c_str(), formatFixed(d.y).c_str(),
-              describeBox(std::get<sim::Box>(target)).c_str());
+  printOut("moving {} by {},{} against {}\n", describeBox(box), formatFixed(d.x), formatFixed(d.y),
+           describeBox(std::get<sim::Box>(target)));
   // A sweep that starts in overlap reports no interval (sweepBoxes: enter = leave = 0), so it
   // is told apart here rather than printed as an overlap that ends at once.
   if (sim::overlaps(box, std::get<sim::Box>(target))) {
-    std::printf("result: hit (the boxes already overlap at the start of the step)\nfirst contact: 0 (0/1 of the step)\n");
+    printOut("result: hit (the boxes already overlap at the start of the step)\nfirst contact: 0 (0/1 of the step)\n");
     return ExitCode::kOk;
   }
-  std::printf("result: %s\n", describeKind(out.kind));
+  printOut("result: {}\n", describeKind(out.kind));
   if (out.kind == sim::SweepKind::kMiss) return ExitCode::kOk;
   const sim::Box atContact = sim::translated(box, {sim::scaleTowardZero(d.x, out.enter), sim::scaleTowardZero(d.y, out.enter)});
-  std::printf("first contact: %s\n", describeFraction(out.enter).c_str());
+  printOut("first contact: {}\n", describeFraction(out.enter));
   if (out.kind == sim::SweepKind::kHit) {
     // The interval is clipped to the step, so 1 is where the sweep stops looking.
     const bool clipped = out.leave == sim::Fraction{1, 1};
-    std::printf("overlap ends: %s\n", clipped ? "1 (the end of the step or later)" : describeFraction(out.leave).c_str());
+    printOut("overlap ends: {}\n", clipped ? "1 (the end of the step or later)" : describeFraction(out.leave));
   }
-  std::printf("moving box at first contact: %s\n", describeBox(atContact).c_str());
+  printOut("moving box at first contact: {}\n", describeBox(atContact));
   return ExitCode::kOk;
 }
 

@@ -76,7 +76,7 @@ void printTraceJson(const TraceTable& table, std::uint64_t from) {
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
     nlohmann::ordered_json line{{"tick", from + r}};
     line["values"] = fieldsToJson(table.rows[r]);
-    std::printf("%s\n", line.dump().c_str());
+    printOut("{}\n", line.dump());
   }
 }
 
@@ -101,7 +101,7 @@ void printTraceTable(const TraceTable& table, std::uint64_t from, bool csv) {
     widths[c] = std::max<std::size_t>(table.columns[c].size(), 8);
     columnOf.emplace(table.columns[c], c);
   }
-  std::printf("%s\n", joinCells("tick", table.columns, widths, csv).c_str());
+  printOut("{}\n", joinCells("tick", table.columns, widths, csv));
   for (std::size_t r = 0; r < table.rows.size(); ++r) {
     std::vector<std::string> cells(table.columns.size());
     std::vector<bool> filled(table.columns.size(), false);
@@ -110,7 +110,7 @@ void printTraceTable(const TraceTable& table, std::uint64_t from, bool csv) {
       if (!filled[c]) cells[c] = sim::formatField(field);
       filled[c] = true;
     }
-    std::printf("%s\n", joinCells(std::to_string(from + r), cells, widths, csv).c_str());
+    printOut("{}\n", joinCells(std::to_string(from + r), cells, widths, csv));
   }
 }
 

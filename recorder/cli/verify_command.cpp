@@ -88,7 +88,7 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
           spdlog::error("retrace verify: {}", verdict.problem);
           ++unreadable;
         } else {
-          std::printf("%s\n", verdict.report.c_str());
+          printOut("{}\n", verdict.report);
           if (verdict.exit == ExitCode::kFailed) ++failed;
         }
         return true;
@@ -97,8 +97,8 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
   // is not missed.
   if (options.files.size() > 1) {
     const std::size_t ok = options.files.size() - failed - unreadable;
-    std::printf("%zu replays: %zu OK, %zu failed%s\n", options.files.size(), ok, failed,
-                unreadable == 0 ? "" : (", " + std::to_string(unreadable) + " could not be read").c_str());
+    printOut("{} replays: {} OK, {} failed{}\n", options.files.size(), ok, failed,
+             unreadable == 0 ? "" : (", " + std::to_string(unreadable) + " could not be read"));
   }
   return exit;
 }

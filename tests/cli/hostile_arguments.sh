@@ -108,5 +108,33 @@ for command in "${commands[@]}"; do
     fi
   done
 done
+# A result that cannot be written is no result: with stdout on a full device, every command that
+# prints one exits 2 with one line that says so (fmt::print would throw there and abort; printf
+# ignored it and exited 0).
+printing=(
+  "record --game dodge --ticks 10 -o out.rtr --force"
+  "verify $replay"
+  "info $replay"
+  "dump --json $replay"
+  "diff $replay $tunnel"
+  "show $replay --tick 5"
+  "events $replay"
+  "trace $replay --field tick --to 20"
+  "find $replay --where tick>3"
+  "hunt --game dodge --runs 2 --ticks 30 -o found"
+  "sweep 100,60,40,12 100,110,48,24 0,100"
+  "games"
+)
+for command in "${printing[@]}"; do
+  # shellcheck disable=SC2086 # the words of the command
+  output=$(timeout 60 "$retrace" $command </dev/null 2>&1 >/dev/full)
+  code=$?
+  runs=$((runs + 1))
+  if ((code != 2)) || [[ $(grep -c '' <<<"$output") != 1 || $output != *"its output could not be written in full"* ]]; then
+    failures=$((failures + 1))
+    printf 'FAILED (exit %s with stdout on /dev/full): retrace %s\n%s\n' "$code" "$command" "$(head -n 3 <<<"$output")"
+  fi
+done
+
 echo "$runs runs, $failures failed"
 ((failures == 0))
