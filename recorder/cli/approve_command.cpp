@@ -55,7 +55,7 @@ Judged judgeReplays(const std::vector<std::string>& files, std::uint32_t fullHas
   for (const std::string& file : files) {
     auto loaded = loadReplayFile(file);
     if (auto* problem = std::get_if<std::string>(&loaded)) {
-      spdlog::error("retrace approve: {}", *problem);
+      spdlog::error("{} approve: {}", programName(), *problem);
       judged.exit = worse(judged.exit, ExitCode::kBadInput);
       ++judged.unreadable;
       continue;
@@ -94,7 +94,7 @@ ExitCode rewriteChanged(const Judged& judged, std::uint32_t fullHashEvery) {
   ExitCode exit = judged.exit;
   for (const auto& [file, replay] : judged.changed) {
     if (auto problem = rewriteReplay(file, replay, fullHashEvery)) {
-      spdlog::error("retrace approve: {}: {}", file, *problem);
+      spdlog::error("{} approve: {}: {}", programName(), file, *problem);
       exit = worse(exit, ExitCode::kBadInput);
       continue;
     }
@@ -112,7 +112,8 @@ ExitCode runApprove(const ApproveOptions& options) {
   if (options.check || judged.changed.empty())
     return worse(judged.exit, judged.changed.empty() ? ExitCode::kOk : ExitCode::kFailed);
   if (std::getenv("CI") != nullptr) {
-    spdlog::error("retrace approve: refusing to rewrite golden replays with CI set; approve on a developer machine and commit");
+    spdlog::error("{} approve: refusing to rewrite golden replays with CI set; approve on a developer machine and commit",
+                  programName());
     return ExitCode::kBadInput;
   }
   if (!options.yes && !askToRewrite(judged.changed.size())) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#include <utility>
 #include <variant>
 
 #include <spdlog/spdlog.h>
@@ -56,8 +57,19 @@ void readUnsignedOptionsAsDecimal(CLI::App& app) {
   for (CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) readUnsignedOptionsAsDecimal(*command);
 }
 
+namespace {
+std::string& storedProgramName() noexcept {
+  static std::string name = "retrace";
+  return name;
+}
+}  // namespace
+
+const std::string& programName() noexcept { return storedProgramName(); }
+
+void setProgramName(std::string name) { storedProgramName() = std::move(name); }
+
 ExitCode refuseInput(std::string_view command, std::string_view sentence) {
-  spdlog::error("retrace {}: {}", command, sentence);
+  spdlog::error("{} {}: {}", programName(), command, sentence);
   return ExitCode::kBadInput;
 }
 

@@ -38,6 +38,12 @@ void attachCommands(CLI::App& app, ExitCode& outExit);
 /// zero-padded seed would play another game than the one named.
 void readUnsignedOptionsAsDecimal(CLI::App& app);
 
+/// The name the command line runs under ("retrace", or a game's own program's), which begins
+/// every sentence it says and the commands those suggest; runCommandLine sets it first.
+[[nodiscard]] const std::string& programName() noexcept;
+/// Sets programName().
+void setProgramName(std::string name);
+
 /// Says why a command cannot go on, one line on stderr ("retrace show: SENTENCE"), and gives
 /// the exit code for bad input.
 ExitCode refuseInput(std::string_view command, std::string_view sentence);

@@ -113,8 +113,8 @@ void printWhetherStatesMeet(const ReplayIndex& indexA, const ReplayIndex& indexB
     if (!recordedA || !matchesTickChecksum(*sb, cb.tick(), b.header.fullHashEvery, cb.checksum())) {
       printOut(
           "  states: not followed: {} no longer re-simulates as recorded from tick {} (its game's rules changed without a new rules "
-          "version, or the file was altered); retrace verify shows where and how\n",
-          recordedA ? "B" : "A", ca.tick());
+          "version, or the file was altered); {} verify shows where and how\n",
+          recordedA ? "B" : "A", ca.tick(), programName());
       return;
     }
     if (ca.tick() <= tick) continue;
@@ -387,7 +387,7 @@ ExitCode runDiff(const DiffOptions& options) {
   } catch (const std::runtime_error& error) {
     // A file changed after it was opened, read again for a chunk (one sentence).
     std::fflush(stdout);
-    spdlog::error("retrace diff: {}", error.what());
+    spdlog::error("{} diff: {}", programName(), error.what());
     return ExitCode::kBadInput;
   }
 }

@@ -132,14 +132,14 @@ void attachDumpCommand(CLI::App& command, ExitCode& outExit) {
     // The bytes are read once: both passes see the same file even if it changes meanwhile.
     auto bytes = readFileCapped(options->file, kMaxFileBytes);
     if (auto* problem = std::get_if<std::string>(&bytes)) {
-      spdlog::error("retrace dump: {} {}", options->file, *problem);
+      spdlog::error("{} dump: {} {}", programName(), options->file, *problem);
       outExit = ExitCode::kBadInput;
       return;
     }
     const std::vector<std::byte>& file = std::get<std::vector<std::byte>>(bytes);
     auto checked = visitReplay(file, [](Chunk&) {});  // checks the whole file before printing
     if (auto* problem = std::get_if<std::string>(&checked)) {
-      spdlog::error("retrace dump: {} {}", options->file, *problem);
+      spdlog::error("{} dump: {} {}", programName(), options->file, *problem);
       outExit = ExitCode::kBadInput;
       return;
     }

@@ -125,10 +125,11 @@ void attachEventsCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("file", options->file, "a replay")->required();
   command.add_option("--from", options->from, "the first tick (default 1)");
   command.add_option("--to", options->to, "the last tick (default: the replay's last)");
-  command.add_option("--kind", options->kinds, "only these kinds, comma-separated (retrace games lists each game's)");
+  command.add_option("--kind", options->kinds,
+                     "only these kinds, comma-separated (" + programName() + " games lists each game's)");
   command.add_option(
       "--where", options->where,
-      "only events whose arguments meet a condition: retrace find's grammar over the arguments' names, as events prints them");
+      "only events whose arguments meet a condition: find's grammar over the arguments' names, as events prints them");
   command.add_flag("--json", options->json, "one JSON object per line, then one with the counts");
   command.footer(
       "Exit status: 0 listed (even none), 2 a bad file, an unknown kind, a bad condition or a range outside the replay.");

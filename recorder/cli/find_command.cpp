@@ -55,17 +55,18 @@ ExitCode runFind(const FindOptions& options) {
   const std::uint64_t last = index.lastTick();
   const std::uint64_t first = options.nextAfter ? *options.nextAfter + 1 : 0;
   if (first > last) {
-    spdlog::error("retrace find: {} ends at tick {}; there is no tick after {}", options.file, last, *options.nextAfter);
+    spdlog::error("{} find: {} ends at tick {}; there is no tick after {}", programName(), options.file, last,
+                  *options.nextAfter);
     return ExitCode::kBadInput;
   }
   auto found = findTicks(index, condition, first, options.all);
   if (auto* problem = std::get_if<Unanswered>(&found)) {
     // A divergence is the file's; a bad value or an unknown field is the condition's.
     if (problem->diverged) {
-      spdlog::error("retrace find: {} {}", options.file, problem->sentence);
+      spdlog::error("{} find: {} {}", programName(), options.file, problem->sentence);
       return ExitCode::kFailed;
     }
-    spdlog::error("retrace find: {}", problem->sentence);
+    spdlog::error("{} find: {}", programName(), problem->sentence);
     return ExitCode::kBadInput;
   }
   const std::vector<std::uint64_t>& matches = std::get<std::vector<std::uint64_t>>(found);

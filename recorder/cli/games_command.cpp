@@ -92,7 +92,8 @@ ExitCode checkAskedGames(const GamesOptions& options, const AskedGames& asked) {
   if (!options.config.empty() || !options.settings.empty()) {
     if (asked.games.size() + asked.refused.size() != 1) {
       spdlog::error(
-          "retrace games: --config and --set name one game's configuration: name the game (retrace games --check GAME --config NAME)");
+          "{} games: --config and --set name one game's configuration: name the game ({} games --check GAME --config NAME)",
+          programName(), programName());
       return ExitCode::kBadInput;
     }
     if (asked.games.empty()) {

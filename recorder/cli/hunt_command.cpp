@@ -148,7 +148,7 @@ class HuntReport {
     const std::string source = "hunt run " + std::to_string(hunted.run) + " of seed " + std::to_string(options_.seed);
     if (auto problem = writeReplay(name, false, hunted.setup, true, source, hunted.finding->inputs)) {
       wipeProgress();
-      spdlog::error("retrace hunt: {}", *problem);
+      spdlog::error("{} hunt: {}", programName(), *problem);
       return false;
     }
     if (!options_.quiet) {
@@ -176,8 +176,8 @@ ExitCode printHuntSummary(const HuntOptions& options, const sim::ConfigValues& b
            report.findings > 0 ? (" saved in " + options.output).c_str() : "");
   if (report.ticks == 0) {
     // No configuration could be drawn, or none ran a tick.
-    spdlog::error("retrace hunt: played no tick ({} configurations could not be drawn from {} {} in {} runs): nothing was hunted",
-                  options.configs, options.game, options.config, report.runs);
+    spdlog::error("{} hunt: played no tick ({} configurations could not be drawn from {} {} in {} runs): nothing was hunted",
+                  programName(), options.configs, options.game, options.config, report.runs);
     return ExitCode::kBadInput;
   }
   return report.findings > 0 ? ExitCode::kFailed : ExitCode::kOk;
@@ -215,7 +215,8 @@ ExitCode runHunt(const HuntOptions& options) {
 
 void attachHuntCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<HuntOptions>();
-  command.add_option("--game", options->game, "the game: " + joinGameNames() + " (retrace games lists them)")->required();
+  command.add_option("--game", options->game, "the game: " + joinGameNames() + " (" + programName() + " games lists them)")
+      ->required();
   command.add_option("--config", options->config, "the named configuration to start from")->capture_default_str();
   command.add_option("--set", options->settings, "NAME=VALUE: a configuration field's value (repeatable)");
   command.add_flag("--allow-limit-breaks", options->allowLimitBreaks, "hunt in a configuration that breaks a speed limit");

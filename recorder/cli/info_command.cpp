@@ -84,7 +84,7 @@ void attachInfoCommand(CLI::App& command, ExitCode& outExit) {
     for (const std::string& file : *files) {
       auto tallied = tallyReplayFile(file);
       if (auto* problem = std::get_if<std::string>(&tallied)) {
-        spdlog::error("retrace info: {}", *problem);
+        spdlog::error("{} info: {}", programName(), *problem);
         outExit = ExitCode::kBadInput;
         continue;
       }

@@ -36,7 +36,7 @@ std::string sayWhatIsKept(const std::string& problem, const std::filesystem::pat
   std::error_code error;
   const auto partial = partialPathFor(output);
   const bool kept = std::filesystem::exists(partial, error) && problem.find(partial.string()) == std::string::npos;
-  return kept ? "; " + partial.string() + " keeps every complete chunk (retrace verify recovers them)" : "";
+  return kept ? "; " + partial.string() + " keeps every complete chunk (" + programName() + " verify recovers them)" : "";
 }
 
 ExitCode runRecord(RecordCommandOptions options) {
@@ -68,10 +68,11 @@ ExitCode runRecord(RecordCommandOptions options) {
 void attachRecordCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<RecordCommandOptions>();
   RecordingOptions& rec = options->recording;
-  command.add_option("--game", rec.game, "the game: " + joinGameNames() + " (retrace games lists them)")->required();
+  command.add_option("--game", rec.game, "the game: " + joinGameNames() + " (" + programName() + " games lists them)")
+      ->required();
   command.add_option("--config", rec.configName, "a named configuration of the game")->capture_default_str();
   command.add_option("--set", rec.settings,
-                     "NAME=VALUE: a configuration field's value (repeatable; retrace games lists the fields)");
+                     "NAME=VALUE: a configuration field's value (repeatable; " + programName() + " games lists the fields)");
   command.add_option("--seed", rec.seed, "the game's seed")->capture_default_str();
   command.add_option("--ticks", options->ticks, "ticks to record (60 per second)")
       ->required()
@@ -95,7 +96,9 @@ void attachRecordCommand(CLI::App& command, ExitCode& outExit) {
       ->check(CLI::Range(1U, kMaxFullHashEvery));
   command.footer(
       "Input scripts: one 'TICKS BUTTONS' run per line, buttons joined by + or - for none, # comments.\n"
-      "Example: retrace record --game GAME --seed 7 --ticks 3600 --input bot -o out.rtr (retrace games lists the games)");
+      "Example: " +
+      programName() + " record --game GAME --seed 7 --ticks 3600 --input bot -o out.rtr (" + programName() +
+      " games lists the games)");
   command.callback([options, &outExit] { outExit = runRecord(*options); });
 }
 

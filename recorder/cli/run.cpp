@@ -93,6 +93,7 @@ std::optional<std::string> checkOutputWritten() {
 
 int runCommandLine(std::string_view program, int argc, char** argv) {
   const std::string name(program);
+  setProgramName(name);
   routeOutput(name);
   CLI::App app{name + ": deterministic replay and regression testing for 2D arcade collision code", name};
   app.require_subcommand(1);

@@ -111,7 +111,8 @@ ExitCode runShow(const ShowOptions& options) {
   if (auto* problem = std::get_if<std::string>(&opened)) return refuseInput("show", *problem);
   const ReplayIndex& index = std::get<ReplayIndex>(opened);
   if (options.tick > index.lastTick()) {
-    spdlog::error("retrace show: {} {}", options.file, describePastLastTick(options.tick, index.lastTick(), index.summary()));
+    spdlog::error("{} show: {} {}", programName(), options.file,
+                  describePastLastTick(options.tick, index.lastTick(), index.summary()));
     return ExitCode::kBadInput;
   }
   auto loaded = index.loadTicks(options.tick, options.tick, options.fromStart);
@@ -121,14 +122,15 @@ ExitCode runShow(const ShowOptions& options) {
   if (auto* problem = std::get_if<std::string>(&patterns)) return refuseInput("show", *problem);
   auto reached = reachTick(replay, options.tick, options.fromStart ? ReachFrom::kStart : ReachFrom::kSnapshot);
   if (auto* problem = std::get_if<Unanswered>(&reached)) {
-    spdlog::error("retrace show: {} {}", options.file, problem->sentence);
+    spdlog::error("{} show: {} {}", programName(), options.file, problem->sentence);
     return problem->diverged ? ExitCode::kFailed : ExitCode::kBadInput;
   }
   const sim::GameSession& session = *std::get<std::unique_ptr<sim::GameSession>>(reached);
   const std::vector<sim::Field> fields = selectFields(session.describeState(), std::get<std::vector<FieldPattern>>(patterns));
   if (fields.empty()) {
-    spdlog::error("retrace show: no field of {} matches {} at tick {} (retrace show {} --tick {} lists them all)",
-                  replay.header.game, quoteForMessage(options.fields.front()), options.tick, options.file, options.tick);
+    spdlog::error("{} show: no field of {} matches {} at tick {} ({} show {} --tick {} lists them all)", programName(),
+                  replay.header.game, quoteForMessage(options.fields.front()), options.tick, programName(), options.file,
+                  options.tick);
     return ExitCode::kBadInput;
   }
   if (options.json)

@@ -31,7 +31,7 @@ struct ShrinkOptions {
 
 /// A replay that does not show the failure has nothing to keep: exit 1 with a sentence.
 ExitCode sayNotShown(const ShrinkOptions& options, const Predicate& predicate) {
-  spdlog::error("retrace shrink: {} does not show '{}': nothing to keep while shrinking", options.file, predicate.text);
+  spdlog::error("{} shrink: {} does not show '{}': nothing to keep while shrinking", programName(), options.file, predicate.text);
   return ExitCode::kFailed;
 }
 
@@ -88,7 +88,7 @@ ExitCode runShrink(const ShrinkOptions& options) {
   const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
   const RunSetup setup{gameOf(replay.header), configOf(replay.header), replay.header.seed};
   if (auto mismatch = findRulesMismatch(replay.header)) {
-    spdlog::error("retrace shrink: {} {}", options.file, *mismatch);
+    spdlog::error("{} shrink: {} {}", programName(), options.file, *mismatch);
     return ExitCode::kBadInput;
   }
   auto parsed = parsePredicate(options.until, *setup.game);

@@ -76,7 +76,7 @@ void attachSweepCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("moving", options->moving, "the moving box as x,y,w,h (pixels, decimals allowed)")->required();
   command.add_option("target", options->target, "the box held still, x,y,w,h")->required();
   command.add_option("delta", options->delta, "the moving box's displacement this step, dx,dy")->required();
-  command.footer("Example (seed 000): retrace sweep 100,60,40,12 100,110,48,24 0,100");
+  command.footer("Example (seed 000): " + programName() + " sweep 100,60,40,12 100,110,48,24 0,100");
   command.callback([options, &outExit] { outExit = runSweep(*options); });
 }
 

@@ -126,13 +126,13 @@ ExitCode runTrace(const TraceOptions& options) {
   const std::uint64_t to = std::get<std::uint64_t>(range);
   const auto collected = collectTrace(index, std::get<std::vector<FieldPattern>>(parsed), options.from, to);
   if (const auto* problem = std::get_if<Unanswered>(&collected)) {
-    spdlog::error("retrace trace: {} {}", options.file, problem->sentence);
+    spdlog::error("{} trace: {} {}", programName(), options.file, problem->sentence);
     return problem->diverged ? ExitCode::kFailed : ExitCode::kBadInput;
   }
   const TraceTable& table = std::get<TraceTable>(collected);
   if (table.columns.empty()) {
-    spdlog::error("retrace trace: no field of {} matches {} in ticks {} to {} (retrace show lists the fields)",
-                  index.summary().header.game, quoteForMessage(options.fields.front()), options.from, to);
+    spdlog::error("{} trace: no field of {} matches {} in ticks {} to {} ({} show lists the fields)", programName(),
+                  index.summary().header.game, quoteForMessage(options.fields.front()), options.from, to, programName());
     return ExitCode::kBadInput;
   }
   if (options.json)

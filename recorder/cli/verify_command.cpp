@@ -85,7 +85,7 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
       [&](std::uint64_t, FileVerdict&& verdict) {
         exit = worse(exit, verdict.exit);
         if (verdict.exit == ExitCode::kBadInput) {
-          spdlog::error("retrace verify: {}", verdict.problem);
+          spdlog::error("{} verify: {}", programName(), verdict.problem);
           ++unreadable;
         } else {
           printOut("{}\n", verdict.report);

@@ -2,7 +2,7 @@
 # breakout's own binaries, as its developers would use them: record with the bot, verify, check
 # the game contract, hunt with the oracle (the discrete configuration's tunnels just past the
 # declared limit are found, none within it), shrink a finding, and render a frame with the
-# game's own viewer.
+# game's own viewer. Its sentences name its program, not retrace's.
 #
 #   tools_test.sh BREAKOUT_RETRACE BREAKOUT_VIEW WORK_DIR
 set -u
@@ -16,6 +16,13 @@ step record
 step verify
 "$cli" verify "$work/bot.rtr" || fail "verify of a fresh recording failed"
 "$cli" games | grep -q 'breakout' || fail "games does not list breakout"
+step "sentences name this program"
+program=$(basename "$cli")
+said=$("$cli" show "$work/bot.rtr" --tick 5 --fields nothing.here 2>&1)
+case $said in
+  "$program show: no field of breakout matches "*" at tick 5 ($program show "*" --tick 5 lists them all)") ;;
+  *) fail "a refusal does not name the program it came from: $said" ;;
+esac
 step "the game contract"
 "$cli" games --check breakout || fail "breakout breaks the game contract"
 
