@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <utility>
 #include <vector>
 
 #include "recorder/field_ids.h"
@@ -155,6 +156,18 @@ std::variant<bool, std::string> Condition::check(const std::vector<sim::Field>& 
   return false;
 }
 
+std::optional<std::string> Condition::checkValues(const std::vector<sim::Field>& fields) const {
+  for (const std::vector<Comparison>& all : anyOf_) {
+    for (const Comparison& c : all) {
+      for (const sim::Field* field : findFields(fields, c.field)) {
+        auto value = readValue(*field, c.value);
+        if (auto* problem = std::get_if<std::string>(&value)) return std::move(*problem);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 std::vector<std::string> Condition::listFields() const {
   std::vector<std::string> names;
   for (const auto& all : anyOf_) {
@@ -180,6 +193,12 @@ std::variant<Condition, std::string> parseEventCondition(const sim::GameDefiniti
     if (std::find(names.begin(), names.end(), field) == names.end()) {
       return quoteForMessage(field) + " is no argument of the events asked for (their arguments: " + joinNames(names) + ")";
     }
+  }
+  // A value no argument of that name can take is a typo even where no such event happens.
+  for (std::size_t kind = 0; kind < schemas.size() && kind < wanted.size(); ++kind) {
+    if (!wanted[kind]) continue;
+    const auto fields = sim::describeEvent(game, sim::makeEvent(static_cast<std::uint16_t>(kind)));
+    if (auto problem = std::get<Condition>(parsed).checkValues(fields)) return *problem;
   }
   return parsed;
 }

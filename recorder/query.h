@@ -14,6 +14,7 @@
 // with that id) is false.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -32,6 +33,9 @@ class Condition {
   /// Whether the fields meet it; a sentence when a value cannot be one of a field's (a name
   /// for a number, a word no enumeration of the field has).
   [[nodiscard]] std::variant<bool, std::string> check(const std::vector<sim::Field>& fields) const;
+  /// The sentence check would give for a value that none of the fields, whatever they hold,
+  /// could take; nothing when every comparison's value fits every field it names among them.
+  [[nodiscard]] std::optional<std::string> checkValues(const std::vector<sim::Field>& fields) const;
   [[nodiscard]] const std::string& text() const noexcept { return text_; }
   /// The field names the condition compares, each once, in order.
   [[nodiscard]] std::vector<std::string> listFields() const;
@@ -49,9 +53,10 @@ class Condition {
 };
 
 /// A condition over events' arguments, each named as its event's schema names it (`target ==
-/// 23 or by == 23`), or the sentence of one that is none or that names an argument no kind in
-/// `wanted` (by kind number) has: a typo, not a condition that never held. An event meets it
-/// when Condition::check holds for its arguments (sim::describeEvent).
+/// 23 or by == 23`), or the sentence of one that is none, that names an argument no kind in
+/// `wanted` (by kind number) has, or that compares one with a value it cannot take: a typo, not
+/// a condition that never held. An event meets it when Condition::check holds for its arguments
+/// (sim::describeEvent).
 [[nodiscard]] std::variant<Condition, std::string> parseEventCondition(const sim::GameDefinition& game,
                                                                        const std::vector<bool>& wanted, std::string_view text);
 

@@ -346,6 +346,10 @@ TEST_F(Cli, EventsWhereListsTheEventsWhoseArgumentsMeetTheCondition) {
             "retrace events: 'by' is no argument of the events asked for (their arguments: tank, bullet, x, y)\n");
   EXPECT_EQ(runRetrace("events " + file + " --where 'tank == three'").output,
             "retrace events: tank is a whole number, not 'three'\n");
+  // Even where no event with that argument happens (no round ends in five ticks).
+  EXPECT_EQ(runRetrace("events " + file + " --kind gameOver --to 5").output.rfind("0 events", 0), 0U);
+  EXPECT_EQ(runRetrace("events " + file + " --kind gameOver --to 5 --where 'round == three'").output,
+            "retrace events: round is a whole number, not 'three'\n");
   EXPECT_EQ(runRetrace("events " + file + " --where 'tank =='").exitCode, 2);
 }
 
