@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "recorder/cli/command.h"
+#include "recorder/cli/report_json.h"
 #include "recorder/parallel.h"
 #include "recorder/replay.h"
 #include "recorder/settings.h"
@@ -22,6 +23,7 @@ struct VerifyCommandOptions {
   std::vector<std::string> settings;  ///< what-if: the replay's inputs under these values
   bool allowLimitBreaks = false;
   unsigned jobs = 1;
+  bool json = false;
 };
 
 /// The replay in `file` with its configuration changed by the settings, to re-simulate its own
@@ -46,12 +48,27 @@ std::variant<LoadedReplay, std::string> loadWhatIf(const std::string& file, cons
   return replay;
 }
 
-/// One file's outcome: the report line or the sentence that says why it could not be read.
+/// One file's outcome: the report (lines, or a JSON object with --json) or the sentence that
+/// says why it could not be read.
 struct FileVerdict {
   ExitCode exit = ExitCode::kOk;
   std::string report;   ///< for stdout
   std::string problem;  ///< for stderr
 };
+
+/// The verdict on a replay that was read: its report as the options ask.
+FileVerdict judge(const std::string& name, const std::string& file, const LoadedReplay& replay, const VerifyReport& report,
+                  const VerifyCommandOptions& options) {
+  std::string text;
+  if (options.json) {
+    nlohmann::ordered_json line = reportToJson(file, replay, report);
+    if (!options.settings.empty()) line["whatIf"] = replay.header.configName;
+    text = line.dump();
+  } else {
+    text = formatReport(name, replay, report);
+  }
+  return {report.passed() ? ExitCode::kOk : ExitCode::kFailed, std::move(text), {}};
+}
 
 FileVerdict verifyOneFile(const std::string& file, const VerifyCommandOptions& options) {
   VerifyOptions verify;
@@ -63,15 +80,12 @@ FileVerdict verifyOneFile(const std::string& file, const VerifyCommandOptions& o
     auto whatIf = loadWhatIf(file, options);
     if (auto* problem = std::get_if<std::string>(&whatIf)) return {ExitCode::kBadInput, {}, *problem};
     const LoadedReplay& replay = std::get<LoadedReplay>(whatIf);
-    const VerifyReport report = verifyReplay(replay, verify);
-    return {report.passed() ? ExitCode::kOk : ExitCode::kFailed,
-            formatReport(file + " (what if " + replay.header.configName + ")", replay, report),
-            {}};
+    return judge(file + " (what if " + replay.header.configName + ")", file, replay, verifyReplay(replay, verify), options);
   }
   auto verified = verifyReplayFile(file, verify);
   if (auto* problem = std::get_if<std::string>(&verified)) return {ExitCode::kBadInput, {}, *problem};
   const auto& [replay, report] = std::get<VerifiedReplay>(verified);
-  return {report.passed() ? ExitCode::kOk : ExitCode::kFailed, formatReport(file, replay, report), {}};
+  return judge(file, file, replay, report, options);
 }
 
 ExitCode runVerify(const VerifyCommandOptions& options) {
@@ -82,10 +96,13 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
   (void)runInOrder(
       options.files.size(), options.jobs,
       [&](std::uint64_t i) { return verifyOneFile(options.files[static_cast<std::size_t>(i)], options); },
-      [&](std::uint64_t, FileVerdict&& verdict) {
+      [&](std::uint64_t i, FileVerdict&& verdict) {
         exit = worse(exit, verdict.exit);
         if (verdict.exit == ExitCode::kBadInput) {
           spdlog::error("{} verify: {}", programName(), verdict.problem);
+          // Every file has its line, so that a script sees the one it could not read.
+          const std::string& file = options.files[static_cast<std::size_t>(i)];
+          if (options.json) printOut("{}\n", nlohmann::ordered_json{{"file", file}, {"error", verdict.problem}}.dump());
           ++unreadable;
         } else {
           printOut("{}\n", verdict.report);
@@ -95,8 +112,12 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
       });
   // Many replays (a CI gate over a folder): the tally, so that one failure among the OK lines
   // is not missed.
-  if (options.files.size() > 1) {
-    const std::size_t ok = options.files.size() - failed - unreadable;
+  const std::size_t ok = options.files.size() - failed - unreadable;
+  if (options.json) {
+    printOut("{}\n",
+             nlohmann::ordered_json{{"replays", options.files.size()}, {"ok", ok}, {"failed", failed}, {"unreadable", unreadable}}
+                 .dump());
+  } else if (options.files.size() > 1) {
     printOut("{} replays: {} OK, {} failed{}\n", options.files.size(), ok, failed,
              unreadable == 0 ? "" : (", " + std::to_string(unreadable) + " could not be read"));
   }
@@ -118,6 +139,9 @@ void attachVerifyCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("--jobs", options->jobs, "replays verified at once, one thread each (reported in the order given)")
       ->capture_default_str()
       ->check(CLI::Range(1U, 256U));
+  command.add_flag(
+      "--json", options->json,
+      "one JSON object a line for each replay, in the order given (what the report says, or the error), then the tally");
   command.footer(
       "Exit status: 0 every replay identical and tunnel-free, 1 a divergence, tunnel, empty replay or one cut short (unless --allow-truncated), 2 a bad file.");
   command.callback([options, &outExit] { outExit = runVerify(*options); });

@@ -16,6 +16,7 @@
 #include "recorder/replay.h"
 #include "recorder/replay_test_support.h"
 #include "recorder/search.h"
+#include "recorder/verifier.h"
 #include "support/run_command.h"
 #include "support/temp_dir.h"
 
@@ -942,6 +943,77 @@ TEST_F(Cli, VerifyOnManyThreadsReportsInTheOrderGiven) {
   EXPECT_EQ(many.exitCode, one.exitCode);
   EXPECT_EQ(many.output, one.output);
   EXPECT_NE(many.output.find("could not be read"), std::string::npos) << many.output;
+}
+
+TEST_F(Cli, VerifyJsonSaysWhatTheVerifierFoundForEveryReplayInOrder) {
+  // A replay that passes, one whose oracle finds tunnels, one cut short, a what-if that diverges
+  // and a file that is not there.
+  const std::string golden = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
+  const std::string tunnels = std::string(RETRACE_REPLAYS_DIR) + "/dodge-discrete-tunneling.rtr";
+  auto loaded = retrace::recorder::loadReplayFile(golden);
+  ASSERT_TRUE(std::holds_alternative<retrace::recorder::LoadedReplay>(loaded));
+  const std::string cut = path("cut.rtr");
+  {
+    const auto bytes =
+        retrace::recorder::encodeReplay(retrace::recorder::cutReplay(std::get<retrace::recorder::LoadedReplay>(loaded), 1000));
+    std::ofstream(cut, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  }
+  const std::string missing = path("missing.rtr");
+  const CliRun run = runRetrace("verify --json " + golden + " " + tunnels + " " + cut + " " + missing);
+  const CliRun text = runRetrace("verify " + golden + " " + tunnels + " " + cut + " " + missing);
+  EXPECT_EQ(run.exitCode, text.exitCode);
+  std::vector<nlohmann::json> lines;  // stdout's JSON; stderr's sentence is the other line
+  std::stringstream in(run.output);
+  for (std::string line; std::getline(in, line);) {
+    if (line.starts_with("{")) lines.push_back(nlohmann::json::parse(line));
+  }
+  ASSERT_EQ(lines.size(), 5U) << run.output;
+  const std::string files[] = {golden, tunnels, cut};
+  for (std::size_t i = 0; i < 3; ++i) {
+    SCOPED_TRACE(files[i]);
+    const auto verified = retrace::recorder::verifyReplayFile(files[i]);
+    ASSERT_TRUE(std::holds_alternative<retrace::recorder::VerifiedReplay>(verified));
+    const auto& [replay, report] = std::get<retrace::recorder::VerifiedReplay>(verified);
+    const nlohmann::json& got = lines[i];
+    EXPECT_EQ(got["file"], files[i]);
+    EXPECT_EQ(got["game"], replay.header.game);
+    EXPECT_EQ(got["seed"], replay.header.seed);
+    EXPECT_EQ(got["passed"], report.passed());
+    EXPECT_EQ(got["ticks"], report.ticksChecked);
+    EXPECT_EQ(got["complete"], replay.footer.has_value());
+    EXPECT_EQ(got["truncation"].is_null(), !report.truncation.has_value());
+    EXPECT_EQ(got["problems"], report.problems);
+    EXPECT_EQ(got["divergence"].is_null(), !report.divergence.has_value());
+    EXPECT_EQ(got["tunnels"]["count"], report.tunnelCount);
+    EXPECT_EQ(got["tunnels"]["ticks"], report.tunnelTicks);
+    EXPECT_EQ(got["tunnels"]["first"], report.tunnels);
+  }
+  EXPECT_TRUE(lines[0]["passed"].get<bool>());
+  EXPECT_GT(lines[1]["tunnels"]["count"].get<int>(), 0);
+  EXPECT_FALSE(lines[2]["passed"].get<bool>());
+  EXPECT_EQ(lines[3]["file"], missing);
+  EXPECT_EQ(lines[3]["error"], missing + " does not exist");
+  EXPECT_EQ(lines[4], nlohmann::json({{"replays", 4}, {"ok", 1}, {"failed", 2}, {"unreadable", 1}}));
+  // A what-if that diverges: the divergence's tick, reason and diffs are the text report's.
+  const std::string whatIf =
+      " " + std::string(RETRACE_REPLAYS_DIR) + "/fallingman-bot-seed4.rtr --set landingWindow=4 --allow-limit-breaks";
+  const CliRun jsonIf = runRetrace("verify --json" + whatIf);
+  const CliRun textIf = runRetrace("verify" + whatIf);
+  EXPECT_EQ(jsonIf.exitCode, 1);
+  EXPECT_EQ(textIf.exitCode, 1);
+  const nlohmann::json diverged = nlohmann::json::parse(jsonIf.output.substr(0, jsonIf.output.find('\n')));
+  EXPECT_EQ(diverged["whatIf"], "default+landingWindow=4");
+  const nlohmann::json& d = diverged["divergence"];
+  ASSERT_TRUE(d.is_object()) << jsonIf.output;
+  std::string expected =
+      "  diverged at tick " + std::to_string(d["tick"].get<std::uint64_t>()) + ": " + d["reason"].get<std::string>();
+  expected += "\n  events (- recorded, + re-simulated):";
+  for (const auto& e : d["events"]) expected += "\n    " + e.get<std::string>();
+  expected += "\n  state at tick " + std::to_string(d["fieldsAtTick"].get<std::uint64_t>()) +
+              " (expected = recorded snapshot, got = re-simulated):";
+  for (const auto& f : d["fields"]) expected += "\n    " + f.get<std::string>();
+  EXPECT_NE(textIf.output.find(expected), std::string::npos) << textIf.output << "\n---\n" << expected;
 }
 
 TEST_F(Cli, HuntRefusesAFolderItCannotUseBeforeHuntingAndLeavesNoEmptyOne) {
