@@ -15,6 +15,7 @@ ln -s "$replays" "$work/replays" || exit 2
 awk -v dir="$work/examples" '
   /^```/ { inside = !inside; n_open = 0; next }
   inside && /^\$ / {
+    if (file != "") { close(file ".cmd"); close(file ".out") }  # awk keeps few files open
     ++n; n_open = ($0 ~ /^\$ retrace /); file = dir "/" n
     print NR "\t" substr($0, 3) > (file ".cmd"); printf "" > (file ".out"); next
   }
