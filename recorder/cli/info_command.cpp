@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
 
 #include "recorder/cli/command.h"
 #include "recorder/input_source.h"
@@ -42,6 +43,13 @@ std::variant<std::pair<LoadedReplay, ChunkTally>, std::string> tallyReplayFile(c
   return std::pair{std::move(std::get<LoadedReplay>(replay)), std::move(tally)};
 }
 
+/// The events counted by their kind's name, in name order.
+std::map<std::string, std::uint64_t> countEventsByName(const sim::GameDefinition& game, const ChunkTally& tally) {
+  std::map<std::string, std::uint64_t> byName;
+  for (const auto& [kind, count] : tally.events) byName[game.eventSchemas()[kind].name] += count;
+  return byName;
+}
+
 void printInfo(const std::string& file, const LoadedReplay& replay, const ChunkTally& tally) {
   const ReplayHeader& h = replay.header;
   const sim::GameDefinition& game = *gameOf(h);
@@ -62,35 +70,73 @@ void printInfo(const std::string& file, const LoadedReplay& replay, const ChunkT
   }
   if (replay.truncated) {
     printOut("complete:  no: truncated, {}{} ticks recovered ({})\n", ticks,
-             h.plannedTicks > 0 ? (" of " + std::to_string(h.plannedTicks)).c_str() : "", replay.truncation);
+             h.plannedTicks > 0 ? " of " + std::to_string(h.plannedTicks) : std::string(), replay.truncation);
   } else {
     printOut("complete:  yes (final hash {})\n", formatHash(replay.footer->finalHash));
   }
-  std::map<std::string, std::uint64_t> byName;  // printed in name order
-  for (const auto& [kind, count] : tally.events) byName[game.eventSchemas()[kind].name] += count;
   std::string events;
-  for (const auto& [name, count] : byName) events += (events.empty() ? "" : ", ") + name + " " + std::to_string(count);
+  for (const auto& [name, count] : countEventsByName(game, tally))
+    events += (events.empty() ? "" : ", ") + name + " " + std::to_string(count);
   printOut("events:    {}\n", events.empty() ? "none" : events);
+}
+
+/// What printInfo says, as one JSON object.
+nlohmann::ordered_json describeInfoJson(const std::string& file, const LoadedReplay& replay, const ChunkTally& tally) {
+  const ReplayHeader& h = replay.header;
+  const sim::GameDefinition& game = *gameOf(h);
+  nlohmann::ordered_json out{{"file", file},
+                             {"bytes", replay.fileBytes},
+                             {"toolVersion", h.toolVersion},
+                             {"game", h.game},
+                             {"rulesVersion", h.rulesVersion},
+                             {"config", h.configName},
+                             {"limitBreaksAllowed", h.limitBreaksAllowed},
+                             {"seed", h.seed},
+                             {"input", h.inputSource},
+                             {"buttons", std::vector<std::string>(game.inputNames().begin(), game.inputNames().end())},
+                             {"format", std::to_string(kFormatMajor) + "." + std::to_string(replay.formatMinor)},
+                             {"fullHashEvery", h.fullHashEvery},
+                             {"ticks", tally.ticks},
+                             {"duration", formatDuration(tally.ticks)},
+                             {"tickRate", h.tickRate},
+                             {"chunks", tally.chunks},
+                             {"chunkTicks", h.chunkTicks},
+                             {"snapshotEvery", h.snapshotEvery},
+                             {"plannedTicks", h.plannedTicks},
+                             {"complete", !replay.truncated}};
+  out["truncation"] = replay.truncated ? nlohmann::ordered_json(replay.truncation) : nlohmann::ordered_json();
+  // Hex text: a 64-bit hash as a JSON number would lose bits to many readers.
+  out["finalHash"] = replay.footer ? nlohmann::ordered_json(formatHash(replay.footer->finalHash)) : nlohmann::ordered_json();
+  out["events"] = countEventsByName(game, tally);
+  return out;
 }
 
 }  // namespace
 
 void attachInfoCommand(CLI::App& command, ExitCode& outExit) {
   auto files = std::make_shared<std::vector<std::string>>();
+  auto json = std::make_shared<bool>(false);
   command.add_option("files", *files, "replays (each described in turn, a blank line between)")->required();
-  command.callback([files, &outExit] {
+  command.add_flag("--json", *json,
+                   "one JSON object a line for each replay, in the order given (or the error of one it could not read)");
+  command.callback([files, json, &outExit] {
     outExit = ExitCode::kOk;
     bool first = true;
     for (const std::string& file : *files) {
       auto tallied = tallyReplayFile(file);
       if (auto* problem = std::get_if<std::string>(&tallied)) {
         spdlog::error("{} info: {}", programName(), *problem);
+        if (*json) printOut("{}\n", nlohmann::ordered_json{{"file", file}, {"error", *problem}}.dump());
         outExit = ExitCode::kBadInput;
+        continue;
+      }
+      const auto& [replay, tally] = std::get<std::pair<LoadedReplay, ChunkTally>>(tallied);
+      if (*json) {
+        printOut("{}\n", describeInfoJson(file, replay, tally).dump());
         continue;
       }
       if (!first) printOut("\n");
       first = false;
-      const auto& [replay, tally] = std::get<std::pair<LoadedReplay, ChunkTally>>(tallied);
       printInfo(file, replay, tally);
     }
   });

@@ -32,6 +32,8 @@ commands=(
   "verify V"
   "verify --allow-truncated V"
   "info V"
+  "info --json V"
+  "verify --json V"
   "dump --json V"
   "diff V $replay"
   "diff $replay V"

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "recorder/cli/command.h"
+#include "recorder/parse.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
 #include "recorder/replay_test_support.h"
@@ -1014,6 +1015,59 @@ TEST_F(Cli, VerifyJsonSaysWhatTheVerifierFoundForEveryReplayInOrder) {
               " (expected = recorded snapshot, got = re-simulated):";
   for (const auto& f : d["fields"]) expected += "\n    " + f.get<std::string>();
   EXPECT_NE(textIf.output.find(expected), std::string::npos) << textIf.output << "\n---\n" << expected;
+}
+
+TEST_F(Cli, InfoJsonSaysWhatTheFileHoldsForEveryReplayInOrder) {
+  const std::string golden = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
+  auto loaded = retrace::recorder::loadReplayFile(golden);
+  ASSERT_TRUE(std::holds_alternative<retrace::recorder::LoadedReplay>(loaded));
+  const auto& replay = std::get<retrace::recorder::LoadedReplay>(loaded);
+  const std::string cut = path("cut.rtr");
+  {
+    const auto bytes = retrace::recorder::encodeReplay(retrace::recorder::cutReplay(replay, 1000));
+    std::ofstream(cut, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  }
+  const CliRun run = runRetrace("info --json " + golden + " " + path("missing.rtr") + " " + cut);
+  EXPECT_EQ(run.exitCode, 2);
+  std::vector<nlohmann::json> lines;
+  std::stringstream in(run.output);
+  for (std::string line; std::getline(in, line);) {
+    if (line.starts_with("{")) lines.push_back(nlohmann::json::parse(line));
+  }
+  ASSERT_EQ(lines.size(), 3U) << run.output;
+  const nlohmann::json& got = lines[0];
+  EXPECT_EQ(got["file"], golden);
+  EXPECT_EQ(got["bytes"], fs::file_size(golden));
+  EXPECT_EQ(got["game"], replay.header.game);
+  EXPECT_EQ(got["config"], replay.header.configName);
+  EXPECT_EQ(got["seed"], replay.header.seed);
+  EXPECT_EQ(got["input"], replay.header.inputSource);
+  EXPECT_EQ(got["buttons"], nlohmann::json({"up", "right", "down", "left", "fire"}));
+  std::uint64_t ticks = 0;
+  std::map<std::string, std::uint64_t> events;
+  const auto* game = retrace::sim::findGame(replay.header.game);
+  for (const auto& chunk : replay.chunks) {
+    ticks += chunk.checksums.size();
+    for (const auto& e : chunk.events) ++events[game->eventSchemas()[e.event.kind].name];
+  }
+  EXPECT_EQ(got["ticks"], ticks);
+  EXPECT_EQ(got["chunks"], replay.chunks.size());
+  EXPECT_EQ(got["events"], nlohmann::json(events));
+  EXPECT_TRUE(got["complete"].get<bool>());
+  EXPECT_TRUE(got["truncation"].is_null());
+  EXPECT_EQ(got["finalHash"], retrace::recorder::formatHash(replay.footer->finalHash));
+  EXPECT_EQ(lines[1], nlohmann::json({{"file", path("missing.rtr")}, {"error", path("missing.rtr") + " does not exist"}}));
+  EXPECT_FALSE(lines[2]["complete"].get<bool>());
+  EXPECT_EQ(lines[2]["ticks"], 1000U);
+  EXPECT_TRUE(lines[2]["finalHash"].is_null());
+  EXPECT_TRUE(lines[2]["truncation"].is_string());
+  // The same facts the text says.
+  const CliRun text = runRetrace("info " + cut);
+  EXPECT_NE(text.output.find("complete:  no: truncated, 1000 of 3600 ticks recovered (" +
+                             lines[2]["truncation"].get<std::string>() + ")"),
+            std::string::npos)
+      << text.output;
 }
 
 TEST_F(Cli, HuntRefusesAFolderItCannotUseBeforeHuntingAndLeavesNoEmptyOne) {
