@@ -91,7 +91,8 @@ for command in "${commands[@]}"; do
     output=$(timeout 60 "$retrace" "${arguments[@]}" </dev/null 2>&1)
     code=$?
     runs=$((runs + 1))
-    lines=$(printf '%s' "$output" | grep -c '')
+    # A --json command's objects (a file's error, the tally) are for scripts; the sentence is one line.
+    lines=$(printf '%s' "$output" | grep -vc '^{')
     problem=""
     if ((code > 2)); then
       problem="exit $code"
