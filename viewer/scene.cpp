@@ -160,6 +160,27 @@ sf::Vector2f measureScene(const sim::Scene& scene) noexcept {
   return {std::max(1.0F, toPixels(scene.size.x)), std::max(1.0F, toPixels(scene.size.y))};
 }
 
+namespace {
+
+/// A 2x2-pixel dot at `at`, for a point or a path's end (a path a fraction of a pixel long is
+/// still seen).
+void appendDot(sf::VertexArray& dots, sf::Vector2f at, sf::Color colour) {
+  for (const sf::Vector2f corner : {sf::Vector2f{-1, -1}, sf::Vector2f{1, -1}, sf::Vector2f{1, 1}, sf::Vector2f{-1, 1}})
+    dots.append(sf::Vertex(at + corner, colour));
+}
+
+/// Each entity's name, once, at the top-left of the first thing drawn for it on the bodies layer.
+void paintEntityNames(sf::RenderTarget& target, const sf::RenderStates& states, const sim::Scene& scene, const sf::Font& font) {
+  std::set<std::string> named;
+  for (const sim::ScenePrimitive& p : scene.primitives) {
+    if (p.entity.empty() || p.layer != sim::SceneLayer::kBodies || !named.insert(p.entity).second) continue;
+    const sim::Vec2 at = p.shape == SceneShape::kCircle ? sim::Vec2{p.a.x + p.b.x, p.a.y - p.b.x} : p.a;
+    paintText(target, states.transform, at, p.entity, font, sf::Color(255, 255, 255));
+  }
+}
+
+}  // namespace
+
 void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Scene& scene, const Overlays& overlays,
                 const sf::Font& font, const PaintStyle& style) {
   sf::VertexArray lines(sf::Lines);
@@ -179,33 +200,18 @@ void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Sc
         lines.append(sf::Vertex(toPoint(p.a), colour));
         lines.append(sf::Vertex(toPoint(p.b), colour));
         if (p.category == SceneCategory::kTunnelPath) {
-          // The path's ends as dots: a path a fraction of a pixel long is still seen.
-          for (const sf::Vector2f end : {toPoint(p.a), toPoint(p.b)}) {
-            for (const sf::Vector2f corner : {sf::Vector2f{-1, -1}, sf::Vector2f{1, -1}, sf::Vector2f{1, 1}, sf::Vector2f{-1, 1}})
-              dots.append(sf::Vertex(end + corner, colour));
-          }
+          appendDot(dots, toPoint(p.a), colour);
+          appendDot(dots, toPoint(p.b), colour);
         }
         break;
-      case SceneShape::kPoint: {
-        const sf::Vector2f at = toPoint(p.a);
-        for (const sf::Vector2f corner : {sf::Vector2f{-1, -1}, sf::Vector2f{1, -1}, sf::Vector2f{1, 1}, sf::Vector2f{-1, 1}})
-          dots.append(sf::Vertex(at + corner, colour));
-        break;
-      }
+      case SceneShape::kPoint: appendDot(dots, toPoint(p.a), colour); break;
       case SceneShape::kLabel: paintText(target, states.transform, p.a, p.text, font, colour); break;
     }
   }
   target.draw(lines, states);
   target.draw(dots, states);
   if (!style.highlight.empty()) paintHighlight(target, states, scene, style.highlight);
-  if (!overlays.ids || style.alpha < 255) return;
-  // One name per entity, at the top-left of the first thing drawn for it on the bodies layer.
-  std::set<std::string> named;
-  for (const sim::ScenePrimitive& p : scene.primitives) {
-    if (p.entity.empty() || p.layer != sim::SceneLayer::kBodies || !named.insert(p.entity).second) continue;
-    const sim::Vec2 at = p.shape == SceneShape::kCircle ? sim::Vec2{p.a.x + p.b.x, p.a.y - p.b.x} : p.a;
-    paintText(target, states.transform, at, p.entity, font, sf::Color(255, 255, 255));
-  }
+  if (overlays.ids && style.alpha == 255) paintEntityNames(target, states, scene, font);
 }
 
 }  // namespace retrace::viewer
