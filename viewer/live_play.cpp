@@ -4,6 +4,8 @@
 #include <cctype>
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -82,6 +84,24 @@ std::optional<std::vector<sf::Keyboard::Key>> parseKeyNames(std::string_view tex
   }
 }
 
+namespace {
+
+/// A letter for a button no other rule gave a key: the name's own letters first (dash: D if
+/// free, else A, ...), then any free letter; nothing when all 26 are taken.
+std::optional<sf::Keyboard::Key> pickFreeLetter(std::string_view name, const std::vector<sf::Keyboard::Key>& taken) {
+  std::string candidates(name);
+  for (char c = 'a'; c <= 'z'; ++c) candidates += c;
+  for (const char c : candidates) {
+    const int lower = std::tolower(static_cast<unsigned char>(c));
+    if (lower < 'a' || lower > 'z') continue;
+    const auto key = static_cast<sf::Keyboard::Key>(sf::Keyboard::A + (lower - 'a'));
+    if (std::find(taken.begin(), taken.end(), key) == taken.end()) return key;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::vector<std::vector<sf::Keyboard::Key>> mapButtonsToKeys(std::span<const char* const> names,
                                                              std::span<const char* const> overrides) {
   std::vector<std::vector<sf::Keyboard::Key>> keys(names.size());
@@ -112,17 +132,9 @@ std::vector<std::vector<sf::Keyboard::Key>> mapButtonsToKeys(std::span<const cha
       spaceGiven = true;
       continue;
     }
-    // The name's own letters first (dash: D if free, else A, ...), then any free letter.
-    std::string candidates = names[bit];
-    for (char c = 'a'; c <= 'z'; ++c) candidates += c;
-    for (const char c : candidates) {
-      const int lower = std::tolower(static_cast<unsigned char>(c));
-      if (lower < 'a' || lower > 'z') continue;
-      const auto key = static_cast<sf::Keyboard::Key>(sf::Keyboard::A + (lower - 'a'));
-      if (isTaken(key)) continue;
-      taken.push_back(key);
-      keys[bit] = {key};
-      break;
+    if (const auto letter = pickFreeLetter(names[bit], taken)) {
+      taken.push_back(*letter);
+      keys[bit] = {*letter};
     }
   }
   return keys;
