@@ -82,9 +82,6 @@ std::optional<std::string> checkOutputWritten() {
   const bool flushed = std::fflush(stdout) == 0;
   if (flushed && std::ferror(stdout) == 0) return std::nullopt;
   const int error = firstOutputError() != 0 ? firstOutputError() : errno;
-  // Cleared, so that a game's own program that runs the command line again starts afresh.
-  std::clearerr(stdout);
-  firstOutputError() = 0;
   return error == 0 ? std::string("its output could not be written in full")
                     : "its output could not be written in full: " + std::string(std::strerror(error));
 }
@@ -95,6 +92,9 @@ int runCommandLine(std::string_view program, int argc, char** argv) {
   const std::string name(program);
   setProgramName(name);
   routeOutput(name);
+  // What checkOutputWritten finds is this command's: not a write its host program failed before.
+  std::clearerr(stdout);
+  firstOutputError() = 0;
   CLI::App app{name + ": deterministic replay and regression testing for 2D arcade collision code", name};
   app.require_subcommand(1);
   app.fallthrough();  // -v and -q work after the command name too
