@@ -176,6 +176,7 @@ FrameExtras Debugger::extras(bool panelsShown) const {
   extras.view = view;
   extras.bookmarks = bookmarkTicks_;
   extras.matches = matches_;
+  if (eventCondition_) extras.listedEvents = eventTicks_;
   extras.compareDifference = difference_;
   extras.selectionFrom = selectionFrom;
   extras.selectionTo = selectionTo;
@@ -412,6 +413,7 @@ void Debugger::drawView(Overlays& overlays) {
   swatch(divergenceColour(), "timeline: divergence, compare difference");
   swatch(bookmarkColour(), "timeline: bookmark");
   swatch(matchColour(), "timeline: --find match");
+  if (eventCondition_) swatch(listedEventColour(), "timeline: an event the Events panel lists");
   swatch(plotColourA(), "timeline: a plotted field (compare mode: A)");
   if (b_ != nullptr) swatch(plotColourB(), "timeline: a plotted field, B");
 }

@@ -298,6 +298,7 @@ void FrameRenderer::drawBottom(sf::RenderTarget& target, const FrameLayout& layo
   data.marks.divergence = playback.divergenceTick();
   data.marks.bookmarks = extras.bookmarks;
   data.marks.matches = extras.matches;
+  data.marks.listedEvents = extras.listedEvents;
   data.marks.compareDifference = extras.compareDifference;
   data.marks.selectionFrom = extras.selectionFrom;
   data.marks.selectionTo = extras.selectionTo;

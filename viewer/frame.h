@@ -89,6 +89,7 @@ struct FrameExtras {
   std::optional<TimelineView> view;  ///< the timeline's range (default: the whole replay)
   std::span<const std::uint64_t> bookmarks;
   std::span<const std::uint64_t> matches;
+  std::span<const std::uint64_t> listedEvents;  ///< the events panel's, under a condition
   std::optional<std::uint64_t> compareDifference;
   std::optional<std::uint64_t> selectionFrom;
   std::optional<std::uint64_t> selectionTo;

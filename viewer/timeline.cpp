@@ -199,6 +199,7 @@ sf::Color tunnelColour() noexcept { return {255, 230, 0}; }
 sf::Color divergenceColour() noexcept { return {255, 0, 255}; }
 sf::Color bookmarkColour() noexcept { return {80, 220, 255}; }
 sf::Color matchColour() noexcept { return {230, 230, 230}; }
+sf::Color listedEventColour() noexcept { return {190, 255, 60}; }
 sf::Color plotColourA() noexcept { return {120, 220, 160}; }
 sf::Color plotColourB() noexcept { return {255, 170, 60, 190}; }
 
@@ -254,6 +255,9 @@ void addLaneMarks(sf::VertexArray& quads, const Lane& lane, const TimelineData& 
                   float top, float laneHeight) {
   switch (lane.kind) {
     case LaneKind::kMarks: {
+      // Under the other marks: a condition may list many events.
+      addBins(quads, bar, binTicks(data.marks.listedEvents, data.view, columns), top, laneHeight, listedEventColour(),
+              kMinMarkWidth);
       for (const std::uint64_t t : data.marks.matches) addMark(quads, bar, data.view, t, top, laneHeight, matchColour());
       for (const std::uint64_t t : data.marks.bookmarks) addMark(quads, bar, data.view, t, top, laneHeight, bookmarkColour());
       addBins(quads, bar, binTicks(data.marks.tunnels, data.view, columns), top, laneHeight, tunnelColour(), kMinMarkWidth);

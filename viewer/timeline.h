@@ -1,9 +1,9 @@
 #pragma once
 // The timeline as tracks: a lane of marks (tunnels, the first divergence, bookmarks, --find
-// matches), a lane per event category the game's schemas use, and a piano roll of the inputs
-// held, one lane per button, then a taller lane for each field plotted over time. Lanes are
-// binned per pixel column, so a mark stays visible at any replay length, and a view (from..to)
-// zooms to a range. Drawn in SFML, so PNGs show it too.
+// matches, the events the events panel lists under a condition), a lane per event category the game's schemas use, and a piano
+// roll of the inputs held, one lane per button, then a taller lane for each field plotted over time. Lanes are binned per pixel
+// column, so a mark stays visible at any replay length, and a view (from..to) zooms to a range. Drawn in SFML, so PNGs show it
+// too.
 
 #include <cstdint>
 #include <optional>
@@ -73,6 +73,7 @@ struct TimelineMarks {
   std::optional<std::uint64_t> divergence;
   std::span<const std::uint64_t> bookmarks;
   std::span<const std::uint64_t> matches;
+  std::span<const std::uint64_t> listedEvents;     ///< with a condition in the events panel: the ticks of its events
   std::optional<std::uint64_t> compareDifference;  ///< compare mode: where A and B first differ
   std::optional<std::uint64_t> selectionFrom;      ///< a selected range, shaded
   std::optional<std::uint64_t> selectionTo;
@@ -114,6 +115,7 @@ struct TimelineData {
 [[nodiscard]] sf::Color divergenceColour() noexcept;
 [[nodiscard]] sf::Color bookmarkColour() noexcept;
 [[nodiscard]] sf::Color matchColour() noexcept;
+[[nodiscard]] sf::Color listedEventColour() noexcept;
 /// The colour of a plotted field's curve: A's, and compare mode's B's (translucent, over A's).
 [[nodiscard]] sf::Color plotColourA() noexcept;
 [[nodiscard]] sf::Color plotColourB() noexcept;

@@ -209,6 +209,8 @@ TEST(Events, TheListTakesAConditionOnArgumentsAsRetraceEventsWhereDoes) {
     return visited;
   };
   EXPECT_EQ(walk(Command::kNextEvent, 0), listedTicks);
+  const FrameExtras extras = debugger.extras(true);  // the timeline marks them
+  EXPECT_EQ(std::vector<std::uint64_t>(extras.listedEvents.begin(), extras.listedEvents.end()), listedTicks);
   std::vector<std::uint64_t> backwards = walk(Command::kPreviousEvent, a.ticks().lastTick());
   std::reverse(backwards.begin(), backwards.end());
   EXPECT_EQ(backwards, listedTicks);
@@ -221,6 +223,7 @@ TEST(Events, TheListTakesAConditionOnArgumentsAsRetraceEventsWhereDoes) {
   EXPECT_FALSE(debugger.filterEvents("").has_value());
   EXPECT_EQ(debugger.countListedEvents(), every);
   EXPECT_EQ(walk(Command::kNextEvent, 0).front(), a.ticks().eventAt(std::nullopt, 0).tick);
+  EXPECT_TRUE(debugger.extras(true).listedEvents.empty());
 }
 
 TEST(TypedTicks, AreCountsTimesOrStepsAndAnythingElseIsOneSentence) {

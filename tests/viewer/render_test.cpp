@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <set>
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -384,6 +385,49 @@ TEST_F(Render, ThePointerOverTheTimelineGetsALineAndAReadoutThereOnly) {
   };
   EXPECT_TRUE(same(draw(sf::Vector2f{layout.scene.left + 5.0F, layout.scene.top + 5.0F})));
   EXPECT_TRUE(same(draw(sf::Vector2f{timeline.left + 2.0F, overPlot.y})));
+}
+
+TEST_F(Render, TheEventsTheEventsPanelListsAreMarkedOnTheMarksLaneAtTheirTicks) {
+  Playback playback = loadPlayback("tank-bot-seed5.rtr");
+  const sf::FloatRect area{0.0F, 0.0F, 800.0F, 600.0F};
+  const std::vector<std::uint64_t> listed = {300, 1800, 3300};
+  const auto draw = [&](std::span<const std::uint64_t> ticks) {
+    sf::RenderTexture texture;
+    EXPECT_TRUE(texture.create(800, 600));
+    texture.clear(sf::Color::Black);
+    FrameExtras extras;
+    extras.listedEvents = ticks;
+    FrameRenderer(font_).render(texture, area, playback, {}, extras);
+    texture.display();
+    return texture.getTexture().copyToImage();
+  };
+  const sf::Image without = draw({});
+  const sf::Image with = draw(listed);
+  const FrameLayout layout = layoutFrame(area, playback, 0);
+  const std::vector<Lane> lanes = describeLanes(playback.game());
+  const sf::FloatRect bar = timelineBar(layout.timeline, countRows(lanes));
+  std::set<std::uint64_t> found;
+  std::size_t elsewhere = 0;
+  for (unsigned y = 0; y < 600; ++y) {
+    for (unsigned x = 0; x < 800; ++x) {
+      if (without.getPixel(x, y) == listedEventColour()) ++elsewhere;
+      if (with.getPixel(x, y) != listedEventColour()) continue;
+      const auto lane = findLaneAt(layout.timeline, static_cast<float>(y), lanes);
+      if (lane != 0U || !bar.contains(static_cast<float>(x), static_cast<float>(y))) {
+        ++elsewhere;
+        continue;
+      }
+      // Each lit pixel lies within a few pixels of one listed tick.
+      const std::uint64_t tick = tickAtX(bar, viewWhole(playback.lastTick()), static_cast<float>(x));
+      const auto near = std::find_if(listed.begin(), listed.end(), [&](std::uint64_t t) {
+        return std::abs(xOfTick(bar, viewWhole(playback.lastTick()), t) - static_cast<float>(x)) <= 3.0F;
+      });
+      ASSERT_NE(near, listed.end()) << "a mark at tick " << tick << " lists no event there";
+      found.insert(*near);
+    }
+  }
+  EXPECT_EQ(elsewhere, 0U);
+  EXPECT_EQ(found, std::set<std::uint64_t>(listed.begin(), listed.end()));
 }
 
 TEST_F(Render, TheSelectedEntityIsOutlinedAndTheInspectorShowsIt) {
