@@ -173,7 +173,7 @@ ExitCode printHuntSummary(const HuntOptions& options, const sim::ConfigValues& b
                                                            std::to_string(options.shard.count);
   printOut("hunted {} ({}, {} configurations, seed {}{}): {}, {}, {}{}\n", options.game, base.name, options.configs, options.seed,
            shard, formatCount(report.runs, "run"), formatCount(report.ticks, "tick"), formatCount(report.findings, "finding"),
-           report.findings > 0 ? (" saved in " + options.output).c_str() : "");
+           report.findings > 0 ? " saved in " + options.output : std::string());
   if (report.ticks == 0) {
     // No configuration could be drawn, or none ran a tick.
     spdlog::error("{} hunt: played no tick ({} configurations could not be drawn from {} {} in {} runs): nothing was hunted",

@@ -97,7 +97,7 @@ void printShowText(const ShowOptions& options, const LoadedReplay& replay, std::
   const TickRecord record = findTickRecord(replay, options.tick);
   printOut("{}: {} ({}, seed {}), tick {} of {} ({})\n", options.file, replay.header.game, replay.header.configName,
            replay.header.seed, options.tick, lastTick, formatTickTime(options.tick));
-  printOut("input:  {}\n", options.tick > 0 ? describeInput(game, record.input).c_str() : "(before the first tick)");
+  printOut("input:  {}\n", options.tick > 0 ? describeInput(game, record.input) : std::string("(before the first tick)"));
   std::string eventText;
   for (const sim::Event& e : record.events) eventText += (eventText.empty() ? "" : "; ") + sim::formatEvent(game, e);
   printOut("events: {}\n", eventText.empty() ? "none" : eventText);
