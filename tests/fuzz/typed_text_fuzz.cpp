@@ -1,10 +1,12 @@
 // Fuzz target for what users type: any text as a `find --where` condition (checked against
-// states of every game), a field pattern (`show --fields`, `trace --field`, matched against
-// every field's name), a `--set` setting, a `.expect` file, a `hunt --until` predicate, and a
-// count, decimal, box, displacement or shard. Each gives either one short printable sentence or
-// a value that says what the text said: counts and decimals written back out parse to the
-// same value, and a pattern without '*' matches exactly the field it names and what lies in it,
-// and every field a pattern selects in a state (`[id=N]` resolved there) is named as it names it.
+// states of every game), an `events --where` condition (checked against events of every kind),
+// a field pattern (`show --fields`, `trace --field`, matched against every field's name), a
+// `--set` setting, a `.expect` file, a `hunt --until` predicate, and a count, decimal, box,
+// displacement or shard. Each gives either one short printable sentence or a value that says
+// what the text said: counts and decimals written back out parse to the same value, a pattern
+// without '*' matches exactly the field it names and what lies in it, every field a pattern
+// selects in a state (`[id=N]` resolved there) is named as it names it, and an event condition
+// read without a refusal is never refused on an event.
 //
 // With clang: cmake --preset fuzz && cmake --build --preset fuzz --target typed_text_fuzz
 //   build/fuzz/tests/fuzz/typed_text_fuzz NEW tests/fuzz/typed_text -max_total_time=60   (finds go to NEW)
@@ -140,6 +142,24 @@ void checkNumbers(std::string_view text) {
   checkRefusal("shard", parseShard(text));
 }
 
+/// An event condition (`events --where`): a condition it accepts holds or not on every event of
+/// a kind asked for, whatever its arguments, and never turns out to compare a value no argument
+/// can take (that is a typo, refused when the condition is read).
+void checkEventCondition(const sim::GameDefinition& game, std::string_view text) {
+  const std::vector<bool> every(game.eventSchemas().size(), true);
+  auto parsed = parseEventCondition(game, every, text);
+  checkRefusal("event condition", parsed);
+  const auto* condition = std::get_if<Condition>(&parsed);
+  if (condition == nullptr) return;
+  for (std::size_t kind = 0; kind < game.eventSchemas().size(); ++kind) {
+    for (const std::int32_t value : {0, 1, -1, 23}) {
+      const sim::Event event = sim::makeEvent(static_cast<std::uint16_t>(kind), value, value, value, value);
+      if (std::holds_alternative<std::string>(condition->check(sim::describeEvent(game, event))))
+        fail("an event condition accepted when read is refused on an event", text);
+    }
+  }
+}
+
 void checkGameTexts(std::string_view text) {
   for (const sim::GameDefinition* game : sim::listGames()) {
     const std::optional<sim::ConfigValues> config = game->findConfig(game->configNames().front());
@@ -152,6 +172,7 @@ void checkGameTexts(std::string_view text) {
     }
     checkRefusal("expectations", parseExpectations(text, *game));
     checkRefusal("predicate", parsePredicate(std::string(text), *game));
+    checkEventCondition(*game, text);
   }
 }
 
