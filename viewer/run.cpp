@@ -339,7 +339,11 @@ int runViewer(std::string_view program, int argc, char** argv) {
   for (const std::string& refusal : recorder::describeRefusedGames())
     std::fprintf(stderr, "%s: %s\n", programName().c_str(), refusal.c_str());
   try {
-    return run(options);
+    std::clearerr(stdout);
+    const int exit = run(options);
+    // A report stdout could not take (a full disk) is no report, as for retrace's commands.
+    if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) return fail("its output could not be written in full");
+    return exit;
   } catch (const std::runtime_error& error) {
     // A replay file changed after it was opened, read again for a chunk (one sentence).
     return fail(error.what());

@@ -84,6 +84,16 @@ TEST(ViewCli, ALongReplayAddsLittleToTheViewersMemory) {
   EXPECT_LE(day - minute, 8 * 1024) << "one minute: " << minute << " KB, 4,000,000 ticks: " << day << " KB";
 }
 
+TEST(ViewCli, AReportStdoutCannotTakeIsExitTwo) {
+  retrace::testing::TempDir temp("retrace_view_full");
+  // In a shell of its own, so that only stdout goes to the full device and the sentence is read.
+  const CommandRun full = retrace::testing::runCommand("sh -c 'timeout 60 " + std::string(RETRACE_VIEW) + " " + kReplay +
+                                                       " --png " + temp.file("f.png") + " --tick 5 >/dev/full'");
+  EXPECT_EQ(full.exitCode, 2);
+  EXPECT_EQ(full.output, "retrace-view: its output could not be written in full\n");
+  EXPECT_EQ(runView(kReplay + " --png " + temp.file("g.png") + " --tick 5 >/dev/null").exitCode, 0);
+}
+
 TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   retrace::testing::TempDir temp{"retrace_view_cli"};
   const std::string png = temp.file("frame.png");
