@@ -78,20 +78,7 @@ void printReplayJson(std::span<const std::byte> file, const LoadedReplay& replay
   const ReplayHeader& h = replay.header;
   const sim::GameDefinition& game = *gameOf(h);
   printOut("{{\n");
-  printMember("header",
-              {{"toolVersion", h.toolVersion},
-               {"game", h.game},
-               {"rulesVersion", h.rulesVersion},
-               {"configName", h.configName},
-               {"limitBreaksAllowed", h.limitBreaksAllowed},
-               {"seed", h.seed},
-               {"tickRate", h.tickRate},
-               {"chunkTicks", h.chunkTicks},
-               {"snapshotEvery", h.snapshotEvery},
-               {"fullHashEvery", h.fullHashEvery},
-               {"inputSource", h.inputSource},
-               {"plannedTicks", h.plannedTicks}},
-              false);
+  printMember("header", headerToJson(h), false);
   printMember("format", std::to_string(kFormatMajor) + "." + std::to_string(replay.formatMinor), false);
   printMember("config", simulatesRulesOf(h) ? fieldsToJson(game.describeConfig(configOf(h))) : ordered_json(h.configValues),
               false);

@@ -21,6 +21,21 @@ nlohmann::ordered_json valueToJson(std::int64_t value, sim::FieldKind kind, sim:
 
 }  // namespace
 
+nlohmann::ordered_json headerToJson(const ReplayHeader& h) {
+  return {{"toolVersion", h.toolVersion},
+          {"game", h.game},
+          {"rulesVersion", h.rulesVersion},
+          {"configName", h.configName},
+          {"limitBreaksAllowed", h.limitBreaksAllowed},
+          {"seed", h.seed},
+          {"tickRate", h.tickRate},
+          {"chunkTicks", h.chunkTicks},
+          {"snapshotEvery", h.snapshotEvery},
+          {"fullHashEvery", h.fullHashEvery},
+          {"inputSource", h.inputSource},
+          {"plannedTicks", h.plannedTicks}};
+}
+
 nlohmann::ordered_json fieldsToJson(const std::vector<sim::Field>& fields) {
   nlohmann::ordered_json out = nlohmann::ordered_json::object();
   auto& members = out.get_ref<nlohmann::ordered_json::object_t&>();

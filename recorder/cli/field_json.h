@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "recorder/format.h"
 #include "sim/game.h"
 
 namespace retrace::recorder::cli {
@@ -15,6 +16,9 @@ namespace retrace::recorder::cli {
 [[nodiscard]] nlohmann::ordered_json fieldsToJson(const std::vector<sim::Field>& fields);
 /// One event: its kind's name and its arguments by name, each in its kind.
 [[nodiscard]] nlohmann::ordered_json eventToJson(const sim::GameDefinition& game, const sim::Event& event);
+/// A replay's header as every command prints it (dump's "header", info's), its keys named as
+/// the format names them.
+[[nodiscard]] nlohmann::ordered_json headerToJson(const ReplayHeader& header);
 /// The buttons an input holds, by name.
 [[nodiscard]] nlohmann::ordered_json inputToJson(const sim::GameDefinition& game, sim::Input input);
 

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "recorder/cli/command.h"
+#include "recorder/cli/field_json.h"
 #include "recorder/input_source.h"
 #include "recorder/parse.h"
 #include "recorder/replay.h"
@@ -84,25 +85,15 @@ void printInfo(const std::string& file, const LoadedReplay& replay, const ChunkT
 nlohmann::ordered_json describeInfoJson(const std::string& file, const LoadedReplay& replay, const ChunkTally& tally) {
   const ReplayHeader& h = replay.header;
   const sim::GameDefinition& game = *gameOf(h);
+  // The header as dump --json prints it, and what info adds: the file, the tally, the ending.
   nlohmann::ordered_json out{{"file", file},
                              {"bytes", replay.fileBytes},
-                             {"toolVersion", h.toolVersion},
-                             {"game", h.game},
-                             {"rulesVersion", h.rulesVersion},
-                             {"config", h.configName},
-                             {"limitBreaksAllowed", h.limitBreaksAllowed},
-                             {"seed", h.seed},
-                             {"input", h.inputSource},
-                             {"buttons", std::vector<std::string>(game.inputNames().begin(), game.inputNames().end())},
+                             {"header", headerToJson(h)},
                              {"format", std::to_string(kFormatMajor) + "." + std::to_string(replay.formatMinor)},
-                             {"fullHashEvery", h.fullHashEvery},
+                             {"buttons", std::vector<std::string>(game.inputNames().begin(), game.inputNames().end())},
                              {"ticks", tally.ticks},
                              {"duration", formatDuration(tally.ticks)},
-                             {"tickRate", h.tickRate},
                              {"chunks", tally.chunks},
-                             {"chunkTicks", h.chunkTicks},
-                             {"snapshotEvery", h.snapshotEvery},
-                             {"plannedTicks", h.plannedTicks},
                              {"complete", !replay.truncated}};
   out["truncation"] = replay.truncated ? nlohmann::ordered_json(replay.truncation) : nlohmann::ordered_json();
   // Hex text: a 64-bit hash as a JSON number would lose bits to many readers.

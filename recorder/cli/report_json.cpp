@@ -17,7 +17,7 @@ nlohmann::ordered_json reportToJson(const std::string& file, const LoadedReplay&
   const ReplayHeader& h = replay.header;
   nlohmann::ordered_json out{{"file", file},
                              {"game", h.game},
-                             {"config", h.configName},
+                             {"configName", h.configName},
                              {"seed", h.seed},
                              {"passed", report.passed()},
                              {"ticks", report.ticksChecked},
