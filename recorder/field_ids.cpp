@@ -59,7 +59,7 @@ std::optional<std::string> resolveIds(const std::vector<sim::Field>& fields, std
     if (!selector) return std::nullopt;
     const auto element = findElementById(fields, std::string_view(resolved).substr(0, open), selector->first);
     if (!element) return std::nullopt;
-    outAnchors.emplace_back(element->second, selector->first);
+    outAnchors.emplace_back(fields[element->second].place, selector->first);
     // Appended, not "[" + std::to_string(...): GCC 12 at -O3 warns falsely (-Wrestrict) on that.
     std::string index(1, '[');
     index += std::to_string(element->first);

@@ -27,8 +27,8 @@ inline constexpr std::string_view kIdSelectorOpen = "[id=";
 [[nodiscard]] std::optional<std::string> checkIdSelectors(std::string_view name);
 
 /// The name with each `[id=N]` made an index: `[i]`, where the field "list[i].id" among `fields`
-/// is N; nothing when no element of that list has that id. Adds the place of each `id` field
-/// used, and N, to `outAnchors`.
+/// is N; nothing when no element of that list has that id. Adds the place among the saved
+/// values (sim::Field::place) of each `id` field used, and N, to `outAnchors`.
 [[nodiscard]] std::optional<std::string> resolveIds(const std::vector<sim::Field>& fields, std::string_view name,
                                                     std::vector<std::pair<std::size_t, std::int64_t>>& outAnchors);
 /// resolveIds, the anchors not wanted.

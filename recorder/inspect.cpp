@@ -5,6 +5,7 @@
 
 #include "recorder/field_ids.h"
 #include "recorder/parse.h"
+#include "recorder/state_fields.h"
 
 namespace retrace::recorder {
 
@@ -163,8 +164,9 @@ std::variant<std::vector<std::uint64_t>, Unanswered> findTicksBy(const TickWalk&
   // any, so that a search of a long replay does not keep every field name it meets.
   std::vector<std::string> unseen = condition.listFields();
   std::optional<std::string> badValue;
+  StateFields named;
   const auto problem = walk(first, [&](const sim::GameSession& session, std::uint64_t tick) {
-    const std::vector<sim::Field> fields = session.describeState();
+    const std::vector<sim::Field>& fields = named.read(session);
     std::erase_if(unseen, [&](const std::string& name) {
       return std::any_of(fields.begin(), fields.end(), [&](const sim::Field& f) { return sameGeneralName(f.name, name); });
     });

@@ -7,7 +7,10 @@
 #include <cstdint>
 #include <memory>
 #include <set>
+#include <span>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "sim/round.h"
 #include "sim/text.h"
@@ -118,9 +121,38 @@ std::int64_t shiftBy32Bits(std::int64_t value) {
   return static_cast<std::int64_t>(static_cast<std::uint64_t>(value) + (std::uint64_t{1} << 32));
 }
 
-/// The name of value `index` of a saved state, for a sentence.
+/// The name of value `index` of a saved state, for a sentence: its field's, or for packed bytes
+/// the word or count of words of the bytes named after it.
 std::string nameValue(const std::vector<Field>& fields, std::size_t index) {
-  return index < fields.size() ? fields[index].name : "value " + std::to_string(index);
+  const auto at = std::find_if(fields.begin(), fields.end(), [&](const Field& f) { return f.place >= index; });
+  if (at == fields.end()) return "value " + std::to_string(index);
+  if (at->place == index && at->packedByte < 0) return at->name;
+  const std::string bytes = at->name.substr(0, at->name.find('['));
+  return at->place == index ? "a word of " + bytes : "the count of words of " + bytes;
+}
+
+/// One sentence when the fields are not the saved values: each field's value is the value at
+/// its place (or its byte of the word there), in order, and every value is some field's, but
+/// the count of words before packed bytes.
+std::optional<std::string> checkFieldPlaces(const std::vector<Field>& fields, std::span<const std::int64_t> values) {
+  if (fields.empty() || fields.back().place + std::size_t{1} != values.size())
+    return "it describes fields up to value " + std::to_string(fields.empty() ? 0 : fields.back().place + std::size_t{1}) +
+           " but saves " + std::to_string(values.size()) + " values";
+  std::vector<bool> named(values.size(), false);
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (i > 0 && fields[i].place < fields[i - 1].place)
+      return "field " + fields[i].name + " is placed before the field it follows";
+    if (readSavedValue(values, fields[i]) != fields[i].value)
+      return "field " + fields[i].name + " is described as another value than it saves";
+    named[fields[i].place] = true;
+  }
+  for (std::size_t j = 0; j < values.size(); ++j) {
+    const bool countOfPackedWords = j + 1 < values.size() && std::any_of(fields.begin(), fields.end(), [&](const Field& f) {
+                                      return f.place == j + 1 && f.packedByte == 0;
+                                    });
+    if (!named[j] && !countOfPackedWords) return "saved value " + std::to_string(j) + " is no field's";
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -294,19 +326,16 @@ Problem checkFields(const GameDefinition& game, const ConfigValues* played) {
   if (auto problem = startPlayed(game, played, 600, session)) return problem;
   const auto fields = session->describeState();
   const auto values = session->saveState();
-  if (fields.size() != values.size())
-    return "it describes " + std::to_string(fields.size()) + " fields but saves " + std::to_string(values.size()) + " values";
-  if (fields.empty() || fields.front().name != "tick" || fields.front().value != session->tick())
+  if (auto problem = checkFieldPlaces(fields, values)) return problem;
+  if (fields.front().name != "tick" || fields.front().value != session->tick())
     return "the first field it describes is not the tick";
   std::set<std::string_view> names;
   for (std::size_t i = 0; i < fields.size(); ++i) {
     if (!isPrintableWord(fields[i].name))
       return "field " + quoteForMessage(fields[i].name) + " is not a printable word (trace and find take it typed)";
-    if (fields[i].value != values[i]) return "field " + fields[i].name + " is described as another value than it saves";
     if (!names.insert(fields[i].name).second) return "two fields are named " + quoteForMessage(fields[i].name);
     if (auto problem = checkEnumNames(fields[i].names, "field " + fields[i].name)) return problem;
-    auto altered = values;
-    altered[i] ^= 1;
+    const auto altered = nudgeSavedValue(values, fields[i]);
     auto copy = session->clone();
     if (!copy->loadState(altered) || copy->saveState() != altered) continue;  // refused or normalised: nothing to hash
     if (copy->hash() == session->hash()) return "changing field " + fields[i].name + " leaves the state hash alone";

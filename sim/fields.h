@@ -51,9 +51,30 @@ struct Field {
   std::int64_t value = 0;
   FieldKind kind = FieldKind::kInt;
   EnumNames names{};              ///< for kEnum
-  std::uint16_t gridColumns = 0;  ///< for a word of packed bytes that form a grid: its row length
+  std::uint16_t gridColumns = 0;  ///< for a cell of a grid of packed bytes (a tile map): its row length
+  std::int8_t packedByte = -1;    ///< for a byte packed in a saved word: its place there (0 to 7)
+  std::uint32_t place = 0;        ///< where its value (or its word) is among the saved values (FieldSaver)
   bool operator==(const Field& other) const { return name == other.name && value == other.value && kind == other.kind; }
 };
+
+/// A field's value among a state's saved values (FieldSaver): the one at its place, or its byte
+/// of the word there. The values must be laid out as the field's state's were.
+[[nodiscard]] inline std::int64_t readSavedValue(std::span<const std::int64_t> values, std::size_t place,
+                                                 std::int8_t packedByte) noexcept {
+  const std::int64_t word = values[place];
+  if (packedByte < 0) return word;
+  return static_cast<std::int64_t>((static_cast<std::uint64_t>(word) >> (8 * packedByte)) & 0xFFU);
+}
+/// readSavedValue at the field's place.
+[[nodiscard]] inline std::int64_t readSavedValue(std::span<const std::int64_t> values, const Field& field) noexcept {
+  return readSavedValue(values, field.place, field.packedByte);
+}
+
+/// The saved values with one raw unit of the field changed (a bool flipped, a byte's low bit).
+[[nodiscard]] inline std::vector<std::int64_t> nudgeSavedValue(std::vector<std::int64_t> values, const Field& field) {
+  values[field.place] ^= std::int64_t{1} << (8 * std::max<int>(field.packedByte, 0));
+  return values;
+}
 
 /// Writes every field value, in visiting order, to a flat list.
 class FieldSaver {
@@ -116,7 +137,7 @@ class FieldNamer {
   /// Room for a typical state's fields up front: growing the list moves every name made so far.
   FieldNamer() { fields_.reserve(128); }
   void integer(const char* name, std::int64_t& value, FieldKind kind, EnumNames names = {}) {
-    fields_.push_back({prefix_ + name, value, kind, names});
+    fields_.push_back({prefix_ + name, value, kind, names, 0, -1, places_++});
   }
   void enter(const char* name, std::size_t index = FieldSaver::kNoIndex) {
     // One prefix grown and cut back, rather than every scope joined again for each field.
@@ -139,14 +160,38 @@ class FieldNamer {
     integer((std::string(name) + ".size").c_str(), count, FieldKind::kInt);
     return size;
   }
-  /// Marks the last field as a word of a grid of packed bytes, rows of `columns`.
-  void markGrid(std::uint16_t columns) { fields_.back().gridColumns = columns; }
+  /// Names each byte a field of its own, as a person reads them: `name[row][column]` in a grid of
+  /// `gridColumns` columns, `name[i]` otherwise (the words they are saved in are not the game's).
+  void namePackedBytes(const char* name, std::span<const std::uint8_t> bytes, std::uint16_t gridColumns, EnumNames names) {
+    const FieldKind kind = names.empty() ? FieldKind::kInt : FieldKind::kEnum;
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+      std::string cell = prefix_ + name;
+      if (gridColumns != 0) {
+        cell += '[';
+        cell += std::to_string(i / gridColumns);
+        cell += "][";
+        cell += std::to_string(i % gridColumns);
+        cell += ']';
+      } else {
+        cell += '[';
+        cell += std::to_string(i);
+        cell += ']';
+      }
+      // Saved as their count of words, then the words: this byte's is after the count.
+      fields_.push_back({std::move(cell), bytes[i], kind, names, gridColumns, static_cast<std::int8_t>(i % 8),
+                         static_cast<std::uint32_t>(places_ + 1 + i / 8)});
+    }
+    places_ += 1 + static_cast<std::uint32_t>((bytes.size() + 7) / 8);
+  }
+  /// How many values FieldSaver gives for what was named.
+  [[nodiscard]] std::size_t places() const noexcept { return places_; }
   [[nodiscard]] std::vector<Field> take() { return std::move(fields_); }
 
  private:
   std::string prefix_;               ///< the scopes entered, each followed by '.'
   std::vector<std::size_t> scopes_;  ///< the prefix's length before each
   std::vector<Field> fields_;
+  std::uint32_t places_ = 0;  ///< values FieldSaver gives for the fields so far
 };
 
 /// Mixes every field value into the state hash.
@@ -337,22 +382,27 @@ inline void writeLittleEndian(std::uint64_t v, std::uint8_t* at, std::size_t n) 
 
 /// Visits a byte array of a fixed length as 64-bit words, 8 bytes each, lowest byte first:
 /// a 169-tile map is 22 values to save and hash instead of 169 (the recorder hashes every tick).
-/// A non-zero `gridColumns` says the bytes are rows of that many (a tile map), which the tools
-/// then show as a grid.
+/// The tools name each byte (FieldNamer::namePackedBytes): a non-zero `gridColumns` says the
+/// bytes are rows of that many (a tile map), shown as a grid, and `names` names their codes.
 template <typename V>
-void visitPackedBytes(V& v, const char* name, std::vector<std::uint8_t>& bytes, std::size_t count,
-                      std::uint16_t gridColumns = 0) {
+void visitPackedBytes(V& v, const char* name, std::vector<std::uint8_t>& bytes, std::size_t count, std::uint16_t gridColumns = 0,
+                      EnumNames names = {}) {
   const std::size_t words = (count + 7) / 8;
-  const std::size_t visited = std::min(v.listSize(name, words, words), words);
   bytes.resize(count);
+  if constexpr (requires { v.namePackedBytes(name, bytes, gridColumns, names); }) {
+    v.namePackedBytes(name, bytes, gridColumns, names);
+    return;
+  }
+  const std::size_t listed = v.listSize(name, words, words);
+  if constexpr (!V::kReadOnly) {
+    if (listed != words) v.refuse();  // the length is fixed: another is a forged or corrupt state
+  }
+  const std::size_t visited = std::min(listed, words);
   for (std::size_t w = 0; w < visited; ++w) {
     const std::size_t n = std::min<std::size_t>(8, count - w * 8);
     auto word = static_cast<std::int64_t>(readLittleEndian(bytes.data() + w * 8, n));
     v.enter(name, w);
     v.integer("bytes", word, FieldKind::kBits);
-    if constexpr (requires { v.markGrid(gridColumns); }) {
-      if (gridColumns != 0) v.markGrid(gridColumns);
-    }
     v.leave();
     if constexpr (!V::kReadOnly) {
       if (n < 8 && (static_cast<std::uint64_t>(word) >> (8 * n)) != 0) v.refuse();  // bytes past the last

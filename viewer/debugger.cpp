@@ -11,6 +11,7 @@
 
 #include "recorder/byte_sink.h"
 #include "recorder/field_ids.h"
+#include "recorder/grid_cells.h"
 #include "recorder/inspect.h"
 #include "recorder/query.h"
 #include "viewer/headless.h"
@@ -492,7 +493,8 @@ void Debugger::drawFieldTree(const std::vector<std::string>& entities) {
       open.pop_back();
     }
   };
-  for (const FieldRow& row : rows_) {
+  for (std::size_t r = 0; r < rows_.size(); ++r) {
+    const FieldRow& row = rows_[r];
     const std::vector<std::string_view> parts = splitFieldName(row.name);
     std::size_t common = 0;
     while (common < open.size() && common + 1 < parts.size() && open[common].first == parts[common]) ++common;
@@ -512,11 +514,47 @@ void Debugger::drawFieldTree(const std::vector<std::string>& entities) {
       open.emplace_back(std::string(parts[i]), expanded);
       visible = visible && expanded;
     }
+    const std::string_view label = parts.empty() ? std::string_view(row.name) : parts.back();
+    if (const std::size_t cells = recorder::countGridCells(std::span<const FieldRow>(rows_).subspan(r)); cells > 0) {
+      if (visible) drawFieldGrid(recorder::nameGrid(label), std::span<const FieldRow>(rows_).subspan(r, cells));
+      r += cells - 1;
+      continue;
+    }
     if (!visible) continue;
-    drawField(parts.empty() ? std::string_view(row.name) : parts.back(), row);
+    drawField(label, row);
     if (ImGui::IsItemClicked()) select(findFieldEntity(row.name, entities));
   }
   closeTo(0);
+}
+
+void Debugger::drawFieldGrid(std::string_view label, std::span<const FieldRow> cells) {
+  const std::size_t columns = cells.front().gridColumns;
+  const std::string title =
+      std::string(label) + " (" + std::to_string(cells.size() / columns) + " x " + std::to_string(columns) + ")";
+  if (!ImGui::TreeNode(title.c_str())) return;
+  ImGui::TextColored(kQuiet, "%s", recorder::describeGridKey(cells.front().names).c_str());
+  // One character a cell, spaced so that the grid's columns line up in any font.
+  const float width = ImGui::CalcTextSize("W").x * 1.5F;
+  float rowStart = 0.0F;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const FieldRow& cell = cells[i];
+    if (i % columns == 0)
+      rowStart = ImGui::GetCursorPosX();
+    else
+      ImGui::SameLine(rowStart + width * static_cast<float>(i % columns));
+    const char text[2] = {recorder::nameGridCell(cell.raw), '\0'};
+    const bool plotted = std::find(plottedNow_.begin(), plottedNow_.end(), cell.name) != plottedNow_.end();
+    ImGui::TextColored(cell.changed ? kChanged : plotted ? kPlotted : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s", text);
+    // A framed cell: a changed '.' alone is a dot too small to see.
+    if (cell.changed)
+      ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), ImGui::GetColorU32(kChanged));
+    if (ImGui::IsItemHovered()) {
+      hovered_ = cell.name;
+      ImGui::SetTooltip("%s = %s%s", cell.name.c_str(), cell.value.c_str(), cell.changed ? " *" : "");
+    }
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) plotFieldAtCursor(cell.name);
+  }
+  ImGui::TreePop();
 }
 
 void Debugger::drawFieldList(const std::vector<std::string>& entities) {

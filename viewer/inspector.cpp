@@ -14,7 +14,8 @@ std::vector<FieldRow> inspectFields(const sim::GameSession& now, const sim::Game
   std::vector<FieldRow> rows;
   for (const sim::Field& f : now.describeState()) {
     const auto it = was.find(f.name);
-    rows.push_back({f.name, sim::formatField(f), !same && (it == was.end() || it->second != f.value)});
+    rows.push_back(
+        {f.name, sim::formatField(f), !same && (it == was.end() || it->second != f.value), f.value, f.gridColumns, f.names});
   }
   return rows;
 }

@@ -15,9 +15,12 @@ namespace retrace::viewer {
 
 /// One field at the cursor tick.
 struct FieldRow {
-  std::string name;      ///< dotted name ("players[1].position.x")
-  std::string value;     ///< as `retrace show` prints it: enums by name, fixed point as decimals
-  bool changed = false;  ///< differs from the previous tick (or did not exist there)
+  std::string name;               ///< dotted name ("players[1].position.x")
+  std::string value;              ///< as `retrace show` prints it: enums by name, fixed point as decimals
+  bool changed = false;           ///< differs from the previous tick (or did not exist there)
+  std::int64_t raw = 0;           ///< the value itself (a grid's cell is drawn as a character of it)
+  std::uint16_t gridColumns = 0;  ///< for a cell of a grid (sim::Field::gridColumns)
+  sim::EnumNames names{};         ///< an enumeration's names (a grid's key)
 };
 
 /// One field of A beside the same field of B.

@@ -38,7 +38,7 @@ void FieldSeries::take(const sim::GameSession& game) {
   const std::vector<std::int64_t> values = game.saveState();
   if (!place_.fits(values)) place_ = FieldPlace::read(game, field_, values.size());
   if (!place_.index) return;
-  const std::int64_t value = place_.aligned ? values[*place_.index] : place_.named;
+  const std::int64_t value = place_.aligned ? place_.readValue(values) : place_.named;
   if (!seen_) {
     seen_ = true;
     kind_ = place_.kind;
@@ -50,28 +50,27 @@ void FieldSeries::take(const sim::GameSession& game) {
   range.present = true;
 }
 
-bool FieldPlace::fits(std::span<const std::int64_t> values) const noexcept {
-  if (!aligned || waiting || values.size() != count) return false;
-  return std::all_of(anchors.begin(), anchors.end(), [&](const auto& anchor) { return values[anchor.first] == anchor.second; });
+bool FieldPlace::fits(std::span<const std::int64_t> values) const noexcept { return aligned && !waiting && layout.fits(values); }
+
+std::int64_t FieldPlace::readValue(std::span<const std::int64_t> values) const noexcept {
+  return sim::readSavedValue(values, *index, packedByte);
 }
 
 FieldPlace FieldPlace::read(const sim::GameSession& game, const std::string& field, std::size_t valueCount) {
   const std::vector<sim::Field> fields = game.describeState();
   FieldPlace place;
   // A game whose names and values do not line up is read by name every tick (it never fits).
-  place.aligned = fields.size() == valueCount;
-  place.count = fields.size();
-  for (std::size_t i = 0; i < fields.size(); ++i) {
-    if (fields[i].name.ends_with(".size")) place.anchors.emplace_back(i, fields[i].value);
-  }
-  const std::optional<std::string> name = recorder::resolveIds(fields, field, place.anchors);
+  place.layout = recorder::ValueLayout::of(fields);
+  place.aligned = place.layout.count == valueCount;
+  const std::optional<std::string> name = recorder::resolveIds(fields, field, place.layout.anchors);
   // No element has the id yet (or any more): one may take it without a list changing length,
   // one entity spawned as another is gone, so the names are read again each tick until one does.
   place.waiting = !name.has_value();
   if (!name) return place;
   const auto found = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == *name; });
   if (found == fields.end()) return place;
-  place.index = static_cast<std::size_t>(found - fields.begin());
+  place.index = found->place;
+  place.packedByte = found->packedByte;
   place.named = found->value;
   place.kind = found->kind;
   place.names = found->names;

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "recorder/state_fields.h"
 #include "sim/game.h"
 #include "viewer/playback.h"
 
@@ -48,14 +49,16 @@ inline constexpr std::size_t kMaxPlots = 4;
 /// values, every list's length, and the id of each element picked by its id. Reading the
 /// values alone is far cheaper than naming them all.
 struct FieldPlace {
-  bool aligned = false;  ///< the names (describeState) line up with the values
-  bool waiting = false;  ///< an element picked by its id is not there: read again every tick
-  std::size_t count = 0;
-  std::vector<std::pair<std::size_t, std::int64_t>> anchors;  ///< each list length's and picked id's place and value
-  std::optional<std::size_t> index;                           ///< the field's place, when the state has it
-  std::int64_t named = 0;                                     ///< its value when the place was read
+  bool aligned = false;              ///< the names (describeState) line up with the values
+  bool waiting = false;              ///< an element picked by its id is not there: read again every tick
+  recorder::ValueLayout layout;      ///< the count of values, each list's length and each picked id's place and value
+  std::optional<std::size_t> index;  ///< the field's place, when the state has it
+  std::int8_t packedByte = -1;       ///< a byte packed in the value there: which one
+  std::int64_t named = 0;            ///< its value when the place was read
   sim::FieldKind kind = sim::FieldKind::kInt;
   sim::EnumNames names{};
+  /// The field's value among these values (they fit).
+  [[nodiscard]] std::int64_t readValue(std::span<const std::int64_t> values) const noexcept;
   /// True when these values are laid out alike (the field where it was).
   [[nodiscard]] bool fits(std::span<const std::int64_t> values) const noexcept;
   /// Where the field is in the game as it is now (`valueCount`: how many values saveState gives).

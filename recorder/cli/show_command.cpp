@@ -4,6 +4,7 @@
 // an hour answers within a frame.
 #include <cstdio>
 #include <memory>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -13,6 +14,7 @@
 
 #include "recorder/cli/command.h"
 #include "recorder/cli/field_json.h"
+#include "recorder/grid_cells.h"
 #include "recorder/input_source.h"
 #include "recorder/inspect.h"
 #include "recorder/parse.h"
@@ -30,37 +32,24 @@ struct ShowOptions {
   bool fromStart = false;
 };
 
-/// Each byte of a grid as one character: '.' for 0, then digits and letters.
-char nameCell(std::uint8_t code) {
-  if (code == 0) return '.';
-  if (code < 10) return static_cast<char>('0' + code);
-  if (code < 36) return static_cast<char>('a' + code - 10);
-  return '#';
-}
-
-/// The fields as `name = value` lines, the words of a packed grid (a tile map) as its rows.
+/// The fields as `name = value` lines, a whole grid of cells (a tile map) as its rows.
 void printFields(const std::vector<sim::Field>& fields) {
   for (std::size_t i = 0; i < fields.size();) {
     const sim::Field& field = fields[i];
-    if (field.gridColumns == 0) {
+    const std::size_t cells = countGridCells(std::span(fields).subspan(i));
+    if (cells == 0) {
       printOut("  {} = {}\n", field.name, sim::formatField(field));
       ++i;
       continue;
     }
-    // The words of one list: its name up to the index.
-    const std::string list = field.name.substr(0, field.name.find('['));
-    std::vector<std::uint8_t> bytes;
-    for (; i < fields.size() && fields[i].gridColumns == field.gridColumns && fields[i].name.starts_with(list + "["); ++i) {
-      for (int b = 0; b < 8; ++b)
-        bytes.push_back(static_cast<std::uint8_t>(static_cast<std::uint64_t>(fields[i].value) >> (8 * b)));
-    }
     const std::size_t columns = field.gridColumns;
-    printOut("  {} ({} x {}; . is 0, digits and letters the codes):\n", list, columns, bytes.size() / columns);
-    for (std::size_t row = 0; row + 1 <= bytes.size() / columns; ++row) {
+    printOut("  {}[row][column], {} x {} ({}):\n", nameGrid(field.name), cells / columns, columns, describeGridKey(field.names));
+    for (std::size_t row = 0; row < cells / columns; ++row) {
       std::string line;
-      for (std::size_t c = 0; c < columns; ++c) line += nameCell(bytes[row * columns + c]);
+      for (std::size_t c = 0; c < columns; ++c) line += nameGridCell(fields[i + row * columns + c].value);
       printOut("    {}\n", line);
     }
+    i += cells;
   }
 }
 

@@ -20,6 +20,7 @@
 #include "recorder/inspect.h"
 #include "recorder/parse.h"
 #include "recorder/replay.h"
+#include "recorder/state_fields.h"
 
 namespace retrace::recorder::cli {
 namespace {
@@ -54,8 +55,9 @@ std::variant<TraceTable, Unanswered> collectTrace(const ReplayIndex& index, cons
                                                   std::uint64_t from, std::uint64_t to) {
   TraceTable table;
   std::set<std::string, std::less<>> seen;  // a state can have tens of thousands of fields
+  StateFields named;
   const auto problem = visitTicks(index, from, to, [&](const sim::GameSession& session, std::uint64_t) {
-    table.rows.push_back(selectFields(session.describeState(), patterns));
+    table.rows.push_back(selectFields(named.read(session), patterns));
     for (const sim::Field& field : table.rows.back()) {
       if (seen.insert(field.name).second) table.columns.push_back(field.name);
     }

@@ -35,6 +35,8 @@ inline constexpr Input kInputFire = 1U << 4U;
 
 /// Tile codes.
 enum TileCode : std::uint8_t { kEmpty = 0, kBrick = 1, kSteel = 2, kBase = 9 };
+/// Tile codes by name, for the map's cells (`tiles[12][6] = base`).
+inline constexpr EnumName kTileCodeNames[] = {{kEmpty, "empty"}, {kBrick, "brick"}, {kSteel, "steel"}, {kBase, "base"}};
 
 /// Facing directions, clockwise from up.
 enum class Direction : std::uint8_t { kUp, kRight, kDown, kLeft };
@@ -175,7 +177,7 @@ struct Game {
     s.map.columns = kColumns;
     s.map.rows = kRows;
     s.map.tileSizePx = kTilePx;
-    visitPackedBytes(v, "tiles", s.map.tiles, kColumns * kRows, kColumns);
+    visitPackedBytes(v, "tiles", s.map.tiles, kColumns * kRows, kColumns, kTileCodeNames);
     visitList(v, "tanks", s.tanks, kMaxTanksEver, [&](Tank& t) {
       visitField(v, "id", t.id);
       visitField(v, "enemy", t.enemy);

@@ -94,17 +94,18 @@ TEST(FieldIds, AnIdNoElementHasSelectsNothingAndMeetsNoCondition) {
 }
 
 TEST(FieldIds, NamesTurnFromIndicesToIdsAndBack) {
-  const std::vector<sim::Field> fields{
+  std::vector<sim::Field> fields{
       {"tick", 4},          {"enemies.size", 2},  {"enemies[0].id", 228},       {"enemies[0].hp", 3},
       {"enemies[1].id", 7}, {"enemies[1].hp", 1}, {"enemies[1].parts.size", 1}, {"enemies[1].parts[0].id", 9},
-      {"grid[0].bytes", 5}};
+      {"grid[0][0]", 5}};
+  for (std::size_t i = 0; i < fields.size(); ++i) fields[i].place = static_cast<std::uint32_t>(i + 10);  // saved after 10 others
   EXPECT_EQ(nameByIds(fields, "enemies[1].hp"), "enemies[id=7].hp");
   EXPECT_EQ(nameByIds(fields, "enemies[1].parts[0].id"), "enemies[id=7].parts[id=9].id");
-  EXPECT_EQ(nameByIds(fields, "grid[0].bytes"), "grid[0].bytes") << "an element without an id keeps its index";
+  EXPECT_EQ(nameByIds(fields, "grid[0][0]"), "grid[0][0]") << "an element without an id keeps its index";
   EXPECT_EQ(nameByIds(fields, "tick"), "tick");
   std::vector<std::pair<std::size_t, std::int64_t>> anchors;
   EXPECT_EQ(resolveIds(fields, "enemies[id=7].parts[id=9].id", anchors), "enemies[1].parts[0].id");
-  EXPECT_EQ(anchors, (std::vector<std::pair<std::size_t, std::int64_t>>{{4, 7}, {7, 9}}));
+  EXPECT_EQ(anchors, (std::vector<std::pair<std::size_t, std::int64_t>>{{14, 7}, {17, 9}}));
   EXPECT_EQ(resolveIds(fields, "enemies[id=228]"), "enemies[0]");
   EXPECT_FALSE(resolveIds(fields, "enemies[id=9]").has_value()) << "9 is a part's id, not an enemy's";
   EXPECT_FALSE(resolveIds(fields, "grid[id=5]").has_value());

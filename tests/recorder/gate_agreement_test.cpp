@@ -36,7 +36,7 @@ void forgeState(const LoadedReplay& replay, StateSnapshot& snapshot) {
   const auto fields = session->describeState();
   for (std::size_t i = 0; i < fields.size(); ++i) {
     if (fields[i].kind != sim::FieldKind::kFixed) continue;
-    snapshot.values[i] += 1;
+    snapshot.values[fields[i].place] += 1;
     return;
   }
   FAIL() << "no fixed-point field to forge";

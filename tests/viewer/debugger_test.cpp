@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "recorder/grid_cells.h"
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
 #include "sim/game.h"
@@ -68,6 +70,27 @@ TEST(Inspector, EnumerationsPrintByNameAndFixedPointAsDecimals) {
   const auto vy = std::find_if(manRows.begin(), manRows.end(), [](const FieldRow& r) { return r.name == "man.vy"; });
   ASSERT_NE(vy, manRows.end());
   EXPECT_EQ(vy->value.find("0x"), std::string::npos) << vy->value;
+}
+
+TEST(Inspector, AGridsCellsAreRowsOfTheirOwnThatTheInspectorDrawsAsTheGrid) {
+  // Tick 169 of this replay shoots away the brick at row 5, column 5 (brickDestroyed's event).
+  Playback playback(loadCorpus("tank-bot-seed5.rtr"), false);
+  playback.seek(169);
+  const std::vector<FieldRow> rows = inspectFields(playback.current(), playback.previous());
+  const auto first = std::find_if(rows.begin(), rows.end(), [](const FieldRow& r) { return r.gridColumns != 0; });
+  ASSERT_NE(first, rows.end());
+  EXPECT_EQ(first->name, "tiles[0][0]");
+  EXPECT_EQ(recorder::countGridCells(std::span<const FieldRow>(rows).subspan(static_cast<std::size_t>(first - rows.begin()))),
+            169U);
+  std::vector<std::string> changed;
+  for (auto row = first; row != first + 169; ++row) {
+    if (row->changed) changed.push_back(row->name + " = " + row->value);
+  }
+  EXPECT_EQ(changed, std::vector<std::string>{"tiles[5][5] = empty"});
+  const auto base = std::find_if(rows.begin(), rows.end(), [](const FieldRow& r) { return r.name == "tiles[12][6]"; });
+  ASSERT_NE(base, rows.end());
+  EXPECT_EQ(base->value, "base");
+  EXPECT_EQ(recorder::nameGridCell(base->raw), '9');
 }
 
 TEST(Inspector, ComparedRowsMarkExactlyTheFieldsThatDiffer) {

@@ -48,9 +48,10 @@ PlotColumn expectColumn(const std::vector<std::optional<std::int64_t>>& values, 
 }
 
 TEST(Plot, EveryTicksValueIsTheOneTheInspectorShowsThere) {
-  // A tank's x, and the first bullet's, which comes and goes: absent on the ticks without one.
+  // A tank's x, the first bullet's, which comes and goes (absent on the ticks without one), and
+  // tiles of the map, bytes packed eight to a saved value, bricks the bot shoots away.
   Playback playback(loadCorpus("tank-bot-seed5.rtr"), false);
-  for (const std::string field : {"tanks[0].centre.x", "bullets[0].position.y"}) {
+  for (const std::string field : {"tanks[0].centre.x", "bullets[0].position.y", "tiles[5][5]", "tiles[1][1]"}) {
     FieldSeries series(field, playback);
     EXPECT_FALSE(series.complete());
     EXPECT_TRUE(series.extend(playback.lastTick() + 10));
@@ -66,6 +67,9 @@ TEST(Plot, EveryTicksValueIsTheOneTheInspectorShowsThere) {
     }
     if (field.starts_with("bullets")) {
       EXPECT_GT(absent, 0U) << "a tick without a bullet";
+    }
+    if (field.starts_with("tiles")) {
+      EXPECT_NE(std::count(values.begin(), values.end(), values.front()), std::ssize(values)) << field << ": a brick shot away";
     }
   }
 }
@@ -85,13 +89,17 @@ TEST(Plot, AFieldsPlaceAmongTheValuesHoldsWhileNoListLengthOrCountChanges) {
   const FieldPlace place = FieldPlace::read(playback.current(), "bullets[0].position.y", values.size());
   ASSERT_TRUE(place.aligned);
   ASSERT_TRUE(place.index.has_value());
-  EXPECT_EQ(fields[*place.index].name, "bullets[0].position.y");
+  const auto named =
+      std::find_if(fields.begin(), fields.end(), [](const sim::Field& f) { return f.name == "bullets[0].position.y"; });
+  ASSERT_NE(named, fields.end());
+  EXPECT_EQ(*place.index, named->place);
   EXPECT_EQ(values[*place.index], place.named);
+  EXPECT_EQ(place.readValue(values), place.named);
   EXPECT_TRUE(place.fits(values));
   const auto length = std::find_if(fields.begin(), fields.end(), [](const sim::Field& f) { return f.name == "bullets.size"; });
   ASSERT_NE(length, fields.end());
   std::vector<std::int64_t> longer = values;
-  ++longer[static_cast<std::size_t>(length - fields.begin())];  // the count kept, a length not
+  ++longer[length->place];  // the count kept, a length not
   EXPECT_FALSE(place.fits(longer));
   values.pop_back();
   EXPECT_FALSE(place.fits(values));

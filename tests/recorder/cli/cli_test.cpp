@@ -201,11 +201,21 @@ TEST_F(Cli, ShowPrintsATileMapAsAGrid) {
   // The built-in level at tick 0: row 12 is the base (9) between two bricks (1).
   const CliRun show = runRetrace("show " + std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr --tick 0 --fields tiles");
   ASSERT_EQ(show.exitCode, 0) << show.output;
-  EXPECT_NE(show.output.find("  tiles (13 x 13; . is 0, digits and letters the codes):\n    .............\n    .1.1.1.1.1.1.\n"),
+  EXPECT_NE(show.output.find("  tiles[row][column], 13 x 13 (. empty, 1 brick, 2 steel, 9 base):\n    .............\n"
+                             "    .1.1.1.1.1.1.\n"),
             std::string::npos)
       << show.output;
   EXPECT_NE(show.output.find("    .....191.....\n"), std::string::npos) << show.output;
-  EXPECT_EQ(show.output.find("tiles[0].bytes"), std::string::npos) << show.output;
+  EXPECT_EQ(show.output.find(" = "), std::string::npos) << show.output;
+  // Some of the cells are lines of their own, named by row and column: no part of a grid.
+  const CliRun row = runRetrace("show " + std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr --tick 0 --fields 'tiles[12]'");
+  ASSERT_EQ(row.exitCode, 0) << row.output;
+  EXPECT_NE(row.output.find("  tiles[12][5] = brick\n  tiles[12][6] = base\n"), std::string::npos) << row.output;
+  EXPECT_EQ(row.output.find("[row][column]"), std::string::npos) << row.output;
+  const CliRun column =
+      runRetrace("show " + std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr --tick 0 --fields 'tiles[*][6]'");
+  EXPECT_NE(column.output.find("  tiles[11][6] = brick\n  tiles[12][6] = base\n"), std::string::npos) << column.output;
+  EXPECT_EQ(column.output.find("[row][column]"), std::string::npos) << column.output;
 }
 
 TEST_F(Cli, FindGivesTheTicksADirectSimulationMeetsTheConditionOn) {

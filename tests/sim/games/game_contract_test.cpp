@@ -2,6 +2,7 @@
 // the contract (sim/contract.h) on each game, and what retrace's own games do beyond it. The
 // tests here never name a game, so a new game is covered the moment it is registered.
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -80,16 +81,19 @@ TEST_P(GameContract, DigestCoversScalarsListLengthsAndFirstElementsOnly) {
   const auto values = session->saveState();
   std::size_t covered = 0;
   std::size_t laterElements = 0;
-  for (std::size_t i = 0; i < fields.size(); ++i) {
-    const std::string& name = fields[i].name;
-    if (name.ends_with(".size")) continue;  // a changed length makes the values not fit
-    auto altered = values;
-    altered[i] ^= 1;  // one raw unit, or a flipped bool
+  std::map<std::string, std::uint32_t> firstWords;  // packed bytes' first word, by their name
+  for (const auto& field : fields) {
+    const std::string& name = field.name;
+    if (name.ends_with(".size")) continue;                // a changed length makes the values not fit
+    const auto altered = nudgeSavedValue(values, field);  // one raw unit, a flipped bool, a byte's low bit
     auto copy = session->clone();
     // Skip what the game refuses as implausible or normalises on load (an RNG increment is odd).
     if (!copy->loadState(altered) || copy->saveState() != altered) continue;
     EXPECT_NE(copy->hash(), session->hash()) << name;
-    const bool laterElement = name.find('[') != std::string::npos && name.find("[0]") == std::string::npos;
+    // Packed bytes are a list of words to the digest; other elements are named by their index.
+    const bool laterElement = field.packedByte >= 0
+                                  ? firstWords.emplace(name.substr(0, name.find('[')), field.place).first->second != field.place
+                                  : name.find('[') != std::string::npos && name.find("[0]") == std::string::npos;
     if (laterElement) {
       ++laterElements;
       EXPECT_EQ(copy->digest(), session->digest()) << name << " is left to the whole-state hash";

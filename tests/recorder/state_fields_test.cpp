@@ -1,0 +1,53 @@
+// A state's named fields tick after tick (recorder/state_fields.h): what read gives on every tick
+// is what describeState names there, while lists grow and shrink, for every game.
+#include "recorder/state_fields.h"
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "recorder/inspect.h"
+#include "replay_test_support.h"
+#include "sim/registry.h"
+
+namespace retrace::recorder {
+namespace {
+
+class StateFieldsOverGames : public ::testing::TestWithParam<const sim::GameDefinition*> {};
+
+TEST_P(StateFieldsOverGames, EveryTicksFieldsAreTheOnesDescribeStateNames) {
+  const LoadedReplay replay = testing::loadOrFail(testing::recordInMemory(std::string(GetParam()->name()), 1500, 3));
+  StateFields named;
+  std::size_t renamed = 0;  // ticks whose layout changed
+  std::vector<std::string> lastNames;
+  const auto problem = visitTicks(replay, 0, 1500, [&](const sim::GameSession& session, std::uint64_t tick) {
+    const std::vector<sim::Field> expected = session.describeState();
+    const std::vector<sim::Field>& fields = named.read(session);
+    EXPECT_EQ(fields, expected) << "tick " << tick;
+    std::vector<std::string> names;
+    for (const sim::Field& f : fields) names.push_back(f.name);
+    if (!lastNames.empty() && names != lastNames) ++renamed;
+    lastNames = std::move(names);
+    return !::testing::Test::HasFailure();
+  });
+  EXPECT_FALSE(problem.has_value());
+  EXPECT_GT(renamed, 0U) << "some list changes its length";
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, StateFieldsOverGames, ::testing::ValuesIn(sim::listGames().begin(), sim::listGames().end()),
+                         [](const auto& param) { return std::string(param.param->name()); });
+
+TEST(ValueLayout, ValuesFitWhileTheirCountAndEveryListsLengthStay) {
+  std::vector<sim::Field> fields{{"tick", 4}, {"shots.size", 1}, {"shots[0].x", 9}, {"score", 2}};
+  for (std::uint32_t i = 0; i < fields.size(); ++i) fields[i].place = i;
+  const ValueLayout layout = ValueLayout::of(fields);
+  EXPECT_EQ(layout.count, 4U);
+  EXPECT_TRUE(layout.fits(std::vector<std::int64_t>{5, 1, 12, 3}));
+  EXPECT_FALSE(layout.fits(std::vector<std::int64_t>{5, 0, 12, 3})) << "a list's length changed";
+  EXPECT_FALSE(layout.fits(std::vector<std::int64_t>{5, 1, 12})) << "the count changed";
+  EXPECT_EQ(ValueLayout::of({}).count, 0U);
+}
+
+}  // namespace
+}  // namespace retrace::recorder
