@@ -5,6 +5,7 @@
 
 #include "recorder/field_ids.h"
 #include "recorder/parse.h"
+#include "recorder/program_name.h"
 #include "recorder/state_fields.h"
 
 namespace retrace::recorder {
@@ -13,10 +14,10 @@ namespace {
 
 /// A replay this build no longer re-simulates as recorded, from tick `tick` on.
 Unanswered describeParting(std::uint64_t tick, const std::string& what) {
-  return {
-      "no longer re-simulates as recorded: " + what + " at tick " + std::to_string(tick) +
-          " (its game's rules changed without a new rules version, or the file was altered); retrace verify shows where and how",
-      true};
+  return {"no longer re-simulates as recorded: " + what + " at tick " + std::to_string(tick) +
+              " (its game's rules changed without a new rules version, or the file was altered); " + programName() +
+              " verify shows where and how",
+          true};
 }
 
 /// Steps the game through one recorded tick and compares it with the checksum the recording
@@ -181,8 +182,8 @@ std::variant<std::vector<std::uint64_t>, Unanswered> findTicksBy(const TickWalk&
   if (problem) return std::move(*problem);
   if (badValue) return Unanswered{*badValue};
   if (matches.empty() && !unseen.empty()) {
-    return Unanswered{quoteForMessage(unseen.front()) + " names no field of " + game +
-                      " on any tick searched (retrace show FILE --tick 0 lists them)"};
+    return Unanswered{quoteForMessage(unseen.front()) + " names no field of " + game + " on any tick searched (" + programName() +
+                      " show FILE --tick 0 lists them)"};
   }
   return matches;
 }

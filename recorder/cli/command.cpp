@@ -57,17 +57,6 @@ void readUnsignedOptionsAsDecimal(CLI::App& app) {
   for (CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) readUnsignedOptionsAsDecimal(*command);
 }
 
-namespace {
-std::string& storedProgramName() noexcept {
-  static std::string name = "retrace";
-  return name;
-}
-}  // namespace
-
-const std::string& programName() noexcept { return storedProgramName(); }
-
-void setProgramName(std::string name) { storedProgramName() = std::move(name); }
-
 ExitCode refuseInput(std::string_view command, std::string_view sentence) {
   spdlog::error("{} {}: {}", programName(), command, sentence);
   return ExitCode::kBadInput;

@@ -12,6 +12,8 @@
 #include <fmt/core.h>
 #include <CLI/CLI.hpp>
 
+#include "recorder/program_name.h"
+
 namespace retrace::recorder::cli {
 
 /// Exit codes shared by every command.
@@ -38,11 +40,11 @@ void attachCommands(CLI::App& app, ExitCode& outExit);
 /// zero-padded seed would play another game than the one named.
 void readUnsignedOptionsAsDecimal(CLI::App& app);
 
-/// The name the command line runs under ("retrace", or a game's own program's), which begins
-/// every sentence it says and the commands those suggest; runCommandLine sets it first.
-[[nodiscard]] const std::string& programName() noexcept;
-/// Sets programName().
-void setProgramName(std::string name);
+// The name the command line runs under ("retrace", or a game's own program's), which begins
+// every sentence it says and the commands those and the library's suggest; runCommandLine sets
+// it first.
+using recorder::programName;
+using recorder::setProgramName;
 
 /// Says why a command cannot go on, one line on stderr ("retrace show: SENTENCE"), and gives
 /// the exit code for bad input.

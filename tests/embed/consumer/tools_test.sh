@@ -23,6 +23,12 @@ case $said in
   "$program show: no field of breakout matches "*" at tick 5 ($program show "*" --tick 5 lists them all)") ;;
   *) fail "a refusal does not name the program it came from: $said" ;;
 esac
+# A sentence of the replay library's, given through the commands, suggests this program too.
+said=$("$cli" find "$work/bot.rtr" --where 'nothing.here == 1' 2>&1)
+case $said in
+  *"($program show FILE --tick 0 lists them)"*) ;;
+  *) fail "the library's sentence does not suggest the program it came from: $said" ;;
+esac
 step "the game contract"
 "$cli" games --check breakout || fail "breakout breaks the game contract"
 
