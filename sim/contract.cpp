@@ -150,7 +150,8 @@ std::optional<std::string> checkFieldPlaces(const std::vector<Field>& fields, st
     const bool countOfPackedWords = j + 1 < values.size() && std::any_of(fields.begin(), fields.end(), [&](const Field& f) {
                                       return f.place == j + 1 && f.packedByte == 0;
                                     });
-    if (!named[j] && !countOfPackedWords) return "saved value " + std::to_string(j) + " is no field's";
+    if (!named[j] && !countOfPackedWords)
+      return "saved value " + std::to_string(j) + " is no field's (visitPackedBytes of no bytes saves their count alone)";
   }
   return std::nullopt;
 }

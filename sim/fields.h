@@ -384,6 +384,7 @@ inline void writeLittleEndian(std::uint64_t v, std::uint8_t* at, std::size_t n) 
 /// a 169-tile map is 22 values to save and hash instead of 169 (the recorder hashes every tick).
 /// The tools name each byte (FieldNamer::namePackedBytes): a non-zero `gridColumns` says the
 /// bytes are rows of that many (a tile map), shown as a grid, and `names` names their codes.
+/// `count` is at least 1: bytes that are never there have nothing to name.
 template <typename V>
 void visitPackedBytes(V& v, const char* name, std::vector<std::uint8_t>& bytes, std::size_t count, std::uint16_t gridColumns = 0,
                       EnumNames names = {}) {

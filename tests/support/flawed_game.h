@@ -28,6 +28,7 @@ enum class Flaw {
   kCloneShares,
   kFieldNamedTwice,
   kFieldNameUnprintable,
+  kFieldDescribedOtherwise,  // the tools would be shown a value the saved state does not hold
   kEventArgumentNotPlain,
   kEnumValueNamedTwice,  // an event argument's enumeration
   kStateEnumNotPlain,    // a state field's enumeration
@@ -189,7 +190,12 @@ struct Walker {
     if constexpr (F != Flaw::kBumpsNotVisited) {
       visitField(v, F == Flaw::kFieldNamedTwice ? "x" : F == Flaw::kFieldNameUnprintable ? "bumps\x1b[2J" : "bumps", s.bumps);
     }
-    visitField(v, "score", s.score);
+    if constexpr (F == Flaw::kFieldDescribedOtherwise && requires { v.places(); }) {  // the namer alone
+      std::int64_t shown = s.score + 1;
+      v.integer("score", shown, FieldKind::kInt);
+    } else {
+      visitField(v, "score", s.score);
+    }
     if constexpr (F == Flaw::kLoadNarrows && !V::kReadOnly) s.score = static_cast<std::int32_t>(s.score);
     if constexpr (F != Flaw::kMemberNotVisited) visitField(v, "hidden", s.hidden);
     if constexpr (F == Flaw::kStateEnumNotPlain) visitField(v, "heading", s.heading);
