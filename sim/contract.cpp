@@ -140,8 +140,8 @@ std::optional<std::string> checkFieldPlaces(const std::vector<Field>& fields, st
            " but saves " + std::to_string(values.size()) + " values";
   std::vector<bool> named(values.size(), false);
   for (std::size_t i = 0; i < fields.size(); ++i) {
-    if (i > 0 && fields[i].place < fields[i - 1].place)
-      return "field " + fields[i].name + " is placed before the field it follows";
+    if ((i > 0 && fields[i].place < fields[i - 1].place) || fields[i].place >= values.size())
+      return "field " + fields[i].name + " is placed before the field it follows or past the values saved";
     if (readSavedValue(values, fields[i]) != fields[i].value)
       return "field " + fields[i].name + " is described as another value than it saves";
     named[fields[i].place] = true;
