@@ -529,9 +529,13 @@ void Debugger::drawFieldTree(const std::vector<std::string>& entities) {
 
 void Debugger::drawFieldGrid(std::string_view label, std::span<const FieldRow> cells) {
   const std::size_t columns = cells.front().gridColumns;
-  const std::string title =
-      std::string(label) + " (" + std::to_string(cells.size() / columns) + " x " + std::to_string(columns) + ")";
-  if (!ImGui::TreeNode(title.c_str())) return;
+  const bool changed = std::any_of(cells.begin(), cells.end(), [](const FieldRow& cell) { return cell.changed; });
+  // The id after ### keeps the node open as its title changes.
+  const std::string title = titleGrid(label, cells) + "###" + std::string(label);
+  if (changed) ImGui::PushStyleColor(ImGuiCol_Text, kChanged);
+  const bool open = ImGui::TreeNode(title.c_str());
+  if (changed) ImGui::PopStyleColor();
+  if (!open) return;
   ImGui::TextColored(kQuiet, "%s", recorder::describeGridKey(cells.front().names).c_str());
   // One character a cell, spaced so that the grid's columns line up in any font.
   const float width = ImGui::CalcTextSize("W").x * 1.5F;

@@ -61,6 +61,14 @@ std::optional<std::string> findFieldEntity(std::string_view fieldName, const std
   return *best;
 }
 
+std::string titleGrid(std::string_view label, std::span<const FieldRow> cells) {
+  const std::size_t columns = cells.empty() ? 1 : std::max<std::size_t>(cells.front().gridColumns, 1);
+  std::string title = std::string(label) + " (" + std::to_string(cells.size() / columns) + " x " + std::to_string(columns) + ")";
+  const auto changed = std::count_if(cells.begin(), cells.end(), [](const FieldRow& cell) { return cell.changed; });
+  if (changed > 0) title += ", " + std::to_string(changed) + " changed *";
+  return title;
+}
+
 std::vector<std::string_view> splitFieldName(std::string_view name) {
   std::vector<std::string_view> parts;
   std::size_t start = 0;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +43,9 @@ struct ComparedRow {
 [[nodiscard]] std::optional<std::string> findFieldEntity(std::string_view fieldName, const std::vector<std::string>& entities);
 /// True when the field lies inside the entity ("players[1].position.x" inside "players[1]").
 [[nodiscard]] bool isInsideEntity(std::string_view fieldName, std::string_view entity) noexcept;
+/// A grid's node in the tree: its name, rows and columns, and how many cells changed, so that a
+/// closed grid does not hide a change ("tiles (13 x 13), 1 changed *").
+[[nodiscard]] std::string titleGrid(std::string_view label, std::span<const FieldRow> cells);
 /// The segments of a dotted name, for the tree ("players[1].position.x" -> players[1], position, x).
 [[nodiscard]] std::vector<std::string_view> splitFieldName(std::string_view name);
 

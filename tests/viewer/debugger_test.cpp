@@ -87,6 +87,12 @@ TEST(Inspector, AGridsCellsAreRowsOfTheirOwnThatTheInspectorDrawsAsTheGrid) {
     if (row->changed) changed.push_back(row->name + " = " + row->value);
   }
   EXPECT_EQ(changed, std::vector<std::string>{"tiles[5][5] = empty"});
+  const std::span<const FieldRow> grid(&*first, 169);
+  EXPECT_EQ(titleGrid("tiles", grid), "tiles (13 x 13), 1 changed *") << "a closed grid says a cell changed";
+  playback.seek(170);
+  const std::vector<FieldRow> next = inspectFields(playback.current(), playback.previous());
+  const auto nextFirst = std::find_if(next.begin(), next.end(), [](const FieldRow& r) { return r.gridColumns != 0; });
+  EXPECT_EQ(titleGrid("tiles", std::span<const FieldRow>(&*nextFirst, 169)), "tiles (13 x 13)");
   const auto base = std::find_if(rows.begin(), rows.end(), [](const FieldRow& r) { return r.name == "tiles[12][6]"; });
   ASSERT_NE(base, rows.end());
   EXPECT_EQ(base->value, "base");
