@@ -450,11 +450,22 @@ Problem checkRounds(const GameDefinition& game, const ConfigValues* played) {
   return std::nullopt;
 }
 
-/// True when some described field is `entity` or lies inside it ("tanks[1].centre.x").
-bool namesAField(const std::vector<Field>& fields, const std::string& entity) {
-  return std::any_of(fields.begin(), fields.end(), [&](const Field& field) {
-    return field.name == entity || field.name.starts_with(entity + ".") || field.name.starts_with(entity + "[");
-  });
+/// The described fields' names, sorted, for finding the fields of many entities.
+std::vector<std::string> sortFieldNames(const std::vector<Field>& fields) {
+  std::vector<std::string> names;
+  names.reserve(fields.size());
+  for (const Field& field : fields) names.push_back(field.name);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+/// True when some field of the sorted `names` is `entity` or lies inside it ("tanks[1].centre.x").
+bool namesAField(const std::vector<std::string>& names, std::string_view entity) {
+  // The names that begin with `entity` follow it in sorted order.
+  for (auto it = std::lower_bound(names.begin(), names.end(), entity); it != names.end() && it->starts_with(entity); ++it) {
+    if (it->size() == entity.size() || (*it)[entity.size()] == '.' || (*it)[entity.size()] == '[') return true;
+  }
+  return false;
 }
 
 Problem checkScenes(const GameDefinition& game, const ConfigValues* played) {
@@ -472,10 +483,13 @@ Problem checkScenes(const GameDefinition& game, const ConfigValues* played) {
     const std::string at = " at tick " + std::to_string(session->tick());
     if (scene.size.x <= Fixed() || scene.size.y <= Fixed()) return "its scene has no area" + at;
     if (scene.primitives.empty()) return "its scene shows nothing" + at;
-    const auto fields = session->describeState();
+    const std::vector<std::string> names = sortFieldNames(session->describeState());
     for (const ScenePrimitive& p : scene.primitives) {
-      if (!p.entity.empty() && !namesAField(fields, p.entity))
+      if (!p.entity.empty() && !namesAField(names, p.entity))
         return "its scene names entity " + quoteForMessage(p.entity) + ", which is no field of the state" + at;
+      // A cell is picked and highlighted as one field; the viewer would select a whole entity.
+      if (p.cell && !std::binary_search(names.begin(), names.end(), p.entity))
+        return "its scene names map cell " + quoteForMessage(p.entity) + ", which is no single field of the state" + at;
       if (p.layer != SceneLayer::kBodies) {
         if (std::find(layers.begin(), layers.end(), p.layer) == layers.end())
           return "its scene draws on a layer sceneLayers does not declare" + at;

@@ -22,6 +22,7 @@
 #include <cstring>
 #include <span>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -130,6 +131,23 @@ class FieldLoader {
   bool failed_ = false;
 };
 
+/// The name of byte `index` of packed bytes `name`: "tiles[row][column]" in rows of
+/// `gridColumns`, "name[index]" when that is 0.
+[[nodiscard]] inline std::string namePackedByte(std::string_view name, std::size_t index, std::size_t gridColumns) {
+  std::string cell(name);
+  if (gridColumns != 0) {
+    cell += '[';
+    cell += std::to_string(index / gridColumns);
+    cell += "][";
+    cell += std::to_string(index % gridColumns);
+  } else {
+    cell += '[';
+    cell += std::to_string(index);
+  }
+  cell += ']';
+  return cell;
+}
+
 /// Lists every field with its full dotted name.
 class FieldNamer {
  public:
@@ -165,18 +183,7 @@ class FieldNamer {
   void namePackedBytes(const char* name, std::span<const std::uint8_t> bytes, std::uint16_t gridColumns, EnumNames names) {
     const FieldKind kind = names.empty() ? FieldKind::kInt : FieldKind::kEnum;
     for (std::size_t i = 0; i < bytes.size(); ++i) {
-      std::string cell = prefix_ + name;
-      if (gridColumns != 0) {
-        cell += '[';
-        cell += std::to_string(i / gridColumns);
-        cell += "][";
-        cell += std::to_string(i % gridColumns);
-        cell += ']';
-      } else {
-        cell += '[';
-        cell += std::to_string(i);
-        cell += ']';
-      }
+      std::string cell = prefix_ + namePackedByte(name, i, gridColumns);
       // Saved as their count of words, then the words: this byte's is after the count.
       fields_.push_back({std::move(cell), bytes[i], kind, names, gridColumns, static_cast<std::int8_t>(i % 8),
                          static_cast<std::uint32_t>(places_ + 1 + i / 8)});

@@ -516,7 +516,7 @@ void Debugger::drawFieldTree(const std::vector<std::string>& entities) {
     }
     const std::string_view label = parts.empty() ? std::string_view(row.name) : parts.back();
     if (const std::size_t cells = recorder::countGridCells(std::span<const FieldRow>(rows_).subspan(r)); cells > 0) {
-      if (visible) drawFieldGrid(recorder::nameGrid(label), std::span<const FieldRow>(rows_).subspan(r, cells));
+      if (visible) drawFieldGrid(recorder::nameGrid(label), std::span<const FieldRow>(rows_).subspan(r, cells), entities);
       r += cells - 1;
       continue;
     }
@@ -527,7 +527,7 @@ void Debugger::drawFieldTree(const std::vector<std::string>& entities) {
   closeTo(0);
 }
 
-void Debugger::drawFieldGrid(std::string_view label, std::span<const FieldRow> cells) {
+void Debugger::drawFieldGrid(std::string_view label, std::span<const FieldRow> cells, const std::vector<std::string>& entities) {
   const std::size_t columns = cells.front().gridColumns;
   const bool changed = std::any_of(cells.begin(), cells.end(), [](const FieldRow& cell) { return cell.changed; });
   // The id after ### keeps the node open as its title changes.
@@ -556,6 +556,7 @@ void Debugger::drawFieldGrid(std::string_view label, std::span<const FieldRow> c
       hovered_ = cell.name;
       ImGui::SetTooltip("%s = %s%s", cell.name.c_str(), cell.value.c_str(), cell.changed ? " *" : "");
     }
+    if (ImGui::IsItemClicked()) select(findFieldEntity(cell.name, entities));
     if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) plotFieldAtCursor(cell.name);
   }
   ImGui::TreePop();

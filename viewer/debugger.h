@@ -111,8 +111,9 @@ class Debugger {
   /// A field's row (its name shown as `label`): hovering names it, a right-click plots it.
   void drawField(std::string_view label, const FieldRow& row);
   /// A whole grid's cells (a tile map) under a node `label`, a character each as retrace show
-  /// prints them: a changed cell in the changed colour, hovering one names it, a right-click plots it.
-  void drawFieldGrid(std::string_view label, std::span<const FieldRow> cells);
+  /// prints them: a changed cell in the changed colour, hovering one names it and outlines its
+  /// tile, a click selects it, a right-click plots it.
+  void drawFieldGrid(std::string_view label, std::span<const FieldRow> cells, const std::vector<std::string>& entities);
   /// Plots a field as the inspector names it at the cursor (or stops plotting it), a list's
   /// element by its id when it has one.
   void plotFieldAtCursor(const std::string& field);

@@ -49,10 +49,16 @@ void paintText(sf::RenderTarget& target, const sf::Transform& transform, sim::Ve
   target.draw(label);
 }
 
+/// Whether a click or a highlight finds `p`: an entity's bodies, and a map cell on any layer
+/// (an empty cell is drawn on the grid layer alone).
+bool isPickable(const sim::ScenePrimitive& p) noexcept {
+  return !p.entity.empty() && (p.layer == sim::SceneLayer::kBodies || p.cell);
+}
+
 /// A white frame around every body of the entity, a little outside it so it shows on any fill.
 void paintHighlight(sf::RenderTarget& target, sf::RenderStates states, const sim::Scene& scene, std::string_view highlight) {
   for (const sim::ScenePrimitive& p : scene.primitives) {
-    if (p.entity.empty() || p.layer != sim::SceneLayer::kBodies) continue;
+    if (!isPickable(p)) continue;
     // The highlight names an entity or a field inside one ("players[1].position.x" lights players[1]).
     const bool inside =
         highlight.starts_with(p.entity) &&
@@ -77,7 +83,7 @@ void paintHighlight(sf::RenderTarget& target, sf::RenderStates states, const sim
 std::optional<std::string> findEntityAt(const sim::Scene& scene, sf::Vector2f world) {
   for (auto it = scene.primitives.rbegin(); it != scene.primitives.rend(); ++it) {
     const sim::ScenePrimitive& p = *it;
-    if (p.entity.empty() || p.layer != sim::SceneLayer::kBodies) continue;
+    if (!isPickable(p)) continue;
     const sf::Vector2f a = toPoint(p.a);
     bool hit = false;
     switch (p.shape) {
@@ -169,11 +175,12 @@ void appendDot(sf::VertexArray& dots, sf::Vector2f at, sf::Color colour) {
     dots.append(sf::Vertex(at + corner, colour));
 }
 
-/// Each entity's name, once, at the top-left of the first thing drawn for it on the bodies layer.
+/// Each entity's name, once, at the top-left of the first thing drawn for it on the bodies layer;
+/// never a map cell's, which would cover the map with names.
 void paintEntityNames(sf::RenderTarget& target, const sf::RenderStates& states, const sim::Scene& scene, const sf::Font& font) {
   std::set<std::string> named;
   for (const sim::ScenePrimitive& p : scene.primitives) {
-    if (p.entity.empty() || p.layer != sim::SceneLayer::kBodies || !named.insert(p.entity).second) continue;
+    if (p.entity.empty() || p.cell || p.layer != sim::SceneLayer::kBodies || !named.insert(p.entity).second) continue;
     const sim::Vec2 at = p.shape == SceneShape::kCircle ? sim::Vec2{p.a.x + p.b.x, p.a.y - p.b.x} : p.a;
     paintText(target, states.transform, at, p.entity, font, sf::Color(255, 255, 255));
   }
@@ -191,9 +198,10 @@ void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Sc
     colour.a = static_cast<std::uint8_t>(colour.a * style.alpha / 255);
     switch (p.shape) {
       case SceneShape::kBox:
-        // The boxes overlay outlines every entity's own box (its body, not its sweep or window).
+        // The boxes overlay outlines every entity's own box (its body, not its sweep or window,
+        // and not a map's cells, which are the map rather than things on it).
         paintBox(target, states, p, colour,
-                 style.alpha == 255 && overlays.boxes && p.layer == sim::SceneLayer::kBodies && !p.entity.empty());
+                 style.alpha == 255 && overlays.boxes && p.layer == sim::SceneLayer::kBodies && !p.entity.empty() && !p.cell);
         break;
       case SceneShape::kCircle: paintCircle(target, states, p, colour); break;
       case SceneShape::kSegment:

@@ -48,7 +48,8 @@ struct PaintStyle {
 /// names are drawn in screen pixels with `font`, so they stay legible at any scale.
 void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Scene& scene, const Overlays& overlays,
                 const sf::Font& font, const PaintStyle& style = {});
-/// The entity drawn topmost at a world point on the bodies layer (what a click selects), if any.
+/// The entity drawn topmost at a world point on the bodies layer, or the map cell there (what a
+/// click selects), if any.
 [[nodiscard]] std::optional<std::string> findEntityAt(const sim::Scene& scene, sf::Vector2f world);
 
 /// A fixed-point value as a float, for drawing only (floats never reach sim).

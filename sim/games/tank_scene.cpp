@@ -1,6 +1,6 @@
-// tank's scene: the tile map, the tanks with the way each faces, the bullets; on the grid layer
-// the tile edges, each tank's four sampled corners and its hit circle; on the sweep layer each
-// bullet's path this tick.
+// tank's scene: the tile map (each tile named as its cell, "tiles[5][7]"), the tanks with the
+// way each faces, the bullets; on the grid layer the tile edges, each tank's four sampled
+// corners and its hit circle; on the sweep layer each bullet's path this tick.
 #include "sim/games/tank.h"
 
 namespace retrace::sim::tank {
@@ -26,9 +26,13 @@ Scene Game::describeScene(const Config& config, const State& previous, const Sta
   for (int row = 0; row < map.rows; ++row) {
     for (int column = 0; column < map.columns; ++column) {
       const Box cell = makeBox(column * map.tileSizePx, row * map.tileSizePx, map.tileSizePx, map.tileSizePx);
+      const auto r = static_cast<std::size_t>(row);
+      const auto c = static_cast<std::size_t>(column);
+      const auto columns = static_cast<std::size_t>(map.columns);
       if (const auto category = categorizeTile(tileCode(map, {column, row})))
-        addBox(scene, cell, {*category, SceneLayer::kBodies, {}});
-      addBox(scene, cell, {SceneCategory::kGrid, SceneLayer::kGrid, {}, false});
+        addBox(scene, cell, styleCell(*category, SceneLayer::kBodies, "tiles", r, c, columns));
+      // Every cell's edges carry its name, so a click where a brick was asks about that cell.
+      addBox(scene, cell, styleCell(SceneCategory::kGrid, SceneLayer::kGrid, "tiles", r, c, columns, false));
     }
   }
   for (std::size_t i = 0; i < state.tanks.size(); ++i) {

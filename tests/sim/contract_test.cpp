@@ -65,6 +65,7 @@ TEST(Contract, EachBrokenPromiseIsNamedByItsCheckWithWhatBrokeIt) {
       {"events", problemsOf<Flaw::kUnknownEvent>, "at tick 100 it reports an event of kind 7"},
       {"rounds", problemsOf<Flaw::kRoundNeverRestarts>, "is still over 10 seconds later"},
       {"scenes", problemsOf<Flaw::kBoxOutsideScene>, "puts a box (x) outside the scene's area"},
+      {"scenes", problemsOf<Flaw::kCellNamesAnEntity>, "names map cell 'clock', which is no single field of the state"},
       {"oracle", problemsOf<Flaw::kOracleCries>,
        "finds a tunnel in configuration 'default', within its speed limits, at tick 100: the dot passed"},
   };

@@ -38,6 +38,7 @@ enum class Flaw {
   kRoundNeverRestarts,
   kBoxOutsideScene,
   kBoxOutsideOnLongTracks,  // only in the "long" configuration
+  kCellNamesAnEntity,       // a map cell named as a whole struct, not one field
   kOracleCries,
 };
 
@@ -172,6 +173,8 @@ struct Walker {
     const bool outside = F == Flaw::kBoxOutsideScene || (F == Flaw::kBoxOutsideOnLongTracks && c.trackPx > 150);
     const Fixed left = outside ? s.x + px(c.trackPx) : s.x;
     addBox(scene, Box{left, px(3), px(4), px(4)}, {SceneCategory::kPlayer, SceneLayer::kBodies, "x"});
+    if constexpr (F == Flaw::kCellNamesAnEntity)
+      addBox(scene, Box{px(0), px(0), px(4), px(4)}, {SceneCategory::kPlatform, SceneLayer::kBodies, "clock", true, true});
     return scene;
   }
   static std::span<const SceneLayer> sceneLayers() { return {}; }

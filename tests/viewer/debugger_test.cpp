@@ -384,6 +384,35 @@ TEST(Scene, AClickSelectsTheTopmostEntityUnderIt) {
   }
 }
 
+TEST(Scene, AClickOnAMapCellSelectsThatCellUnlessABodyIsOverIt) {
+  std::set<std::string> picked;  // an empty cell is drawn on the grid layer alone, a wall's cell on both
+  for (const char* name : kOnePerGame) {
+    SCOPED_TRACE(name);
+    Playback playback(loadCorpus(name), false);
+    playback.seek(150);
+    const sim::Scene scene = playback.current().describeScene(playback.previous());
+    std::set<std::string> fields;
+    for (const sim::Field& field : playback.current().describeState()) fields.insert(field.name);
+    for (const sim::ScenePrimitive& p : scene.primitives) {
+      if (!p.cell) continue;
+      EXPECT_EQ(fields.count(p.entity), 1U) << p.entity << " is a field of its own";
+      ASSERT_EQ(p.shape, sim::SceneShape::kBox);
+      const sf::Vector2f centre{toPixels(p.a.x) + toPixels(p.b.x) / 2, toPixels(p.a.y) + toPixels(p.b.y) / 2};
+      const auto at = findEntityAt(scene, centre);
+      ASSERT_TRUE(at.has_value()) << p.entity;
+      if (*at == p.entity) {
+        picked.insert(p.entity);
+        continue;
+      }
+      // Only a thing on the map (a tank, a bullet) is picked over a cell.
+      EXPECT_FALSE(std::any_of(scene.primitives.begin(), scene.primitives.end(),
+                               [&](const sim::ScenePrimitive& q) { return q.cell && q.entity == *at; }))
+          << *at << " over " << p.entity;
+    }
+  }
+  EXPECT_GT(picked.size(), 150U) << "most of tank's 169 cells are clear of tanks and bullets";
+}
+
 TEST(Compare, TheFirstStateDifferenceIsWhereTheGamesPart) {
   const recorder::LoadedReplay a = loadCorpus("dodge-bot-seed3.rtr");
   const Playback playA(a, false);

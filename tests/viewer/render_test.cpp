@@ -455,6 +455,54 @@ TEST_F(Render, TheSelectedEntityIsOutlinedAndTheInspectorShowsIt) {
   EXPECT_GT(countDifferences(a, b, {640, 0, static_cast<int>(kPanelWidth), 480}), 100U);
 }
 
+TEST_F(Render, AMapsCellsAreNeitherNamedNorOutlinedAndAHighlightedCellIsFramedInPlace) {
+  Playback playback = loadPlayback("tank-bot-seed5.rtr");
+  playback.seek(150);
+  const sim::Scene scene = playback.current().describeScene(playback.previous());
+  constexpr float kScale = 2.0F;
+  const sf::FloatRect area{0.0F, 0.0F, toPixels(scene.size.x) * kScale, toPixels(scene.size.y) * kScale};
+  const auto draw = [&](const sim::Scene& drawn, const std::string& highlight) {
+    sf::RenderTexture texture;
+    EXPECT_TRUE(texture.create(static_cast<unsigned>(area.width), static_cast<unsigned>(area.height)));
+    texture.clear(sf::Color::Black);
+    Overlays overlays;
+    overlays.ids = true;    // and boxes, on by default
+    overlays.grid = false;  // whose cell edges would cover a wall's outline
+    drawSceneInArea(texture, area, kScale, drawn, overlays, font_, {highlight});
+    texture.display();
+    return texture.getTexture().copyToImage();
+  };
+  // The same scene with its cells unnamed draws the same: no cell gets a name or an outline.
+  sim::Scene unnamed = scene;
+  for (sim::ScenePrimitive& p : unnamed.primitives) {
+    if (p.cell) p = {p.shape, p.category, p.layer, p.filled, p.a, p.b, {}, p.text, false};
+  }
+  const sf::Image plain = draw(scene, "");
+  const sf::Image same = draw(unnamed, "");
+  const auto pixels = static_cast<std::size_t>(area.width * area.height * 4);
+  EXPECT_TRUE(std::equal(plain.getPixelsPtr(), plain.getPixelsPtr() + pixels, same.getPixelsPtr()));
+  // An empty cell (drawn on the hidden grid layer alone), hovered in the inspector, is framed
+  // there and nowhere else.
+  const auto empty = std::find_if(scene.primitives.begin(), scene.primitives.end(), [&](const sim::ScenePrimitive& p) {
+    return p.cell && std::count_if(scene.primitives.begin(), scene.primitives.end(),
+                                   [&](const sim::ScenePrimitive& q) { return q.entity == p.entity; }) == 1;
+  });
+  ASSERT_NE(empty, scene.primitives.end());
+  const sf::Image framed = draw(scene, empty->entity);
+  const sf::FloatRect around{(toPixels(empty->a.x) - 4.0F) * kScale, (toPixels(empty->a.y) - 4.0F) * kScale,
+                             (toPixels(empty->b.x) + 8.0F) * kScale, (toPixels(empty->b.y) + 8.0F) * kScale};
+  std::size_t inside = 0;
+  std::size_t outside = 0;
+  for (unsigned y = 0; y < plain.getSize().y; ++y) {
+    for (unsigned x = 0; x < plain.getSize().x; ++x) {
+      if (plain.getPixel(x, y) == framed.getPixel(x, y)) continue;
+      ++(around.contains(static_cast<float>(x), static_cast<float>(y)) ? inside : outside);
+    }
+  }
+  EXPECT_GT(inside, 4 * static_cast<std::size_t>(toPixels(empty->b.x))) << empty->entity << " is framed";
+  EXPECT_EQ(outside, 0U);
+}
+
 TEST_F(Render, AStatusLineTooWideForItsRoomLeavesOutWhatIsLeastWanted) {
   const std::vector<LinePart> parts = {
       {"tick 300/1800", 9}, {"state 0x8afe32f5283fec64", 2}, {"A and B differ since tick 14", 8}, {"(H: keys)", 1}};
