@@ -14,6 +14,7 @@
 
 #include "sim/round.h"
 #include "sim/text.h"
+#include "sim/value_layout.h"
 
 namespace retrace::sim {
 namespace {
@@ -152,6 +153,34 @@ std::optional<std::string> checkFieldPlaces(const std::vector<Field>& fields, st
                                     });
     if (!named[j] && !countOfPackedWords)
       return "saved value " + std::to_string(j) + " is no field's (visitPackedBytes of no bytes saves their count alone)";
+  }
+  return std::nullopt;
+}
+
+/// One sentence when a field's name or place changes over `ticks` of the bot while the saved
+/// values keep their layout: find, trace and the viewer's plot name the fields again only when
+/// it changes (sim/value_layout.h), so a name that follows a value would be shown wrong.
+Problem checkNamesFollowLayout(GameSession& session, int ticks) {
+  Player bot = botPlayer();
+  std::vector<Field> was = session.describeState();
+  ValueLayout layout = ValueLayout::of(was);
+  for (int i = 0; i < ticks; ++i) {
+    (void)play(session, bot);
+    std::vector<Field> now = session.describeState();
+    if (layout.fits(session.saveState())) {
+      for (std::size_t j = 0; j < std::min(was.size(), now.size()); ++j) {
+        if (now[j].name == was[j].name && now[j].place == was[j].place && now[j].packedByte == was[j].packedByte) continue;
+        return "field " + quoteForMessage(was[j].name) + " is named " + quoteForMessage(now[j].name) + " at tick " +
+               std::to_string(session.tick()) +
+               " though no list's length and not the count of saved values changed; find and trace name the fields "
+               "again only when they do";
+      }
+      if (now.size() != was.size())
+        return "it describes another number of fields at tick " + std::to_string(session.tick()) +
+               " though no list's length and not the count of saved values changed";
+    }
+    was = std::move(now);
+    layout = ValueLayout::of(was);
   }
   return std::nullopt;
 }
@@ -341,7 +370,7 @@ Problem checkFields(const GameDefinition& game, const ConfigValues* played) {
     if (!copy->loadState(altered) || copy->saveState() != altered) continue;  // refused or normalised: nothing to hash
     if (copy->hash() == session->hash()) return "changing field " + fields[i].name + " leaves the state hash alone";
   }
-  return std::nullopt;
+  return checkNamesFollowLayout(*session, 1200);
 }
 
 Problem checkConfigurations(const GameDefinition& game, const ConfigValues* /*played*/) {

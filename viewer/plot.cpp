@@ -60,7 +60,7 @@ FieldPlace FieldPlace::read(const sim::GameSession& game, const std::string& fie
   const std::vector<sim::Field> fields = game.describeState();
   FieldPlace place;
   // A game whose names and values do not line up is read by name every tick (it never fits).
-  place.layout = recorder::ValueLayout::of(fields);
+  place.layout = sim::ValueLayout::of(fields);
   place.aligned = place.layout.count == valueCount;
   const std::optional<std::string> name = recorder::resolveIds(fields, field, place.layout.anchors);
   // No element has the id yet (or any more): one may take it without a list changing length,

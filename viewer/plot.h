@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
-#include "recorder/state_fields.h"
 #include "sim/game.h"
+#include "sim/value_layout.h"
 #include "viewer/playback.h"
 
 namespace retrace::viewer {
@@ -51,7 +51,7 @@ inline constexpr std::size_t kMaxPlots = 4;
 struct FieldPlace {
   bool aligned = false;              ///< the names (describeState) line up with the values
   bool waiting = false;              ///< an element picked by its id is not there: read again every tick
-  recorder::ValueLayout layout;      ///< the count of values, each list's length and each picked id's place and value
+  sim::ValueLayout layout;           ///< the count of values, each list's length and each picked id's place and value
   std::optional<std::size_t> index;  ///< the field's place, when the state has it
   std::int8_t packedByte = -1;       ///< a byte packed in the value there: which one
   std::int64_t named = 0;            ///< its value when the place was read

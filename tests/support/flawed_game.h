@@ -29,6 +29,7 @@ enum class Flaw {
   kFieldNamedTwice,
   kFieldNameUnprintable,
   kFieldDescribedOtherwise,  // the tools would be shown a value the saved state does not hold
+  kFieldNamedByValue,        // x's name follows its value, while the saved values' layout stays
   kEventArgumentNotPlain,
   kEnumValueNamedTwice,  // an event argument's enumeration
   kStateEnumNotPlain,    // a state field's enumeration
@@ -189,7 +190,7 @@ struct Walker {
   static void visitState(V& v, State& s) {
     visitField(v, "tick", s.tick);
     visitField(v, "clock", s.clock);
-    visitField(v, "x", s.x);
+    visitField(v, F == Flaw::kFieldNamedByValue && s.x > px(50) ? "xRight" : "x", s.x);
     if constexpr (F != Flaw::kBumpsNotVisited) {
       visitField(v, F == Flaw::kFieldNamedTwice ? "x" : F == Flaw::kFieldNameUnprintable ? "bumps\x1b[2J" : "bumps", s.bumps);
     }
