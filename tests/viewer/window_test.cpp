@@ -180,6 +180,32 @@ TEST(Window, IsDrivenByRealKeysAndClicks) {
             colourOf(sim::SceneCategory::kPlayer));
 }
 
+TEST(Window, AClickWhereNoTileIsSelectsThatCellAndOutlinesIt) {
+  // An empty cell of tank's map is drawn on the grid layer alone; a click there asks about it.
+  retrace::testing::TempDir temp{"retrace_window_cell"};
+  Playback playback(loadCorpus("tank-bot-seed5.rtr"), false);
+  const sim::Scene scene = playback.current().describeScene(playback.previous());
+  const auto empty = std::find_if(scene.primitives.begin(), scene.primitives.end(), [&](const sim::ScenePrimitive& p) {
+    return p.cell && p.layer == sim::SceneLayer::kGrid &&
+           std::count_if(scene.primitives.begin(), scene.primitives.end(),
+                         [&](const sim::ScenePrimitive& q) { return q.entity == p.entity; }) == 1;
+  });
+  ASSERT_NE(empty, scene.primitives.end());
+  ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr", temp.path());
+  ASSERT_TRUE(view.opened());
+  const auto status = view.waitFor([](const Status& s) { return s.at("tick") == "0" && s.contains("scene"); });
+  ASSERT_TRUE(status);
+  const auto [left, top, width, height, scale] = parseScene(status->at("scene"));
+  const float x = left + (toPixels(empty->a.x) + toPixels(empty->b.x) / 2) * scale;
+  const float y = top + (toPixels(empty->a.y) + toPixels(empty->b.y) / 2) * scale;
+  view.click(x, y);
+  ASSERT_TRUE(view.waitFor([&](const Status& s) { return s.at("selected") == empty->entity; }));
+  // The highlight's white frame lies 2 to 3 pixels outside the cell.
+  const sf::Color frame =
+      view.frame().getPixel(static_cast<unsigned>(x), static_cast<unsigned>(top + toPixels(empty->a.y) * scale - 2.5F));
+  EXPECT_GT(frame.r + frame.g + frame.b, 600) << "no outline above " << empty->entity;
+}
+
 TEST(Window, PlotsAFieldOverTheWholeReplayWhileItStaysResponsive) {
   // --plot steps the replay a slice a frame: the window answers keys meanwhile, and once every
   // tick is known the timeline has the plot's lane with its curve, in the plot colour.
