@@ -166,17 +166,25 @@ std::variant<std::vector<std::uint64_t>, Unanswered> findTicksBy(const TickWalk&
   std::vector<std::string> unseen = condition.listFields();
   std::optional<std::string> badValue;
   StateFields named;
-  const auto problem = walk(first, [&](const sim::GameSession& session, std::uint64_t tick) {
+  // `changed` compares with the tick before: the walk starts there, to keep its fields.
+  const bool looksBack = condition.looksBack();
+  std::optional<std::vector<sim::Field>> before;
+  const auto problem = walk(looksBack && first > 0 ? first - 1 : first, [&](const sim::GameSession& session, std::uint64_t tick) {
     const std::vector<sim::Field>& fields = named.read(session);
+    if (tick < first) {
+      before = fields;
+      return true;
+    }
     std::erase_if(unseen, [&](const std::string& name) {
       return std::any_of(fields.begin(), fields.end(), [&](const sim::Field& f) { return sameGeneralName(f.name, name); });
     });
-    const auto holds = condition.check(fields);
+    const auto holds = condition.check(fields, before ? &*before : nullptr);
     if (const auto* sentence = std::get_if<std::string>(&holds)) {
       badValue = *sentence;
       return false;
     }
     if (std::get<bool>(holds)) matches.push_back(tick);
+    if (looksBack) before = fields;
     return all || matches.empty();
   });
   if (problem) return std::move(*problem);

@@ -13,6 +13,8 @@ namespace retrace::recorder {
 namespace {
 
 constexpr std::string_view kOps[] = {"==", "!=", "<=", ">=", "<", ">"};
+/// The comparison with the tick before, which takes no value.
+constexpr std::string_view kChanged = "changed";
 
 /// The words of a condition: names, numbers and operators (an operator needs no spaces).
 std::variant<std::vector<std::string>, std::string> splitTokens(std::string_view text) {
@@ -43,7 +45,9 @@ std::variant<std::vector<std::string>, std::string> splitTokens(std::string_view
         break;
       }
     }
-    if (end == i) return quoteForMessage(text.substr(i, 1)) + " is no part of a condition (FIELD OP VALUE, joined by and, or)";
+    if (end == i)
+      return quoteForMessage(text.substr(i, 1)) +
+             " is no part of a condition (FIELD OP VALUE or FIELD changed, joined by and, or)";
     tokens.emplace_back(text.substr(i, end - i));
     i = end;
   }
@@ -103,6 +107,25 @@ std::vector<const sim::Field*> findFields(const std::vector<sim::Field>& fields,
   return found;
 }
 
+/// Whether a field `field` names is new or holds another value than on the tick before, whose
+/// fields are `before`: by name, or for an element picked by id, that element's wherever it was.
+bool hasChanged(const std::vector<sim::Field>& fields, const std::vector<sim::Field>& before, const std::string& field) {
+  const std::vector<const sim::Field*> now = findFields(fields, field);
+  const std::vector<const sim::Field*> was = findFields(before, field);
+  if (picksById(field)) return !now.empty() && (was.empty() || was.front()->value != now.front()->value);
+  for (std::size_t i = 0; i < now.size(); ++i) {
+    // While no list changed its length, the same name is at the same place among those found.
+    const sim::Field* same = i < was.size() && was[i]->name == now[i]->name ? was[i] : nullptr;
+    if (same == nullptr) {
+      const auto at = std::find_if(was.begin(), was.end(), [&](const sim::Field* f) { return f->name == now[i]->name; });
+      if (at == was.end()) return true;
+      same = *at;
+    }
+    if (same->value != now[i]->value) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::variant<Condition, std::string> Condition::parse(std::string_view text) {
@@ -114,18 +137,27 @@ std::variant<Condition, std::string> Condition::parse(std::string_view text) {
   condition.text_ = std::string(text);
   condition.anyOf_.emplace_back();
   std::size_t i = 0;
+  const auto endsInside = [&] {
+    return "the condition ends after " + quoteForMessage(tokens.back()) +
+           " inside a comparison (FIELD OP VALUE or FIELD changed)";
+  };
   while (true) {
-    if (i + 3 > tokens.size()) {
-      return "the condition ends after " + quoteForMessage(tokens.back()) + " inside a comparison (FIELD OP VALUE)";
-    }
+    if (i + 2 > tokens.size()) return endsInside();
     const std::string& field = tokens[i];
     if (isOp(field) || field == "and" || field == "or") return quoteForMessage(field) + " is where a field's name should be";
     if (auto problem = checkIdSelectors(field)) return quoteForMessage(field) + ": " + *problem;
-    if (!isOp(tokens[i + 1])) return quoteForMessage(tokens[i + 1]) + " is where an operator (==, !=, <, <=, >, >=) should be";
-    if (isOp(tokens[i + 2]) || tokens[i + 2] == "and" || tokens[i + 2] == "or")
-      return quoteForMessage(tokens[i + 2]) + " is where a value should be";
-    condition.anyOf_.back().push_back({field, tokens[i + 1], tokens[i + 2]});
-    i += 3;
+    if (tokens[i + 1] == kChanged) {
+      condition.anyOf_.back().push_back({field, std::string(kChanged), {}});
+      i += 2;
+    } else {
+      if (!isOp(tokens[i + 1]))
+        return quoteForMessage(tokens[i + 1]) + " is where an operator (==, !=, <, <=, >, >=) or changed should be";
+      if (i + 3 > tokens.size()) return endsInside();
+      if (isOp(tokens[i + 2]) || tokens[i + 2] == "and" || tokens[i + 2] == "or")
+        return quoteForMessage(tokens[i + 2]) + " is where a value should be";
+      condition.anyOf_.back().push_back({field, tokens[i + 1], tokens[i + 2]});
+      i += 3;
+    }
     if (i == tokens.size()) return condition;
     if (tokens[i] == "or") {
       condition.anyOf_.emplace_back();
@@ -136,10 +168,18 @@ std::variant<Condition, std::string> Condition::parse(std::string_view text) {
   }
 }
 
-std::variant<bool, std::string> Condition::check(const std::vector<sim::Field>& fields) const {
+std::variant<bool, std::string> Condition::check(const std::vector<sim::Field>& fields,
+                                                 const std::vector<sim::Field>* before) const {
   for (const std::vector<Comparison>& all : anyOf_) {
     bool holds = true;
     for (const Comparison& c : all) {
+      if (c.op == kChanged) {
+        if (before == nullptr || !hasChanged(fields, *before, c.field)) {
+          holds = false;
+          break;
+        }
+        continue;
+      }
       bool any = false;
       for (const sim::Field* field : findFields(fields, c.field)) {
         const auto value = readValue(*field, c.value);
@@ -156,9 +196,16 @@ std::variant<bool, std::string> Condition::check(const std::vector<sim::Field>& 
   return false;
 }
 
+bool Condition::looksBack() const {
+  return std::any_of(anyOf_.begin(), anyOf_.end(), [](const std::vector<Comparison>& all) {
+    return std::any_of(all.begin(), all.end(), [](const Comparison& c) { return c.op == kChanged; });
+  });
+}
+
 std::optional<std::string> Condition::checkValues(const std::vector<sim::Field>& fields) const {
   for (const std::vector<Comparison>& all : anyOf_) {
     for (const Comparison& c : all) {
+      if (c.op == kChanged) continue;  // no value to read
       for (const sim::Field* field : findFields(fields, c.field)) {
         auto value = readValue(*field, c.value);
         if (auto* problem = std::get_if<std::string>(&value)) return std::move(*problem);
@@ -182,6 +229,10 @@ std::variant<Condition, std::string> parseEventCondition(const sim::GameDefiniti
                                                          std::string_view text) {
   auto parsed = Condition::parse(text);
   if (std::holds_alternative<std::string>(parsed)) return parsed;
+  if (std::get<Condition>(parsed).looksBack())
+    return std::string(
+        "changed compares a field with the tick before, and an event's arguments have none (find --where "
+        "asks it of the state's fields)");
   std::vector<std::string_view> names;  // every argument of the wanted kinds, each once
   const auto schemas = game.eventSchemas();
   for (std::size_t kind = 0; kind < schemas.size() && kind < wanted.size(); ++kind) {

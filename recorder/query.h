@@ -5,13 +5,16 @@
 //   condition  := conjunct { "or" conjunct }
 //   conjunct   := comparison { "and" comparison }
 //   comparison := FIELD OP VALUE          OP: == != < <= > >=
+//               | FIELD changed          its value differs from the tick before's, or it is new
 //   FIELD      := a dotted field name (players[0].hp, ball.vy, shots.size); [*] for any index
 //                 (shots[*].position.y > 200 holds when any shot's does), [id=N] for the
 //                 element whose id field is N, wherever it is in its list (recorder/field_ids.h)
 //   VALUE      := a number (a decimal for fixed point), true, false, or an enumeration's name
 //
 // A comparison with a field the state does not have at that tick (no element 0, no element
-// with that id) is false.
+// with that id) is false. `changed` compares each field named with the field of the same name
+// the tick before (an index is a place in its list; [id=N] follows one element wherever it is),
+// so it never holds on a tick with none before it, and never over an event's arguments.
 
 #include <cstdint>
 #include <optional>
@@ -30,9 +33,13 @@ class Condition {
  public:
   /// The condition, or one sentence naming the token it could not read.
   [[nodiscard]] static std::variant<Condition, std::string> parse(std::string_view text);
-  /// Whether the fields meet it; a sentence when a value cannot be one of a field's (a name
-  /// for a number, a word no enumeration of the field has).
-  [[nodiscard]] std::variant<bool, std::string> check(const std::vector<sim::Field>& fields) const;
+  /// Whether the fields meet it, `before` being the fields of the tick before, if any; a
+  /// sentence when a value cannot be one of a field's (a name for a number, a word no
+  /// enumeration of the field has).
+  [[nodiscard]] std::variant<bool, std::string> check(const std::vector<sim::Field>& fields,
+                                                      const std::vector<sim::Field>* before = nullptr) const;
+  /// Whether it asks whether a field changed, and so needs the tick before.
+  [[nodiscard]] bool looksBack() const;
   /// The sentence check would give for a value that none of the fields, whatever they hold,
   /// could take; nothing when every comparison's value fits every field it names among them.
   [[nodiscard]] std::optional<std::string> checkValues(const std::vector<sim::Field>& fields) const;
@@ -40,7 +47,7 @@ class Condition {
   /// The field names the condition compares, each once, in order.
   [[nodiscard]] std::vector<std::string> listFields() const;
 
-  /// One FIELD OP VALUE.
+  /// One FIELD OP VALUE, or FIELD changed (op "changed", no value).
   struct Comparison {
     std::string field;
     std::string op;

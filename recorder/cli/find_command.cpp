@@ -82,7 +82,8 @@ void attachFindCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("file", options->file, "a replay")->required();
   command
       .add_option("--where", options->where,
-                  "FIELD OP VALUE joined by and/or: 'players[0].hp < 3', 'ball.vy > 4 and ball.held == false', 'shots.size >= 3'")
+                  "FIELD OP VALUE or FIELD changed, joined by and/or: 'players[0].hp < 3', 'ball.vy > 4 and ball.held == "
+                  "false', 'shots.size >= 3', 'tiles[*][*] changed'")
       ->required();
   command.add_option("--next-after", options->nextAfter, "the first tick after this one");
   command.add_flag("--all", options->all, "every tick it holds on, as ranges");

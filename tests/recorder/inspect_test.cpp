@@ -1,5 +1,7 @@
 #include "recorder/inspect.h"
 
+#include <algorithm>
+#include <map>
 #include <regex>
 #include <string>
 #include <string_view>
@@ -50,6 +52,49 @@ TEST_P(InspectOverGames, VisitingTicksGivesEachTicksStateInOrderAndStopsWhenAske
   EXPECT_EQ(visited.back(), 100U);
   EXPECT_EQ(visitTicks(replay, 0, 301, [](const sim::GameSession&, std::uint64_t) { return true; })->sentence,
             "tick 301 is past the replay's last tick, 300");
+}
+
+TEST_P(InspectOverGames, FieldChangedHoldsOnEveryTickItsValueDiffersFromTheTickBeforeOrItIsNew) {
+  const LoadedReplay replay = testing::loadOrFail(testing::recordInMemory(std::string(GetParam()->name()), 1500, 4));
+  const std::vector<sim::Input> inputs = expandInputs(replay);
+  auto direct = GetParam()->start(configOf(replay.header), replay.header.seed);
+  std::vector<std::map<std::string, std::int64_t>> values;  // each tick's fields by name
+  for (std::size_t tick = 0; tick <= inputs.size(); ++tick) {
+    if (tick > 0) (void)direct->step(inputs[tick - 1]);
+    auto& now = values.emplace_back();
+    for (const sim::Field& f : direct->describeState()) now.emplace(f.name, f.value);
+  }
+  // Eight or so fields of a tick halfway, and each list's elements as [*].
+  std::vector<std::string> asked;
+  const auto& halfway = values[values.size() / 2];
+  std::size_t i = 0;
+  for (const auto& [name, value] : halfway) {
+    if (i++ % std::max<std::size_t>(1, halfway.size() / 8) == 0) asked.push_back(name);
+    const std::string general = generalizeIndices(name);
+    if (general != name && std::find(asked.begin(), asked.end(), general) == asked.end()) asked.push_back(general);
+  }
+  std::size_t sometimes = 0;  // fields that change on some ticks and not on others
+  for (const std::string& field : asked) {
+    SCOPED_TRACE(field);
+    std::vector<std::uint64_t> expected;
+    for (std::uint64_t tick = 1; tick < values.size(); ++tick) {
+      const auto& before = values[tick - 1];
+      const bool changed = std::any_of(values[tick].begin(), values[tick].end(), [&](const auto& f) {
+        const auto was = before.find(f.first);
+        return matchesFieldName(f.first, field) && (was == before.end() || was->second != f.second);
+      });
+      if (changed) expected.push_back(tick);
+    }
+    if (!expected.empty() && expected.size() < inputs.size()) ++sometimes;
+    const Condition condition = std::get<Condition>(Condition::parse(field + " changed"));
+    EXPECT_EQ(std::get<std::vector<std::uint64_t>>(findTicks(replay, condition, 0, true)), expected);
+    // Searched from a tick it changed on (as --next-after does), that tick's change is seen.
+    const auto later = std::lower_bound(expected.begin(), expected.end(), std::uint64_t{700});
+    const std::uint64_t first = later == expected.end() ? 700 : *later;
+    expected.erase(expected.begin(), later);
+    EXPECT_EQ(std::get<std::vector<std::uint64_t>>(findTicks(replay, condition, first, true)), expected);
+  }
+  EXPECT_GE(sometimes, 2U) << "of " << asked.size() << " fields";
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, InspectOverGames, ::testing::ValuesIn(sim::listGames().begin(), sim::listGames().end()),

@@ -63,16 +63,58 @@ TEST(Condition, BadConditionsNameTheirToken) {
     return std::holds_alternative<std::string>(checked) ? std::get<std::string>(checked) : std::string("accepted");
   };
   EXPECT_EQ(problem(""), "a condition compares a field with a value (like players[0].hp < 3), not nothing");
-  EXPECT_EQ(problem("tanks[0].hp <"), "the condition ends after '<' inside a comparison (FIELD OP VALUE)");
-  EXPECT_EQ(problem("tanks[0].hp 3"), "the condition ends after '3' inside a comparison (FIELD OP VALUE)");
-  EXPECT_EQ(problem("tanks[0].hp is 3"), "'is' is where an operator (==, !=, <, <=, >, >=) should be");
+  EXPECT_EQ(problem("tanks[0].hp <"), "the condition ends after '<' inside a comparison (FIELD OP VALUE or FIELD changed)");
+  EXPECT_EQ(problem("tanks[0].hp"),
+            "the condition ends after 'tanks[0].hp' inside a comparison (FIELD OP VALUE or FIELD changed)");
+  EXPECT_EQ(problem("tanks[0].hp 3"), "'3' is where an operator (==, !=, <, <=, >, >=) or changed should be");
+  EXPECT_EQ(problem("tanks[0].hp is 3"), "'is' is where an operator (==, !=, <, <=, >, >=) or changed should be");
+  EXPECT_EQ(problem("tanks[0].hp changed 3"), "'3' is where and or or should be");
+  EXPECT_EQ(problem("tanks[0].hp changed and"),
+            "the condition ends after 'and' inside a comparison (FIELD OP VALUE or FIELD changed)");
+  EXPECT_EQ(problem("tanks[0].hp == changed"), "tanks[0].hp is a whole number, not 'changed'");
   EXPECT_EQ(problem("< 3 x"), "'<' is where a field's name should be");
   EXPECT_EQ(problem("tanks[0].hp < 3 but man.vy > 1"), "'but' is where and or or should be");
-  EXPECT_EQ(problem("tanks[0].hp ~ 3"), "'~' is no part of a condition (FIELD OP VALUE, joined by and, or)");
+  EXPECT_EQ(problem("tanks[0].hp ~ 3"), "'~' is no part of a condition (FIELD OP VALUE or FIELD changed, joined by and, or)");
   EXPECT_EQ(problem("tanks[0].hp < three"), "tanks[0].hp is a whole number, not 'three'");
   EXPECT_EQ(problem("tanks[0].facing == north"), "tanks[0].facing is one of up, right, down, left, not 'north'");
   EXPECT_EQ(problem("man.onPlatform == 1"), "man.onPlatform is true or false, not '1'");
   EXPECT_EQ(problem("man.vy > fast"), "man.vy: 'fast' is not a decimal number (like 98, -3.25 or 0.38)");
+}
+
+TEST(Condition, ChangedComparesAFieldWithTheTickBeforeByNameOrById) {
+  const auto check = [](const std::string& text, const std::vector<sim::Field>& now, const std::vector<sim::Field>* before) {
+    const auto result = std::get<Condition>(Condition::parse(text)).check(now, before);
+    EXPECT_TRUE(std::holds_alternative<bool>(result)) << text;
+    return std::holds_alternative<bool>(result) && std::get<bool>(result);
+  };
+  const std::vector<sim::Field> before = makeFields();
+  std::vector<sim::Field> now = makeFields();
+  EXPECT_FALSE(check("tanks[1].hp changed", now, &before));
+  EXPECT_FALSE(check("tanks[*].hp changed", now, &before));
+  now[3].value = 4;  // tanks[1].hp
+  EXPECT_TRUE(check("tanks[1].hp changed", now, &before));
+  EXPECT_FALSE(check("tanks[0].hp changed", now, &before));
+  EXPECT_TRUE(check("tanks[*].hp changed", now, &before)) << "any element";
+  EXPECT_FALSE(check("tanks[1] changed", now, &before)) << "a field's name, never what is inside it";
+  EXPECT_FALSE(check("tanks[1].hp changed", now, nullptr)) << "no tick before";
+  EXPECT_TRUE(check("tanks[0].hp changed or tanks[1].hp < 5", now, &before));
+  EXPECT_FALSE(check("tanks[1].hp changed and tanks[1].hp > 4", now, &before));
+  // A field that is new changed; one that is gone did not.
+  std::vector<sim::Field> grown = before;
+  grown.push_back({"tanks[2].hp", 1, sim::FieldKind::kInt, {}});
+  EXPECT_TRUE(check("tanks[*].hp changed", grown, &before));
+  EXPECT_FALSE(check("tanks[*].hp changed", before, &grown));
+  // By id, an element is followed to its new place: tank 7 moves from index 1 to 0, its hp kept.
+  const std::vector<sim::Field> was{
+      {"tanks.size", 2}, {"tanks[0].id", 3}, {"tanks[0].hp", 1}, {"tanks[1].id", 7}, {"tanks[1].hp", 5}};
+  const std::vector<sim::Field> is{{"tanks.size", 1}, {"tanks[0].id", 7}, {"tanks[0].hp", 5}};
+  EXPECT_FALSE(check("tanks[id=7].hp changed", is, &was));
+  EXPECT_TRUE(check("tanks[0].hp changed", is, &was)) << "by index, another tank's";
+  EXPECT_FALSE(check("tanks[id=3].hp changed", is, &was)) << "gone";
+  EXPECT_TRUE(std::get<Condition>(Condition::parse("a < 1 or b changed")).looksBack());
+  EXPECT_FALSE(std::get<Condition>(Condition::parse("a < 1 or b == 2")).looksBack());
+  EXPECT_EQ(std::get<Condition>(Condition::parse("a changed and b changed or a > 2")).listFields(),
+            (std::vector<std::string>{"a", "b"}));
 }
 
 TEST(Condition, ListsItsFieldsOnce) {

@@ -358,6 +358,12 @@ TEST_F(Cli, EventsWhereListsTheEventsWhoseArgumentsMeetTheCondition) {
             "retrace events: 'by' is no argument of the events asked for (their arguments: tank, bullet, x, y)\n");
   EXPECT_EQ(runRetrace("events " + file + " --where 'tank == three'").output,
             "retrace events: tank is a whole number, not 'three'\n");
+  const CliRun changed = runRetrace("events " + file + " --where 'tank changed'");
+  EXPECT_EQ(changed.exitCode, 2);
+  EXPECT_EQ(
+      changed.output,
+      "retrace events: changed compares a field with the tick before, and an event's arguments have none (find --where asks "
+      "it of the state's fields)\n");
   // Even where no event with that argument happens (no round ends in five ticks).
   EXPECT_EQ(runRetrace("events " + file + " --kind gameOver --to 5").output.rfind("0 events", 0), 0U);
   EXPECT_EQ(runRetrace("events " + file + " --kind gameOver --to 5 --where 'round == three'").output,
