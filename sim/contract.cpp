@@ -172,12 +172,12 @@ Problem checkNamesFollowLayout(GameSession& session, int ticks) {
         if (now[j].name == was[j].name && now[j].place == was[j].place && now[j].packedByte == was[j].packedByte) continue;
         return "field " + quoteForMessage(was[j].name) + " is named " + quoteForMessage(now[j].name) + " at tick " +
                std::to_string(session.tick()) +
-               " though no list's length and not the count of saved values changed; find and trace name the fields "
+               " though neither a list's length nor the count of saved values changed; find and trace name the fields "
                "again only when they do";
       }
       if (now.size() != was.size())
         return "it describes another number of fields at tick " + std::to_string(session.tick()) +
-               " though no list's length and not the count of saved values changed";
+               " though neither a list's length nor the count of saved values changed";
     }
     was = std::move(now);
     layout = ValueLayout::of(was);

@@ -55,7 +55,7 @@ struct ScenePrimitive {
   Vec2 b;              ///< box: size; circle: (radius, 0); segment: end
   std::string entity;  ///< the entity's field path ("obstacles[2]"), empty when it is no entity
   std::string text;    ///< a label's text
-  bool cell = false;   ///< `entity` is a map cell's field: picked and outlined on any layer, never labelled
+  bool cell = false;   ///< `entity` is a map cell's field: picked and highlighted on any layer, never named or boxed
 };
 
 /// A state's scene: the world area in pixels and what is drawn in it, in drawing order.

@@ -59,7 +59,7 @@ TEST(Contract, EachBrokenPromiseIsNamedByItsCheckWithWhatBrokeIt) {
       {"fields", problemsOf<Flaw::kFieldNameUnprintable>,
        "field 'bumps\\x1b[2J' is not a printable word (trace and find take it typed)"},
       {"fields", problemsOf<Flaw::kFieldDescribedOtherwise>, "field score is described as another value than it saves"},
-      {"fields", problemsOf<Flaw::kFieldNamedByValue>, "though no list's length and not the count of saved values changed"},
+      {"fields", problemsOf<Flaw::kFieldNamedByValue>, "though neither a list's length nor the count of saved values changed"},
       {"fields", problemsOf<Flaw::kStateEnumNotPlain>, "field heading names value 1 'to the right', which is not a plain word"},
       {"configurations", problemsOf<Flaw::kConfigNarrows>, "configuration field margin given 4294967296 takes another value"},
       {"limits", problemsOf<Flaw::kLimitNamesNoField>, "bounds 'sped', which is no configuration field"},
