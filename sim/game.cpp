@@ -1,6 +1,7 @@
 #include "sim/game.h"
 
 #include <map>
+#include <string_view>
 
 namespace retrace::sim {
 
@@ -40,6 +41,25 @@ std::string formatFieldValue(std::int64_t value, FieldKind kind, EnumNames names
 }
 
 std::string formatField(const Field& field) { return formatFieldValue(field.value, field.kind, field.names); }
+
+std::vector<FieldChange> listChangedFields(const std::vector<Field>& was, const std::vector<Field>& now) {
+  std::map<std::string_view, const Field*> before;
+  for (const Field& f : was) before.emplace(f.name, &f);
+  std::vector<FieldChange> changes;
+  for (const Field& f : now) {
+    const auto it = before.find(f.name);
+    if (it == before.end()) {
+      changes.push_back({nullptr, &f});
+      continue;
+    }
+    if (it->second->value != f.value) changes.push_back({it->second, &f});
+    before.erase(it);
+  }
+  for (const Field& f : was) {
+    if (before.contains(f.name)) changes.push_back({&f, nullptr});
+  }
+  return changes;
+}
 
 std::vector<std::string> diffFields(const std::vector<Field>& expected, const std::vector<Field>& got, std::size_t maxLines) {
   std::map<std::string, const Field*> gotByName;

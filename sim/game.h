@@ -170,6 +170,15 @@ struct RefusedGame {
 [[nodiscard]] std::string formatFieldValue(std::int64_t value, FieldKind kind, EnumNames names = {});
 /// A field's value as text (formatFieldValue with the field's kind and names).
 [[nodiscard]] std::string formatField(const Field& field);
+/// A field that differs by name between two lists of fields: as it was (none when it is new) and
+/// as it is now (none when it is gone).
+struct FieldChange {
+  const Field* was = nullptr;
+  const Field* now = nullptr;
+};
+/// The fields of `now` that are new or hold another value than in `was`, in `now`'s order, then
+/// those of `was` that are gone, in its order; each points into the lists.
+[[nodiscard]] std::vector<FieldChange> listChangedFields(const std::vector<Field>& was, const std::vector<Field>& now);
 /// "name: expected X, got Y" for every field that differs (by name), at most maxLines.
 [[nodiscard]] std::vector<std::string> diffFields(const std::vector<Field>& expected, const std::vector<Field>& got,
                                                   std::size_t maxLines);

@@ -465,8 +465,13 @@ void Debugger::drawEditSaving() {
 
 void Debugger::drawInspector() {
   ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
-  ImGui::SetNextItemWidth(-1.0F);
+  // The filter leaves room on its line for the checkbox and its label.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  ImGui::SetNextItemWidth(-(ImGui::CalcTextSize("only changed").x + ImGui::GetFrameHeight() + style.ItemSpacing.x +
+                            style.ItemInnerSpacing.x + style.WindowPadding.x));
   ImGui::InputTextWithHint("##filter", "filter fields by name", &filter_);
+  ImGui::SameLine();
+  ImGui::Checkbox("only changed", &onlyChanged_);
   if (!selected_.empty()) {
     ImGui::TextColored(kChanged, "selected: %s", selected_.c_str());
     ImGui::SameLine();
@@ -476,7 +481,7 @@ void Debugger::drawInspector() {
                      plotMessage_.empty() ? "right-click a field: plot it on the timeline" : plotMessage_.c_str());
   const std::vector<std::string> entities = listEntities(a_);
   ImGui::BeginChild("fields");
-  if (filter_.empty() && selected_.empty())
+  if (filter_.empty() && selected_.empty() && !onlyChanged_)
     drawFieldTree(entities);
   else
     drawFieldList(entities);
@@ -563,12 +568,15 @@ void Debugger::drawFieldGrid(std::string_view label, std::span<const FieldRow> c
 }
 
 void Debugger::drawFieldList(const std::vector<std::string>& entities) {
+  const RowChoice choice{selected_, filter_, onlyChanged_};
+  bool any = false;
   for (const FieldRow& row : rows_) {
-    if (!selected_.empty() && !isInsideEntity(row.name, selected_)) continue;
-    if (!matchesFilter(row.name, filter_)) continue;
+    if (!isRowListed(row, choice)) continue;
+    any = true;
     drawField(row.name, row);
     if (ImGui::IsItemClicked()) select(findFieldEntity(row.name, entities));
   }
+  if (!any) ImGui::TextColored(kQuiet, "%s", onlyChanged_ ? "no such field changed on this tick" : "no such field");
 }
 
 void Debugger::drawField(std::string_view label, const FieldRow& row) {

@@ -159,6 +159,7 @@ class Debugger {
   std::string hovered_;
   std::string filter_;
   bool onlyDifferences_ = false;
+  bool onlyChanged_ = false;                           ///< the inspector lists only the fields the tick changed
   int eventKind_ = -1;                                 ///< the events panel's kind, -1 for all
   std::string eventWhereText_;                         ///< the events panel's condition box
   std::string eventWhere_;                             ///< the condition applied, as typed

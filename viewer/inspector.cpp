@@ -8,15 +8,15 @@
 namespace retrace::viewer {
 
 std::vector<FieldRow> inspectFields(const sim::GameSession& now, const sim::GameSession& before) {
-  std::map<std::string, std::int64_t, std::less<>> was;
-  for (const sim::Field& f : before.describeState()) was.emplace(f.name, f.value);
-  const bool same = &now == &before || now.tick() == before.tick();
-  std::vector<FieldRow> rows;
-  for (const sim::Field& f : now.describeState()) {
-    const auto it = was.find(f.name);
-    rows.push_back(
-        {f.name, sim::formatField(f), !same && (it == was.end() || it->second != f.value), f.value, f.gridColumns, f.names});
+  const std::vector<sim::Field> fields = now.describeState();
+  std::set<const sim::Field*> changed;
+  if (&now != &before && now.tick() != before.tick()) {
+    const std::vector<sim::Field> was = before.describeState();
+    for (const sim::FieldChange& change : sim::listChangedFields(was, fields)) changed.insert(change.now);
   }
+  std::vector<FieldRow> rows;
+  for (const sim::Field& f : fields)
+    rows.push_back({f.name, sim::formatField(f), changed.contains(&f), f.value, f.gridColumns, f.names});
   return rows;
 }
 
@@ -59,6 +59,11 @@ std::optional<std::string> findFieldEntity(std::string_view fieldName, const std
   }
   if (best == nullptr) return std::nullopt;
   return *best;
+}
+
+bool isRowListed(const FieldRow& row, const RowChoice& choice) noexcept {
+  if (!choice.selected.empty() && !isInsideEntity(row.name, choice.selected)) return false;
+  return matchesFilter(row.name, choice.filter) && (!choice.onlyChanged || row.changed);
 }
 
 std::string titleGrid(std::string_view label, std::span<const FieldRow> cells) {

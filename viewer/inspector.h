@@ -43,6 +43,15 @@ struct ComparedRow {
 [[nodiscard]] std::optional<std::string> findFieldEntity(std::string_view fieldName, const std::vector<std::string>& entities);
 /// True when the field lies inside the entity ("players[1].position.x" inside "players[1]").
 [[nodiscard]] bool isInsideEntity(std::string_view fieldName, std::string_view entity) noexcept;
+/// What the inspector's list asks of a row: inside the selected entity (if one is), matching
+/// the filter, and changed on this tick when only changed ones are asked for.
+struct RowChoice {
+  std::string_view selected;
+  std::string_view filter;
+  bool onlyChanged = false;
+};
+/// True when the inspector's list shows the row.
+[[nodiscard]] bool isRowListed(const FieldRow& row, const RowChoice& choice) noexcept;
 /// A grid's node in the tree: its name, rows and columns, and how many cells changed, so that a
 /// closed grid does not hide a change ("tiles (13 x 13), 1 changed *").
 [[nodiscard]] std::string titleGrid(std::string_view label, std::span<const FieldRow> cells);

@@ -1,7 +1,7 @@
 // `retrace show FILE --tick N`: the whole state at a tick, every field by its dotted name (fixed
 // point as decimals, flags as true/false, enumerations by name), with the input held and the
 // events recorded on that tick. The tick is reached from the nearest snapshot, so any tick of
-// an hour answers within a frame.
+// an hour answers within a frame. --changed shows only what the tick changed, with what it was.
 #include <cstdio>
 #include <memory>
 #include <span>
@@ -30,6 +30,7 @@ struct ShowOptions {
   std::vector<std::string> fields;
   bool json = false;
   bool fromStart = false;
+  bool changed = false;
 };
 
 /// The fields as `name = value` lines, a whole grid of cells (a tile map) as its rows.
@@ -53,6 +54,34 @@ void printFields(const std::vector<sim::Field>& fields) {
   }
 }
 
+/// What the tick changed, a line a field: its value and the one it had, or that it is new or gone.
+void printChanges(const std::vector<sim::FieldChange>& changes) {
+  if (changes.empty()) printOut("  nothing\n");
+  for (const sim::FieldChange& c : changes) {
+    if (c.now == nullptr)
+      printOut("  {} gone (was {})\n", c.was->name, sim::formatField(*c.was));
+    else if (c.was == nullptr)
+      printOut("  {} = {} (new)\n", c.now->name, sim::formatField(*c.now));
+    else
+      printOut("  {} = {} (was {})\n", c.now->name, sim::formatField(*c.now), sim::formatField(*c.was));
+  }
+}
+
+/// The fields a tick shown with --changed changed: as they are (new ones too) and as they were
+/// (gone ones too).
+struct Changed {
+  std::vector<sim::Field> now;
+  std::vector<sim::Field> was;
+};
+Changed splitChanges(const std::vector<sim::FieldChange>& changes) {
+  Changed split;
+  for (const sim::FieldChange& c : changes) {
+    if (c.now != nullptr) split.now.push_back(*c.now);
+    if (c.was != nullptr) split.was.push_back(*c.was);
+  }
+  return split;
+}
+
 /// The input held and the events recorded on the tick shown (none before the first tick).
 struct TickRecord {
   sim::Input input = 0;
@@ -64,8 +93,10 @@ TickRecord findTickRecord(const LoadedReplay& replay, std::uint64_t tick) {
   return {findInputAt(replay, tick), recordedEventsAt(replay, tick)};
 }
 
-/// The tick shown as one JSON object: where it is, its input and events, and the fields.
-void printShowJson(const ShowOptions& options, const LoadedReplay& replay, const std::vector<sim::Field>& fields) {
+/// The tick shown as one JSON object: where it is, its input and events, and the fields (with
+/// --changed, those it changed as "state" and as they were the tick before as "was").
+void printShowJson(const ShowOptions& options, const LoadedReplay& replay, const std::vector<sim::Field>& fields,
+                   const std::vector<sim::FieldChange>& changes) {
   const sim::GameDefinition& game = *gameOf(replay.header);
   const TickRecord record = findTickRecord(replay, options.tick);
   nlohmann::ordered_json out{{"file", options.file},
@@ -75,13 +106,20 @@ void printShowJson(const ShowOptions& options, const LoadedReplay& replay, const
                              {"input", inputToJson(game, record.input)}};
   out["events"] = nlohmann::ordered_json::array();
   for (const sim::Event& e : record.events) out["events"].push_back(eventToJson(game, e));
-  out["state"] = fieldsToJson(fields);
+  if (!options.changed) {
+    out["state"] = fieldsToJson(fields);
+  } else {
+    const Changed split = splitChanges(changes);
+    out["changedSince"] = options.tick - 1;
+    out["state"] = fieldsToJson(split.now);
+    out["was"] = fieldsToJson(split.was);
+  }
   printOut("{}\n", out.dump(2));
 }
 
 /// The tick shown as text: where it is, its input and events, then the fields a line each.
 void printShowText(const ShowOptions& options, const LoadedReplay& replay, std::uint64_t lastTick,
-                   const std::vector<sim::Field>& fields) {
+                   const std::vector<sim::Field>& fields, const std::vector<sim::FieldChange>& changes) {
   const sim::GameDefinition& game = *gameOf(replay.header);
   const TickRecord record = findTickRecord(replay, options.tick);
   printOut("{}: {} ({}, seed {}), tick {} of {} ({})\n", options.file, replay.header.game, replay.header.configName,
@@ -90,8 +128,25 @@ void printShowText(const ShowOptions& options, const LoadedReplay& replay, std::
   std::string eventText;
   for (const sim::Event& e : record.events) eventText += (eventText.empty() ? "" : "; ") + sim::formatEvent(game, e);
   printOut("events: {}\n", eventText.empty() ? "none" : eventText);
+  if (options.changed) {
+    printOut("changed since tick {}:\n", options.tick - 1);
+    printChanges(changes);
+    return;
+  }
   printOut("state:\n");
   printFields(fields);
+}
+
+/// The state at `tick` of the loaded ticks, its fields selected by the patterns, or the exit
+/// status after one sentence.
+std::variant<std::vector<sim::Field>, ExitCode> readFields(const ShowOptions& options, const LoadedReplay& replay,
+                                                           std::uint64_t tick, const std::vector<FieldPattern>& patterns) {
+  auto reached = reachTick(replay, tick, options.fromStart ? ReachFrom::kStart : ReachFrom::kSnapshot);
+  if (auto* problem = std::get_if<Unanswered>(&reached)) {
+    spdlog::error("{} show: {} {}", programName(), options.file, problem->sentence);
+    return problem->diverged ? ExitCode::kFailed : ExitCode::kBadInput;
+  }
+  return selectFields(std::get<std::unique_ptr<sim::GameSession>>(reached)->describeState(), patterns);
 }
 
 ExitCode runShow(const ShowOptions& options) {
@@ -104,28 +159,39 @@ ExitCode runShow(const ShowOptions& options) {
                   describePastLastTick(options.tick, index.lastTick(), index.summary()));
     return ExitCode::kBadInput;
   }
-  auto loaded = index.loadTicks(options.tick, options.tick, options.fromStart);
+  if (options.changed && options.tick == 0) {
+    spdlog::error("{} show: --changed shows what a tick changed since the tick before, and tick 0 has none", programName());
+    return ExitCode::kBadInput;
+  }
+  const std::uint64_t first = options.changed ? options.tick - 1 : options.tick;
+  auto loaded = index.loadTicks(first, options.tick, options.fromStart);
   if (auto* problem = std::get_if<std::string>(&loaded)) return refuseInput("show", *problem);
   const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
   auto patterns = parseFieldPatterns(options.fields);
   if (auto* problem = std::get_if<std::string>(&patterns)) return refuseInput("show", *problem);
-  auto reached = reachTick(replay, options.tick, options.fromStart ? ReachFrom::kStart : ReachFrom::kSnapshot);
-  if (auto* problem = std::get_if<Unanswered>(&reached)) {
-    spdlog::error("{} show: {} {}", programName(), options.file, problem->sentence);
-    return problem->diverged ? ExitCode::kFailed : ExitCode::kBadInput;
+  const auto& selected = std::get<std::vector<FieldPattern>>(patterns);
+  auto now = readFields(options, replay, options.tick, selected);
+  if (const auto* exit = std::get_if<ExitCode>(&now)) return *exit;
+  const std::vector<sim::Field>& fields = std::get<std::vector<sim::Field>>(now);
+  std::vector<sim::Field> before;
+  if (options.changed) {
+    auto was = readFields(options, replay, first, selected);
+    if (const auto* exit = std::get_if<ExitCode>(&was)) return *exit;
+    before = std::move(std::get<std::vector<sim::Field>>(was));
   }
-  const sim::GameSession& session = *std::get<std::unique_ptr<sim::GameSession>>(reached);
-  const std::vector<sim::Field> fields = selectFields(session.describeState(), std::get<std::vector<FieldPattern>>(patterns));
-  if (fields.empty()) {
+  // A pattern may match a field gone at the tick shown that --changed shows as gone.
+  if (fields.empty() && before.empty()) {
     spdlog::error("{} show: no field of {} matches {} at tick {} ({} show {} --tick {} lists them all)", programName(),
                   replay.header.game, quoteForMessage(options.fields.front()), options.tick, programName(), options.file,
                   options.tick);
     return ExitCode::kBadInput;
   }
+  const std::vector<sim::FieldChange> changes =
+      options.changed ? sim::listChangedFields(before, fields) : std::vector<sim::FieldChange>{};
   if (options.json)
-    printShowJson(options, replay, fields);
+    printShowJson(options, replay, fields, changes);
   else
-    printShowText(options, replay, index.lastTick(), fields);
+    printShowText(options, replay, index.lastTick(), fields, changes);
   return ExitCode::kOk;
 }
 
@@ -140,6 +206,8 @@ void attachShowCommand(CLI::App& command, ExitCode& outExit) {
   command.add_flag(
       "--from-start", options->fromStart,
       "re-simulate every tick from the start instead of the nearest snapshot (which is the recording's own state there)");
+  command.add_flag("--changed", options->changed,
+                   "only the fields the tick changed, each with the value it had on the tick before (new and gone ones too)");
   command.footer("Exit status: 0 shown, 2 a bad file, a tick past the end or a pattern that matches nothing.");
   command.callback([options, &outExit] { outExit = runShow(*options); });
 }

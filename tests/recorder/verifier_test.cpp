@@ -354,5 +354,19 @@ TEST(Verify, FieldDiffNamesFieldsWithExpectedAndGot) {
   EXPECT_EQ(lines[2], "d: not expected, got 4");
 }
 
+TEST(FieldDiff, ListsChangedFieldsInTheNewOrderThenTheGoneOnes) {
+  const std::vector<sim::Field> was{{"a", 1}, {"b", 2}, {"c", 3}, {"d", 4}};
+  const std::vector<sim::Field> now{{"e", 5}, {"d", 4}, {"b", 9}, {"a", 1}};
+  const std::vector<sim::FieldChange> changes = sim::listChangedFields(was, now);
+  ASSERT_EQ(changes.size(), 3U);
+  EXPECT_EQ(changes[0].was, nullptr);  // e is new
+  EXPECT_EQ(changes[0].now, &now[0]);
+  EXPECT_EQ(changes[1].was, &was[1]);  // b: 2 to 9
+  EXPECT_EQ(changes[1].now, &now[2]);
+  EXPECT_EQ(changes[2].was, &was[2]);  // c is gone
+  EXPECT_EQ(changes[2].now, nullptr);
+  EXPECT_TRUE(sim::listChangedFields(now, now).empty());
+}
+
 }  // namespace
 }  // namespace retrace::recorder

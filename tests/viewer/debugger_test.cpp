@@ -56,6 +56,28 @@ TEST(Inspector, RowsAreTheStateAtTheCursorAndMarkWhatChanged) {
   }
 }
 
+TEST(Inspector, OnlyChangedListsTheFieldsTheTickChangedWithinTheSelectionAndFilter) {
+  Playback playback(loadCorpus("tank-bot-seed5.rtr"), false);
+  const auto listed = [&](const RowChoice& choice) {
+    std::vector<std::string> names;
+    for (const FieldRow& row : inspectFields(playback.current(), playback.previous())) {
+      if (isRowListed(row, choice)) names.push_back(row.name);
+    }
+    return names;
+  };
+  playback.seek(169);  // bullet 7 takes the brick at row 5, column 5
+  const std::vector<std::string> changed = listed({{}, {}, true});
+  EXPECT_NE(std::find(changed.begin(), changed.end(), "tiles[5][5]"), changed.end());
+  EXPECT_EQ(std::count_if(changed.begin(), changed.end(), [](const std::string& n) { return n.starts_with("tiles["); }), 1);
+  EXPECT_LT(changed.size(), listed({}).size() / 2);
+  EXPECT_EQ(listed({"tiles[5][5]", {}, true}), std::vector<std::string>{"tiles[5][5]"});
+  EXPECT_EQ(listed({{}, "tiles", true}), std::vector<std::string>{"tiles[5][5]"});
+  EXPECT_EQ(listed({"tiles[5][5]", {}, false}), std::vector<std::string>{"tiles[5][5]"});
+  playback.seek(170);
+  EXPECT_TRUE(listed({"tiles[5][5]", {}, true}).empty());
+  EXPECT_EQ(listed({"tiles[5][5]", {}, false}), std::vector<std::string>{"tiles[5][5]"});
+}
+
 TEST(Inspector, EnumerationsPrintByNameAndFixedPointAsDecimals) {
   Playback playback(loadCorpus("tank-bot-seed5.rtr"), false);
   playback.seek(300);

@@ -218,6 +218,47 @@ TEST_F(Cli, ShowPrintsATileMapAsAGrid) {
   EXPECT_EQ(column.output.find("[row][column]"), std::string::npos) << column.output;
 }
 
+TEST_F(Cli, ShowChangedGivesWhatATickChangedWithWhatEachFieldWas) {
+  const std::string file = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
+  // At tick 169 bullet 7 takes the brick at row 5, column 5.
+  const CliRun text = runRetrace("show " + file + " --tick 169 --changed");
+  ASSERT_EQ(text.exitCode, 0) << text.output;
+  EXPECT_NE(text.output.find("\nchanged since tick 168:\n"), std::string::npos) << text.output;
+  EXPECT_NE(text.output.find("\n  tiles[5][5] = empty (was brick)\n"), std::string::npos) << text.output;
+  EXPECT_EQ(text.output.find("state:"), std::string::npos) << text.output;
+  // The JSON holds exactly the fields whose values differ between the two ticks' whole states:
+  // as they are in "state", as they were in "was" (a round's start at 3249 brings the map back).
+  for (const std::uint64_t tick : {169U, 1000U, 3249U}) {
+    SCOPED_TRACE(tick);
+    const std::string at = file + " --json --tick ";
+    const nlohmann::json before = nlohmann::json::parse(runRetrace("show " + at + std::to_string(tick - 1)).output)["state"];
+    const nlohmann::json after = nlohmann::json::parse(runRetrace("show " + at + std::to_string(tick)).output)["state"];
+    const nlohmann::json changed = nlohmann::json::parse(runRetrace("show " + at + std::to_string(tick) + " --changed").output);
+    nlohmann::json state = nlohmann::json::object();
+    nlohmann::json was = nlohmann::json::object();
+    for (const auto& [name, value] : after.items()) {
+      if (!before.contains(name) || before[name] != value) state[name] = value;
+    }
+    for (const auto& [name, value] : before.items()) {
+      if (!after.contains(name) || after[name] != value) was[name] = value;
+    }
+    EXPECT_EQ(changed["changedSince"], tick - 1);
+    EXPECT_EQ(changed["state"], state);
+    EXPECT_EQ(changed["was"], was);
+    EXPECT_GT(state.size(), 2U) << "more than the tick and the round's tick";
+  }
+  // Fields selected; one that did not change; tick 0, which has no tick before it.
+  const CliRun tiles = runRetrace("show " + file + " --tick 169 --changed --fields tiles");
+  EXPECT_NE(tiles.output.find("changed since tick 168:\n  tiles[5][5] = empty (was brick)\n"), std::string::npos) << tiles.output;
+  EXPECT_EQ(std::count(tiles.output.begin(), tiles.output.end(), '\n'), 5) << tiles.output;  // header, input, events
+  EXPECT_NE(
+      runRetrace("show " + file + " --tick 170 --changed --fields tiles").output.find("changed since tick 169:\n  nothing\n"),
+      std::string::npos);
+  const CliRun zero = runRetrace("show " + file + " --tick 0 --changed");
+  EXPECT_EQ(zero.exitCode, 2);
+  EXPECT_EQ(zero.output, "retrace show: --changed shows what a tick changed since the tick before, and tick 0 has none\n");
+}
+
 TEST_F(Cli, FindGivesTheTicksADirectSimulationMeetsTheConditionOn) {
   const std::string file = path("fm.rtr");
   ASSERT_EQ(runRetrace("record --game fallingman --seed 4 --ticks 1500 --input bot -o " + file).exitCode, 0);
