@@ -85,7 +85,12 @@ void checkCondition(std::string_view text) {
   if (condition == nullptr) return;
   if (condition->listFields().empty()) fail("a condition that compares no field", text);
   for (const GameStates& game : listStates()) {
-    for (const std::vector<sim::Field>& fields : game.states) checkRefusal("condition check", condition->check(fields));
+    for (std::size_t i = 0; i < game.states.size(); ++i) {
+      checkRefusal("condition check", condition->check(game.states[i]));
+      // `changed` against the state before, lists grown and shrunk between them.
+      if (i > 0) checkRefusal("condition check", condition->check(game.states[i], &game.states[i - 1]));
+      if (i + 1 < game.states.size()) checkRefusal("condition check", condition->check(game.states[i], &game.states[i + 1]));
+    }
   }
 }
 
