@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "recorder/field_ids.h"
 #include "recorder/parse.h"
 #include "recorder/program_name.h"
 #include "recorder/state_fields.h"
+#include "sim/field_ids.h"
 
 namespace retrace::recorder {
 
@@ -229,12 +229,12 @@ std::variant<FieldPattern, std::string> FieldPattern::parse(std::string_view tex
     return "a field pattern is at most " + std::to_string(kMaxFieldPatternLength) +
            " characters, longer than any field's name; this one has " + std::to_string(text.size());
   }
-  if (auto problem = checkIdSelectors(text)) return quoteForMessage(text) + " is not a field pattern: " + *problem;
+  if (auto problem = sim::checkIdSelectors(text)) return quoteForMessage(text) + " is not a field pattern: " + *problem;
   std::string wildcards;
   int stars = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
-    if (text.substr(i).starts_with(kIdSelectorOpen)) {
+    if (text.substr(i).starts_with(sim::kIdSelectorOpen)) {
       // Checked above: "[id=N]", matched as written.
       const std::size_t close = text.find(']', i);
       wildcards += text.substr(i, close - i + 1);
@@ -254,7 +254,7 @@ std::variant<FieldPattern, std::string> FieldPattern::parse(std::string_view tex
   }
   FieldPattern pattern(std::string(text), std::move(wildcards));
   pattern.branches_ = stars > 1;
-  pattern.byId_ = recorder::picksById(text);
+  pattern.byId_ = sim::picksById(text);
   return pattern;
 }
 
@@ -263,8 +263,8 @@ bool FieldPattern::matches(std::string_view fieldName) const { return matchesFie
 std::optional<FieldPattern> FieldPattern::resolveIds(const std::vector<sim::Field>& fields) const {
   if (!byId_) return *this;
   // The wildcards keep each [id=N] as written, and no '*' comes before one: both resolve alike.
-  std::optional<std::string> text = recorder::resolveIds(fields, text_);
-  std::optional<std::string> wildcards = recorder::resolveIds(fields, wildcards_);
+  std::optional<std::string> text = sim::resolveIds(fields, text_);
+  std::optional<std::string> wildcards = sim::resolveIds(fields, wildcards_);
   if (!text || !wildcards) return std::nullopt;
   FieldPattern pattern(std::move(*text), std::move(*wildcards));
   pattern.branches_ = branches_;
@@ -282,7 +282,7 @@ std::vector<sim::Field> selectFields(const std::vector<sim::Field>& fields, cons
     const std::size_t first = selected.size();
     for (std::size_t p = 0; p < patterns.size(); ++p) {
       if (!now[p] || !now[p]->matches(field.name)) continue;
-      std::string name = patterns[p].picksById() ? renameByIds(field.name, patterns[p].text(), now[p]->text()) : field.name;
+      std::string name = patterns[p].picksById() ? sim::renameByIds(field.name, patterns[p].text(), now[p]->text()) : field.name;
       // A field two patterns select alike is listed once.
       if (std::any_of(selected.begin() + static_cast<std::ptrdiff_t>(first), selected.end(),
                       [&](const sim::Field& f) { return f.name == name; }))

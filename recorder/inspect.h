@@ -79,7 +79,7 @@ inline constexpr std::size_t kMaxFieldPatternLength = 512;
 
 /// A selection of fields by dotted name: a pattern names a field or everything inside it
 /// ("players[1]" selects "players[1].position.x"); `[*]` stands for any index, `*` for any one name,
-/// and `[id=N]` for the element whose `id` field is N (recorder/field_ids.h).
+/// and `[id=N]` for the element whose `id` field is N (sim/field_ids.h).
 class FieldPattern {
  public:
   /// The pattern, or one sentence when it is not one (empty, or with characters a name never has).

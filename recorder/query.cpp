@@ -6,8 +6,8 @@
 #include <utility>
 #include <vector>
 
-#include "recorder/field_ids.h"
 #include "recorder/parse.h"
+#include "sim/field_ids.h"
 
 namespace retrace::recorder {
 namespace {
@@ -35,7 +35,7 @@ std::variant<std::vector<std::string>, std::string> splitTokens(std::string_view
     }
     std::size_t end = i;
     while (end < text.size()) {
-      if (text.substr(end).starts_with(kIdSelectorOpen)) {
+      if (text.substr(end).starts_with(sim::kIdSelectorOpen)) {
         // An element picked by its id: its '=' is no operator (Condition::parse checks the id).
         end = std::min(text.find(']', end), text.size() - 1) + 1;
       } else if (std::isalnum(static_cast<unsigned char>(text[end])) != 0 ||
@@ -97,7 +97,7 @@ bool compare(std::int64_t a, const std::string& op, std::int64_t b) {
 /// element by an id no element has.
 std::vector<const sim::Field*> findFields(const std::vector<sim::Field>& fields, const std::string& field) {
   std::vector<const sim::Field*> found;
-  const std::optional<std::string> resolved = picksById(field) ? resolveIds(fields, field) : std::optional(field);
+  const std::optional<std::string> resolved = sim::picksById(field) ? sim::resolveIds(fields, field) : std::optional(field);
   if (!resolved) return found;
   const std::string& name = *resolved;
   const bool anyIndex = name.find("[*]") != std::string::npos;
@@ -112,7 +112,7 @@ std::vector<const sim::Field*> findFields(const std::vector<sim::Field>& fields,
 bool hasChanged(const std::vector<sim::Field>& fields, const std::vector<sim::Field>& before, const std::string& field) {
   const std::vector<const sim::Field*> now = findFields(fields, field);
   const std::vector<const sim::Field*> was = findFields(before, field);
-  if (picksById(field)) return !now.empty() && (was.empty() || was.front()->value != now.front()->value);
+  if (sim::picksById(field)) return !now.empty() && (was.empty() || was.front()->value != now.front()->value);
   for (std::size_t i = 0; i < now.size(); ++i) {
     // While no list changed its length, the same name is at the same place among those found.
     const sim::Field* same = i < was.size() && was[i]->name == now[i]->name ? was[i] : nullptr;
@@ -145,7 +145,7 @@ std::variant<Condition, std::string> Condition::parse(std::string_view text) {
     if (i + 2 > tokens.size()) return endsInside();
     const std::string& field = tokens[i];
     if (isOp(field) || field == "and" || field == "or") return quoteForMessage(field) + " is where a field's name should be";
-    if (auto problem = checkIdSelectors(field)) return quoteForMessage(field) + ": " + *problem;
+    if (auto problem = sim::checkIdSelectors(field)) return quoteForMessage(field) + ": " + *problem;
     if (tokens[i + 1] == kChanged) {
       condition.anyOf_.back().push_back({field, std::string(kChanged), {}});
       i += 2;

@@ -8,7 +8,7 @@
 //               | FIELD changed          its value differs from the tick before's, or it is new
 //   FIELD      := a dotted field name (players[0].hp, ball.vy, shots.size); [*] for any index
 //                 (shots[*].position.y > 200 holds when any shot's does), [id=N] for the
-//                 element whose id field is N, wherever it is in its list (recorder/field_ids.h)
+//                 element whose id field is N, wherever it is in its list (sim/field_ids.h)
 //   VALUE      := a number (a decimal for fixed point), true, false, or an enumeration's name
 //
 // A comparison with a field the state does not have at that tick (no element 0, no element

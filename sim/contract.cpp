@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/event_subjects.h"
+#include "sim/field_ids.h"
 #include "sim/round.h"
 #include "sim/text.h"
 #include "sim/value_layout.h"
@@ -221,6 +223,11 @@ std::optional<std::string> checkGameNames(const GameDefinition& game) {
       if (!args.insert(schema.argNames[i]).second) return kind + " names two arguments " + quoteForMessage(schema.argNames[i]);
       if (auto problem = checkEnumNames(schema.argEnums[i], "argument " + quoteForMessage(schema.argNames[i]) + " of " + kind))
         return problem;
+    }
+    for (const char* subject : schema.subjects) {
+      if (subject == nullptr) continue;
+      if (auto problem = checkSubjectPattern(schema, subject))
+        return "the subject " + quoteForMessage(subject) + " of " + kind + " " + *problem;
     }
   }
   return std::nullopt;
@@ -444,6 +451,38 @@ Problem checkLimits(const GameDefinition& game, const ConfigValues* /*played*/) 
   return std::nullopt;
 }
 
+/// The described fields' names, sorted, for finding the fields of many entities.
+std::vector<std::string> sortFieldNames(const std::vector<Field>& fields) {
+  std::vector<std::string> names;
+  names.reserve(fields.size());
+  for (const Field& field : fields) names.push_back(field.name);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+/// True when some field of the sorted `names` is `entity` or lies inside it ("tanks[1].centre.x").
+bool namesAField(const std::vector<std::string>& names, std::string_view entity) {
+  // The names that begin with `entity` follow it in sorted order.
+  for (auto it = std::lower_bound(names.begin(), names.end(), entity); it != names.end() && it->starts_with(entity); ++it) {
+    if (isInsideEntity(*it, entity)) return true;
+  }
+  return false;
+}
+
+/// True when `subject` (an entity an event is about, maybe picked by id) is in the state.
+bool holdsSubject(const GameSession& session, std::string_view subject) {
+  const std::vector<Field> fields = session.describeState();
+  const auto resolved = resolveIds(fields, subject);
+  return resolved && namesAField(sortFieldNames(fields), *resolved);
+}
+
+/// True when the state holds the list an element picked by its id is in ("bullets" of
+/// "bullets[id=7]"): an element may live within one tick (a bullet fired into a wall).
+bool holdsListOf(const GameSession& session, std::string_view subject) {
+  const std::size_t open = subject.find(kIdSelectorOpen);
+  return open != std::string_view::npos && namesAField(sortFieldNames(session.describeState()), subject.substr(0, open));
+}
+
 Problem checkEvents(const GameDefinition& game, const ConfigValues* played) {
   ConfigValues config;
   if (auto problem = findPlayed(game, played, config)) return problem;
@@ -452,10 +491,18 @@ Problem checkEvents(const GameDefinition& game, const ConfigValues* played) {
   Player bot = botPlayer();
   Player random = randomPlayer(game);
   for (int i = 0; i < 10000; ++i) {
+    // What an event is about may be gone after it (a bullet that hit) or new (one fired).
+    const auto before = session->clone();
     for (const Event& event : play(*session, i < 5000 ? bot : random).events) {
       if (event.kind >= kinds)
         return "at tick " + std::to_string(session->tick()) + " it reports an event of kind " + std::to_string(event.kind) +
                ", which eventSchemas does not describe";
+      for (const std::string& subject : nameEventSubjects(game, event)) {
+        if (!holdsSubject(*session, subject) && !holdsSubject(*before, subject) && !holdsListOf(*session, subject) &&
+            !holdsListOf(*before, subject))
+          return "at tick " + std::to_string(session->tick()) + " its event " + formatEvent(game, event) + " is about " +
+                 quoteForMessage(subject) + ", which is in neither the state before it nor the state after it";
+      }
     }
   }
   return std::nullopt;
@@ -477,24 +524,6 @@ Problem checkRounds(const GameDefinition& game, const ConfigValues* played) {
              " is still over 10 seconds later: the next round must start by itself";
   }
   return std::nullopt;
-}
-
-/// The described fields' names, sorted, for finding the fields of many entities.
-std::vector<std::string> sortFieldNames(const std::vector<Field>& fields) {
-  std::vector<std::string> names;
-  names.reserve(fields.size());
-  for (const Field& field : fields) names.push_back(field.name);
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
-/// True when some field of the sorted `names` is `entity` or lies inside it ("tanks[1].centre.x").
-bool namesAField(const std::vector<std::string>& names, std::string_view entity) {
-  // The names that begin with `entity` follow it in sorted order.
-  for (auto it = std::lower_bound(names.begin(), names.end(), entity); it != names.end() && it->starts_with(entity); ++it) {
-    if (it->size() == entity.size() || (*it)[entity.size()] == '.' || (*it)[entity.size()] == '[') return true;
-  }
-  return false;
 }
 
 Problem checkScenes(const GameDefinition& game, const ConfigValues* played) {
@@ -584,7 +613,9 @@ constexpr ContractCheck kChecks[] = {
     {"limits",
      "each speed limit bounds a configuration field, accepts it at the bound it states and refuses it one raw unit past",
      checkLimits},
-    {"events", "every event it reports has a schema", checkEvents},
+    {"events",
+     "every event it reports has a schema, and what its schema says it is about is in the state before or after it (an element picked by its id may live within the tick: its list is)",
+     checkEvents},
     {"rounds", "a round that ends gives way to the next within 10 seconds", checkRounds},
     {"scenes", "its scenes have an area, name real fields, stay inside and draw every layer they declare", checkScenes},
     {"oracle", "played by its bot within its speed limits, it never tunnels, and the oracle changes nothing it checks",

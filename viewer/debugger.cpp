@@ -10,10 +10,10 @@
 #include <imgui_stdlib.h>
 
 #include "recorder/byte_sink.h"
-#include "recorder/field_ids.h"
 #include "recorder/grid_cells.h"
 #include "recorder/inspect.h"
 #include "recorder/query.h"
+#include "sim/field_ids.h"
 #include "viewer/headless.h"
 
 namespace retrace::viewer {
@@ -586,7 +586,7 @@ void Debugger::drawField(std::string_view label, const FieldRow& row) {
 
 void Debugger::plotFieldAtCursor(const std::string& field) {
   // A list's element by its id, so that the plot follows that one entity as indices shift.
-  (void)togglePlot(recorder::nameByIds(a_.current().describeState(), field));  // a refusal shows in the inspector
+  (void)togglePlot(sim::nameByIds(a_.current().describeState(), field));  // a refusal shows in the inspector
 }
 
 void Debugger::placePlots() {
@@ -594,7 +594,7 @@ void Debugger::placePlots() {
   const std::vector<sim::Field> fields = a_.current().describeState();
   std::vector<std::pair<std::size_t, std::int64_t>> anchors;
   for (const std::string& field : plotted_) {
-    if (auto name = recorder::resolveIds(fields, field, anchors)) plottedNow_.push_back(*name);
+    if (auto name = sim::resolveIds(fields, field, anchors)) plottedNow_.push_back(*name);
   }
 }
 
@@ -621,7 +621,7 @@ void Debugger::drawComparison() {
     ImGui::TableHeadersRow();
     for (const ComparedRow& row : compared_) {
       if ((onlyDifferences_ && !row.differs) || !matchesFilter(row.name, filter_)) continue;
-      if (!selected_.empty() && !isInsideEntity(row.name, selected_)) continue;
+      if (!selected_.empty() && !sim::isInsideEntity(row.name, selected_)) continue;
       drawComparedRow(row);
     }
     ImGui::EndTable();

@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "recorder/field_ids.h"
 #include "recorder/inspect.h"
+#include "sim/field_ids.h"
 
 namespace retrace::viewer {
 namespace {
@@ -45,8 +45,7 @@ PlotTrack trackPlot(const PlotLine& line, TimelineView view, unsigned columns, c
     track.complete = track.complete && line.b->complete();
   }
   std::vector<std::pair<std::size_t, std::int64_t>> anchors;
-  const std::optional<std::string> name =
-      recorder::resolveIds(now, track.field, anchors);  // an element by its id: at its index now
+  const std::optional<std::string> name = sim::resolveIds(now, track.field, anchors);  // an element by its id: at its index now
   const auto found = std::find_if(now.begin(), now.end(), [&](const sim::Field& f) { return name && f.name == *name; });
   if (found != now.end()) track.now = found->value;
   return track;

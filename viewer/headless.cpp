@@ -9,6 +9,7 @@
 #include "recorder/byte_sink.h"
 #include "recorder/inspect.h"
 #include "recorder/parse.h"
+#include "sim/field_ids.h"
 #include "viewer/debugger.h"
 #include "viewer/frame.h"
 #include "viewer/gui_bridge.h"
@@ -67,7 +68,8 @@ std::optional<std::string> setUpShot(Debugger& debugger, const Playback& playbac
   debugger.seek(tick);
   if (!shot.select.empty()) {
     const std::vector<sim::Field> fields = playback.current().describeState();
-    if (std::none_of(fields.begin(), fields.end(), [&](const sim::Field& f) { return isInsideEntity(f.name, shot.select); })) {
+    if (std::none_of(fields.begin(), fields.end(),
+                     [&](const sim::Field& f) { return sim::isInsideEntity(f.name, shot.select); })) {
       return "no field at tick " + std::to_string(tick) + " lies inside " + recorder::quoteForMessage(shot.select) +
              " (the I key shows the entities' names)";
     }

@@ -5,6 +5,8 @@
 #include <map>
 #include <set>
 
+#include "sim/field_ids.h"
+
 namespace retrace::viewer {
 
 std::vector<FieldRow> inspectFields(const sim::GameSession& now, const sim::GameSession& before) {
@@ -47,22 +49,17 @@ bool matchesFilter(std::string_view name, std::string_view filter) noexcept {
   return at != name.end();
 }
 
-bool isInsideEntity(std::string_view fieldName, std::string_view entity) noexcept {
-  if (entity.empty() || !fieldName.starts_with(entity)) return false;
-  return fieldName.size() == entity.size() || fieldName[entity.size()] == '.' || fieldName[entity.size()] == '[';
-}
-
 std::optional<std::string> findFieldEntity(std::string_view fieldName, const std::vector<std::string>& entities) {
   const std::string* best = nullptr;
   for (const std::string& e : entities) {
-    if (isInsideEntity(fieldName, e) && (best == nullptr || e.size() > best->size())) best = &e;
+    if (sim::isInsideEntity(fieldName, e) && (best == nullptr || e.size() > best->size())) best = &e;
   }
   if (best == nullptr) return std::nullopt;
   return *best;
 }
 
 bool isRowListed(const FieldRow& row, const RowChoice& choice) noexcept {
-  if (!choice.selected.empty() && !isInsideEntity(row.name, choice.selected)) return false;
+  if (!choice.selected.empty() && !sim::isInsideEntity(row.name, choice.selected)) return false;
   return matchesFilter(row.name, choice.filter) && (!choice.onlyChanged || row.changed);
 }
 

@@ -41,8 +41,6 @@ struct ComparedRow {
 /// The entity a field belongs to: the longest of `entities` that is its name or a prefix of it
 /// ending at '.' or '['; nothing when none is.
 [[nodiscard]] std::optional<std::string> findFieldEntity(std::string_view fieldName, const std::vector<std::string>& entities);
-/// True when the field lies inside the entity ("players[1].position.x" inside "players[1]").
-[[nodiscard]] bool isInsideEntity(std::string_view fieldName, std::string_view entity) noexcept;
 /// What the inspector's list asks of a row: inside the selected entity (if one is), matching
 /// the filter, and changed on this tick when only changed ones are asked for.
 struct RowChoice {

@@ -5,10 +5,10 @@
 #include <string_view>
 #include <variant>
 
-#include "recorder/field_ids.h"
 #include "recorder/inspect.h"
 #include "recorder/parse.h"
 #include "recorder/replay.h"
+#include "sim/field_ids.h"
 
 namespace retrace::viewer {
 
@@ -62,7 +62,7 @@ FieldPlace FieldPlace::read(const sim::GameSession& game, const std::string& fie
   // A game whose names and values do not line up is read by name every tick (it never fits).
   place.layout = sim::ValueLayout::of(fields);
   place.aligned = place.layout.count == valueCount;
-  const std::optional<std::string> name = recorder::resolveIds(fields, field, place.layout.anchors);
+  const std::optional<std::string> name = sim::resolveIds(fields, field, place.layout.anchors);
   // No element has the id yet (or any more): one may take it without a list changing length,
   // one entity spawned as another is gone, so the names are read again each tick until one does.
   place.waiting = !name.has_value();
@@ -78,7 +78,7 @@ FieldPlace FieldPlace::read(const sim::GameSession& game, const std::string& fie
 }
 
 std::optional<std::string> checkPlotName(const std::string& field) {
-  if (auto problem = recorder::checkIdSelectors(field)) return recorder::quoteForMessage(field) + ": " + *problem;
+  if (auto problem = sim::checkIdSelectors(field)) return recorder::quoteForMessage(field) + ": " + *problem;
   auto pattern = recorder::FieldPattern::parse(field);
   if (auto* problem = std::get_if<std::string>(&pattern)) return recorder::quoteForMessage(field) + ": " + *problem;
   if (field.find('*') != std::string::npos)

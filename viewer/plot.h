@@ -42,7 +42,7 @@ inline constexpr std::size_t kMaxPlots = 4;
 
 /// One sentence, starting with the name quoted, when a plot's name is not one field's: not a
 /// name at all, a pattern, or an `[id=` that is not `[id=N]` with N a whole number. A name may
-/// pick a list's element by its id (recorder/field_ids.h), and a plot then follows that element.
+/// pick a list's element by its id (sim/field_ids.h), and a plot then follows that element.
 [[nodiscard]] std::optional<std::string> checkPlotName(const std::string& field);
 
 /// Where a field is among a state's values (saveState), and what decides that: the count of

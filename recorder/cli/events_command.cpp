@@ -1,5 +1,6 @@
 // `retrace events FILE`: the events a replay recorded, with their tick, time, kind and named
 // arguments, filtered by tick range and kind, and a count per kind at the end.
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -17,6 +18,8 @@
 #include "recorder/query.h"
 #include "recorder/replay.h"
 #include "recorder/replay_index.h"
+#include "sim/event_subjects.h"
+#include "sim/field_ids.h"
 
 namespace retrace::recorder::cli {
 namespace {
@@ -27,6 +30,7 @@ struct EventsOptions {
   std::optional<std::uint64_t> to;
   std::string kinds;
   std::string where;
+  std::string about;
   bool json = false;
 };
 
@@ -50,19 +54,39 @@ std::variant<std::vector<bool>, std::string> parseKinds(const sim::GameDefinitio
   return wanted;
 }
 
-/// Prints each event of the wanted kinds from tick `from` to `to` whose arguments meet the
-/// condition (when there is one), a line (or a JSON object) each; the count of each kind
-/// printed, or the sentence of a chunk that could not be read or of a value no argument takes.
+/// One sentence when no event of the game can be about `entity` (sim::canBeAbout).
+std::optional<std::string> checkAbout(const sim::GameDefinition& game, const std::string& entity) {
+  if (sim::canBeAbout(game, entity)) return std::nullopt;
+  const auto shapes = sim::listSubjectShapes(game);
+  if (shapes.empty()) return "no event of " + std::string(game.name()) + " says what it is about, so --about finds none";
+  std::vector<const char*> names;
+  for (const std::string& shape : shapes) names.push_back(shape.c_str());
+  return "no event of " + std::string(game.name()) + " is about " + quoteForMessage(entity) + ": its events are about " +
+         joinNames(names) + ", or a whole list such as " + shapes.front().substr(0, shapes.front().find_first_of(".["));
+}
+
+/// True when the event is about `entity` or something inside it; every event is when it is empty.
+bool isAbout(const sim::GameDefinition& game, const sim::Event& event, const std::string& entity) {
+  if (entity.empty()) return true;
+  const auto subjects = sim::nameEventSubjects(game, event);
+  return std::any_of(subjects.begin(), subjects.end(), [&](const std::string& s) { return sim::isInsideEntity(s, entity); });
+}
+
+/// Prints each event of the wanted kinds from tick `from` to `to` that is about `about` (when
+/// given) and whose arguments meet the condition (when there is one), a line (or a JSON object)
+/// each; the count of each kind printed, or the sentence of a chunk that could not be read or of
+/// a value no argument takes.
 std::variant<std::map<std::string, std::uint64_t>, std::string> listEvents(const ReplayIndex& index,
                                                                            const std::vector<bool>& wanted,
                                                                            const std::optional<Condition>& where,
-                                                                           std::uint64_t from, std::uint64_t to, bool json) {
+                                                                           const std::string& about, std::uint64_t from,
+                                                                           std::uint64_t to, bool json) {
   const sim::GameDefinition& game = *gameOf(index.summary().header);
   std::map<std::string, std::uint64_t> counts;
   std::optional<std::string> badValue;
   const auto unreadable = index.visitChunks(index.findChunk(from), index.findChunk(to), [&](Chunk& chunk) {
     for (const RecordedEvent& e : chunk.events) {
-      if (e.tick < from || e.tick > to || !wanted[e.event.kind]) continue;
+      if (e.tick < from || e.tick > to || !wanted[e.event.kind] || !isAbout(game, e.event, about)) continue;
       if (where) {
         const auto holds = where->check(sim::describeEvent(game, e.event));
         if (const auto* sentence = std::get_if<std::string>(&holds)) badValue = *sentence;
@@ -98,10 +122,13 @@ ExitCode runEvents(const EventsOptions& options) {
     if (auto* problem = std::get_if<std::string>(&parsed)) return refuseInput("events", *problem);
     where = std::move(std::get<Condition>(parsed));
   }
+  if (!options.about.empty()) {
+    if (auto problem = checkAbout(*gameOf(index.summary().header), options.about)) return refuseInput("events", *problem);
+  }
   const auto range = settleTickRange(index, options.file, options.from, options.to, 1);
   if (auto* problem = std::get_if<std::string>(&range)) return refuseInput("events", *problem);
   const std::uint64_t to = std::get<std::uint64_t>(range);
-  const auto listed = listEvents(index, std::get<std::vector<bool>>(kinds), where, options.from, to, options.json);
+  const auto listed = listEvents(index, std::get<std::vector<bool>>(kinds), where, options.about, options.from, to, options.json);
   if (const auto* problem = std::get_if<std::string>(&listed)) return refuseInput("events", *problem);
   const auto& counts = std::get<std::map<std::string, std::uint64_t>>(listed);
   if (options.json) {
@@ -130,9 +157,14 @@ void attachEventsCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option(
       "--where", options->where,
       "only events whose arguments meet a condition: find's grammar over the arguments' names, as events prints them");
+  command.add_option("--about", options->about,
+                     "only events about an entity or something inside it: a list's element by its id (LIST[id=N]), a "
+                     "cell, or a whole list; " +
+                         programName() + " games lists what each game's events are about");
   command.add_flag("--json", options->json, "one JSON object per line, then one with the counts");
   command.footer(
-      "Exit status: 0 listed (even none), 2 a bad file, an unknown kind, a bad condition or a range outside the replay.");
+      "Exit status: 0 listed (even none), 2 a bad file, an unknown kind, a bad condition, an entity no event is about or a "
+      "range outside the replay.");
   command.callback([options, &outExit] { outExit = runEvents(*options); });
 }
 

@@ -4,6 +4,8 @@
 #include <map>
 #include <string_view>
 
+#include "sim/event_subjects.h"
+
 namespace retrace::recorder::cli {
 namespace {
 
@@ -58,7 +60,9 @@ nlohmann::ordered_json eventToJson(const sim::GameDefinition& game, const sim::E
   for (const sim::Field& argument : sim::describeEvent(game, event)) {
     args[argument.name] = valueToJson(argument.value, argument.kind, argument.names);
   }
-  return {{"kind", game.eventSchemas()[event.kind].name}, {"args", std::move(args)}};  // the loader checked the kind
+  // The loader checked the kind.
+  return {
+      {"kind", game.eventSchemas()[event.kind].name}, {"args", std::move(args)}, {"about", sim::nameEventSubjects(game, event)}};
 }
 
 nlohmann::ordered_json inputToJson(const sim::GameDefinition& game, sim::Input input) {

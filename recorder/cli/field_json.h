@@ -14,7 +14,7 @@ namespace retrace::recorder::cli {
 /// 64-bit hashes and RNG words as hex text (JSON numbers are doubles to many readers and would
 /// lose bits), other integers as numbers.
 [[nodiscard]] nlohmann::ordered_json fieldsToJson(const std::vector<sim::Field>& fields);
-/// One event: its kind's name and its arguments by name, each in its kind.
+/// One event: its kind's name, its arguments by name, each in its kind, and what it is about.
 [[nodiscard]] nlohmann::ordered_json eventToJson(const sim::GameDefinition& game, const sim::Event& event);
 /// A replay's header as every command prints it (dump's "header", info's), its keys named as
 /// the format names them.

@@ -15,6 +15,7 @@
 #include "recorder/parse.h"
 #include "recorder/settings.h"
 #include "sim/contract.h"
+#include "sim/event_subjects.h"
 #include "sim/game.h"
 
 namespace retrace::recorder::cli {
@@ -110,8 +111,8 @@ ExitCode checkAskedGames(const GamesOptions& options, const AskedGames& asked) {
   return kept ? ExitCode::kOk : ExitCode::kFailed;
 }
 
-/// A game's name, rules version, configurations, buttons, speed limits, events and the
-/// default configuration's fields.
+/// A game's name, rules version, configurations, buttons, speed limits, events, what they are
+/// about and the default configuration's fields.
 void printGameSummary(const sim::GameDefinition& game) {
   printOut("{} (rules {}): configurations {}; buttons {}\n", std::string(game.name()), game.rulesVersion(),
            joinNames(game.configNames()), joinNames(game.inputNames()));
@@ -121,6 +122,8 @@ void printGameSummary(const sim::GameDefinition& game) {
   std::vector<const char*> events;
   for (const sim::EventSchema& schema : game.eventSchemas()) events.push_back(schema.name);
   printOut("  events: {}\n", joinNames(events));
+  // What `events --about` and the viewer's events panel take, when the game's events say.
+  if (const auto shapes = sim::listSubjectShapes(game); !shapes.empty()) printOut("  events are about: {}\n", joinNames(shapes));
   std::string fields;
   for (const sim::Field& field : game.describeConfig(*game.findConfig(game.configNames().front()))) {
     fields += (fields.empty() ? "" : ", ") + field.name + "=" + sim::formatField(field);

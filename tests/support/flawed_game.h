@@ -31,8 +31,10 @@ enum class Flaw {
   kFieldDescribedOtherwise,  // the tools would be shown a value the saved state does not hold
   kFieldNamedByValue,        // x's name follows its value, while the saved values' layout stays
   kEventArgumentNotPlain,
-  kEnumValueNamedTwice,  // an event argument's enumeration
-  kStateEnumNotPlain,    // a state field's enumeration
+  kSubjectNamesNoArgument,  // an event's subject pattern over an argument it does not have
+  kEventAboutNothing,       // an event about an entity the state does not hold
+  kEnumValueNamedTwice,     // an event argument's enumeration
+  kStateEnumNotPlain,       // a state field's enumeration
   kConfigNarrows,
   kLimitNamesNoField,
   kUnknownEvent,
@@ -150,7 +152,10 @@ struct Walker {
          {F == Flaw::kEventArgumentNotPlain ? "bump count" : "count", nullptr, nullptr, nullptr},
          {},
          {},
-         EventCategory::kContact},
+         EventCategory::kContact,
+         {F == Flaw::kSubjectNamesNoArgument ? "walls[{side}]"
+          : F == Flaw::kEventAboutNothing    ? "bumper"
+                                             : "x"}},
         kRoundStartSchema};
     // The bump's wall as an enumeration that calls both walls "end".
     static constexpr EnumName kEnds[] = {{0, "end"}, {1, "end"}};

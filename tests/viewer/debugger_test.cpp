@@ -14,6 +14,7 @@
 #include "recorder/grid_cells.h"
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
+#include "sim/field_ids.h"
 #include "sim/game.h"
 #include "support/corpus.h"
 #include "support/temp_dir.h"
@@ -152,8 +153,8 @@ TEST(Inspector, FieldsBelongToTheLongestEntityThatHoldsThem) {
   EXPECT_EQ(findFieldEntity("man", entities), "man");
   EXPECT_FALSE(findFieldEntity("manSize", entities).has_value());  // a prefix of the text, not of the path
   EXPECT_FALSE(findFieldEntity("tick", entities).has_value());
-  EXPECT_TRUE(isInsideEntity("bullets[0].x", "bullets[0]"));
-  EXPECT_FALSE(isInsideEntity("bullets[01].x", "bullets[0]"));
+  EXPECT_TRUE(sim::isInsideEntity("bullets[0].x", "bullets[0]"));
+  EXPECT_FALSE(sim::isInsideEntity("bullets[01].x", "bullets[0]"));
   EXPECT_TRUE(matchesFilter("tanks[1].centre.X", "CENTRE.x"));
   EXPECT_FALSE(matchesFilter("tanks[1].hp", "vy"));
   EXPECT_TRUE(matchesFilter("anything", ""));

@@ -11,9 +11,9 @@
 
 #include <gtest/gtest.h>
 
-#include "recorder/field_ids.h"
 #include "recorder/replay.h"
 #include "recorder/replay_test_support.h"
+#include "sim/field_ids.h"
 #include "support/corpus.h"
 #include "viewer/debugger.h"
 #include "viewer/timeline.h"
@@ -141,11 +141,11 @@ TEST(Plot, AnElementPickedByItsIdIsFollowedAsItsIndexShifts) {
 }
 
 TEST(Plot, ANameMayPickAnElementByItsIdAndIsOneFieldsName) {
-  // How names turn from indices to ids and back: recorder/field_ids.h, tested in recorder_tests.
+  // How names turn from indices to ids and back: sim/field_ids.h, tested in recorder_tests.
   Playback playback(loadCorpus("tank-bot-seed5.rtr"), false);
   playback.seek(300);
   const std::vector<sim::Field> fields = playback.current().describeState();
-  const std::string byId = recorder::nameByIds(fields, "tanks[1].centre.x");
+  const std::string byId = sim::nameByIds(fields, "tanks[1].centre.x");
   ASSERT_TRUE(byId.starts_with("tanks[id=")) << byId;
   // An element not there yet may come without any list changing length: its place is read again.
   const std::vector<std::int64_t> values = playback.current().saveState();

@@ -412,6 +412,50 @@ TEST_F(Cli, EventsWhereListsTheEventsWhoseArgumentsMeetTheCondition) {
   EXPECT_EQ(runRetrace("events " + file + " --where 'tank =='").exitCode, 2);
 }
 
+TEST_F(Cli, EventsAboutAnEntityListsItsEventsWhateverTheirArgumentsAreCalled) {
+  const std::string file = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
+  const auto readLines = [](const std::string& text) {
+    std::vector<nlohmann::json> lines;
+    std::stringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(nlohmann::json::parse(line));
+    lines.pop_back();  // the counts
+    return lines;
+  };
+  const CliRun all = runRetrace("events " + file + " --json");
+  ASSERT_EQ(all.exitCode, 0);
+  const std::vector<nlohmann::json> every = readLines(all.output);
+  // Tank 1 as each kind names it: "tank" of fire, tankHit, blocked..., "by" of tankDestroyed.
+  std::vector<nlohmann::json> expected;
+  for (const nlohmann::json& e : every) {
+    if ((e["args"].contains("tank") && e["args"]["tank"] == 1) || (e["args"].contains("by") && e["args"]["by"] == 1))
+      expected.push_back(e);
+  }
+  ASSERT_GT(expected.size(), 10U);
+  const CliRun tank = runRetrace("events " + file + " --about 'tanks[id=1]' --json");
+  ASSERT_EQ(tank.exitCode, 0) << tank.output;
+  EXPECT_EQ(readLines(tank.output), expected);
+  // A cell, and a whole list: every shot is about its bullet.
+  EXPECT_EQ(runRetrace("events " + file + " --about 'tiles[5][5]'").output,
+            "tick 169     0:02.816   brickDestroyed{bullet 7, column 5, row 5}\n"
+            "1 event in ticks 1 to 3600: brickDestroyed 1\n");
+  const CliRun fired = runRetrace("events " + file + " --kind fire");
+  EXPECT_EQ(runRetrace("events " + file + " --kind fire --about bullets").output, fired.output);
+  EXPECT_EQ(runRetrace("events " + file + " --about 'bullets[id=7]' --json").output,
+            "{\"tick\":164,\"time\":\"0:02.733\",\"kind\":\"fire\",\"args\":{\"tank\":1,\"bullet\":7,\"x\":\"79\",\"y\":\"112\"},"
+            "\"about\":[\"tanks[id=1]\",\"bullets[id=7]\"]}\n"
+            "{\"tick\":169,\"time\":\"0:02.816\",\"kind\":\"brickDestroyed\",\"args\":{\"bullet\":7,\"column\":5,\"row\":5},"
+            "\"about\":[\"tiles[5][5]\",\"bullets[id=7]\"]}\n"
+            "{\"counts\":{\"brickDestroyed\":1,\"fire\":1},\"from\":1,\"to\":3600}\n");
+  // An index moves as a list changes, so no event is about one: one sentence naming the ways.
+  const CliRun byIndex = runRetrace("events " + file + " --about 'tanks[1]'");
+  EXPECT_EQ(byIndex.exitCode, 2);
+  EXPECT_EQ(byIndex.output,
+            "retrace events: no event of tank is about 'tanks[1]': its events are about tanks[id=N], bullets[id=N], "
+            "tiles[N][N], or a whole list such as tanks\n");
+  EXPECT_NE(runRetrace("games tank").output.find("\n  events are about: tanks[id=N], bullets[id=N], tiles[N][N]\n"),
+            std::string::npos);
+}
+
 TEST_F(Cli, ShowEventsAndTraceRefuseBadArgumentsInOneLine) {
   const std::string file = path("t.rtr");
   ASSERT_EQ(runRetrace("record --game tank --seed 2 --ticks 300 --input bot -o " + file).exitCode, 0);

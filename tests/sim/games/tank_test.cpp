@@ -1,12 +1,16 @@
 #include "sim/games/tank.h"
 
 #include <algorithm>
+#include <map>
+#include <string>
 #include <tuple>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "golden.h"
+#include "sim/event_subjects.h"
+#include "sim/field_ids.h"
 
 namespace retrace::sim::tank {
 namespace {
@@ -49,6 +53,44 @@ TEST(Tank, BulletDestroysABrick) {
   EXPECT_TRUE(hasEvent(events, kBrickDestroyed));
   EXPECT_EQ(tileCode(s.map, {5, 5}), kEmpty);
   EXPECT_TRUE(s.bullets.empty());
+}
+
+TEST(Tank, AnEventIsAboutTheCellItChangedAndTheTankItHit) {
+  // The contract sees only that what an event is about is in the state; here, that it is the
+  // right one: a brick event's cell was a brick and is empty, a hit tank's hp is what it says.
+  const GameDefinition& game = *findGame("tank");
+  auto session = game.start(*game.findConfig("default"), 5);
+  Rng bot = seedRng(9);
+  const auto valueOf = [](const GameSession& at, const std::string& subject, const std::string& member) {
+    const std::vector<Field> fields = at.describeState();
+    const auto resolved = resolveIds(fields, subject);
+    const auto field =
+        std::find_if(fields.begin(), fields.end(), [&](const Field& f) { return resolved && f.name == *resolved + member; });
+    return field == fields.end() ? std::string("none") : formatField(*field);
+  };
+  std::map<std::string, int> seen;
+  for (int i = 0; i < 20000; ++i) {
+    const auto before = session->clone();
+    for (const Event& e : session->step(session->chooseBotInput(bot)).events) {
+      const std::vector<std::string> about = nameEventSubjects(game, e);
+      const std::string kind = game.eventSchemas()[e.kind].name;
+      ++seen[kind];
+      if (e.kind == kBrickDestroyed) {
+        EXPECT_EQ(valueOf(*before, about[0], ""), "brick") << about[0] << " at tick " << session->tick();
+        EXPECT_EQ(valueOf(*session, about[0], ""), "empty") << about[0] << " at tick " << session->tick();
+      } else if (e.kind == kSteelHit || e.kind == kBaseDestroyed) {
+        EXPECT_EQ(valueOf(*session, about[0], ""), e.kind == kSteelHit ? "steel" : "base") << about[0];
+      } else if (e.kind == kTankHit) {
+        // A tank with no hp left is gone after the tick; it was there before it.
+        EXPECT_EQ(valueOf(e.args[2] > 0 ? *session : *before, about[0], ".hp"),
+                  std::to_string(e.args[2] > 0 ? e.args[2] : e.args[2] + 1))
+            << about[0] << " at tick " << session->tick();
+      }
+    }
+  }
+  EXPECT_GT(seen["brickDestroyed"], 10);
+  EXPECT_GT(seen["steelHit"], 10);
+  EXPECT_GT(seen["tankHit"], 3);
 }
 
 TEST(Tank, SteelStopsABulletAndStays) {

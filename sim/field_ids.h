@@ -14,7 +14,11 @@
 
 #include "sim/fields.h"
 
-namespace retrace::recorder {
+namespace retrace::sim {
+
+/// True when field or entity `name` is `entity` or lies inside it ("tanks[1].hp" in "tanks[1]",
+/// never in "tanks[10]"); no name lies inside the empty one.
+[[nodiscard]] bool isInsideEntity(std::string_view name, std::string_view entity) noexcept;
 
 /// Where an element picked by its id starts in a name: `[id=N]`.
 inline constexpr std::string_view kIdSelectorOpen = "[id=";
@@ -28,19 +32,19 @@ inline constexpr std::string_view kIdSelectorOpen = "[id=";
 
 /// The name with each `[id=N]` made an index: `[i]`, where the field "list[i].id" among `fields`
 /// is N; nothing when no element of that list has that id. Adds the place among the saved
-/// values (sim::Field::place) of each `id` field used, and N, to `outAnchors`.
-[[nodiscard]] std::optional<std::string> resolveIds(const std::vector<sim::Field>& fields, std::string_view name,
+/// values (Field::place) of each `id` field used, and N, to `outAnchors`.
+[[nodiscard]] std::optional<std::string> resolveIds(const std::vector<Field>& fields, std::string_view name,
                                                     std::vector<std::pair<std::size_t, std::int64_t>>& outAnchors);
 /// resolveIds, the anchors not wanted.
-[[nodiscard]] std::optional<std::string> resolveIds(const std::vector<sim::Field>& fields, std::string_view name);
+[[nodiscard]] std::optional<std::string> resolveIds(const std::vector<Field>& fields, std::string_view name);
 
 /// The name with each element that has an `id` field among `fields` picked by it
 /// ("enemies[1].hp" to "enemies[id=228].hp"); an element without one keeps its index.
-[[nodiscard]] std::string nameByIds(const std::vector<sim::Field>& fields, std::string_view name);
+[[nodiscard]] std::string nameByIds(const std::vector<Field>& fields, std::string_view name);
 
 /// The name of a field that `resolved` (what resolveIds made of `byId`) selected, as `byId` names
 /// it: the part up to the last element picked by its id written with its id again
 /// ("enemies[1].hp" by "enemies[id=228]" resolved as "enemies[1]" is "enemies[id=228].hp").
 [[nodiscard]] std::string renameByIds(std::string_view fieldName, std::string_view byId, std::string_view resolved);
 
-}  // namespace retrace::recorder
+}  // namespace retrace::sim

@@ -1,9 +1,9 @@
-#include "recorder/field_ids.h"
+#include "sim/field_ids.h"
 
 #include <algorithm>
 #include <charconv>
 
-namespace retrace::recorder {
+namespace retrace::sim {
 namespace {
 
 /// The id of an `[id=N]` at `open` of `name`, and where it closes; nothing when it is not one.
@@ -19,7 +19,7 @@ std::optional<std::pair<std::int64_t, std::size_t>> readIdSelector(std::string_v
 
 /// The index of the element of list `list` whose `id` field is `id` (a field "list[i].id"), and
 /// the place of that field among `fields`.
-std::optional<std::pair<std::size_t, std::size_t>> findElementById(const std::vector<sim::Field>& fields, std::string_view list,
+std::optional<std::pair<std::size_t, std::size_t>> findElementById(const std::vector<Field>& fields, std::string_view list,
                                                                    std::int64_t id) {
   for (std::size_t i = 0; i < fields.size(); ++i) {
     const std::string_view name = fields[i].name;
@@ -36,6 +36,11 @@ std::optional<std::pair<std::size_t, std::size_t>> findElementById(const std::ve
 
 }  // namespace
 
+bool isInsideEntity(std::string_view name, std::string_view entity) noexcept {
+  if (entity.empty() || !name.starts_with(entity)) return false;
+  return name.size() == entity.size() || name[entity.size()] == '.' || name[entity.size()] == '[';
+}
+
 bool picksById(std::string_view name) noexcept { return name.find(kIdSelectorOpen) != std::string_view::npos; }
 
 std::optional<std::string> checkIdSelectors(std::string_view name) {
@@ -50,7 +55,7 @@ std::optional<std::string> checkIdSelectors(std::string_view name) {
   return std::nullopt;
 }
 
-std::optional<std::string> resolveIds(const std::vector<sim::Field>& fields, std::string_view name,
+std::optional<std::string> resolveIds(const std::vector<Field>& fields, std::string_view name,
                                       std::vector<std::pair<std::size_t, std::int64_t>>& outAnchors) {
   std::string resolved(name);
   for (std::size_t open = resolved.find(kIdSelectorOpen); open != std::string::npos;
@@ -69,12 +74,12 @@ std::optional<std::string> resolveIds(const std::vector<sim::Field>& fields, std
   return resolved;
 }
 
-std::optional<std::string> resolveIds(const std::vector<sim::Field>& fields, std::string_view name) {
+std::optional<std::string> resolveIds(const std::vector<Field>& fields, std::string_view name) {
   std::vector<std::pair<std::size_t, std::int64_t>> anchors;
   return resolveIds(fields, name, anchors);
 }
 
-std::string nameByIds(const std::vector<sim::Field>& fields, std::string_view name) {
+std::string nameByIds(const std::vector<Field>& fields, std::string_view name) {
   std::string byId;
   for (std::size_t at = 0; at < name.size();) {
     const std::size_t open = name.find('[', at);
@@ -85,7 +90,7 @@ std::string nameByIds(const std::vector<sim::Field>& fields, std::string_view na
     }
     // The element's id is the field "<everything so far>[i].id" in the concrete name.
     const std::string element = std::string(name.substr(0, close + 1)) + ".id";
-    const auto id = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == element; });
+    const auto id = std::find_if(fields.begin(), fields.end(), [&](const Field& f) { return f.name == element; });
     byId += name.substr(at, open - at);
     if (id == fields.end()) {
       byId += name.substr(open, close - open + 1);
@@ -113,4 +118,4 @@ std::string renameByIds(std::string_view fieldName, std::string_view byId, std::
   return std::string(byId.substr(0, close + 1)) + std::string(fieldName.substr(prefix));
 }
 
-}  // namespace retrace::recorder
+}  // namespace retrace::sim

@@ -1,7 +1,7 @@
 // A list's element picked by its id: on every tick of every golden replay, `list[id=N]` selects
 // the fields of the element whose id is N wherever it is in its list, named by its id, and a
 // condition on it holds exactly where one on that element's index does.
-#include "recorder/field_ids.h"
+#include "sim/field_ids.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -17,6 +17,11 @@
 
 namespace retrace::recorder {
 namespace {
+
+using sim::checkIdSelectors;
+using sim::nameByIds;
+using sim::renameByIds;
+using sim::resolveIds;
 
 /// The element names ("list[i]") of every field "list[i].id" in the state, with their ids.
 std::vector<std::pair<std::string, std::int64_t>> listElementsWithIds(const std::vector<sim::Field>& fields) {
