@@ -52,8 +52,9 @@ struct EventSchema {
   std::array<FieldKind, 4> argKinds;
   std::array<EnumNames, 4> argEnums{};  ///< the names of kEnum arguments
   EventCategory category = EventCategory::kOther;
-  /// What the event is about, as field paths over its arguments ("bullets[id={bullet}]",
-  /// "tiles[{row}][{column}]"); nullptr for none (event_subjects.h).
+  /// What the event is about, as field paths over its arguments ("tiles[{row}][{column}]",
+  /// "bullets[id={bullet}]"), chief first (what a click on the event selects); nullptr for none
+  /// (event_subjects.h).
   std::array<const char*, 3> subjects{};
 };
 

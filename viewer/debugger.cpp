@@ -13,6 +13,7 @@
 #include "recorder/grid_cells.h"
 #include "recorder/inspect.h"
 #include "recorder/query.h"
+#include "sim/event_subjects.h"
 #include "sim/field_ids.h"
 #include "viewer/headless.h"
 
@@ -116,9 +117,23 @@ void Debugger::seek(std::uint64_t tick) {
   a_.setPlaying(false);
   a_.seek(tick);
   if (b_ != nullptr) b_->seek(a_.tick());
+  placeSelection();  // the panels' refresh does it for the keys' moves
 }
 
-void Debugger::select(std::optional<std::string> entity) { selected_ = entity.value_or(std::string()); }
+void Debugger::select(std::optional<std::string> entity) {
+  selected_ = entity ? sim::nameByIds(a_.current().describeState(), *entity) : std::string();
+  placeSelection();
+  if (eventsAboutSelection_) (void)listEvents();  // no condition refuses what it accepted before
+}
+
+void Debugger::placeSelection() {
+  selectedNow_.clear();
+  if (selected_.empty()) return;
+  const std::vector<sim::Field> fields = a_.current().describeState();
+  const auto at = sim::resolveIds(fields, selected_);
+  if (at && std::any_of(fields.begin(), fields.end(), [&](const sim::Field& f) { return sim::isInsideEntity(f.name, *at); }))
+    selectedNow_ = *at;
+}
 
 std::optional<std::string> Debugger::togglePlot(const std::string& field) {
   const auto at = std::find(plotted_.begin(), plotted_.end(), field);
@@ -167,7 +182,7 @@ JumpTargets Debugger::targets() {
   targets.matches = matches_;
   targets.bookmarks = &bookmarks_;
   if (eventKind_ >= 0) targets.eventKind = static_cast<std::uint16_t>(eventKind_);
-  if (eventCondition_) targets.listedEventTicks = eventTicks_;
+  if (isEventListNarrowed()) targets.listedEventTicks = eventTicks_;
   targets.compareDifference = difference_;
   return targets;
 }
@@ -177,11 +192,11 @@ FrameExtras Debugger::extras(bool panelsShown) const {
   extras.view = view;
   extras.bookmarks = bookmarkTicks_;
   extras.matches = matches_;
-  if (eventCondition_) extras.listedEvents = eventTicks_;
+  if (isEventListNarrowed()) extras.listedEvents = eventTicks_;
   extras.compareDifference = difference_;
   extras.selectionFrom = selectionFrom;
   extras.selectionTo = selectionTo;
-  extras.highlight = hovered_.empty() ? selected_ : hovered_;
+  extras.highlight = hovered_.empty() ? selectedNow_ : hovered_;
   extras.ghosts = b_ != nullptr && difference_ && a_.tick() >= *difference_;
   extras.titleA = nameA_;
   extras.titleB = nameB_;
@@ -213,8 +228,8 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
   std::snprintf(scene, sizeof scene, "%.1f,%.1f,%.1f,%.1f,%.4f", layout.scene.left, layout.scene.top, layout.scene.width,
                 layout.scene.height, layout.scale);
   return "tick=" + std::to_string(a_.tick()) + "\nlast=" + std::to_string(a_.lastTick()) +
-         "\nplaying=" + (a_.playing() ? "1" : "0") + "\nselected=" + selected_ + "\noverlays=" + on + "\nbookmarks=" + marks +
-         "\ncompare=" + (b_ != nullptr ? "1" : "0") +
+         "\nplaying=" + (a_.playing() ? "1" : "0") + "\nselected=" + selected_ + "\nselectedNow=" + selectedNow_ +
+         "\noverlays=" + on + "\nbookmarks=" + marks + "\ncompare=" + (b_ != nullptr ? "1" : "0") +
          "\nbTick=" + (b_ != nullptr ? std::to_string(b_->tick()) : std::string("none")) + "\ndifference=" + number(difference_) +
          "\ndivergence=" + number(a_.divergenceTick()) + "\nediting=" + (editing() ? "1" : "0") +
          "\ntunnels=" + std::to_string(a_.tunnelsNow().size()) + "\ntyping=" + (typing ? "1" : "0") +
@@ -228,6 +243,7 @@ void Debugger::refresh() {
   shownTick_ = a_.tick();
   scrollEvents_ = true;
   rows_ = inspectFields(a_.current(), a_.previous());
+  placeSelection();
   if (b_ != nullptr) compared_ = compareFields(a_.current(), b_->current());
   tunnels_.clear();
   for (const sim::Tunnel& t : a_.tunnelsNow()) tunnels_.push_back(t.sentence);
@@ -414,7 +430,7 @@ void Debugger::drawView(Overlays& overlays) {
   swatch(divergenceColour(), "timeline: divergence, compare difference");
   swatch(bookmarkColour(), "timeline: bookmark");
   swatch(matchColour(), "timeline: --find match");
-  if (eventCondition_) swatch(listedEventColour(), "timeline: an event the Events panel lists");
+  if (isEventListNarrowed()) swatch(listedEventColour(), "timeline: an event the Events panel lists");
   swatch(plotColourA(), "timeline: a plotted field (compare mode: A)");
   if (b_ != nullptr) swatch(plotColourB(), "timeline: a plotted field, B");
 }
@@ -473,9 +489,14 @@ void Debugger::drawInspector() {
   ImGui::SameLine();
   ImGui::Checkbox("only changed", &onlyChanged_);
   if (!selected_.empty()) {
-    ImGui::TextColored(kChanged, "selected: %s", selected_.c_str());
+    if (selectedNow_.empty())
+      ImGui::TextColored(kDiffers, "selected: %s, not at this tick", selected_.c_str());
+    else if (selectedNow_ != selected_)
+      ImGui::TextColored(kChanged, "selected: %s, here %s", selected_.c_str(), selectedNow_.c_str());
+    else
+      ImGui::TextColored(kChanged, "selected: %s", selected_.c_str());
     ImGui::SameLine();
-    if (ImGui::SmallButton("show all")) selected_.clear();
+    if (ImGui::SmallButton("show all")) select(std::nullopt);
   }
   ImGui::TextColored(plotMessage_.empty() ? kQuiet : kDiffers, "%s",
                      plotMessage_.empty() ? "right-click a field: plot it on the timeline" : plotMessage_.c_str());
@@ -568,7 +589,8 @@ void Debugger::drawFieldGrid(std::string_view label, std::span<const FieldRow> c
 }
 
 void Debugger::drawFieldList(const std::vector<std::string>& entities) {
-  const RowChoice choice{selected_, filter_, onlyChanged_};
+  // A selection not at this tick lists nothing (its name by id is no field's).
+  const RowChoice choice{selectedNow_.empty() ? selected_ : selectedNow_, filter_, onlyChanged_};
   bool any = false;
   for (const FieldRow& row : rows_) {
     if (!isRowListed(row, choice)) continue;
@@ -576,7 +598,9 @@ void Debugger::drawFieldList(const std::vector<std::string>& entities) {
     drawField(row.name, row);
     if (ImGui::IsItemClicked()) select(findFieldEntity(row.name, entities));
   }
-  if (!any) ImGui::TextColored(kQuiet, "%s", onlyChanged_ ? "no such field changed on this tick" : "no such field");
+  // A selection not at this tick has said so above.
+  if (!any && (selected_.empty() || !selectedNow_.empty()))
+    ImGui::TextColored(kQuiet, "%s", onlyChanged_ ? "no such field changed on this tick" : "no such field");
 }
 
 void Debugger::drawField(std::string_view label, const FieldRow& row) {
@@ -621,7 +645,7 @@ void Debugger::drawComparison() {
     ImGui::TableHeadersRow();
     for (const ComparedRow& row : compared_) {
       if ((onlyDifferences_ && !row.differs) || !matchesFilter(row.name, filter_)) continue;
-      if (!selected_.empty() && !sim::isInsideEntity(row.name, selected_)) continue;
+      if (!selected_.empty() && !sim::isInsideEntity(row.name, selectedNow_.empty() ? selected_ : selectedNow_)) continue;
       drawComparedRow(row);
     }
     ImGui::EndTable();
@@ -656,35 +680,59 @@ std::optional<std::string> Debugger::filterEvents(std::string condition) {
   if (condition.empty()) {
     eventWhere_.clear();
     eventCondition_.reset();
-    eventRows_.clear();
-    eventTicks_.clear();
-    return std::nullopt;
+    return listEvents();  // nothing left to refuse a value
   }
   const auto kinds = a_.game().eventSchemas().size();
   std::vector<bool> wanted(kinds, eventKind_ < 0);
   if (eventKind_ >= 0 && static_cast<std::size_t>(eventKind_) < kinds) wanted[static_cast<std::size_t>(eventKind_)] = true;
   auto parsed = recorder::parseEventCondition(a_.game(), wanted, condition);
   if (auto* problem = std::get_if<std::string>(&parsed)) return *problem;
-  auto rows = findEventRowsWhere(a_.ticks(), a_.game(), eventKind(), std::get<recorder::Condition>(parsed));
-  if (auto* problem = std::get_if<std::string>(&rows)) return *problem;
-  eventWhere_ = std::move(condition);
+  std::optional<recorder::Condition> was = std::move(eventCondition_);
   eventCondition_ = std::move(std::get<recorder::Condition>(parsed));
-  eventRows_ = std::move(std::get<std::vector<std::uint64_t>>(rows));
+  if (auto problem = listEvents()) {
+    eventCondition_ = std::move(was);  // the list as it was
+    (void)listEvents();
+    return problem;
+  }
+  eventWhere_ = std::move(condition);
+  return std::nullopt;
+}
+
+std::optional<std::string> Debugger::listEvents() {
+  eventAbout_ = eventsAboutSelection_ ? selected_ : std::string();
+  eventRows_.clear();
   eventTicks_.clear();
+  scrollEvents_ = true;
+  if (!isEventListNarrowed()) return std::nullopt;
+  auto rows = findEventRowsWhere(a_.ticks(), a_.game(), eventKind(), eventCondition_ ? &*eventCondition_ : nullptr, eventAbout_);
+  if (auto* problem = std::get_if<std::string>(&rows)) return *problem;
+  eventRows_ = std::move(std::get<std::vector<std::uint64_t>>(rows));
   for (const std::uint64_t row : eventRows_) {
     const std::uint64_t tick = a_.ticks().eventAt(eventKind(), row).tick;
     if (eventTicks_.empty() || eventTicks_.back() != tick) eventTicks_.push_back(tick);
   }
-  scrollEvents_ = true;
   return std::nullopt;
 }
 
+void Debugger::listEventsAboutSelection(bool on) {
+  eventsAboutSelection_ = on;
+  (void)listEvents();  // the condition's values were accepted over every event already
+}
+
+void Debugger::openEvent(const EventRow& row) {
+  seek(row.tick);
+  if (!eventAbout_.empty()) return;  // the list is the selection's: it stays
+  // The first is what the event is chiefly about; gone by then (a destroyed tank), the inspector says so.
+  const auto subjects = sim::nameEventSubjects(a_.game(), row.event);
+  if (!subjects.empty()) select(subjects.front());
+}
+
 std::uint64_t Debugger::countListedEvents() const {
-  return eventCondition_ ? eventRows_.size() : a_.ticks().countEvents(eventKind());
+  return isEventListNarrowed() ? eventRows_.size() : a_.ticks().countEvents(eventKind());
 }
 
 EventRow Debugger::listedEventAt(std::uint64_t i) const {
-  return a_.ticks().eventAt(eventKind(), eventCondition_ ? eventRows_[static_cast<std::size_t>(i)] : i);
+  return a_.ticks().eventAt(eventKind(), isEventListNarrowed() ? eventRows_[static_cast<std::size_t>(i)] : i);
 }
 
 void Debugger::drawEventKindChoice() {
@@ -698,9 +746,9 @@ void Debugger::drawEventKindChoice() {
       if (ImGui::Selectable(schemas[k].name, eventKind_ == static_cast<int>(k))) eventKind_ = static_cast<int>(k);
     }
     ImGui::EndCombo();
-    // The condition's rows are the old kind's: found again, or dropped when the new kind has none of its arguments.
-    if (eventKind_ != was && eventCondition_) {
-      const auto problem = filterEvents(eventWhere_);
+    // The listed rows are the old kind's: found again, the condition dropped when the new kind has none of its arguments.
+    if (eventKind_ != was) {
+      const auto problem = eventCondition_ ? filterEvents(eventWhere_) : listEvents();
       eventWhereProblem_ = problem.value_or("");
       if (problem) (void)filterEvents("");
     }
@@ -717,6 +765,12 @@ void Debugger::drawEventCondition() {
                                ImGuiInputTextFlags_EnterReturnsTrue)) {
     eventWhereProblem_ = filterEvents(eventWhereText_).value_or("");
   }
+  ImGui::SameLine();
+  bool about = eventsAboutSelection_;
+  if (ImGui::Checkbox("about selected", &about)) listEventsAboutSelection(about);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("only the events about the entity or cell selected in the scene or inspector");
+  if (eventsAboutSelection_ && selected_.empty())
+    ImGui::TextColored(kQuiet, "select an entity or cell (a click on the scene) for its events");
   if (!eventWhereProblem_.empty()) ImGui::TextColored(kDiffers, "%s", eventWhereProblem_.c_str());
 }
 
@@ -740,7 +794,7 @@ void Debugger::drawEvents() {
       const EventRow row = listedEventAt(static_cast<std::uint64_t>(i));
       const std::string text = std::to_string(row.tick) + "  " + sim::formatEvent(a_.game(), row.event);
       ImGui::PushID(i);
-      if (ImGui::Selectable(text.c_str(), row.tick == a_.tick())) seek(row.tick);
+      if (ImGui::Selectable(text.c_str(), row.tick == a_.tick())) openEvent(row);
       ImGui::PopID();
     }
   }
@@ -750,7 +804,7 @@ void Debugger::drawEvents() {
 
 std::uint64_t Debugger::findListedEventRow(std::uint64_t tick) const {
   const std::uint64_t first = a_.ticks().findEventRow(eventKind(), tick);
-  if (!eventCondition_) return first;
+  if (!isEventListNarrowed()) return first;
   return static_cast<std::uint64_t>(std::lower_bound(eventRows_.begin(), eventRows_.end(), first) - eventRows_.begin());
 }
 

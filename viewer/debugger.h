@@ -42,16 +42,30 @@ class Debugger {
   /// events --where: find's grammar over the arguments' names; empty text lists every event);
   /// a sentence when it is refused, the panel's list left as it was.
   std::optional<std::string> filterEvents(std::string condition);
-  /// How many events the panel lists: of its kind, and meeting its condition when it has one.
+  /// Lists in the events panel only the events about the selection and what lies inside it, or
+  /// (off) every event of its kind and condition; with nothing selected, every one.
+  void listEventsAboutSelection(bool on);
+  /// Seeks to an event's tick and selects the first thing it is about (EventSchema::subjects);
+  /// keeps the selection for an event about nothing, and while the panel lists the selection's
+  /// events.
+  void openEvent(const EventRow& row);
+  /// How many events the panel lists: of its kind, meeting its condition when it has one, about
+  /// the selection when it lists those.
   [[nodiscard]] std::uint64_t countListedEvents() const;
   /// The i-th event the panel lists, in tick order; i < countListedEvents().
   [[nodiscard]] EventRow listedEventAt(std::uint64_t i) const;
 
   /// Moves A (and B) to a tick and pauses.
   void seek(std::uint64_t tick);
-  /// Selects the entity the inspector shows (nothing: every field).
+  /// Selects the entity the inspector shows and the scene outlines (nothing: every field). A
+  /// list's element with an `id` field is selected by it ("bullets[id=7]") and followed wherever
+  /// it is in its list as the cursor moves, since indices shift as elements come and go.
   void select(std::optional<std::string> entity);
+  /// The selection as made: "bullets[id=7]", "tiles[5][3]", "player"; empty for none.
   [[nodiscard]] const std::string& selected() const noexcept { return selected_; }
+  /// Where the selection is in A's state at the cursor ("bullets[2]"); empty when nothing is
+  /// selected or the selection is not there (a bullet before it is fired or after it hit).
+  [[nodiscard]] const std::string& selectedNow() const noexcept { return selectedNow_; }
   /// The jumps keys make: --find matches, bookmarks, the events panel's kind.
   [[nodiscard]] JumpTargets targets();
   /// The frame's marks, selection, highlight and (compare mode) titles and ghosts; the oracle's
@@ -127,6 +141,13 @@ class Debugger {
   void drawEventKindChoice();
   /// The events panel's condition box.
   void drawEventCondition();
+  /// Lists the events panel's rows again when it lists fewer than its kind's: those meeting
+  /// its condition and about its entity; the condition's sentence when a value is refused.
+  std::optional<std::string> listEvents();
+  /// Whether the events panel lists only some events of its kind (eventRows_).
+  [[nodiscard]] bool isEventListNarrowed() const noexcept { return eventCondition_.has_value() || !eventAbout_.empty(); }
+  /// Finds where the selection is at the cursor (selectedNow_).
+  void placeSelection();
   /// The events panel's kind (nothing: every kind).
   [[nodiscard]] std::optional<std::uint16_t> eventKind() const noexcept;
   /// Which listed event is the first at or after the tick (countListedEvents() when none is).
@@ -156,6 +177,7 @@ class Debugger {
   std::vector<std::uint64_t> bookmarkTicks_;
   std::optional<std::uint64_t> difference_;
   std::string selected_;
+  std::string selectedNow_;  ///< where selected_ is at the cursor, empty when it is not there
   std::string hovered_;
   std::string filter_;
   bool onlyDifferences_ = false;
@@ -164,7 +186,9 @@ class Debugger {
   std::string eventWhereText_;                         ///< the events panel's condition box
   std::string eventWhere_;                             ///< the condition applied, as typed
   std::optional<recorder::Condition> eventCondition_;  ///< the condition applied
-  std::vector<std::uint64_t> eventRows_;               ///< with a condition: the rows of the kind that meet it
+  bool eventsAboutSelection_ = false;                  ///< the events panel lists the selection's events
+  std::string eventAbout_;                             ///< the entity the listed events are about, when they are
+  std::vector<std::uint64_t> eventRows_;               ///< narrowed: the rows of the kind that are listed
   std::vector<std::uint64_t> eventTicks_;              ///< their ticks, each once, for . and ,
   std::string eventWhereProblem_;
   std::string tickText_;

@@ -68,8 +68,10 @@ std::optional<std::string> setUpShot(Debugger& debugger, const Playback& playbac
   debugger.seek(tick);
   if (!shot.select.empty()) {
     const std::vector<sim::Field> fields = playback.current().describeState();
-    if (std::none_of(fields.begin(), fields.end(),
-                     [&](const sim::Field& f) { return sim::isInsideEntity(f.name, shot.select); })) {
+    // An element by its id ("bullets[id=7]") is wherever it is at that tick.
+    const auto at = sim::resolveIds(fields, shot.select);
+    if (!at ||
+        std::none_of(fields.begin(), fields.end(), [&](const sim::Field& f) { return sim::isInsideEntity(f.name, *at); })) {
       return "no field at tick " + std::to_string(tick) + " lies inside " + recorder::quoteForMessage(shot.select) +
              " (the I key shows the entities' names)";
     }

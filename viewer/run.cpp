@@ -277,7 +277,7 @@ void addPictureOptions(CLI::App& app, Options& options, ModeOptions& modes) {
           ->needs(modes.png);
   app.add_option(
          "--select", options.select,
-         "with --png --panels: the entity the inspector shows, by the name I draws beside it (the prefix of its fields in retrace show)")
+         "with --png --panels: the entity the inspector shows, by the name I draws beside it (the prefix of its fields in retrace show), or a list's element by its id, LIST[id=N]")
       ->needs(panels);
   // The side-by-side view is the window's and --panels' PNG; a plain frame shows one replay.
   for (CLI::Option* option : {modes.compare, modes.find, modes.plot}) option->excludes(modes.sheet);

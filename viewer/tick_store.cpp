@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "sim/event_subjects.h"
+#include "sim/field_ids.h"
+
 namespace retrace::viewer {
 namespace {
 
@@ -215,13 +218,23 @@ std::vector<TickActivity> TickStore::binActivity(std::uint64_t from, std::uint64
 
 std::variant<std::vector<std::uint64_t>, std::string> findEventRowsWhere(const TickStore& store, const sim::GameDefinition& game,
                                                                          std::optional<std::uint16_t> kind,
-                                                                         const recorder::Condition& condition) {
+                                                                         const recorder::Condition* condition,
+                                                                         std::string_view about) {
   std::vector<std::uint64_t> rows;
   const std::uint64_t count = store.countEvents(kind);
   for (std::uint64_t row = 0; row < count; ++row) {
-    const auto holds = condition.check(sim::describeEvent(game, store.eventAt(kind, row).event));
-    if (const auto* sentence = std::get_if<std::string>(&holds)) return *sentence;
-    if (std::get<bool>(holds)) rows.push_back(row);
+    const sim::Event& event = store.eventAt(kind, row).event;
+    if (!about.empty()) {
+      const auto subjects = sim::nameEventSubjects(game, event);
+      if (std::none_of(subjects.begin(), subjects.end(), [&](const std::string& s) { return sim::isInsideEntity(s, about); }))
+        continue;
+    }
+    if (condition != nullptr) {
+      const auto holds = condition->check(sim::describeEvent(game, event));
+      if (const auto* sentence = std::get_if<std::string>(&holds)) return *sentence;
+      if (!std::get<bool>(holds)) continue;
+    }
+    rows.push_back(row);
   }
   return rows;
 }

@@ -14,6 +14,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -121,11 +122,13 @@ class TickStore {
 };
 
 /// The rows (as eventAt numbers them for the kind) of the events whose arguments meet the
-/// condition (recorder::parseEventCondition), in tick order; a sentence when a value cannot be
-/// an argument's.
+/// condition (recorder::parseEventCondition; every event without one) and that are about
+/// `about` or something inside it (sim::nameEventSubjects; every event when it is empty), in
+/// tick order; a sentence when a value cannot be an argument's.
 [[nodiscard]] std::variant<std::vector<std::uint64_t>, std::string> findEventRowsWhere(const TickStore& store,
                                                                                        const sim::GameDefinition& game,
                                                                                        std::optional<std::uint16_t> kind,
-                                                                                       const recorder::Condition& condition);
+                                                                                       const recorder::Condition* condition,
+                                                                                       std::string_view about);
 
 }  // namespace retrace::viewer

@@ -278,6 +278,130 @@ TEST(Events, TheListTakesAConditionOnArgumentsAsRetraceEventsWhereDoes) {
   EXPECT_TRUE(debugger.extras(true).listedEvents.empty());
 }
 
+TEST(Selection, FollowsAnElementByItsIdAsItsListChangesAndSaysWhenItIsNotThere) {
+  Playback a(loadCorpus("tank-bot-seed5.rtr"), false);
+  Debugger debugger(a, nullptr, "tank-bot-seed5.rtr", "", {});
+  // The bullet third in its list at the first tick with three; where it is at each later tick.
+  std::uint64_t start = 0;
+  std::int64_t id = -1;
+  for (std::uint64_t t = 1; t <= a.lastTick() && id < 0; ++t) {
+    a.seek(t);
+    for (const sim::Field& f : a.current().describeState()) {
+      if (f.name == "bullets[2].id") {
+        start = t;
+        id = f.value;
+      }
+    }
+  }
+  ASSERT_GE(id, 0);
+  const auto findBullet = [&]() -> std::string {
+    for (const sim::Field& f : a.current().describeState()) {
+      if (f.name.starts_with("bullets[") && f.name.ends_with("].id") && f.value == id) return f.name.substr(0, f.name.size() - 3);
+    }
+    return "";
+  };
+  debugger.seek(start);
+  debugger.select(std::string("bullets[2]"));
+  const std::string byId = "bullets[id=" + std::to_string(id) + "]";
+  EXPECT_EQ(debugger.selected(), byId);
+  EXPECT_EQ(debugger.selectedNow(), "bullets[2]");
+  bool moved = false;
+  std::uint64_t t = start;
+  for (; t <= a.lastTick(); ++t) {
+    debugger.seek(t);
+    const std::string now = findBullet();
+    ASSERT_EQ(debugger.selectedNow(), now) << "tick " << t;
+    EXPECT_EQ(debugger.extras(true).highlight, now) << "tick " << t;  // what the scene outlines
+    moved = moved || (!now.empty() && now != "bullets[2]");
+    if (now.empty()) break;
+  }
+  EXPECT_TRUE(moved) << "the bullet never changed places: the test shows nothing";
+  ASSERT_LE(t, a.lastTick()) << "the bullet never left";
+  EXPECT_EQ(debugger.selected(), byId) << "a selection that is gone stays selected";
+  EXPECT_NE(debugger.describeStatus({}, {}, false).find("\nselected=" + byId + "\nselectedNow=\n"), std::string::npos);
+  debugger.seek(start);
+  EXPECT_EQ(debugger.selectedNow(), "bullets[2]") << "back where it was third";
+  // A cell, and anything else without an id, is selected as it is named.
+  debugger.select(std::string("tiles[5][5]"));
+  EXPECT_EQ(debugger.selected(), "tiles[5][5]");
+  EXPECT_EQ(debugger.selectedNow(), "tiles[5][5]");
+  debugger.select(std::nullopt);
+  EXPECT_EQ(debugger.selected(), "");
+  EXPECT_EQ(debugger.selectedNow(), "");
+}
+
+TEST(Events, AClickSelectsWhatTheEventIsAboutAndTheListCanKeepToTheSelection) {
+  Playback a(loadCorpus("tank-bot-seed5.rtr"), false);
+  Debugger debugger(a, nullptr, "tank-bot-seed5.rtr", "", {});
+  const std::uint64_t every = a.ticks().countEvents(std::nullopt);
+  const auto findRow = [&](const char* kind, bool survived = false) {
+    for (std::uint64_t i = 0; i < every; ++i) {
+      const EventRow row = a.ticks().eventAt(std::nullopt, i);
+      if (std::string_view(a.game().eventSchemas()[row.event.kind].name) == kind && (!survived || row.event.args[2] > 0))
+        return row;
+    }
+    ADD_FAILURE() << "no " << kind;
+    return a.ticks().eventAt(std::nullopt, 0);
+  };
+  // A brick's event: the cell it was is selected, at the tick the brick went.
+  const EventRow brick = findRow("brickDestroyed");
+  debugger.openEvent(brick);
+  EXPECT_EQ(a.tick(), brick.tick);
+  EXPECT_EQ(debugger.selected(),
+            "tiles[" + std::to_string(brick.event.args[2]) + "][" + std::to_string(brick.event.args[1]) + "]");
+  EXPECT_EQ(debugger.selectedNow(), debugger.selected());
+  // A hit the tank lived through: the tank (the bullet is gone by then). One that destroyed
+  // it: the tank all the same, not at that tick, rather than the one that shot it.
+  const EventRow hit = findRow("tankHit", true);
+  debugger.openEvent(hit);
+  const std::string tank = "tanks[id=" + std::to_string(hit.event.args[0]) + "]";
+  EXPECT_EQ(debugger.selected(), tank);
+  EXPECT_FALSE(debugger.selectedNow().empty());
+  const EventRow last = findRow("tankDestroyed");
+  debugger.openEvent(last);
+  EXPECT_EQ(debugger.selected(), "tanks[id=" + std::to_string(last.event.args[0]) + "]");
+  EXPECT_EQ(debugger.selectedNow(), "");
+  debugger.openEvent(hit);
+  // An event about nothing keeps the selection.
+  debugger.openEvent(findRow("roundStart"));
+  EXPECT_EQ(debugger.selected(), tank);
+  // The list of the selection's events is the list of its id as each kind's argument names it.
+  debugger.listEventsAboutSelection(true);
+  const std::uint64_t about = debugger.countListedEvents();
+  std::vector<EventRow> listed;
+  for (std::uint64_t i = 0; i < about; ++i) listed.push_back(debugger.listedEventAt(i));
+  const std::string id = std::to_string(hit.event.args[0]);
+  debugger.listEventsAboutSelection(false);
+  EXPECT_EQ(debugger.countListedEvents(), every);
+  ASSERT_FALSE(debugger.filterEvents("tank == " + id + " or by == " + id).has_value());
+  ASSERT_EQ(debugger.countListedEvents(), about);
+  ASSERT_GT(about, 3U);
+  for (std::uint64_t i = 0; i < about; ++i) EXPECT_EQ(debugger.listedEventAt(i).event, listed[i].event) << i;
+  // About the selection and a condition at once.
+  debugger.listEventsAboutSelection(true);
+  ASSERT_FALSE(debugger.filterEvents("hpLeft == 0").has_value());
+  ASSERT_GE(debugger.countListedEvents(), 1U);
+  for (std::uint64_t i = 0; i < debugger.countListedEvents(); ++i)
+    EXPECT_EQ(std::string(a.game().eventSchemas()[debugger.listedEventAt(i).event.kind].name), "tankHit");
+  ASSERT_FALSE(debugger.filterEvents("").has_value());
+  // The bullet's events are its firing and its hit; a click on the firing, chiefly about the
+  // tank that fired, keeps the list's selection.
+  const std::string bullet = "bullets[id=" + std::to_string(hit.event.args[1]) + "]";
+  debugger.select(bullet);
+  ASSERT_EQ(debugger.countListedEvents(), 2U);
+  EXPECT_EQ(std::string(a.game().eventSchemas()[debugger.listedEventAt(0).event.kind].name), "fire");
+  EXPECT_EQ(debugger.listedEventAt(1).event, hit.event);
+  debugger.openEvent(debugger.listedEventAt(0));
+  EXPECT_EQ(a.tick(), debugger.listedEventAt(0).tick);
+  EXPECT_EQ(debugger.selected(), bullet);
+  // Another selection lists its own events; none lists every event.
+  debugger.select(std::string("tiles[" + std::to_string(brick.event.args[2]) + "][" + std::to_string(brick.event.args[1]) + "]"));
+  ASSERT_GE(debugger.countListedEvents(), 1U);
+  EXPECT_EQ(debugger.listedEventAt(0).event, brick.event);
+  debugger.select(std::nullopt);
+  EXPECT_EQ(debugger.countListedEvents(), every);
+}
+
 TEST(TypedTicks, AreCountsTimesOrStepsAndAnythingElseIsOneSentence) {
   const auto tick = [](std::string_view text, std::uint64_t current = 100) { return parseTickText(text, current, 3600); };
   EXPECT_EQ(std::get<std::uint64_t>(tick("151")), 151U);
