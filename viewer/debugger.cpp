@@ -727,6 +727,12 @@ void Debugger::openEvent(const EventRow& row) {
   if (!subjects.empty()) select(subjects.front());
 }
 
+std::string Debugger::placeEventSubject(const sim::Event& event) const {
+  const auto subjects = sim::nameEventSubjects(a_.game(), event);
+  if (subjects.empty()) return {};
+  return sim::resolveIds(a_.current().describeState(), subjects.front()).value_or(std::string());
+}
+
 std::uint64_t Debugger::countListedEvents() const {
   return isEventListNarrowed() ? eventRows_.size() : a_.ticks().countEvents(eventKind());
 }
@@ -795,6 +801,7 @@ void Debugger::drawEvents() {
       const std::string text = std::to_string(row.tick) + "  " + sim::formatEvent(a_.game(), row.event);
       ImGui::PushID(i);
       if (ImGui::Selectable(text.c_str(), row.tick == a_.tick())) openEvent(row);
+      if (ImGui::IsItemHovered()) hovered_ = placeEventSubject(row.event);
       ImGui::PopID();
     }
   }

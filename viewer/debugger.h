@@ -146,6 +146,9 @@ class Debugger {
   std::optional<std::string> listEvents();
   /// Whether the events panel lists only some events of its kind (eventRows_).
   [[nodiscard]] bool isEventListNarrowed() const noexcept { return eventCondition_.has_value() || !eventAbout_.empty(); }
+  /// Where the event's chief subject is at the cursor ("bullets[1]"), for the scene to outline
+  /// while the event's row is hovered; empty when it is about nothing or that is not there.
+  [[nodiscard]] std::string placeEventSubject(const sim::Event& event) const;
   /// Finds where the selection is at the cursor (selectedNow_).
   void placeSelection();
   /// The events panel's kind (nothing: every kind).
