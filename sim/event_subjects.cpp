@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "sim/field_ids.h"
+
 namespace retrace::sim {
 namespace {
 
@@ -35,7 +37,8 @@ bool canBegin(std::string_view pattern, std::string_view entity) {
     if (entity[at] == '-') ++at;
     const std::size_t digits = at;
     while (at < entity.size() && std::isdigit(static_cast<unsigned char>(entity[at])) != 0) ++at;
-    if (at == digits) return false;
+    // A subject writes its numbers as std::to_string does: "05" is none of them.
+    if (at == digits || (at - digits > 1 && entity[digits] == '0')) return false;
     i = close + 1;
   }
   return at == entity.size();
@@ -92,6 +95,12 @@ std::optional<std::string> checkSubjectPattern(const EventSchema& schema, std::s
     i = close;
   }
   return std::nullopt;
+}
+
+bool isEventAbout(const GameDefinition& game, const Event& event, std::string_view entity) {
+  if (entity.empty()) return true;
+  const auto subjects = nameEventSubjects(game, event);
+  return std::any_of(subjects.begin(), subjects.end(), [&](const std::string& s) { return isInsideEntity(s, entity); });
 }
 
 bool canBeAbout(const GameDefinition& game, std::string_view entity) {

@@ -17,9 +17,13 @@ namespace retrace::sim {
 /// written as that argument's value; none for a kind the game does not have.
 [[nodiscard]] std::vector<std::string> nameEventSubjects(const GameDefinition& game, const Event& event);
 
-/// One sentence (after "its subject pattern P ") when a subject pattern of `schema` is not a
-/// field path whose {argument}s each name one of the schema's arguments; nothing when all are.
+/// One sentence (to follow "the subject P of event K ") when a subject pattern of `schema` is
+/// not a field path whose {argument}s each name one of the schema's arguments; nothing when it is.
 [[nodiscard]] std::optional<std::string> checkSubjectPattern(const EventSchema& schema, std::string_view pattern);
+
+/// True when the event is about `entity` or something inside it (a subject of "tiles[5][3]" is
+/// about "tiles" and "tiles[5]"); every event is when `entity` is empty.
+[[nodiscard]] bool isEventAbout(const GameDefinition& game, const Event& event, std::string_view entity);
 
 /// True when some event of the game could be about `entity`: a subject pattern, its arguments
 /// any whole numbers, gives `entity` or an entity inside it ("tanks" takes "tanks[id=1]").

@@ -4,7 +4,6 @@
 #include <stdexcept>
 
 #include "sim/event_subjects.h"
-#include "sim/field_ids.h"
 
 namespace retrace::viewer {
 namespace {
@@ -224,11 +223,7 @@ std::variant<std::vector<std::uint64_t>, std::string> findEventRowsWhere(const T
   const std::uint64_t count = store.countEvents(kind);
   for (std::uint64_t row = 0; row < count; ++row) {
     const sim::Event& event = store.eventAt(kind, row).event;
-    if (!about.empty()) {
-      const auto subjects = sim::nameEventSubjects(game, event);
-      if (std::none_of(subjects.begin(), subjects.end(), [&](const std::string& s) { return sim::isInsideEntity(s, about); }))
-        continue;
-    }
+    if (!sim::isEventAbout(game, event, about)) continue;
     if (condition != nullptr) {
       const auto holds = condition->check(sim::describeEvent(game, event));
       if (const auto* sentence = std::get_if<std::string>(&holds)) return *sentence;

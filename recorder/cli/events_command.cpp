@@ -1,6 +1,5 @@
 // `retrace events FILE`: the events a replay recorded, with their tick, time, kind and named
 // arguments, filtered by tick range and kind, and a count per kind at the end.
-#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -19,7 +18,6 @@
 #include "recorder/replay.h"
 #include "recorder/replay_index.h"
 #include "sim/event_subjects.h"
-#include "sim/field_ids.h"
 
 namespace retrace::recorder::cli {
 namespace {
@@ -60,16 +58,13 @@ std::optional<std::string> checkAbout(const sim::GameDefinition& game, const std
   const auto shapes = sim::listSubjectShapes(game);
   if (shapes.empty()) return "no event of " + std::string(game.name()) + " says what it is about, so --about finds none";
   std::vector<const char*> names;
-  for (const std::string& shape : shapes) names.push_back(shape.c_str());
+  std::string list;  // a whole list, for the example
+  for (const std::string& shape : shapes) {
+    names.push_back(shape.c_str());
+    if (list.empty() && shape.find('[') != std::string::npos) list = shape.substr(0, shape.find('['));
+  }
   return "no event of " + std::string(game.name()) + " is about " + quoteForMessage(entity) + ": its events are about " +
-         joinNames(names) + ", or a whole list such as " + shapes.front().substr(0, shapes.front().find_first_of(".["));
-}
-
-/// True when the event is about `entity` or something inside it; every event is when it is empty.
-bool isAbout(const sim::GameDefinition& game, const sim::Event& event, const std::string& entity) {
-  if (entity.empty()) return true;
-  const auto subjects = sim::nameEventSubjects(game, event);
-  return std::any_of(subjects.begin(), subjects.end(), [&](const std::string& s) { return sim::isInsideEntity(s, entity); });
+         joinNames(names) + (list.empty() ? std::string() : ", or a whole list such as " + list);
 }
 
 /// Prints each event of the wanted kinds from tick `from` to `to` that is about `about` (when
@@ -86,7 +81,7 @@ std::variant<std::map<std::string, std::uint64_t>, std::string> listEvents(const
   std::optional<std::string> badValue;
   const auto unreadable = index.visitChunks(index.findChunk(from), index.findChunk(to), [&](Chunk& chunk) {
     for (const RecordedEvent& e : chunk.events) {
-      if (e.tick < from || e.tick > to || !wanted[e.event.kind] || !isAbout(game, e.event, about)) continue;
+      if (e.tick < from || e.tick > to || !wanted[e.event.kind] || !sim::isEventAbout(game, e.event, about)) continue;
       if (where) {
         const auto holds = where->check(sim::describeEvent(game, e.event));
         if (const auto* sentence = std::get_if<std::string>(&holds)) badValue = *sentence;

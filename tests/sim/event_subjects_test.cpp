@@ -58,8 +58,15 @@ TEST(EventSubjects, AnEntityHasEventsWhenAPatternCanGiveItOrOneInsideIt) {
   for (const char* about : {"tanks", "tanks[id=1]", "tanks[id=-1]", "bullets[id=70000]", "tiles", "tiles[5]", "tiles[5][12]"})
     EXPECT_TRUE(canBeAbout(tank, about)) << about;
   // By index is no event's way (an index moves as a list changes); inside an entity is not it.
-  for (const char* about : {"tanks[1]", "tanks[id=1].hp", "tanks[id=]", "tanks[id=1", "tank", "tiles[x]", "clock", "", "[id=1]"})
+  for (const char* about :
+       {"tanks[1]", "tanks[id=1].hp", "tanks[id=]", "tanks[id=1", "tank", "tiles[x]", "tiles[05]", "clock", "", "[id=1]"})
     EXPECT_FALSE(canBeAbout(tank, about)) << about;
+  // An event is about each subject and whatever holds it, never about what lies inside it.
+  const Event brick = makeEvent(findKind(tank, "brickDestroyed"), 7, 5, 3);
+  for (const char* about : {"tiles[3][5]", "tiles[3]", "tiles", "bullets[id=7]", "bullets", ""})
+    EXPECT_TRUE(isEventAbout(tank, brick, about)) << about;
+  for (const char* about : {"tiles[5][3]", "tiles[3][50]", "bullets[id=70]", "bullets[id=7].x", "tanks", "tile"})
+    EXPECT_FALSE(isEventAbout(tank, brick, about)) << about;
   EXPECT_EQ(listSubjectShapes(tank), (std::vector<std::string>{"tanks[id=N]", "bullets[id=N]", "tiles[N][N]"}));
   EXPECT_TRUE(canBeAbout(*findGame("fallingman"), "man"));
   EXPECT_FALSE(canBeAbout(*findGame("fallingman"), "man.hp"));
