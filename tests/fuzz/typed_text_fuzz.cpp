@@ -5,8 +5,9 @@
 // displacement or shard. Each gives either one short printable sentence or a value that says
 // what the text said: counts and decimals written back out parse to the same value, a pattern
 // without '*' matches exactly the field it names and what lies in it, every field a pattern
-// selects in a state (`[id=N]` resolved there) is named as it names it, and an event condition
-// read without a refusal is never refused on an event.
+// selects in a state (`[id=N]` resolved there) is named as it names it, an event condition
+// read without a refusal is never refused on an event, and an entity `events --about` finds no
+// event could be about is about no event.
 //
 // With clang: cmake --preset fuzz && cmake --build --preset fuzz --target typed_text_fuzz
 //   build/fuzz/tests/fuzz/typed_text_fuzz NEW tests/fuzz/typed_text -max_total_time=60   (finds go to NEW)
@@ -25,6 +26,7 @@
 #include "recorder/query.h"
 #include "recorder/search.h"
 #include "recorder/settings.h"
+#include "sim/event_subjects.h"
 #include "sim/game.h"
 
 namespace {
@@ -165,6 +167,23 @@ void checkEventCondition(const sim::GameDefinition& game, std::string_view text)
   }
 }
 
+/// What `events --about` takes: an entity no event can be about (sim::canBeAbout) is about no
+/// event, and every event is about each of its subjects, which canBeAbout takes.
+void checkAbout(const sim::GameDefinition& game, std::string_view text) {
+  const bool can = sim::canBeAbout(game, text);
+  for (std::size_t kind = 0; kind < game.eventSchemas().size(); ++kind) {
+    for (const std::int32_t value : {0, 1, -1, 23, 2147483647, -2147483647 - 1}) {
+      const sim::Event event = sim::makeEvent(static_cast<std::uint16_t>(kind), value, value, value, value);
+      if (!can && !text.empty() && sim::isEventAbout(game, event, text))
+        fail("an entity canBeAbout refuses is what an event is about", text);
+      for (const std::string& subject : sim::nameEventSubjects(game, event)) {
+        if (!sim::canBeAbout(game, subject) || !sim::isEventAbout(game, event, subject))
+          fail("an event's subject is refused by --about", subject);
+      }
+    }
+  }
+}
+
 void checkGameTexts(std::string_view text) {
   for (const sim::GameDefinition* game : sim::listGames()) {
     const std::optional<sim::ConfigValues> config = game->findConfig(game->configNames().front());
@@ -178,6 +197,7 @@ void checkGameTexts(std::string_view text) {
     checkRefusal("expectations", parseExpectations(text, *game));
     checkRefusal("predicate", parsePredicate(std::string(text), *game));
     checkEventCondition(*game, text);
+    checkAbout(*game, text);
   }
 }
 
