@@ -57,6 +57,15 @@ bool drawFieldLeaf(std::string_view label, const FieldRow& row, bool plotted, st
   return rightClicked;
 }
 
+/// Where `entity` (maybe by id) is in the session's state; empty when it is not there.
+std::string placeEntity(const sim::GameSession& session, const std::string& entity) {
+  const std::vector<sim::Field> fields = session.describeState();
+  const auto at = sim::resolveIds(fields, entity);
+  if (at && std::any_of(fields.begin(), fields.end(), [&](const sim::Field& f) { return sim::isInsideEntity(f.name, *at); }))
+    return *at;
+  return {};
+}
+
 }  // namespace
 
 Debugger::Debugger(Playback& a, Playback* b, std::string nameA, std::string nameB, std::vector<std::uint64_t> matches)
@@ -117,7 +126,7 @@ void Debugger::seek(std::uint64_t tick) {
   a_.setPlaying(false);
   a_.seek(tick);
   if (b_ != nullptr) b_->seek(a_.tick());
-  placeSelection();  // the panels' refresh does it for the keys' moves
+  refresh();  // the panels do it each frame, for the keys' moves too
 }
 
 void Debugger::select(std::optional<std::string> entity) {
@@ -128,11 +137,15 @@ void Debugger::select(std::optional<std::string> entity) {
 
 void Debugger::placeSelection() {
   selectedNow_.clear();
+  selectedBefore_.clear();
   if (selected_.empty()) return;
-  const std::vector<sim::Field> fields = a_.current().describeState();
-  const auto at = sim::resolveIds(fields, selected_);
-  if (at && std::any_of(fields.begin(), fields.end(), [&](const sim::Field& f) { return sim::isInsideEntity(f.name, *at); }))
-    selectedNow_ = *at;
+  selectedNow_ = placeEntity(a_.current(), selected_);
+  if (selectedNow_.empty() && a_.tick() > 0) selectedBefore_ = placeEntity(a_.previous(), selected_);
+}
+
+std::vector<const FieldRow*> Debugger::listInspectorRows() const {
+  const bool gone = !selected_.empty() && selectedNow_.empty();
+  return listRows(rows_, goneRows_, {gone ? selectedBefore_ : selectedNow_, filter_, onlyChanged_, gone});
 }
 
 std::optional<std::string> Debugger::togglePlot(const std::string& field) {
@@ -242,7 +255,7 @@ void Debugger::refresh() {
   if (shownTick_ == a_.tick()) return;
   shownTick_ = a_.tick();
   scrollEvents_ = true;
-  rows_ = inspectFields(a_.current(), a_.previous());
+  rows_ = inspectFields(a_.current(), a_.previous(), &goneRows_);
   placeSelection();
   if (b_ != nullptr) compared_ = compareFields(a_.current(), b_->current());
   tunnels_.clear();
@@ -489,7 +502,9 @@ void Debugger::drawInspector() {
   ImGui::SameLine();
   ImGui::Checkbox("only changed", &onlyChanged_);
   if (!selected_.empty()) {
-    if (selectedNow_.empty())
+    if (selectedNow_.empty() && !selectedBefore_.empty())
+      ImGui::TextColored(kDiffers, "selected: %s, gone this tick (was %s)", selected_.c_str(), selectedBefore_.c_str());
+    else if (selectedNow_.empty())
       ImGui::TextColored(kDiffers, "selected: %s, not at this tick", selected_.c_str());
     else if (selectedNow_ != selected_)
       ImGui::TextColored(kChanged, "selected: %s, here %s", selected_.c_str(), selectedNow_.c_str());
@@ -589,17 +604,15 @@ void Debugger::drawFieldGrid(std::string_view label, std::span<const FieldRow> c
 }
 
 void Debugger::drawFieldList(const std::vector<std::string>& entities) {
-  // A selection not at this tick lists nothing (its name by id is no field's).
-  const RowChoice choice{selectedNow_.empty() ? selected_ : selectedNow_, filter_, onlyChanged_};
-  bool any = false;
-  for (const FieldRow& row : rows_) {
-    if (!isRowListed(row, choice)) continue;
-    any = true;
-    drawField(row.name, row);
-    if (ImGui::IsItemClicked()) select(findFieldEntity(row.name, entities));
+  const std::vector<const FieldRow*> listed = listInspectorRows();
+  for (const FieldRow* row : listed) {
+    drawField(row->name, *row);
+    // A gone field's entity is no longer in the scene to select.
+    if (ImGui::IsItemClicked() && row >= rows_.data() && row < rows_.data() + rows_.size())
+      select(findFieldEntity(row->name, entities));
   }
   // A selection not at this tick has said so above.
-  if (!any && (selected_.empty() || !selectedNow_.empty()))
+  if (listed.empty() && (selected_.empty() || !selectedNow_.empty()))
     ImGui::TextColored(kQuiet, "%s", onlyChanged_ ? "no such field changed on this tick" : "no such field");
 }
 

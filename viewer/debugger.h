@@ -66,6 +66,11 @@ class Debugger {
   /// Where the selection is in A's state at the cursor ("bullets[2]"); empty when nothing is
   /// selected or the selection is not there (a bullet before it is fired or after it hit).
   [[nodiscard]] const std::string& selectedNow() const noexcept { return selectedNow_; }
+  /// The rows the inspector lists when it is no tree (a filter, a selection or "only changed"):
+  /// a selection gone this tick lists its fields as they were, gone.
+  [[nodiscard]] std::vector<const FieldRow*> listInspectorRows() const;
+  /// The inspector's "only changed": it lists the fields the tick changed, and those it ended.
+  void showOnlyChanged(bool on) { onlyChanged_ = on; }
   /// The jumps keys make: --find matches, bookmarks, the events panel's kind.
   [[nodiscard]] JumpTargets targets();
   /// The frame's marks, selection, highlight and (compare mode) titles and ghosts; the oracle's
@@ -180,7 +185,8 @@ class Debugger {
   std::vector<std::uint64_t> bookmarkTicks_;
   std::optional<std::uint64_t> difference_;
   std::string selected_;
-  std::string selectedNow_;  ///< where selected_ is at the cursor, empty when it is not there
+  std::string selectedNow_;     ///< where selected_ is at the cursor, empty when it is not there
+  std::string selectedBefore_;  ///< where selected_ was the tick before, when it is not at the cursor
   std::string hovered_;
   std::string filter_;
   bool onlyDifferences_ = false;
@@ -204,6 +210,7 @@ class Debugger {
   std::optional<std::uint64_t> shownTick_;
   bool scrollEvents_ = false;
   std::vector<FieldRow> rows_;
+  std::vector<FieldRow> goneRows_;  ///< the fields the tick before had and this one has not
   std::vector<ComparedRow> compared_;
   std::vector<std::string> tunnels_;  ///< the oracle's sentences at the cursor
   // The fields plotted on the timeline, and their values over A and B.

@@ -9,12 +9,20 @@
 
 namespace retrace::viewer {
 
-std::vector<FieldRow> inspectFields(const sim::GameSession& now, const sim::GameSession& before) {
+std::vector<FieldRow> inspectFields(const sim::GameSession& now, const sim::GameSession& before, std::vector<FieldRow>* outGone) {
   const std::vector<sim::Field> fields = now.describeState();
   std::set<const sim::Field*> changed;
+  if (outGone != nullptr) outGone->clear();
   if (&now != &before && now.tick() != before.tick()) {
     const std::vector<sim::Field> was = before.describeState();
-    for (const sim::FieldChange& change : sim::listChangedFields(was, fields)) changed.insert(change.now);
+    for (const sim::FieldChange& change : sim::listChangedFields(was, fields)) {
+      if (change.now != nullptr) {
+        changed.insert(change.now);
+      } else if (outGone != nullptr) {
+        const sim::Field& f = *change.was;
+        outGone->push_back({f.name, "gone (was " + sim::formatField(f) + ")", true, f.value, f.gridColumns, f.names});
+      }
+    }
   }
   std::vector<FieldRow> rows;
   for (const sim::Field& f : fields)
@@ -59,8 +67,29 @@ std::optional<std::string> findFieldEntity(std::string_view fieldName, const std
 }
 
 bool isRowListed(const FieldRow& row, const RowChoice& choice) noexcept {
+  if (choice.selectionGone) return false;
   if (!choice.selected.empty() && !sim::isInsideEntity(row.name, choice.selected)) return false;
   return matchesFilter(row.name, choice.filter) && (!choice.onlyChanged || row.changed);
+}
+
+std::vector<const FieldRow*> listRows(std::span<const FieldRow> rows, std::span<const FieldRow> gone, const RowChoice& choice) {
+  std::vector<const FieldRow*> listed;
+  if (choice.selectionGone) {
+    if (choice.selected.empty()) return listed;
+    for (const FieldRow& row : gone) {
+      if (sim::isInsideEntity(row.name, choice.selected) && matchesFilter(row.name, choice.filter)) listed.push_back(&row);
+    }
+    return listed;
+  }
+  for (const FieldRow& row : rows) {
+    if (isRowListed(row, choice)) listed.push_back(&row);
+  }
+  if (choice.onlyChanged) {
+    for (const FieldRow& row : gone) {
+      if (isRowListed(row, choice)) listed.push_back(&row);
+    }
+  }
+  return listed;
 }
 
 std::string titleGrid(std::string_view label, std::span<const FieldRow> cells) {

@@ -32,8 +32,10 @@ struct ComparedRow {
   bool differs = false;
 };
 
-/// Every field of `now`, marked where it differs from `before` by name.
-[[nodiscard]] std::vector<FieldRow> inspectFields(const sim::GameSession& now, const sim::GameSession& before);
+/// Every field of `now`, marked where it differs from `before` by name; the fields of `before`
+/// that `now` has not (a bullet that hit) go to `outGone`, when given, valued "gone (was X)".
+[[nodiscard]] std::vector<FieldRow> inspectFields(const sim::GameSession& now, const sim::GameSession& before,
+                                                  std::vector<FieldRow>* outGone = nullptr);
 /// A's fields beside B's, in A's order and then the fields only B has.
 [[nodiscard]] std::vector<ComparedRow> compareFields(const sim::GameSession& a, const sim::GameSession& b);
 /// True when a row's name contains the filter text (case-insensitive); an empty filter keeps all.
@@ -44,12 +46,18 @@ struct ComparedRow {
 /// What the inspector's list asks of a row: inside the selected entity (if one is), matching
 /// the filter, and changed on this tick when only changed ones are asked for.
 struct RowChoice {
-  std::string_view selected;
+  std::string_view selected;  ///< where the selection is (with selectionGone: where it was the tick before)
   std::string_view filter;
   bool onlyChanged = false;
+  bool selectionGone = false;  ///< the selection is not at this tick: only what went with it is listed
 };
-/// True when the inspector's list shows the row.
+/// True when the inspector's list shows the row (one of the tick's fields).
 [[nodiscard]] bool isRowListed(const FieldRow& row, const RowChoice& choice) noexcept;
+/// The rows the inspector's list shows: the tick's fields the choice keeps, then those gone this
+/// tick when only changed ones are asked for; for a selection gone this tick, its fields as they
+/// were, gone (none when it was not there the tick before either).
+[[nodiscard]] std::vector<const FieldRow*> listRows(std::span<const FieldRow> rows, std::span<const FieldRow> gone,
+                                                    const RowChoice& choice);
 /// A grid's node in the tree: its name, rows and columns, and how many cells changed, so that a
 /// closed grid does not hide a change ("tiles (13 x 13), 1 changed *").
 [[nodiscard]] std::string titleGrid(std::string_view label, std::span<const FieldRow> cells);

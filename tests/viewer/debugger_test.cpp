@@ -79,6 +79,39 @@ TEST(Inspector, OnlyChangedListsTheFieldsTheTickChangedWithinTheSelectionAndFilt
   EXPECT_EQ(listed({"tiles[5][5]", {}, false}), std::vector<std::string>{"tiles[5][5]"});
 }
 
+TEST(Inspector, AFieldGoneThisTickIsListedAsGoneUnderOnlyChangedAndForItsSelection) {
+  Playback playback(loadCorpus("tank-bot-seed5.rtr"), false);
+  playback.seek(169);  // bullet 7, the only one, takes the brick at row 5, column 5
+  std::vector<FieldRow> gone;
+  const std::vector<FieldRow> rows = inspectFields(playback.current(), playback.previous(), &gone);
+  const auto names = [](const std::vector<const FieldRow*>& listed) {
+    std::vector<std::string> out;
+    for (const FieldRow* row : listed) out.push_back(row->name + " " + row->value);
+    return out;
+  };
+  const std::vector<std::string> changed = names(listRows(rows, gone, {{}, {}, true}));
+  EXPECT_NE(std::find(changed.begin(), changed.end(), "bullets[0].id gone (was 7)"), changed.end());
+  EXPECT_NE(std::find(changed.begin(), changed.end(), "tiles[5][5] empty"), changed.end());
+  EXPECT_TRUE(names(listRows(rows, gone, {{}, "bullets[0]", false})).empty()) << "gone fields only under only changed";
+  // The debugger with bullet 7 selected before: at 169 its fields as they were, gone.
+  playback.seek(0);
+  Debugger debugger(playback, nullptr, "tank-bot-seed5.rtr", "", {});
+  debugger.seek(167);
+  debugger.select(std::string("bullets[0]"));
+  ASSERT_EQ(debugger.selected(), "bullets[id=7]");
+  EXPECT_EQ(names(debugger.listInspectorRows()).front(), "bullets[0].id 7");
+  debugger.seek(169);
+  const std::vector<std::string> was = names(debugger.listInspectorRows());
+  ASSERT_FALSE(was.empty());
+  EXPECT_EQ(was.front(), "bullets[0].id gone (was 7)");
+  for (const std::string& row : was)
+    EXPECT_TRUE(row.starts_with("bullets[0].") && row.find(" gone (was ") != std::string::npos) << row;
+  debugger.showOnlyChanged(true);
+  EXPECT_EQ(names(debugger.listInspectorRows()), was);
+  debugger.seek(170);  // not there the tick before either
+  EXPECT_TRUE(debugger.listInspectorRows().empty());
+}
+
 TEST(Inspector, EnumerationsPrintByNameAndFixedPointAsDecimals) {
   Playback playback(loadCorpus("tank-bot-seed5.rtr"), false);
   playback.seek(300);
