@@ -502,16 +502,17 @@ void Debugger::drawInspector() {
   ImGui::SameLine();
   ImGui::Checkbox("only changed", &onlyChanged_);
   if (!selected_.empty()) {
-    if (selectedNow_.empty() && !selectedBefore_.empty())
-      ImGui::TextColored(kDiffers, "selected: %s, gone this tick (was %s)", selected_.c_str(), selectedBefore_.c_str());
-    else if (selectedNow_.empty())
-      ImGui::TextColored(kDiffers, "selected: %s, not at this tick", selected_.c_str());
-    else if (selectedNow_ != selected_)
-      ImGui::TextColored(kChanged, "selected: %s, here %s", selected_.c_str(), selectedNow_.c_str());
-    else
-      ImGui::TextColored(kChanged, "selected: %s", selected_.c_str());
-    ImGui::SameLine();
+    // The button first: a long name wraps rather than pushing it out of the panel.
     if (ImGui::SmallButton("show all")) select(std::nullopt);
+    ImGui::SameLine();
+    std::string said = "selected: " + selected_;
+    if (selectedNow_.empty())
+      said += selectedBefore_.empty() ? ", not at this tick" : ", gone this tick (was " + selectedBefore_ + ")";
+    else if (selectedNow_ != selected_)
+      said += ", here " + selectedNow_;
+    ImGui::PushStyleColor(ImGuiCol_Text, selectedNow_.empty() ? kDiffers : kChanged);
+    ImGui::TextWrapped("%s", said.c_str());
+    ImGui::PopStyleColor();
   }
   ImGui::TextColored(plotMessage_.empty() ? kQuiet : kDiffers, "%s",
                      plotMessage_.empty() ? "right-click a field: plot it on the timeline" : plotMessage_.c_str());
