@@ -199,16 +199,18 @@ std::variant<std::vector<std::uint64_t>, Unanswered> findTicksBy(const TickWalk&
 }  // namespace
 
 std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const LoadedReplay& replay, const Condition& condition,
-                                                               std::uint64_t first, bool all) {
+                                                               std::uint64_t first, bool all, std::optional<std::uint64_t> last) {
   const TickWalk walk = [&](std::uint64_t from, const auto& visit) {
-    return visitTicks(replay, from, findLastTick(replay), visit);
+    return visitTicks(replay, from, std::min(last.value_or(findLastTick(replay)), findLastTick(replay)), visit);
   };
   return findTicksBy(walk, replay.header.game, condition, first, all);
 }
 
 std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const ReplayIndex& index, const Condition& condition,
-                                                               std::uint64_t first, bool all) {
-  const TickWalk walk = [&](std::uint64_t from, const auto& visit) { return visitTicks(index, from, index.lastTick(), visit); };
+                                                               std::uint64_t first, bool all, std::optional<std::uint64_t> last) {
+  const TickWalk walk = [&](std::uint64_t from, const auto& visit) {
+    return visitTicks(index, from, std::min(last.value_or(index.lastTick()), index.lastTick()), visit);
+  };
   return findTicksBy(walk, index.summary().header.game, condition, first, all);
 }
 

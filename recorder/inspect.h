@@ -63,16 +63,18 @@ enum class ReachFrom : std::uint8_t {
 [[nodiscard]] std::optional<Unanswered> visitTicks(const ReplayIndex& index, std::uint64_t from, std::uint64_t to,
                                                    const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit);
 
-/// The ticks from `first` on where the condition holds: the first only, or all; what visitTicks
-/// gives when the replay parts from its recording, and one sentence when a value cannot be one
-/// of its field's, or when nothing holds and the condition names a field no tick searched has
-/// (a typo, not a condition that never held).
+/// The ticks from `first` to `last` (the replay's last when none) where the condition holds:
+/// the first only, or all; what visitTicks gives when the replay parts from its recording, and
+/// one sentence when a value cannot be one of its field's, or when nothing holds and the
+/// condition names a field no tick searched has (a typo, not a condition that never held).
 [[nodiscard]] std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const LoadedReplay& replay,
                                                                              const Condition& condition, std::uint64_t first,
-                                                                             bool all);
+                                                                             bool all,
+                                                                             std::optional<std::uint64_t> last = std::nullopt);
 /// findTicks over an indexed replay file, a chunk read at a time.
 [[nodiscard]] std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const ReplayIndex& index, const Condition& condition,
-                                                                             std::uint64_t first, bool all);
+                                                                             std::uint64_t first, bool all,
+                                                                             std::optional<std::uint64_t> last = std::nullopt);
 
 /// The longest field pattern FieldPattern::parse takes.
 inline constexpr std::size_t kMaxFieldPatternLength = 512;

@@ -361,28 +361,32 @@ void Debugger::drawBookmarks() {
   }
 }
 
+std::optional<std::string> Debugger::findFromCursor(const std::string& text, Direction direction) {
+  auto condition = recorder::Condition::parse(text);
+  if (auto* problem = std::get_if<std::string>(&condition)) return *problem;
+  const bool back = direction == Direction::kBackward;
+  if (back && a_.tick() == 0) return std::string("it holds on no tick before 0");
+  // Back: every match up to the one before the cursor, the last of them taken.
+  auto found = back ? a_.findTicks(std::get<recorder::Condition>(condition), 0, true, a_.tick() - 1)
+                    : a_.findTicks(std::get<recorder::Condition>(condition), a_.tick() + 1, false);
+  if (auto* refusal = std::get_if<recorder::Unanswered>(&found)) return refusal->sentence;
+  const auto& ticks = std::get<std::vector<std::uint64_t>>(found);
+  if (ticks.empty()) return "it holds on no tick " + std::string(back ? "before " : "after ") + std::to_string(a_.tick());
+  seek(back ? ticks.back() : ticks.front());
+  return std::nullopt;
+}
+
 void Debugger::drawFind() {
-  // The CLI's find grammar: the next tick after the cursor where the condition holds.
-  ImGui::SetNextItemWidth(260.0F);
+  // The CLI's find grammar: the tick before or after the cursor where the condition holds.
+  ImGui::SetNextItemWidth(210.0F);
   const bool searched = ImGui::InputTextWithHint("##find", "find: FIELD > VALUE and ... (retrace find's grammar)", &findText_,
                                                  ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
-  if ((ImGui::Button("find >") || searched) && !findText_.empty()) {
-    auto condition = recorder::Condition::parse(findText_);
-    if (auto* problem = std::get_if<std::string>(&condition)) {
-      findProblem_ = *problem;
-    } else {
-      auto found = a_.findTicks(std::get<recorder::Condition>(condition), a_.tick() + 1, false);
-      if (auto* refusal = std::get_if<recorder::Unanswered>(&found)) {
-        findProblem_ = refusal->sentence;
-      } else if (const auto& ticks = std::get<std::vector<std::uint64_t>>(found); ticks.empty()) {
-        findProblem_ = "it holds on no tick after " + std::to_string(a_.tick());
-      } else {
-        findProblem_.clear();
-        seek(ticks.front());
-      }
-    }
-  }
+  const bool backward = ImGui::Button("< find");
+  ImGui::SameLine();
+  const bool forward = ImGui::Button("find >") || searched;
+  if ((backward || forward) && !findText_.empty())
+    findProblem_ = findFromCursor(findText_, backward ? Direction::kBackward : Direction::kForward).value_or("");
   if (!findProblem_.empty()) ImGui::TextColored(kDiffers, "%s", findProblem_.c_str());
 }
 

@@ -55,6 +55,10 @@ class Debugger {
   /// The i-th event the panel lists, in tick order; i < countListedEvents().
   [[nodiscard]] EventRow listedEventAt(std::uint64_t i) const;
 
+  /// Moves A to the nearest tick after (or before) the cursor where a condition in retrace find's
+  /// grammar holds, as the find box does; the sentence when it cannot (a bad condition, no such
+  /// tick), the cursor left where it was.
+  std::optional<std::string> findFromCursor(const std::string& text, Direction direction);
   /// Moves A (and B) to a tick and pauses.
   void seek(std::uint64_t tick);
   /// Selects the entity the inspector shows and the scene outlines (nothing: every field). A

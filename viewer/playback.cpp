@@ -85,9 +85,10 @@ void Playback::finishOpening(const std::optional<recorder::VerifyReport>& report
 }
 
 std::variant<std::vector<std::uint64_t>, recorder::Unanswered> Playback::findTicks(const recorder::Condition& condition,
-                                                                                   std::uint64_t first, bool all) const {
-  return ticks_.index() ? recorder::findTicks(*ticks_.index(), condition, first, all)
-                        : recorder::findTicks(*replay_, condition, first, all);
+                                                                                   std::uint64_t first, bool all,
+                                                                                   std::optional<std::uint64_t> last) const {
+  return ticks_.index() ? recorder::findTicks(*ticks_.index(), condition, first, all, last)
+                        : recorder::findTicks(*replay_, condition, first, all, last);
 }
 
 void Playback::findTunnelsNow() {

@@ -58,8 +58,9 @@ class Playback {
   /// What was recorded at each tick: inputs, events, checksums.
   [[nodiscard]] const TickStore& ticks() const noexcept { return ticks_; }
   /// recorder::findTicks over this replay, however it was opened.
-  [[nodiscard]] std::variant<std::vector<std::uint64_t>, recorder::Unanswered> findTicks(const recorder::Condition& condition,
-                                                                                         std::uint64_t first, bool all) const;
+  [[nodiscard]] std::variant<std::vector<std::uint64_t>, recorder::Unanswered> findTicks(
+      const recorder::Condition& condition, std::uint64_t first, bool all,
+      std::optional<std::uint64_t> last = std::nullopt) const;
   /// The game after the current tick (tick 0: as initialised).
   [[nodiscard]] const sim::GameSession& current() const noexcept { return *current_; }
   /// The game one tick earlier (the same as current at tick 0).

@@ -435,6 +435,34 @@ TEST(Events, AClickSelectsWhatTheEventIsAboutAndTheListCanKeepToTheSelection) {
   EXPECT_EQ(debugger.countListedEvents(), every);
 }
 
+TEST(Find, TheBoxGoesToTheNearestTickAfterOrBeforeTheCursorWhereTheConditionHolds) {
+  Playback a(loadCorpus("tank-bot-seed5.rtr"), false);
+  Debugger debugger(a, nullptr, "tank-bot-seed5.rtr", "", {});
+  // The map changes at the brick and base events and when a new round restores it.
+  const auto all = std::get<std::vector<std::uint64_t>>(
+      a.findTicks(std::get<recorder::Condition>(recorder::Condition::parse("tiles[*][*] changed")), 0, true));
+  ASSERT_GT(all.size(), 3U);
+  const std::uint64_t between = (all[1] + all[2]) / 2;
+  debugger.seek(between);
+  EXPECT_FALSE(debugger.findFromCursor("tiles[*][*] changed", Direction::kBackward).has_value());
+  EXPECT_EQ(a.tick(), all[1]);
+  EXPECT_FALSE(debugger.findFromCursor("tiles[*][*] changed", Direction::kBackward).has_value());
+  EXPECT_EQ(a.tick(), all[0]) << "from a match, the one before it";
+  EXPECT_EQ(debugger.findFromCursor("tiles[*][*] changed", Direction::kBackward),
+            "it holds on no tick before " + std::to_string(all[0]));
+  EXPECT_EQ(a.tick(), all[0]) << "the cursor stays where nothing is found";
+  EXPECT_FALSE(debugger.findFromCursor("tiles[*][*] changed", Direction::kForward).has_value());
+  EXPECT_EQ(a.tick(), all[1]);
+  debugger.seek(a.lastTick());
+  EXPECT_FALSE(debugger.findFromCursor("tiles[*][*] changed", Direction::kBackward).has_value());
+  EXPECT_EQ(a.tick(), all.back() == a.lastTick() ? all[all.size() - 2] : all.back());
+  debugger.seek(0);
+  EXPECT_EQ(debugger.findFromCursor("tick > 5", Direction::kBackward), "it holds on no tick before 0");
+  EXPECT_EQ(debugger.findFromCursor("tonk > 5", Direction::kForward).value_or("").rfind("'tonk' names no field of tank", 0), 0U);
+  EXPECT_TRUE(debugger.findFromCursor("tick >", Direction::kBackward).has_value());
+  EXPECT_EQ(a.tick(), 0U);
+}
+
 TEST(TypedTicks, AreCountsTimesOrStepsAndAnythingElseIsOneSentence) {
   const auto tick = [](std::string_view text, std::uint64_t current = 100) { return parseTickText(text, current, 3600); };
   EXPECT_EQ(std::get<std::uint64_t>(tick("151")), 151U);
