@@ -21,7 +21,9 @@ struct Registry {
     for (const GameDefinition* known : games) {
       if (known->name() != game->name()) continue;
       // The same game registered twice (by two tests, say) is no mistake; another of its name is.
-      if (typeid(*known) != typeid(*game))
+      // A reference, not `*game`: typeid of a smart pointer's dereference is a call clang warns of.
+      const GameDefinition& added = *game;
+      if (typeid(*known) != typeid(added))
         refuse(*game, "another game is registered under the name " + quoteForMessage(game->name()) + " already");
       return false;
     }
