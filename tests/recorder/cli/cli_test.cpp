@@ -32,6 +32,16 @@ CliRun runRetrace(const std::string& arguments, const std::string& environment =
   return retrace::testing::runCommand("env " + environment + " " + std::string(RETRACE_CLI) + " " + arguments);
 }
 
+/// The JSON lines of `--json` output, each parsed; the sentences of stderr, merged in, left out.
+std::vector<nlohmann::json> readJsonLines(const std::string& text) {
+  std::vector<nlohmann::json> lines;
+  std::stringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.starts_with("{")) lines.push_back(nlohmann::json::parse(line));
+  }
+  return lines;
+}
+
 std::string readBytes(const std::string& file) {
   std::ifstream in(file, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -360,15 +370,9 @@ TEST_F(Cli, ShowTraceAndFindFollowAnElementByItsIdWhereverItIsInItsList) {
 
 TEST_F(Cli, EventsWhereListsTheEventsWhoseArgumentsMeetTheCondition) {
   const std::string file = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
-  const auto readLines = [](const std::string& text) {
-    std::vector<nlohmann::json> lines;
-    std::stringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(nlohmann::json::parse(line));
-    return lines;
-  };
   const CliRun all = runRetrace("events " + file + " --json");
   ASSERT_EQ(all.exitCode, 0);
-  const std::vector<nlohmann::json> every = readLines(all.output);
+  const std::vector<nlohmann::json> every = readJsonLines(all.output);
   // An entity's id as the first event with a "tank" argument gives it, and every event naming it.
   const auto first = std::find_if(every.begin(), every.end(),
                                   [](const nlohmann::json& e) { return e.contains("args") && e["args"].contains("tank"); });
@@ -385,7 +389,7 @@ TEST_F(Cli, EventsWhereListsTheEventsWhoseArgumentsMeetTheCondition) {
   const std::string id = std::to_string(tank);
   const CliRun where = runRetrace("events " + file + " --where 'tank == " + id + " or by == " + id + "' --json");
   ASSERT_EQ(where.exitCode, 0) << where.output;
-  std::vector<nlohmann::json> got = readLines(where.output);
+  std::vector<nlohmann::json> got = readJsonLines(where.output);
   ASSERT_FALSE(got.empty());
   got.pop_back();  // the counts
   EXPECT_EQ(got, expected);
@@ -415,9 +419,7 @@ TEST_F(Cli, EventsWhereListsTheEventsWhoseArgumentsMeetTheCondition) {
 TEST_F(Cli, EventsAboutAnEntityListsItsEventsWhateverTheirArgumentsAreCalled) {
   const std::string file = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
   const auto readLines = [](const std::string& text) {
-    std::vector<nlohmann::json> lines;
-    std::stringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(nlohmann::json::parse(line));
+    std::vector<nlohmann::json> lines = readJsonLines(text);
     lines.pop_back();  // the counts
     return lines;
   };
@@ -1065,11 +1067,7 @@ TEST_F(Cli, VerifyJsonSaysWhatTheVerifierFoundForEveryReplayInOrder) {
   const CliRun run = runRetrace("verify --json " + golden + " " + tunnels + " " + cut + " " + missing);
   const CliRun text = runRetrace("verify " + golden + " " + tunnels + " " + cut + " " + missing);
   EXPECT_EQ(run.exitCode, text.exitCode);
-  std::vector<nlohmann::json> lines;  // stdout's JSON; stderr's sentence is the other line
-  std::stringstream in(run.output);
-  for (std::string line; std::getline(in, line);) {
-    if (line.starts_with("{")) lines.push_back(nlohmann::json::parse(line));
-  }
+  const std::vector<nlohmann::json> lines = readJsonLines(run.output);  // stderr's sentence is the other line
   ASSERT_EQ(lines.size(), 5U) << run.output;
   const std::string files[] = {golden, tunnels, cut};
   for (std::size_t i = 0; i < 3; ++i) {
@@ -1131,11 +1129,7 @@ TEST_F(Cli, InfoJsonSaysWhatTheFileHoldsForEveryReplayInOrder) {
   }
   const CliRun run = runRetrace("info --json " + golden + " " + path("missing.rtr") + " " + cut);
   EXPECT_EQ(run.exitCode, 2);
-  std::vector<nlohmann::json> lines;
-  std::stringstream in(run.output);
-  for (std::string line; std::getline(in, line);) {
-    if (line.starts_with("{")) lines.push_back(nlohmann::json::parse(line));
-  }
+  const std::vector<nlohmann::json> lines = readJsonLines(run.output);
   ASSERT_EQ(lines.size(), 3U) << run.output;
   const nlohmann::json& got = lines[0];
   EXPECT_EQ(got["file"], golden);
