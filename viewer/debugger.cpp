@@ -240,6 +240,9 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
   char scene[96];
   std::snprintf(scene, sizeof scene, "%.1f,%.1f,%.1f,%.1f,%.4f", layout.scene.left, layout.scene.top, layout.scene.width,
                 layout.scene.height, layout.scale);
+  char events[160];
+  std::snprintf(events, sizeof events, "%.1f,%.1f,%.1f,%.0f\naboutBox=%.1f,%.1f", eventList_[0], eventList_[1], eventList_[2],
+                eventList_[3], aboutBox_[0], aboutBox_[1]);
   return "tick=" + std::to_string(a_.tick()) + "\nlast=" + std::to_string(a_.lastTick()) +
          "\nplaying=" + (a_.playing() ? "1" : "0") + "\nselected=" + selected_ + "\nselectedNow=" + selectedNow_ +
          "\noverlays=" + on + "\nbookmarks=" + marks + "\ncompare=" + (b_ != nullptr ? "1" : "0") +
@@ -247,7 +250,8 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
          "\ndivergence=" + number(a_.divergenceTick()) + "\nediting=" + (editing() ? "1" : "0") +
          "\ntunnels=" + std::to_string(a_.tunnelsNow().size()) + "\ntyping=" + (typing ? "1" : "0") +
          "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) + "\nscene=" + scene + "\nplots=" + plots +
-         "\nplotting=" + (plotting_ ? "1" : "0") + "\n";
+         "\nplotting=" + (plotting_ ? "1" : "0") + "\neventList=" + events +
+         "\neventsListed=" + std::to_string(countListedEvents()) + "\n";
 }
 
 void Debugger::refresh() {
@@ -792,6 +796,8 @@ void Debugger::drawEventCondition() {
   ImGui::SameLine();
   bool about = eventsAboutSelection_;
   if (ImGui::Checkbox("about selected", &about)) listEventsAboutSelection(about);
+  const ImVec2 box = ImGui::GetItemRectMin();
+  aboutBox_ = {box.x + ImGui::GetFrameHeight() / 2, box.y + ImGui::GetFrameHeight() / 2};
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("only the events about the entity or cell selected in the scene or inspector");
   if (eventsAboutSelection_ && selected_.empty())
     ImGui::TextColored(kQuiet, "select an entity or cell (a click on the scene) for its events");
@@ -813,8 +819,14 @@ void Debugger::drawEvents() {
   }
   ImGuiListClipper clipper;  // only the rows in view are built: 100,000 events scroll as 20 do
   clipper.Begin(static_cast<int>(std::min<std::uint64_t>(shown, INT_MAX)), rowHeight);
+  bool placed = false;
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      if (!placed) {  // where the first row in view is, for --status
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        eventList_ = {at.x, at.y, rowHeight, static_cast<float>(i)};
+        placed = true;
+      }
       const EventRow row = listedEventAt(static_cast<std::uint64_t>(i));
       const std::string text = std::to_string(row.tick) + "  " + sim::formatEvent(a_.game(), row.event);
       ImGui::PushID(i);

@@ -6,6 +6,7 @@
 // Oracle (what the tunnel oracle or the divergence says about this tick). Every panel works
 // for any registered game from its field, event and scene descriptions.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -213,6 +214,8 @@ class Debugger {
   // What the panels show at the cursor, recomputed when the tick moves.
   std::optional<std::uint64_t> shownTick_;
   bool scrollEvents_ = false;
+  std::array<float, 4> eventList_{};  ///< the events list's first row in view: x, y, row height, its index
+  std::array<float, 2> aboutBox_{};   ///< the centre of the events panel's "about selected" box
   std::vector<FieldRow> rows_;
   std::vector<FieldRow> goneRows_;  ///< the fields the tick before had and this one has not
   std::vector<ComparedRow> compared_;

@@ -17,6 +17,7 @@
 #include <SFML/Graphics/Image.hpp>
 
 #include "recorder/replay_test_support.h"
+#include "sim/event_subjects.h"
 #include "support/corpus.h"
 #include "support/run_command.h"
 #include "support/temp_dir.h"
@@ -80,6 +81,20 @@ class ViewerWindow {
     send("mousemove --sync --window " + window_ + " " + std::to_string(static_cast<int>(x)) + " " +
          std::to_string(static_cast<int>(y)));
     send("click 1");
+  }
+  /// A click on a panel's item: ImGui reads the pointer only while the window has the focus, and
+  /// takes a press in a frame after the pointer arrived and the release in a later one, where a
+  /// scene's click is one event. The window goes to the screen's corner first: the panels' column
+  /// may lie past the screen's edge where the window was put.
+  void press(float x, float y) const {
+    send("windowmove --sync " + window_ + " 0 0");
+    send("windowfocus --sync " + window_);
+    send("mousemove --sync --window " + window_ + " " + std::to_string(static_cast<int>(x)) + " " +
+         std::to_string(static_cast<int>(y)));
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    send("mousedown 1");
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    send("mouseup 1");
   }
 
   /// The status once it satisfies `holds` (nothing after 15 s).
@@ -204,6 +219,50 @@ TEST(Window, AClickWhereNoTileIsSelectsThatCellAndOutlinesIt) {
   const sf::Color frame =
       view.frame().getPixel(static_cast<unsigned>(x), static_cast<unsigned>(top + toPixels(empty->a.y) * scale - 2.5F));
   EXPECT_GT(frame.r + frame.g + frame.b, 600) << "no outline above " << empty->entity;
+}
+
+TEST(Window, AClickOnAnEventGoesToItAndSelectsWhatItIsAboutAndTheBoxListsItsEvents) {
+  // The events list at tick 0 starts at its first event; the status says where its rows are.
+  retrace::testing::TempDir temp{"retrace_window_events"};
+  Playback playback(loadCorpus("tank-bot-seed5.rtr"), false);
+  const EventRow first = playback.ticks().eventAt(std::nullopt, 0);
+  const std::vector<std::string> about = sim::nameEventSubjects(playback.game(), first.event);
+  ASSERT_FALSE(about.empty());
+  ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr", temp.path());
+  ASSERT_TRUE(view.opened());
+  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "0"; }));
+  // The panels take their places over the first frames: the rows are where two readings agree.
+  const auto readList = [&] { return view.waitFor([](const Status&) { return true; })->at("eventList"); };
+  std::string where;
+  for (int i = 0; i < 50 && where != readList(); ++i) {
+    where = readList();
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  std::array<float, 4> list{};
+  std::istringstream in(where);
+  char comma = 0;
+  in >> list[0] >> comma >> list[1] >> comma >> list[2] >> comma >> list[3];
+  ASSERT_EQ(list[3], 0.0F) << "the first row in view is the first event";
+  view.press(list[0] + 60.0F, list[1] + list[2] / 2);
+  ASSERT_TRUE(view.waitFor(
+      [&](const Status& s) { return s.at("tick") == std::to_string(first.tick) && s.at("selected") == about.front(); }));
+  // "about selected": the list is the selection's events, and . steps through them alone.
+  std::array<float, 2> box{};
+  std::istringstream boxIn(view.waitFor([](const Status&) { return true; })->at("aboutBox"));
+  boxIn >> box[0] >> comma >> box[1];
+  view.press(box[0], box[1]);
+  std::vector<std::uint64_t> ticks;
+  std::uint64_t listed = 0;
+  for (std::uint64_t i = 0; i < playback.ticks().countEvents(std::nullopt); ++i) {
+    const EventRow row = playback.ticks().eventAt(std::nullopt, i);
+    if (!sim::isEventAbout(playback.game(), row.event, about.front())) continue;
+    ++listed;
+    if (row.tick > first.tick && (ticks.empty() || ticks.back() != row.tick)) ticks.push_back(row.tick);
+  }
+  ASSERT_FALSE(ticks.empty());
+  ASSERT_TRUE(view.waitFor([&](const Status& s) { return s.at("eventsListed") == std::to_string(listed); }));
+  view.key("period");
+  EXPECT_TRUE(view.waitFor([&](const Status& s) { return s.at("tick") == std::to_string(ticks.front()); }));
 }
 
 TEST(Window, PlotsAFieldOverTheWholeReplayWhileItStaysResponsive) {
