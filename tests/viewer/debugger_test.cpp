@@ -394,6 +394,10 @@ TEST(Events, AClickSelectsWhatTheEventIsAboutAndTheListCanKeepToTheSelection) {
   debugger.openEvent(last);
   EXPECT_EQ(debugger.selected(), "tanks[id=" + std::to_string(last.event.args[0]) + "]");
   EXPECT_EQ(debugger.selectedNow(), "");
+  const std::vector<const FieldRow*> wasThere = debugger.listInspectorRows();  // as it was, gone
+  ASSERT_FALSE(wasThere.empty());
+  EXPECT_TRUE(wasThere.front()->name.starts_with("tanks[") && wasThere.front()->value.starts_with("gone (was "))
+      << wasThere.front()->name << " " << wasThere.front()->value;
   debugger.openEvent(hit);
   // An event about nothing keeps the selection.
   debugger.openEvent(findRow("roundStart"));
