@@ -44,16 +44,17 @@ bool drawFieldLeaf(std::string_view label, const FieldRow& row, bool plotted, st
     ImGui::TextColored(kPlotted, "%s", name.c_str());
   else
     ImGui::TextUnformatted(name.c_str());
-  bool rightClicked = ImGui::IsItemClicked(ImGuiMouseButton_Right);
-  if (ImGui::IsItemHovered()) outHovered = row.name;
+  // A gone field's name is another entity's at this tick, if any: it is only shown.
+  bool rightClicked = !row.gone && ImGui::IsItemClicked(ImGuiMouseButton_Right);
+  if (!row.gone && ImGui::IsItemHovered()) outHovered = row.name;
   ImGui::SameLine(200.0F);
   if (row.changed) {
     ImGui::TextColored(kChanged, "%s *", row.value.c_str());
   } else {
     ImGui::TextUnformatted(row.value.c_str());
   }
-  rightClicked = rightClicked || ImGui::IsItemClicked(ImGuiMouseButton_Right);
-  if (ImGui::IsItemHovered()) outHovered = row.name;
+  rightClicked = rightClicked || (!row.gone && ImGui::IsItemClicked(ImGuiMouseButton_Right));
+  if (!row.gone && ImGui::IsItemHovered()) outHovered = row.name;
   return rightClicked;
 }
 
@@ -617,8 +618,7 @@ void Debugger::drawFieldList(const std::vector<std::string>& entities) {
   for (const FieldRow* row : listed) {
     drawField(row->name, *row);
     // A gone field's entity is no longer in the scene to select.
-    if (ImGui::IsItemClicked() && row >= rows_.data() && row < rows_.data() + rows_.size())
-      select(findFieldEntity(row->name, entities));
+    if (!row->gone && ImGui::IsItemClicked()) select(findFieldEntity(row->name, entities));
   }
   // A selection not at this tick has said so above.
   if (listed.empty() && (selected_.empty() || !selectedNow_.empty()))

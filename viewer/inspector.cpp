@@ -20,7 +20,7 @@ std::vector<FieldRow> inspectFields(const sim::GameSession& now, const sim::Game
         changed.insert(change.now);
       } else if (outGone != nullptr) {
         const sim::Field& f = *change.was;
-        outGone->push_back({f.name, "gone (was " + sim::formatField(f) + ")", true, f.value, f.gridColumns, f.names});
+        outGone->push_back({f.name, "gone (was " + sim::formatField(f) + ")", true, f.value, f.gridColumns, f.names, true});
       }
     }
   }

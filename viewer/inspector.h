@@ -22,6 +22,7 @@ struct FieldRow {
   std::int64_t raw = 0;           ///< the value itself (a grid's cell is drawn as a character of it)
   std::uint16_t gridColumns = 0;  ///< for a cell of a grid (sim::Field::gridColumns)
   sim::EnumNames names{};         ///< an enumeration's names (a grid's key)
+  bool gone = false;              ///< a field of the tick before that this tick has not: shown, never outlined or plotted
 };
 
 /// One field of A beside the same field of B.

@@ -106,6 +106,7 @@ TEST(Inspector, AFieldGoneThisTickIsListedAsGoneUnderOnlyChangedAndForItsSelecti
   EXPECT_EQ(was.front(), "bullets[0].id gone (was 7)");
   for (const std::string& row : was)
     EXPECT_TRUE(row.starts_with("bullets[0].") && row.find(" gone (was ") != std::string::npos) << row;
+  for (const FieldRow* row : debugger.listInspectorRows()) EXPECT_TRUE(row->gone) << row->name << ": never outlined or plotted";
   debugger.showOnlyChanged(true);
   EXPECT_EQ(names(debugger.listInspectorRows()), was);
   debugger.seek(170);  // not there the tick before either
