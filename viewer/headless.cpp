@@ -9,7 +9,6 @@
 #include "recorder/byte_sink.h"
 #include "recorder/inspect.h"
 #include "recorder/parse.h"
-#include "sim/field_ids.h"
 #include "viewer/debugger.h"
 #include "viewer/frame.h"
 #include "viewer/gui_bridge.h"
@@ -63,19 +62,17 @@ std::optional<std::string> renderFramePng(Playback& playback, const sf::Font& fo
 namespace {
 
 /// The debugger at `tick` with the shot's entity selected and its fields plotted over the whole
-/// replay; one sentence when the entity is not there.
-std::optional<std::string> setUpShot(Debugger& debugger, const Playback& playback, std::uint64_t tick, const PanelShot& shot) {
+/// replay; one sentence when the entity is not there (nor went at that tick, which the inspector
+/// shows as it was).
+std::optional<std::string> setUpShot(Debugger& debugger, std::uint64_t tick, const PanelShot& shot) {
   debugger.seek(tick);
   if (!shot.select.empty()) {
-    const std::vector<sim::Field> fields = playback.current().describeState();
     // An element by its id ("bullets[id=7]") is wherever it is at that tick.
-    const auto at = sim::resolveIds(fields, shot.select);
-    if (!at ||
-        std::none_of(fields.begin(), fields.end(), [&](const sim::Field& f) { return sim::isInsideEntity(f.name, *at); })) {
+    debugger.select(shot.select);
+    if (debugger.listInspectorRows().empty()) {
       return "no field at tick " + std::to_string(tick) + " lies inside " + recorder::quoteForMessage(shot.select) +
              " (the I key shows the entities' names)";
     }
-    debugger.select(shot.select);
   }
   for (const std::string& field : shot.plots) {
     if (auto problem = debugger.togglePlot(field)) return problem;
@@ -100,7 +97,7 @@ std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font&
   std::optional<GuiBridge> gui;
   if (shot.panels) gui.emplace(texture, findFontPath());
   Debugger debugger(playback, shot.b, shot.nameA, shot.nameB, {});
-  if (auto problem = setUpShot(debugger, playback, tick, shot)) return problem;
+  if (auto problem = setUpShot(debugger, tick, shot)) return problem;
   const sf::FloatRect area{0.0F, 0.0F, static_cast<float>(size.x), static_cast<float>(size.y)};
   const FrameRenderer renderer(font);
   // ImGui sizes some widgets from the frame before (a table's columns): the second frame is the one kept.

@@ -109,6 +109,14 @@ TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   const CommandRun typo = runView(kReplay + " --png " + png + " --panels --select playr");
   EXPECT_EQ(typo.exitCode, 2);
   EXPECT_EQ(typo.output, "retrace-view: no field at tick 0 lies inside 'playr' (the I key shows the entities' names)\n");
+  // An element by its id: there, or gone at that tick (the inspector shows it as it was), not later.
+  for (const char* tick : {"167", "169"}) {
+    const CommandRun byId = runView(tank + " --png " + temp.file(std::string(tick) + ".png") + " --panels --tick " + tick +
+                                    " --select 'bullets[id=7]'");
+    EXPECT_EQ(byId.exitCode, 0) << tick << ": " << byId.output;
+  }
+  EXPECT_EQ(runView(tank + " --png " + temp.file("170.png") + " --panels --tick 170 --select 'bullets[id=7]'").output,
+            "retrace-view: no field at tick 170 lies inside 'bullets[id=7]' (the I key shows the entities' names)\n");
   const CommandRun tick = runView(kReplay + " --tick 30");
   EXPECT_EQ(tick.exitCode, 2) << tick.output;
   EXPECT_EQ(tick.output, "retrace-view: --tick requires --png (see retrace-view --help)\n");
