@@ -1,8 +1,8 @@
 #pragma once
 // What an event is about: the entities of the state it concerns, as the field paths the tools
 // select, follow and filter by ("bullets[id=7]", "tiles[5][3]", "player"). A game says it once
-// per kind, as patterns over the event's arguments (EventSchema::subjects): tank's brickDestroyed
-// is about "tiles[{row}][{column}]", the cell that broke, and "bullets[id={bullet}]".
+// per kind, as patterns over the event's arguments (EventSchema::subjects): an event that breaks a
+// map's cell with a bullet is about "tiles[{row}][{column}]" and "bullets[id={bullet}]".
 
 #include <optional>
 #include <string>

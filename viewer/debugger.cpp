@@ -744,15 +744,14 @@ void Debugger::listEventsAboutSelection(bool on) {
 void Debugger::openEvent(const EventRow& row) {
   seek(row.tick);
   if (!eventAbout_.empty()) return;  // the list is the selection's: it stays
-  // The first is what the event is chiefly about; gone by then (a destroyed tank), the inspector says so.
+  // The first is what the event is chiefly about; gone by then (an entity the event ended), the inspector says so.
   const auto subjects = sim::nameEventSubjects(a_.game(), row.event);
   if (!subjects.empty()) select(subjects.front());
 }
 
 std::string Debugger::placeEventSubject(const sim::Event& event) const {
   const auto subjects = sim::nameEventSubjects(a_.game(), event);
-  if (subjects.empty()) return {};
-  return sim::resolveIds(a_.current().describeState(), subjects.front()).value_or(std::string());
+  return subjects.empty() ? std::string() : placeEntity(a_.current(), subjects.front());
 }
 
 std::uint64_t Debugger::countListedEvents() const {
