@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 #include "recorder/parse.h"
 #include "recorder/program_name.h"
@@ -152,66 +153,131 @@ std::optional<Unanswered> visitTicks(const ReplayIndex& index, std::uint64_t fro
   return parted;
 }
 
-namespace {
+TickSearch::TickSearch(Condition condition) : condition_(std::move(condition)), unseen_(condition_.listFields()) {}
 
-/// A way to walk a replay's ticks from a first one to the end (a loaded replay or an index).
-using TickWalk =
-    std::function<std::optional<Unanswered>(std::uint64_t, const std::function<bool(const sim::GameSession&, std::uint64_t)>&)>;
-
-std::variant<std::vector<std::uint64_t>, Unanswered> findTicksBy(const TickWalk& walk, const std::string& game,
-                                                                 const Condition& condition, std::uint64_t first, bool all) {
-  std::vector<std::uint64_t> matches;
-  // The condition's names no field has had yet, indices as [*]: looked for only while there are
-  // any, so that a search of a long replay does not keep every field name it meets.
-  std::vector<std::string> unseen = condition.listFields();
-  std::optional<std::string> badValue;
-  StateFields named;
-  // `changed` compares with the tick before: the walk starts there, to keep its fields.
-  const bool looksBack = condition.looksBack();
-  std::optional<std::vector<sim::Field>> before;
-  const auto problem = walk(looksBack && first > 0 ? first - 1 : first, [&](const sim::GameSession& session, std::uint64_t tick) {
-    const std::vector<sim::Field>& fields = named.read(session);
-    if (tick < first) {
-      before = fields;
-      return true;
-    }
-    std::erase_if(unseen, [&](const std::string& name) {
-      return std::any_of(fields.begin(), fields.end(), [&](const sim::Field& f) { return sameGeneralName(f.name, name); });
-    });
-    const auto holds = condition.check(fields, before ? &*before : nullptr);
-    if (const auto* sentence = std::get_if<std::string>(&holds)) {
-      badValue = *sentence;
-      return false;
-    }
-    if (std::get<bool>(holds)) matches.push_back(tick);
-    if (looksBack) before = fields;
-    return all || matches.empty();
+std::variant<bool, std::string> TickSearch::check(const sim::GameSession& game, std::uint64_t tick) {
+  const std::vector<sim::Field>& fields = named_.read(game);
+  std::erase_if(unseen_, [&](const std::string& name) {
+    return std::any_of(fields.begin(), fields.end(), [&](const sim::Field& f) { return sameGeneralName(f.name, name); });
   });
+  const bool follows = beforeTick_ && *beforeTick_ + 1 == tick;
+  auto holds = condition_.check(fields, follows ? &before_ : nullptr);
+  if (condition_.looksBack()) {
+    before_ = fields;
+    beforeTick_ = tick;
+  }
+  return holds;
+}
+
+void TickSearch::remember(const sim::GameSession& game, std::uint64_t tick) {
+  if (!condition_.looksBack()) return;
+  before_ = named_.read(game);
+  beforeTick_ = tick;
+}
+
+std::variant<std::vector<std::uint64_t>, Unanswered> TickSearch::searchBy(const Walk& walk, std::uint64_t from, std::uint64_t to,
+                                                                          bool all) {
+  std::vector<std::uint64_t> matches;
+  std::optional<std::string> badValue;
+  // `changed` compares with the tick before: the walk starts there, to keep its fields.
+  const auto problem =
+      walk(condition_.looksBack() && from > 0 ? from - 1 : from, to, [&](const sim::GameSession& game, std::uint64_t tick) {
+        if (tick < from) {
+          remember(game, tick);
+          return true;
+        }
+        const auto holds = check(game, tick);
+        if (const auto* sentence = std::get_if<std::string>(&holds)) {
+          badValue = *sentence;
+          return false;
+        }
+        if (std::get<bool>(holds)) matches.push_back(tick);
+        return all || matches.empty();
+      });
   if (problem) return std::move(*problem);
   if (badValue) return Unanswered{*badValue};
-  if (matches.empty() && !unseen.empty()) {
-    return Unanswered{quoteForMessage(unseen.front()) + " names no field of " + game + " on any tick searched (" + programName() +
-                      " show FILE --tick 0 lists them)"};
-  }
   return matches;
+}
+
+std::variant<std::vector<std::uint64_t>, Unanswered> TickSearch::searchRange(const LoadedReplay& replay, std::uint64_t from,
+                                                                             std::uint64_t to, bool all) {
+  return searchBy(
+      [&](std::uint64_t first, std::uint64_t last, const auto& visit) { return visitTicks(replay, first, last, visit); }, from,
+      to, all);
+}
+
+std::variant<std::vector<std::uint64_t>, Unanswered> TickSearch::searchRange(const ReplayIndex& index, std::uint64_t from,
+                                                                             std::uint64_t to, bool all) {
+  return searchBy(
+      [&](std::uint64_t first, std::uint64_t last, const auto& visit) { return visitTicks(index, first, last, visit); }, from, to,
+      all);
+}
+
+std::optional<Unanswered> TickSearch::explainNothingFound(const std::string& game) const {
+  if (unseen_.empty()) return std::nullopt;
+  return Unanswered{quoteForMessage(unseen_.front()) + " names no field of " + game + " on any tick searched (" + programName() +
+                    " show FILE --tick 0 lists them)"};
+}
+
+namespace {
+
+/// What a search gives once it is over: its matches, or why a search that found none may have
+/// looked for a field the game does not have.
+std::variant<std::vector<std::uint64_t>, Unanswered> settleSearch(const TickSearch& search, const std::string& game,
+                                                                  std::variant<std::vector<std::uint64_t>, Unanswered> found) {
+  const auto* matches = std::get_if<std::vector<std::uint64_t>>(&found);
+  if (matches != nullptr && matches->empty()) {
+    if (auto typo = search.explainNothingFound(game)) return std::move(*typo);
+  }
+  return found;
 }
 
 }  // namespace
 
 std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const LoadedReplay& replay, const Condition& condition,
-                                                               std::uint64_t first, bool all, std::optional<std::uint64_t> last) {
-  const TickWalk walk = [&](std::uint64_t from, const auto& visit) {
-    return visitTicks(replay, from, std::min(last.value_or(findLastTick(replay)), findLastTick(replay)), visit);
-  };
-  return findTicksBy(walk, replay.header.game, condition, first, all);
+                                                               std::uint64_t first, bool all) {
+  TickSearch search(condition);
+  return settleSearch(search, replay.header.game, search.searchRange(replay, first, findLastTick(replay), all));
 }
 
 std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const ReplayIndex& index, const Condition& condition,
-                                                               std::uint64_t first, bool all, std::optional<std::uint64_t> last) {
-  const TickWalk walk = [&](std::uint64_t from, const auto& visit) {
-    return visitTicks(index, from, std::min(last.value_or(index.lastTick()), index.lastTick()), visit);
-  };
-  return findTicksBy(walk, index.summary().header.game, condition, first, all);
+                                                               std::uint64_t first, bool all) {
+  TickSearch search(condition);
+  return settleSearch(search, index.summary().header.game, search.searchRange(index, first, index.lastTick(), all));
+}
+
+namespace {
+
+/// findLastMatch over a loaded replay or an index.
+template <typename Replay>
+std::variant<std::vector<std::uint64_t>, Unanswered> findLastMatchIn(const Replay& replay, const std::string& game,
+                                                                     const Condition& condition, std::uint64_t first,
+                                                                     std::uint64_t last) {
+  if (first > last) return std::vector<std::uint64_t>{};
+  TickSearch search(condition);
+  // Windows of 256, 512, ... ticks back from `last`: each walks from the snapshot before it, so
+  // the walks add up to about twice the distance to the match, and a snapshot interval each.
+  std::uint64_t window = 256;
+  for (std::uint64_t to = last;; to -= window, window *= 2) {
+    const std::uint64_t from = to - first + 1 > window ? to - window + 1 : first;
+    auto found = search.searchRange(replay, from, to, true);
+    auto* matches = std::get_if<std::vector<std::uint64_t>>(&found);
+    if (matches == nullptr) return found;
+    if (!matches->empty()) return std::vector<std::uint64_t>{matches->back()};
+    if (from == first) return settleSearch(search, game, std::move(found));
+  }
+}
+
+}  // namespace
+
+std::variant<std::vector<std::uint64_t>, Unanswered> findLastMatch(const LoadedReplay& replay, const Condition& condition,
+                                                                   std::uint64_t first, std::uint64_t last) {
+  return findLastMatchIn(replay, replay.header.game, condition, first, last);
+}
+
+std::variant<std::vector<std::uint64_t>, Unanswered> findLastMatch(const ReplayIndex& index, const Condition& condition,
+                                                                   std::uint64_t first, std::uint64_t last) {
+  return findLastMatchIn(index, index.summary().header.game, condition, first, last);
 }
 
 std::variant<std::vector<FieldPattern>, std::string> parseFieldPatterns(const std::vector<std::string>& texts) {

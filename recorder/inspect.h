@@ -16,6 +16,7 @@
 #include "recorder/query.h"
 #include "recorder/replay.h"
 #include "recorder/replay_index.h"
+#include "recorder/state_fields.h"
 #include "sim/game.h"
 
 namespace retrace::recorder {
@@ -63,18 +64,65 @@ enum class ReachFrom : std::uint8_t {
 [[nodiscard]] std::optional<Unanswered> visitTicks(const ReplayIndex& index, std::uint64_t from, std::uint64_t to,
                                                    const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit);
 
-/// The ticks from `first` to `last` (the replay's last when none) where the condition holds:
-/// the first only, or all; what visitTicks gives when the replay parts from its recording, and
-/// one sentence when a value cannot be one of its field's, or when nothing holds and the
-/// condition names a field no tick searched has (a typo, not a condition that never held).
+/// A search for the ticks where a condition holds, walked a range at a time in any order, that
+/// remembers which of the condition's fields the ticks checked have had: findTicks walks one
+/// range, findLastMatch windows back from its end, and the viewer checks a slice a frame.
+class TickSearch {
+ public:
+  explicit TickSearch(Condition condition);
+  /// Whether the condition holds on the game after `tick`, or the sentence of a value it cannot
+  /// take. A `changed` compares with the tick checked or remembered just before, when that was
+  /// tick - 1 (otherwise with nothing, as at tick 0).
+  [[nodiscard]] std::variant<bool, std::string> check(const sim::GameSession& game, std::uint64_t tick);
+  /// Keeps the game after `tick` for a `changed` at the tick after, without checking it.
+  void remember(const sim::GameSession& game, std::uint64_t tick);
+  /// The ticks from `from` to `to` where the condition holds, in order (the first only unless
+  /// `all`); what visitTicks gives when the replay parts from its recording, and one sentence
+  /// when a value cannot be one of its field's.
+  [[nodiscard]] std::variant<std::vector<std::uint64_t>, Unanswered> searchRange(const LoadedReplay& replay, std::uint64_t from,
+                                                                                 std::uint64_t to, bool all);
+  /// searchRange over an indexed replay file, a chunk read at a time.
+  [[nodiscard]] std::variant<std::vector<std::uint64_t>, Unanswered> searchRange(const ReplayIndex& index, std::uint64_t from,
+                                                                                 std::uint64_t to, bool all);
+  /// For a search that found nothing: the sentence for a field the condition names that no tick
+  /// walked has had (a typo, not a condition that never held), if there is one.
+  [[nodiscard]] std::optional<Unanswered> explainNothingFound(const std::string& game) const;
+
+ private:
+  /// Walks a range of ticks in order, visiting each until the visit says stop.
+  using Walk = std::function<std::optional<Unanswered>(std::uint64_t, std::uint64_t,
+                                                       const std::function<bool(const sim::GameSession&, std::uint64_t)>&)>;
+  [[nodiscard]] std::variant<std::vector<std::uint64_t>, Unanswered> searchBy(const Walk& walk, std::uint64_t from,
+                                                                              std::uint64_t to, bool all);
+
+  Condition condition_;
+  /// The condition's names no field has had yet, indices as [*]: looked for only while there are
+  /// any, so that a search of a long replay does not keep every field name it meets.
+  std::vector<std::string> unseen_;
+  StateFields named_;
+  std::vector<sim::Field> before_;           ///< for `changed`: the fields after beforeTick_
+  std::optional<std::uint64_t> beforeTick_;  ///< the tick last checked or remembered, for `changed`
+};
+
+/// The ticks from `first` to the replay's last where the condition holds: the first only, or
+/// all; what TickSearch::searchRange gives, and when nothing holds, the sentence for a field no
+/// tick searched had.
 [[nodiscard]] std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const LoadedReplay& replay,
                                                                              const Condition& condition, std::uint64_t first,
-                                                                             bool all,
-                                                                             std::optional<std::uint64_t> last = std::nullopt);
+                                                                             bool all);
 /// findTicks over an indexed replay file, a chunk read at a time.
 [[nodiscard]] std::variant<std::vector<std::uint64_t>, Unanswered> findTicks(const ReplayIndex& index, const Condition& condition,
-                                                                             std::uint64_t first, bool all,
-                                                                             std::optional<std::uint64_t> last = std::nullopt);
+                                                                             std::uint64_t first, bool all);
+/// The last tick from `first` to `last` where the condition holds (none, or one), with
+/// findTicks' refusals. It searches back from `last` in windows that double, so that a match
+/// near `last` costs about what the distance to it does, not a walk from `first`.
+[[nodiscard]] std::variant<std::vector<std::uint64_t>, Unanswered> findLastMatch(const LoadedReplay& replay,
+                                                                                 const Condition& condition, std::uint64_t first,
+                                                                                 std::uint64_t last);
+/// findLastMatch over an indexed replay file, a chunk read at a time.
+[[nodiscard]] std::variant<std::vector<std::uint64_t>, Unanswered> findLastMatch(const ReplayIndex& index,
+                                                                                 const Condition& condition, std::uint64_t first,
+                                                                                 std::uint64_t last);
 
 /// The longest field pattern FieldPattern::parse takes.
 inline constexpr std::size_t kMaxFieldPatternLength = 512;

@@ -238,6 +238,9 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
   const auto number = [](std::optional<std::uint64_t> t) { return t ? std::to_string(*t) : std::string("none"); };
   std::string plots;
   for (const std::string& field : plotted_) plots += (plots.empty() ? "" : ",") + field;
+  const auto progress = findProgress();
+  const std::string finding =
+      progress ? std::to_string(progress->first) + "/" + std::to_string(progress->second) : std::string("none");
   char scene[96];
   std::snprintf(scene, sizeof scene, "%.1f,%.1f,%.1f,%.1f,%.4f", layout.scene.left, layout.scene.top, layout.scene.width,
                 layout.scene.height, layout.scale);
@@ -252,7 +255,7 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
          "\ntunnels=" + std::to_string(a_.tunnelsNow().size()) + "\ntyping=" + (typing ? "1" : "0") +
          "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) + "\nscene=" + scene + "\nplots=" + plots +
          "\nplotting=" + (plotting_ ? "1" : "0") + "\neventList=" + events +
-         "\neventsListed=" + std::to_string(countListedEvents()) + "\n";
+         "\neventsListed=" + std::to_string(countListedEvents()) + "\nfinding=" + finding + "\n";
 }
 
 void Debugger::refresh() {
@@ -366,19 +369,74 @@ void Debugger::drawBookmarks() {
   }
 }
 
-std::optional<std::string> Debugger::findFromCursor(const std::string& text, Direction direction) {
+std::optional<std::string> Debugger::startFind(const std::string& text, Direction direction) {
+  finding_.reset();
   auto condition = recorder::Condition::parse(text);
   if (auto* problem = std::get_if<std::string>(&condition)) return *problem;
   const bool back = direction == Direction::kBackward;
-  if (back && a_.tick() == 0) return std::string("it holds on no tick before 0");
-  // Back: every match up to the one before the cursor, the last of them taken.
-  auto found = back ? a_.findTicks(std::get<recorder::Condition>(condition), 0, true, a_.tick() - 1)
-                    : a_.findTicks(std::get<recorder::Condition>(condition), a_.tick() + 1, false);
-  if (auto* refusal = std::get_if<recorder::Unanswered>(&found)) return refusal->sentence;
-  const auto& ticks = std::get<std::vector<std::uint64_t>>(found);
-  if (ticks.empty()) return "it holds on no tick " + std::string(back ? "before " : "after ") + std::to_string(a_.tick());
-  seek(back ? ticks.back() : ticks.front());
+  const std::uint64_t from = a_.tick();
+  if (back && from == 0) return std::string("it holds on no tick before 0");
+  if (!back && from == a_.lastTick()) return "it holds on no tick after " + std::to_string(from) + ", the last";
+  finding_.emplace(Finding{recorder::TickSearch(std::move(std::get<recorder::Condition>(condition))), direction, from,
+                           back ? from - 1 : from + 1, back ? from : a_.lastTick() - from, nullptr});
   return std::nullopt;
+}
+
+bool Debugger::stepFind(std::uint64_t ticks) {
+  if (!finding_ || ticks == 0) return !finding_;
+  Finding& f = *finding_;
+  const bool back = f.direction == Direction::kBackward;
+  // The up to `ticks` ticks nearest the start that are not searched yet, walked in order from the
+  // keyframe before them; going forward, the next slice goes on from where this one ends.
+  const std::uint64_t count = std::min(ticks, f.left);
+  const std::uint64_t first = back ? f.next - (count - 1) : f.next;
+  const std::uint64_t last = back ? f.next : f.next + (count - 1);
+  if (back || !f.game) {
+    f.game = a_.reach(first == 0 ? 0 : first - 1);
+    if (first > 0) f.search.remember(*f.game, first - 1);
+  }
+  std::optional<std::uint64_t> match;
+  std::optional<std::string> refused;
+  for (std::uint64_t t = first; t <= last && !refused && !(match && !back); ++t) {
+    if (t > 0) (void)f.game->step(a_.ticks().inputAt(t));
+    const auto holds = f.search.check(*f.game, t);
+    if (const auto* sentence = std::get_if<std::string>(&holds)) {
+      refused = *sentence;
+    } else if (std::get<bool>(holds)) {
+      match = t;  // going back, the last in the slice is the nearest
+    }
+  }
+  if (refused) {
+    findProblem_ = *refused;
+  } else if (match) {
+    findProblem_.clear();
+  } else if (f.left == count) {
+    const auto typo = f.search.explainNothingFound(std::string(a_.game().name()));
+    findProblem_ =
+        typo ? typo->sentence : "it holds on no tick " + std::string(back ? "before " : "after ") + std::to_string(f.from);
+  } else {
+    f.left -= count;
+    f.next = back ? first - 1 : last + 1;
+    return false;
+  }
+  finding_.reset();
+  if (match) seek(*match);
+  return true;
+}
+
+std::optional<std::pair<std::uint64_t, std::uint64_t>> Debugger::findProgress() const {
+  if (!finding_) return std::nullopt;
+  const std::uint64_t all = finding_->direction == Direction::kBackward ? finding_->from : a_.lastTick() - finding_->from;
+  return std::pair{all - finding_->left, all};
+}
+
+std::optional<std::string> Debugger::findFromCursor(const std::string& text, Direction direction) {
+  if (auto problem = startFind(text, direction)) return problem;
+  findProblem_.clear();
+  while (!stepFind(kFindSlice)) {
+  }
+  if (findProblem_.empty()) return std::nullopt;
+  return findProblem_;
 }
 
 void Debugger::drawFind() {
@@ -391,8 +449,17 @@ void Debugger::drawFind() {
   ImGui::SameLine();
   const bool forward = ImGui::Button("find >") || searched;
   if ((backward || forward) && !findText_.empty())
-    findProblem_ = findFromCursor(findText_, backward ? Direction::kBackward : Direction::kForward).value_or("");
-  if (!findProblem_.empty()) ImGui::TextColored(kDiffers, "%s", findProblem_.c_str());
+    findProblem_ = startFind(findText_, backward ? Direction::kBackward : Direction::kForward).value_or("");
+  if (const auto progress = findProgress()) {
+    ImGui::TextColored(kQuiet, "searching: %llu of %llu ticks %s tick %llu", static_cast<unsigned long long>(progress->first),
+                       static_cast<unsigned long long>(progress->second),
+                       finding_->direction == Direction::kBackward ? "before" : "after",
+                       static_cast<unsigned long long>(finding_->from));
+    ImGui::SameLine();
+    if (ImGui::SmallButton("stop")) stopFind();
+  } else if (!findProblem_.empty()) {
+    ImGui::TextColored(kDiffers, "%s", findProblem_.c_str());
+  }
 }
 
 void Debugger::drawSelection(const sf::Font& font) {

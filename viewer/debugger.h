@@ -8,9 +8,11 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <SFML/Graphics.hpp>
@@ -28,6 +30,9 @@ namespace retrace::viewer {
 
 /// The width of the panel column, in pixels.
 inline constexpr float kPanelWidth = 420.0F;
+/// The ticks the find box's search walks at a step (the window takes as many steps a frame as
+/// its share of the frame allows).
+inline constexpr std::uint64_t kFindSlice = 256;
 
 /// What the panels show and what the user set in them.
 class Debugger {
@@ -56,9 +61,21 @@ class Debugger {
   /// The i-th event the panel lists, in tick order; i < countListedEvents().
   [[nodiscard]] EventRow listedEventAt(std::uint64_t i) const;
 
-  /// Moves A to the nearest tick after (or before) the cursor where a condition in retrace find's
-  /// grammar holds, as the find box does; the sentence when it cannot (a bad condition, no such
-  /// tick), the cursor left where it was.
+  /// Starts the find box's search: for the nearest tick after (or before) the cursor where a
+  /// condition in retrace find's grammar holds. The sentence when it cannot start (a bad
+  /// condition, no tick before 0); stepFind carries it out.
+  std::optional<std::string> startFind(const std::string& text, Direction direction);
+  /// Searches up to `ticks` more ticks for the find started, nearest first, and moves A to the
+  /// tick when it is found; true once no search is under way. The window calls it a slice a
+  /// frame, so that a far match or none never freezes it.
+  bool stepFind(std::uint64_t ticks);
+  /// Drops the search under way, the cursor left where it is.
+  void stopFind() { finding_.reset(); }
+  /// Whether a search is under way, and how many of the ticks it has to search it has.
+  [[nodiscard]] std::optional<std::pair<std::uint64_t, std::uint64_t>> findProgress() const;
+  /// The sentence for the last search that ended without moving (a bad condition, no such tick).
+  [[nodiscard]] const std::string& findProblem() const noexcept { return findProblem_; }
+  /// startFind, then stepFind until it is over: the sentence when the cursor did not move.
   std::optional<std::string> findFromCursor(const std::string& text, Direction direction);
   /// Moves A (and B) to a tick and pauses.
   void seek(std::uint64_t tick);
@@ -123,7 +140,8 @@ class Debugger {
   void drawJumps();
   /// The bookmarked ticks, a button each.
   void drawBookmarks();
-  /// The find box: the next tick after the cursor where a condition holds.
+  /// The find box: the next tick after (or before) the cursor where a condition holds, and how
+  /// far a search under way has got.
   void drawFind();
   /// The ticks selected on the timeline, to save as a contact sheet.
   void drawSelection(const sf::Font& font);
@@ -210,6 +228,16 @@ class Debugger {
   std::string tickProblem_;
   std::string findText_;
   std::string findProblem_;
+  /// The find box's search under way: the ticks it has left, nearest to where it started first.
+  struct Finding {
+    recorder::TickSearch search;
+    Direction direction;
+    std::uint64_t from;                      ///< the cursor when it started
+    std::uint64_t next;                      ///< the nearest tick not searched yet
+    std::uint64_t left;                      ///< how many are not searched yet
+    std::unique_ptr<sim::GameSession> game;  ///< going forward, the game after the tick before `next`
+  };
+  std::optional<Finding> finding_;
   std::string sheetMessage_;
   // What the panels show at the cursor, recomputed when the tick moves.
   std::optional<std::uint64_t> shownTick_;

@@ -85,10 +85,9 @@ void Playback::finishOpening(const std::optional<recorder::VerifyReport>& report
 }
 
 std::variant<std::vector<std::uint64_t>, recorder::Unanswered> Playback::findTicks(const recorder::Condition& condition,
-                                                                                   std::uint64_t first, bool all,
-                                                                                   std::optional<std::uint64_t> last) const {
-  return ticks_.index() ? recorder::findTicks(*ticks_.index(), condition, first, all, last)
-                        : recorder::findTicks(*replay_, condition, first, all, last);
+                                                                                   std::uint64_t first, bool all) const {
+  return ticks_.index() ? recorder::findTicks(*ticks_.index(), condition, first, all)
+                        : recorder::findTicks(*replay_, condition, first, all);
 }
 
 void Playback::findTunnelsNow() {
@@ -97,6 +96,14 @@ void Playback::findTunnelsNow() {
   auto session = previous_->clone();
   session->setOracle(true);
   tunnelsNow_ = session->step(ticks_.inputAt(tick_)).tunnels;
+}
+
+std::unique_ptr<sim::GameSession> Playback::reach(std::uint64_t tick) const {
+  tick = std::min(tick, last_);
+  const std::uint64_t base = tick / keyframeEvery_;
+  auto session = keyframes_[base]->clone();
+  for (std::uint64_t t = base * keyframeEvery_ + 1; t <= tick; ++t) (void)session->step(ticks_.inputAt(t));
+  return session;
 }
 
 void Playback::seek(std::uint64_t tick) {
@@ -109,10 +116,7 @@ void Playback::seek(std::uint64_t tick) {
     findTunnelsNow();
     return;
   }
-  const std::uint64_t target = tick == 0 ? 0 : tick - 1;  // rebuild the previous tick first
-  const std::uint64_t base = target / keyframeEvery_;
-  auto session = keyframes_[base]->clone();
-  for (std::uint64_t t = base * keyframeEvery_ + 1; t <= target; ++t) (void)session->step(ticks_.inputAt(t));
+  auto session = reach(tick == 0 ? 0 : tick - 1);  // rebuild the previous tick first
   previous_ = session->clone();
   if (tick > 0) (void)session->step(ticks_.inputAt(tick));
   current_ = std::move(session);

@@ -58,9 +58,11 @@ class Playback {
   /// What was recorded at each tick: inputs, events, checksums.
   [[nodiscard]] const TickStore& ticks() const noexcept { return ticks_; }
   /// recorder::findTicks over this replay, however it was opened.
-  [[nodiscard]] std::variant<std::vector<std::uint64_t>, recorder::Unanswered> findTicks(
-      const recorder::Condition& condition, std::uint64_t first, bool all,
-      std::optional<std::uint64_t> last = std::nullopt) const;
+  [[nodiscard]] std::variant<std::vector<std::uint64_t>, recorder::Unanswered> findTicks(const recorder::Condition& condition,
+                                                                                         std::uint64_t first, bool all) const;
+  /// A copy of the game after a tick (0: as initialised; past the last: the last), stepped from
+  /// the nearest keyframe, for a walk through ticks that leaves the cursor where it is.
+  [[nodiscard]] std::unique_ptr<sim::GameSession> reach(std::uint64_t tick) const;
   /// The game after the current tick (tick 0: as initialised).
   [[nodiscard]] const sim::GameSession& current() const noexcept { return *current_; }
   /// The game one tick earlier (the same as current at tick 0).

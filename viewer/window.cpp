@@ -23,6 +23,16 @@ void stepPlotsForAFrame(Debugger& debugger) {
   }
 }
 
+/// How long a frame of the window spends on the find box's search, which takes a slice at least.
+constexpr float kFindSecondsPerFrame = 0.008F;
+
+/// Carries the find box's search on until it is over or a frame's share of time is spent.
+void stepFindForAFrame(Debugger& debugger) {
+  const sf::Clock spent;
+  while (!debugger.stepFind(kFindSlice) && spent.getElapsedTime().asSeconds() < kFindSecondsPerFrame) {
+  }
+}
+
 /// Writes the window's status where --status asks: the frame as FILE.png first, then FILE, each
 /// through a temporary name, so a reader that sees a new status finds its frame beside it.
 void writeStatus(const std::string& path, const std::string& status, sf::RenderWindow& window) {
@@ -68,6 +78,7 @@ void DebuggerWindow::run() {
     sf::Event event;
     while (window_.pollEvent(event)) handle(event);
     stepPlotsForAFrame(debugger_);
+    stepFindForAFrame(debugger_);
     const float seconds = clock.restart().asSeconds();
     if (a_.advance(seconds) > 0 && b_ != nullptr) b_->seek(a_.tick());
     if (drag_ == Drag::kNone) debugger_.view = followTick(debugger_.view, a_.tick(), a_.lastTick());

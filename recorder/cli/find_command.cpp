@@ -1,5 +1,6 @@
 // `retrace find FILE --where EXPR`: the ticks where a condition over the state's fields holds
-// (the grammar is in recorder/query.h): the first, the first after a tick, or all as ranges.
+// (the grammar is in recorder/query.h): the first, the first after a tick, the last before one,
+// or all as ranges.
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -22,11 +23,12 @@ struct FindOptions {
   std::string file;
   std::string where;
   std::optional<std::uint64_t> nextAfter;
+  std::optional<std::uint64_t> lastBefore;
   bool all = false;
   bool json = false;
 };
 
-/// The ticks found from `first` to `last`: as JSON, the first, or all as ranges.
+/// The ticks found from `first` to `last`: as JSON, the first or the last, or all as ranges.
 void printFound(const FindOptions& options, const std::vector<std::uint64_t>& matches, std::uint64_t first, std::uint64_t last) {
   if (options.json) {
     printOut("{}\n",
@@ -35,6 +37,9 @@ void printFound(const FindOptions& options, const std::vector<std::uint64_t>& ma
                  .dump());
   } else if (matches.empty()) {
     printOut("{}: {} holds on no tick from {} to {}\n", options.file, options.where, first, last);
+  } else if (options.lastBefore) {
+    printOut("{}: {} last holds before tick {} at tick {} ({})\n", options.file, options.where, *options.lastBefore,
+             matches.front(), formatTickTime(matches.front()));
   } else if (!options.all) {
     printOut("{}: {} first holds at tick {} ({})\n", options.file, options.where, matches.front(),
              formatTickTime(matches.front()));
@@ -52,14 +57,20 @@ ExitCode runFind(const FindOptions& options) {
   auto parsed = Condition::parse(options.where);
   if (auto* problem = std::get_if<std::string>(&parsed)) return refuseInput("find", *problem);
   const Condition& condition = std::get<Condition>(parsed);
-  const std::uint64_t last = index.lastTick();
   const std::uint64_t first = options.nextAfter ? *options.nextAfter + 1 : 0;
-  if (first > last) {
-    spdlog::error("{} find: {} ends at tick {}; there is no tick after {}", programName(), options.file, last,
+  if (first > index.lastTick()) {
+    spdlog::error("{} find: {} ends at tick {}; there is no tick after {}", programName(), options.file, index.lastTick(),
                   *options.nextAfter);
     return ExitCode::kBadInput;
   }
-  auto found = findTicks(index, condition, first, options.all);
+  if (options.lastBefore && (*options.lastBefore == 0 || *options.lastBefore > index.lastTick() + 1)) {
+    spdlog::error("{} find: {} has ticks 0 to {}; there is no tick before {} in it", programName(), options.file,
+                  index.lastTick(), *options.lastBefore);
+    return ExitCode::kBadInput;
+  }
+  const std::uint64_t last = options.lastBefore ? *options.lastBefore - 1 : index.lastTick();
+  auto found =
+      options.lastBefore ? findLastMatch(index, condition, first, last) : findTicks(index, condition, first, options.all);
   if (auto* problem = std::get_if<Unanswered>(&found)) {
     // A divergence is the file's; a bad value or an unknown field is the condition's.
     if (problem->diverged) {
@@ -85,8 +96,11 @@ void attachFindCommand(CLI::App& command, ExitCode& outExit) {
                   "FIELD OP VALUE or FIELD changed, joined by and/or: 'players[0].hp < 3', 'ball.vy > 4 and ball.held == "
                   "false', 'shots.size >= 3', 'tiles[*][*] changed'")
       ->required();
-  command.add_option("--next-after", options->nextAfter, "the first tick after this one");
-  command.add_flag("--all", options->all, "every tick it holds on, as ranges");
+  auto* nextAfter = command.add_option("--next-after", options->nextAfter, "the first tick after this one");
+  auto* lastBefore =
+      command.add_option("--last-before", options->lastBefore, "the last tick before this one (searched back from it)");
+  auto* all = command.add_flag("--all", options->all, "every tick it holds on, as ranges");
+  lastBefore->excludes(nextAfter)->excludes(all);
   command.add_flag("--json", options->json, "the ticks as one JSON object");
   command.footer("Exit status: 0 found, 1 it holds on no tick, 2 a bad file, condition or tick.");
   command.callback([options, &outExit] { outExit = runFind(*options); });

@@ -1,12 +1,13 @@
 // How long the viewer takes to reach any tick of a one-hour replay (a 60-Hz frame is 16.7 ms),
-// to open one, and to open an edit of one as B.
-// Run: build/default/tests/bench/retrace_bench --benchmark_filter='Seek|OpenHour|EditHour'
+// to open one, to open an edit of one as B, and to search a slice of it for the find box.
+// Run: build/default/tests/bench/retrace_bench --benchmark_filter='Seek|OpenHour|EditHour|FindSlice'
 #include <memory>
 
 #include <benchmark/benchmark.h>
 
 #include "bench_registry.h"
 #include "bench_support.h"
+#include "viewer/debugger.h"
 #include "viewer/edit.h"
 #include "viewer/playback.h"
 
@@ -54,6 +55,21 @@ void seekInFile(benchmark::State& bench, const sim::GameDefinition& game, std::u
   }
 }
 
+/// One step of the find box's search (kFindSlice ticks) in an hour's file, forward or back from
+/// a random tick, for a condition that holds on none, so every tick's fields are read and compared.
+void findSlice(benchmark::State& bench, const sim::GameDefinition& game, Direction direction) {
+  const recorder::TicksFile file(game, 216000);
+  Playback playback(file.index(), false);
+  Debugger debugger(playback, nullptr, "hour", "", {});
+  sim::Rng rng = sim::seedRng(3);
+  for (auto _ : bench) {
+    if (debugger.stepFind(kFindSlice)) {
+      debugger.seek(sim::drawBelow(rng, static_cast<std::uint32_t>(playback.lastTick())) + 1);
+      benchmark::DoNotOptimize(debugger.startFind("tick < 0", direction));
+    }
+  }
+}
+
 }  // namespace
 
 void registerSeekBenchmarks() {
@@ -70,6 +86,12 @@ void registerSeekBenchmarks() {
     })->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("SeekFile/" + name + "/hour").c_str(), [game](benchmark::State& s) {
       seekInFile(s, *game, 216000);
+    })->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(("FindSlice/" + name + "/forward").c_str(), [game](benchmark::State& s) {
+      findSlice(s, *game, Direction::kForward);
+    })->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(("FindSlice/" + name + "/back").c_str(), [game](benchmark::State& s) {
+      findSlice(s, *game, Direction::kBackward);
     })->Unit(benchmark::kMicrosecond);
   }
   // The longest, for the first game only: recording 37 hours of every game would take most of a run.

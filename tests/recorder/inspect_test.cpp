@@ -91,6 +91,20 @@ TEST_P(InspectOverGames, FieldChangedHoldsOnEveryTickItsValueDiffersFromTheTickB
     // Searched from a tick it changed on (as --next-after does), that tick's change is seen.
     const auto later = std::lower_bound(expected.begin(), expected.end(), std::uint64_t{700});
     const std::uint64_t first = later == expected.end() ? 700 : *later;
+    // The last before a tick (as --last-before does), searched back in windows that double.
+    for (const std::uint64_t last : {std::uint64_t{0}, std::uint64_t{255}, std::uint64_t{700}, std::uint64_t{1499}}) {
+      const auto upTo = std::upper_bound(expected.begin(), expected.end(), last);
+      const auto found = findLastMatch(replay, condition, 0, last);
+      if (const auto* typo = std::get_if<Unanswered>(&found)) {
+        // As findTicks says: a list's element no tick up to `last` has had.
+        EXPECT_EQ(upTo, expected.begin()) << typo->sentence;
+        EXPECT_NE(typo->sentence.find("names no field of"), std::string::npos) << typo->sentence;
+        continue;
+      }
+      EXPECT_EQ(std::get<std::vector<std::uint64_t>>(found),
+                upTo == expected.begin() ? std::vector<std::uint64_t>{} : std::vector<std::uint64_t>{*std::prev(upTo)})
+          << "before " << last + 1;
+    }
     expected.erase(expected.begin(), later);
     EXPECT_EQ(std::get<std::vector<std::uint64_t>>(findTicks(replay, condition, first, true)), expected);
   }

@@ -468,6 +468,64 @@ TEST(Find, TheBoxGoesToTheNearestTickAfterOrBeforeTheCursorWhereTheConditionHold
   EXPECT_EQ(a.tick(), 0U);
 }
 
+TEST(Find, ASearchGoesASliceAtATimeAndFindsWhatOneWalkFindsWhateverTheSlice) {
+  Playback a(loadCorpus("tank-bot-seed5.rtr"), false);
+  Debugger debugger(a, nullptr, "tank-bot-seed5.rtr", "", {});
+  // `changed` looks at the tick before each slice's first; a list's length at no tick before.
+  for (const std::string text : {"tiles[*][*] changed", "bullets.size >= 3"}) {
+    const auto all = std::get<std::vector<std::uint64_t>>(
+        a.findTicks(std::get<recorder::Condition>(recorder::Condition::parse(text)), 0, true));
+    ASSERT_GT(all.size(), 3U) << text;
+    for (const std::uint64_t slice : {std::uint64_t{1}, std::uint64_t{7}, kFindSlice}) {
+      for (const std::uint64_t from : {std::uint64_t{0}, all[1], (all[1] + all[2]) / 2, a.lastTick() - 1, a.lastTick()}) {
+        for (const Direction direction : {Direction::kForward, Direction::kBackward}) {
+          SCOPED_TRACE(text + " from " + std::to_string(from) + " by " + std::to_string(slice) +
+                       (direction == Direction::kForward ? " forward" : " back"));
+          debugger.seek(from);
+          const auto after = std::upper_bound(all.begin(), all.end(), from);
+          const auto before = std::lower_bound(all.begin(), all.end(), from);
+          const bool forward = direction == Direction::kForward;
+          // The tick it should reach, or `from` when there is none that way.
+          const bool found = forward ? after != all.end() : before != all.begin();
+          const std::uint64_t expected = !found ? from : forward ? *after : *std::prev(before);
+          if (auto problem = debugger.startFind(text, direction)) {
+            EXPECT_FALSE(found) << *problem;
+            continue;
+          }
+          std::uint64_t steps = 0;
+          std::uint64_t searched = 0;
+          while (!debugger.stepFind(slice)) {
+            ++steps;
+            EXPECT_EQ(a.tick(), from) << "the cursor moves only when the search is over";
+            const auto progress = debugger.findProgress();
+            ASSERT_TRUE(progress);
+            EXPECT_EQ(progress->first, steps * slice);
+            EXPECT_GT(progress->first, searched);
+            searched = progress->first;
+          }
+          EXPECT_FALSE(debugger.findProgress());
+          EXPECT_EQ(a.tick(), expected);
+          EXPECT_EQ(debugger.findProblem().empty(), found) << debugger.findProblem();
+        }
+      }
+    }
+  }
+  // Stopped, the cursor stays and nothing is said.
+  debugger.seek(0);
+  ASSERT_FALSE(debugger.startFind("tick > 100000000", Direction::kForward));
+  EXPECT_FALSE(debugger.stepFind(16));
+  debugger.stopFind();
+  EXPECT_TRUE(debugger.stepFind(16));
+  EXPECT_EQ(a.tick(), 0U);
+  EXPECT_FALSE(debugger.findProgress());
+  // A field no tick has is named once every tick was searched, not at the first slice.
+  ASSERT_FALSE(debugger.startFind("bullets[0].position.x < 0 and tonk > 5", Direction::kForward));
+  EXPECT_FALSE(debugger.stepFind(16));
+  while (!debugger.stepFind(kFindSlice)) {
+  }
+  EXPECT_EQ(debugger.findProblem().rfind("'tonk' names no field of tank", 0), 0U) << debugger.findProblem();
+}
+
 TEST(TypedTicks, AreCountsTimesOrStepsAndAnythingElseIsOneSentence) {
   const auto tick = [](std::string_view text, std::uint64_t current = 100) { return parseTickText(text, current, 3600); };
   EXPECT_EQ(std::get<std::uint64_t>(tick("151")), 151U);

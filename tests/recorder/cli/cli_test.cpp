@@ -288,6 +288,31 @@ TEST_F(Cli, FindGivesTheTicksADirectSimulationMeetsTheConditionOn) {
   const CliRun following =
       runRetrace("find " + file + " --where 'man.standingOn != -1' --next-after " + std::to_string(after) + " --json");
   EXPECT_EQ(nlohmann::json::parse(following.output)["ticks"][0], *next);
+  // The last before a tick, searched back from it; nothing when it never holds; no tick before 0
+  // or past the end (1500 is the last, so 1501 is the end).
+  ASSERT_GT(standing.size(), 2U);
+  const std::uint64_t middle = standing[standing.size() / 2];
+  const auto previous = std::prev(std::lower_bound(standing.begin(), standing.end(), middle));
+  const CliRun last = runRetrace("find " + file + " --where 'man.standingOn != -1' --last-before " + std::to_string(middle));
+  EXPECT_EQ(last.exitCode, 0);
+  EXPECT_EQ(last.output.rfind(file + ": man.standingOn != -1 last holds before tick " + std::to_string(middle) + " at tick " +
+                                  std::to_string(*previous) + " (",
+                              0),
+            0U)
+      << last.output;
+  const CliRun lastJson =
+      runRetrace("find " + file + " --where 'man.standingOn != -1 and man.standingOn == -1' --last-before 1000 --json");
+  EXPECT_EQ(lastJson.exitCode, 1) << lastJson.output;
+  EXPECT_TRUE(nlohmann::json::parse(lastJson.output)["ticks"].empty()) << lastJson.output;
+  EXPECT_EQ(nlohmann::json::parse(
+                runRetrace("find " + file + " --where 'man.standingOn != -1' --last-before 1501 --json").output)["ticks"][0],
+            standing.back());
+  for (const std::string tick : {"0", "1502"}) {
+    const CliRun refused = runRetrace("find " + file + " --where 'man.standingOn != -1' --last-before " + tick);
+    EXPECT_EQ(refused.exitCode, 2);
+    EXPECT_EQ(refused.output, "retrace find: " + file + " has ticks 0 to 1500; there is no tick before " + tick + " in it\n");
+  }
+  EXPECT_EQ(runRetrace("find " + file + " --where 'man.standingOn != -1' --last-before 9 --next-after 2").exitCode, 2);
   // Every game, with the fields every game has.
   for (const std::string game : {"dodge", "tank", "fallingman"}) {
     const std::string other = path(game + ".rtr");
