@@ -15,6 +15,7 @@
 #include "viewer/frame.h"
 #include "viewer/navigation.h"
 #include "viewer/scene.h"
+#include "viewer/screen_fit.h"
 
 namespace retrace::viewer {
 namespace {
@@ -177,12 +178,16 @@ std::string listBookmarks(const Bookmarks& bookmarks, const std::string& prefix)
   return marks;
 }
 
+/// The size live play draws at, scaled whole into its window.
+constexpr float kLiveWidth = 960.0F;
+constexpr float kLiveHeight = 720.0F;
+
 /// The game as it is, and above it what is recorded where, and the keys.
 void drawLiveFrame(sf::RenderWindow& window, const recorder::Recorder& recorder, const sim::GameSession& previous,
                    const std::string& hudText, const sf::Font& font) {
   window.clear(sf::Color::Black);
   const sim::Scene scene = recorder.session().describeScene(previous);
-  const auto layout = computeLayout({0.0F, 0.0F, 960.0F, 720.0F}, measureScene(scene), 24.0F);
+  const auto layout = computeLayout({0.0F, 0.0F, kLiveWidth, kLiveHeight}, measureScene(scene), 24.0F);
   drawSceneInArea(window, layout.scene, layout.scale, scene, Overlays{}, font);
   sf::Text hud(hudText, font, 14);
   hud.setPosition(layout.hud.left, layout.hud.top);
@@ -199,7 +204,12 @@ int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
   const sim::GameDefinition& definition = *sim::findGame(options.game);
   const auto keys = mapButtonsToKeys(definition.inputNames(), definition.inputKeys());
   const std::string keyHelp = describeKeys(definition.inputNames(), keys);
-  sf::RenderWindow window(sf::VideoMode(960, 720), options.program + ": playing " + options.game + " (close the window to save)");
+  const sf::Vector2f drawn{kLiveWidth, kLiveHeight};
+  const WindowPlace place = placeOnDesktop({static_cast<unsigned>(kLiveWidth), static_cast<unsigned>(kLiveHeight)});
+  sf::RenderWindow window(sf::VideoMode(place.size.x, place.size.y),
+                          options.program + ": playing " + options.game + " (close the window to save)");
+  window.setPosition(place.position);
+  window.setView(fitView(drawn, window.getSize()));
   window.setFramerateLimit(120);
   std::unique_ptr<sim::GameSession> previous = recorder.session().clone();
   sf::Clock clock;
@@ -213,6 +223,7 @@ int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
     while (window.pollEvent(event)) {
       if (event.type == sf::Event::Closed || (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape))
         window.close();
+      if (event.type == sf::Event::Resized) window.setView(fitView(drawn, {event.size.width, event.size.height}));
       if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::F2) paused = !paused;
       if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::F3)
         bookmarks.toggle(static_cast<std::uint64_t>(recorder.session().tick()));

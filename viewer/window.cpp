@@ -62,10 +62,12 @@ DebuggerWindow::DebuggerWindow(Playback& a, Playback* compare, const sf::Font& f
       b_(compare),
       font_(font),
       statusPath_(options.status),
-      window_(sf::VideoMode(options.width + static_cast<unsigned>(kPanelWidth), options.height), options.title),
+      place_(placeOnDesktop({options.width + static_cast<unsigned>(kPanelWidth), options.height})),
+      window_(sf::VideoMode(place_.size.x, place_.size.y), options.title),
       gui_(window_, findFontPath()),
       debugger_(a, compare, options.nameA, options.nameB, std::move(matches)),
       renderer_(font) {
+  window_.setPosition(place_.position);
   window_.setFramerateLimit(60);
   for (const std::string& field : options.plots) (void)debugger_.togglePlot(field);  // checked before the window opened
 }
@@ -174,7 +176,10 @@ void DebuggerWindow::drawFrame(float seconds) {
 void DebuggerWindow::reportStatus() {
   // A change made in the panels shows in the scene and the timeline only in the next frame, so
   // the frame after a change is written again.
-  const std::string now = debugger_.describeStatus(overlays_, layoutA(), overlays_.panels && gui_.wantsKeyboard());
+  const sf::Vector2i at = window_.getPosition();
+  const std::string now = debugger_.describeStatus(overlays_, layoutA(), overlays_.panels && gui_.wantsKeyboard()) +
+                          "window=" + std::to_string(at.x) + "," + std::to_string(at.y) + "," +
+                          std::to_string(window_.getSize().x) + "," + std::to_string(window_.getSize().y) + "\n";
   if (now != status_ || statusChanged_) writeStatus(statusPath_, now, window_);
   statusChanged_ = now != status_;
   status_ = now;

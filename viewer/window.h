@@ -13,6 +13,7 @@
 #include "viewer/frame.h"
 #include "viewer/gui_bridge.h"
 #include "viewer/playback.h"
+#include "viewer/screen_fit.h"
 #include "viewer/timeline.h"
 
 namespace retrace::viewer {
@@ -63,6 +64,7 @@ class DebuggerWindow {
   Playback* b_;  ///< B: --compare's replay, or an edit of A's inputs made in the panels (which replaces it)
   const sf::Font& font_;
   std::string statusPath_;
+  WindowPlace place_;  ///< the size asked, fitted to the screen, before the window that opens there
   sf::RenderWindow window_;
   GuiBridge gui_;
   Debugger debugger_;

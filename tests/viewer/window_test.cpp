@@ -84,8 +84,8 @@ class ViewerWindow {
   }
   /// A click on a panel's item: ImGui reads the pointer only while the window has the focus, and
   /// takes a press in a frame after the pointer arrived and the release in a later one, where a
-  /// scene's click is one event. The window goes to the screen's corner first: the panels' column
-  /// may lie past the screen's edge where the window was put.
+  /// scene's click is one event. The window goes to the screen's corner first, where no window
+  /// manager can have put part of it off the screen.
   void press(float x, float y) const {
     send("windowmove --sync " + window_ + " 0 0");
     send("windowfocus --sync " + window_);
@@ -193,6 +193,40 @@ TEST(Window, IsDrivenByRealKeysAndClicks) {
   ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("overlays").find("boxes") == std::string::npos; }));
   EXPECT_EQ(view.frame().getPixel(static_cast<unsigned>(edge.x), static_cast<unsigned>(edge.y)),
             colourOf(sim::SceneCategory::kPlayer));
+}
+
+TEST(Window, OpensWholeOnTheScreenWhateverSizeIsAsked) {
+  // The frame and the panels' column are wider than xvfb-run's screen, and --height 3000 taller
+  // than any: the window is fitted to the screen and centred on it, its panels on the screen.
+  std::istringstream geometry(retrace::testing::runCommand("xdotool getdisplaygeometry").output);
+  int screenWidth = 0;
+  int screenHeight = 0;
+  geometry >> screenWidth >> screenHeight;
+  ASSERT_GT(screenWidth, 0);
+  for (const int height : {720, 3000}) {
+    SCOPED_TRACE("--height " + std::to_string(height));
+    retrace::testing::TempDir temp{"retrace_window_fit"};
+    ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr --width 1400 --height " + std::to_string(height),
+                      temp.path());
+    ASSERT_TRUE(view.opened());
+    const auto status = view.waitFor([](const Status& s) { return s.contains("window"); });
+    ASSERT_TRUE(status);
+    std::istringstream place(status->at("window"));
+    int x = 0;
+    int y = 0;
+    int width = 0;
+    int tall = 0;
+    char comma = 0;
+    place >> x >> comma >> y >> comma >> width >> comma >> tall;
+    EXPECT_EQ(width, std::min(screenWidth, 1400 + static_cast<int>(kPanelWidth)));
+    EXPECT_EQ(tall, std::min(screenHeight, height));
+    EXPECT_EQ(x, (screenWidth - width) / 2);
+    EXPECT_EQ(y, (screenHeight - tall) / 2);
+    // The scene and the panels' column inside it.
+    const auto [left, top, sceneWidth, sceneHeight, scale] = parseScene(status->at("scene"));
+    EXPECT_LE(left + sceneWidth + kPanelWidth, static_cast<float>(width) + 0.5F);
+    EXPECT_LE(top + sceneHeight, static_cast<float>(tall));
+  }
 }
 
 TEST(Window, AClickWhereNoTileIsSelectsThatCellAndOutlinesIt) {
