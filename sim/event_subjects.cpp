@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <cstdint>
+#include <system_error>
 
 #include "sim/field_ids.h"
 
@@ -34,11 +37,16 @@ bool canBegin(std::string_view pattern, std::string_view entity) {
     }
     const std::size_t close = pattern.find('}', i);
     if (close == std::string_view::npos) return false;
+    const std::size_t number = at;
     if (entity[at] == '-') ++at;
     const std::size_t digits = at;
     while (at < entity.size() && std::isdigit(static_cast<unsigned char>(entity[at])) != 0) ++at;
-    // A subject writes its numbers as std::to_string does: "05" is none of them.
-    if (at == digits || (at - digits > 1 && entity[digits] == '0')) return false;
+    // A subject writes an argument (32 bits) as std::to_string does: "05", "-0" and 4294967296
+    // are none of them.
+    if (at == digits || (entity[digits] == '0' && (at - digits > 1 || digits > number))) return false;
+    std::int32_t value = 0;
+    const auto read = std::from_chars(entity.data() + number, entity.data() + at, value);
+    if (read.ec != std::errc{} || read.ptr != entity.data() + at) return false;
     i = close + 1;
   }
   return at == entity.size();

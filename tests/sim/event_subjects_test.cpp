@@ -55,11 +55,14 @@ TEST(EventSubjects, APatternNamesOnlyTheEventsArgumentsAndStartsWithAField) {
 
 TEST(EventSubjects, AnEntityHasEventsWhenAPatternCanGiveItOrOneInsideIt) {
   const GameDefinition& tank = *findGame("tank");
-  for (const char* about : {"tanks", "tanks[id=1]", "tanks[id=-1]", "bullets[id=70000]", "tiles", "tiles[5]", "tiles[5][12]"})
+  for (const char* about : {"tanks", "tanks[id=1]", "tanks[id=-1]", "bullets[id=70000]", "tiles", "tiles[5]", "tiles[5][12]",
+                            "tanks[id=0]", "tanks[id=2147483647]", "tanks[id=-2147483648]"})
     EXPECT_TRUE(canBeAbout(tank, about)) << about;
-  // By index is no event's way (an index moves as a list changes); inside an entity is not it.
+  // By index is no event's way (an index moves as a list changes); inside an entity is not it; a
+  // number no 32-bit argument is written as is none.
   for (const char* about :
-       {"tanks[1]", "tanks[id=1].hp", "tanks[id=]", "tanks[id=1", "tank", "tiles[x]", "tiles[05]", "clock", "", "[id=1]"})
+       {"tanks[1]", "tanks[id=1].hp", "tanks[id=]", "tanks[id=1", "tank", "tiles[x]", "tiles[05]", "clock", "", "[id=1]",
+        "tanks[id=-0]", "tanks[id=2147483648]", "tanks[id=4294967297]", "tanks[id=-2147483649]"})
     EXPECT_FALSE(canBeAbout(tank, about)) << about;
   // An event is about each subject and whatever holds it, never about what lies inside it.
   const Event brick = makeEvent(findKind(tank, "brickDestroyed"), 7, 5, 3);
