@@ -156,23 +156,26 @@ std::optional<Unanswered> visitTicks(const ReplayIndex& index, std::uint64_t fro
 TickSearch::TickSearch(Condition condition) : condition_(std::move(condition)), unseen_(condition_.listFields()) {}
 
 std::variant<bool, std::string> TickSearch::check(const sim::GameSession& game, std::uint64_t tick) {
-  const std::vector<sim::Field>& fields = named_.read(game);
+  const std::vector<sim::Field>& fields = named_[now_].read(game);
   std::erase_if(unseen_, [&](const std::string& name) {
     return std::any_of(fields.begin(), fields.end(), [&](const sim::Field& f) { return sameGeneralName(f.name, name); });
   });
   const bool follows = beforeTick_ && *beforeTick_ + 1 == tick;
-  auto holds = condition_.check(fields, follows ? &before_ : nullptr);
-  if (condition_.looksBack()) {
-    before_ = fields;
-    beforeTick_ = tick;
-  }
+  auto holds = condition_.check(fields, follows ? &named_[1 - now_].fields() : nullptr);
+  if (condition_.looksBack()) remember(tick);
   return holds;
 }
 
 void TickSearch::remember(const sim::GameSession& game, std::uint64_t tick) {
   if (!condition_.looksBack()) return;
-  before_ = named_.read(game);
+  (void)named_[now_].read(game);
+  remember(tick);
+}
+
+void TickSearch::remember(std::uint64_t tick) {
+  // The fields just read become the tick before's; the other reads the next tick.
   beforeTick_ = tick;
+  now_ = 1 - now_;
 }
 
 std::variant<std::vector<std::uint64_t>, Unanswered> TickSearch::searchBy(const Walk& walk, std::uint64_t from, std::uint64_t to,

@@ -3,6 +3,7 @@
 // recording holds (so any tick of an hour answers within a frame), and field patterns that
 // select fields by their dotted names ("players[*].position", "shots", "ball.vy").
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -94,14 +95,18 @@ class TickSearch {
                                                        const std::function<bool(const sim::GameSession&, std::uint64_t)>&)>;
   [[nodiscard]] std::variant<std::vector<std::uint64_t>, Unanswered> searchBy(const Walk& walk, std::uint64_t from,
                                                                               std::uint64_t to, bool all);
+  /// Keeps the fields just read as those of `tick`, for a `changed` at the tick after.
+  void remember(std::uint64_t tick);
 
   Condition condition_;
   /// The condition's names no field has had yet, indices as [*]: looked for only while there are
   /// any, so that a search of a long replay does not keep every field name it meets.
   std::vector<std::string> unseen_;
-  StateFields named_;
-  std::vector<sim::Field> before_;           ///< for `changed`: the fields after beforeTick_
-  std::optional<std::uint64_t> beforeTick_;  ///< the tick last checked or remembered, for `changed`
+  /// For `changed`, two that take turns: one names this tick's fields while the other keeps the
+  /// tick before's, so that no tick's fields are copied.
+  std::array<StateFields, 2> named_;
+  std::size_t now_ = 0;                      ///< which of named_ reads the next tick
+  std::optional<std::uint64_t> beforeTick_;  ///< the tick the other holds, for `changed`
 };
 
 /// The ticks from `first` to the replay's last where the condition holds: the first only, or

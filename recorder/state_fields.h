@@ -17,6 +17,8 @@ class StateFields {
  public:
   /// The fields of the game as it is now.
   [[nodiscard]] const std::vector<sim::Field>& read(const sim::GameSession& game);
+  /// The fields last read (none before the first read).
+  [[nodiscard]] const std::vector<sim::Field>& fields() const noexcept { return fields_; }
 
  private:
   std::vector<sim::Field> fields_;

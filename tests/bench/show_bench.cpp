@@ -1,6 +1,8 @@
 // `retrace show`'s work at a random tick of a one-hour replay: reaching the tick (from the
 // nearest snapshot, or from the start for comparison) and describing every field. A 60-Hz frame
-// is 16.7 ms. Run: build/default/tests/bench/retrace_bench --benchmark_filter=Show
+// is 16.7 ms. And `retrace find --all`'s over the whole hour, for a comparison and for a
+// `changed`, which looks at each tick beside the one before.
+// Run: build/default/tests/bench/retrace_bench --benchmark_filter='Show|^Find/'
 #include <benchmark/benchmark.h>
 
 #include "bench_registry.h"
@@ -20,6 +22,13 @@ void showAnyTick(benchmark::State& bench, const sim::GameDefinition& game, Reach
   }
 }
 
+/// Every tick of the hour where a condition holds (it holds on none: every tick is compared).
+void findInHour(benchmark::State& bench, const sim::GameDefinition& game, const char* condition) {
+  const LoadedReplay replay = recordHour(game);
+  const Condition parsed = std::get<Condition>(Condition::parse(condition));
+  for (auto _ : bench) benchmark::DoNotOptimize(std::get<std::vector<std::uint64_t>>(findTicks(replay, parsed, 0, true)));
+}
+
 }  // namespace
 
 void registerShowBenchmarks() {
@@ -30,6 +39,12 @@ void registerShowBenchmarks() {
     })->Unit(benchmark::kMicrosecond);
     benchmark::RegisterBenchmark(("ShowFromStart/" + name).c_str(), [game](benchmark::State& s) {
       showAnyTick(s, *game, ReachFrom::kStart);
+    })->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("Find/" + name + "/compare").c_str(), [game](benchmark::State& s) {
+      findInHour(s, *game, "tick < 0");
+    })->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("Find/" + name + "/changed").c_str(), [game](benchmark::State& s) {
+      findInHour(s, *game, "tick < 0 and clock.round changed");
     })->Unit(benchmark::kMillisecond);
   }
 }
