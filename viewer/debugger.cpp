@@ -255,7 +255,8 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
          "\ntunnels=" + std::to_string(a_.tunnelsNow().size()) + "\ntyping=" + (typing ? "1" : "0") +
          "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) + "\nscene=" + scene + "\nplots=" + plots +
          "\nplotting=" + (plotting_ ? "1" : "0") + "\neventList=" + events +
-         "\neventsListed=" + std::to_string(countListedEvents()) + "\nfinding=" + finding + "\n";
+         "\neventsListed=" + std::to_string(countListedEvents()) + "\nfinding=" + finding +
+         "\noutlined=" + (hovered_.empty() ? selectedNow_ : hovered_) + "\n";
 }
 
 void Debugger::refresh() {

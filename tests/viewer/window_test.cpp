@@ -18,6 +18,7 @@
 
 #include "recorder/replay_test_support.h"
 #include "sim/event_subjects.h"
+#include "sim/field_ids.h"
 #include "support/corpus.h"
 #include "support/run_command.h"
 #include "support/temp_dir.h"
@@ -280,6 +281,16 @@ TEST(Window, AClickOnAnEventGoesToItAndSelectsWhatItIsAboutAndTheBoxListsItsEven
   view.press(list[0] + 60.0F, list[1] + list[2] / 2);
   ASSERT_TRUE(view.waitFor(
       [&](const Status& s) { return s.at("tick") == std::to_string(first.tick) && s.at("selected") == about.front(); }));
+  // Hovering the next row outlines what that event is about, where it is at the cursor.
+  const EventRow second = playback.ticks().eventAt(std::nullopt, 1);
+  playback.seek(first.tick);
+  const auto subject =
+      sim::resolveIds(playback.current().describeState(), sim::nameEventSubjects(playback.game(), second.event).front());
+  ASSERT_TRUE(subject);
+  ASSERT_NE(view.waitFor([](const Status&) { return true; })->at("outlined"), *subject) << "the selection is outlined before";
+  view.send("mousemove --sync --window " + view.id() + " " + std::to_string(static_cast<int>(list[0] + 60.0F)) + " " +
+            std::to_string(static_cast<int>(list[1] + list[2] * 1.5F)));
+  EXPECT_TRUE(view.waitFor([&](const Status& s) { return s.at("outlined") == *subject; })) << "hovering " << *subject;
   // "about selected": the list is the selection's events, and . steps through them alone.
   std::array<float, 2> box{};
   std::istringstream boxIn(view.waitFor([](const Status&) { return true; })->at("aboutBox"));
