@@ -161,7 +161,7 @@ std::variant<bool, std::string> TickSearch::check(const sim::GameSession& game, 
     return std::any_of(fields.begin(), fields.end(), [&](const sim::Field& f) { return sameGeneralName(f.name, name); });
   });
   const bool follows = beforeTick_ && *beforeTick_ + 1 == tick;
-  auto holds = condition_.check(fields, follows ? &named_[1 - now_].fields() : nullptr);
+  auto holds = condition_.check(named_[now_], follows ? &named_[1 - now_] : nullptr);
   if (condition_.looksBack()) remember(tick);
   return holds;
 }

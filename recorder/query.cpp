@@ -107,11 +107,10 @@ std::vector<const sim::Field*> findFields(const std::vector<sim::Field>& fields,
   return found;
 }
 
-/// Whether a field `field` names is new or holds another value than on the tick before, whose
-/// fields are `before`: by name, or for an element picked by id, that element's wherever it was.
-bool hasChanged(const std::vector<sim::Field>& fields, const std::vector<sim::Field>& before, const std::string& field) {
-  const std::vector<const sim::Field*> now = findFields(fields, field);
-  const std::vector<const sim::Field*> was = findFields(before, field);
+/// Whether a field `field` names is new or holds another value than on the tick before: `now`
+/// and `was` are the fields it names on each (findFields); by name, or for an element picked by
+/// id, that element's wherever it was.
+bool hasChanged(const std::vector<const sim::Field*>& now, const std::vector<const sim::Field*>& was, const std::string& field) {
   if (sim::picksById(field)) return !now.empty() && (was.empty() || was.front()->value != now.front()->value);
   for (std::size_t i = 0; i < now.size(); ++i) {
     // While no list changed its length, the same name is at the same place among those found.
@@ -168,20 +167,22 @@ std::variant<Condition, std::string> Condition::parse(std::string_view text) {
   }
 }
 
-std::variant<bool, std::string> Condition::check(const std::vector<sim::Field>& fields,
-                                                 const std::vector<sim::Field>* before) const {
+template <typename Find>
+std::variant<bool, std::string> Condition::checkBy(const Find& find) const {
   for (const std::vector<Comparison>& all : anyOf_) {
     bool holds = true;
     for (const Comparison& c : all) {
       if (c.op == kChanged) {
-        if (before == nullptr || !hasChanged(fields, *before, c.field)) {
+        const auto was = find(c.field, true);
+        if (!was || !hasChanged(*find(c.field, false), *was, c.field)) {
           holds = false;
           break;
         }
         continue;
       }
       bool any = false;
-      for (const sim::Field* field : findFields(fields, c.field)) {
+      const auto named = find(c.field, false);
+      for (const sim::Field* field : *named) {
         const auto value = readValue(*field, c.value);
         if (const auto* problem = std::get_if<std::string>(&value)) return *problem;
         any = any || compare(field->value, c.op, std::get<std::int64_t>(value));
@@ -194,6 +195,27 @@ std::variant<bool, std::string> Condition::check(const std::vector<sim::Field>& 
     if (holds) return true;
   }
   return false;
+}
+
+std::variant<bool, std::string> Condition::check(const std::vector<sim::Field>& fields,
+                                                 const std::vector<sim::Field>* before) const {
+  return checkBy([&](const std::string& field, bool looksBack) -> std::optional<std::vector<const sim::Field*>> {
+    if (!looksBack) return findFields(fields, field);
+    if (before == nullptr) return std::nullopt;
+    return findFields(*before, field);
+  });
+}
+
+std::variant<bool, std::string> Condition::check(const StateFields& now, const StateFields* before) const {
+  // An element picked by its id moves with the values: it is looked for each time.
+  const auto find = [](const StateFields& named, const std::string& field) {
+    return sim::picksById(field) ? findFields(named.fields(), field) : named.findNamed(field);
+  };
+  return checkBy([&](const std::string& field, bool looksBack) -> std::optional<std::vector<const sim::Field*>> {
+    if (!looksBack) return find(now, field);
+    if (before == nullptr) return std::nullopt;
+    return find(*before, field);
+  });
 }
 
 bool Condition::looksBack() const {

@@ -23,6 +23,7 @@
 #include <variant>
 #include <vector>
 
+#include "recorder/state_fields.h"
 #include "sim/fields.h"
 #include "sim/game.h"
 
@@ -38,6 +39,9 @@ class Condition {
   /// enumeration of the field has).
   [[nodiscard]] std::variant<bool, std::string> check(const std::vector<sim::Field>& fields,
                                                       const std::vector<sim::Field>* before = nullptr) const;
+  /// check over the fields two readers hold (`before`: the tick before's, if any): the fields a
+  /// comparison names are found once a naming (StateFields::findNamed), not each tick.
+  [[nodiscard]] std::variant<bool, std::string> check(const StateFields& now, const StateFields* before) const;
   /// Whether it asks whether a field changed, and so needs the tick before.
   [[nodiscard]] bool looksBack() const;
   /// The sentence check would give for a value that none of the fields, whatever they hold,
@@ -55,6 +59,11 @@ class Condition {
   };
 
  private:
+  /// check with `find(field, before)` giving the fields a comparison names now or the tick
+  /// before (nothing when there is no tick before).
+  template <typename Find>
+  [[nodiscard]] std::variant<bool, std::string> checkBy(const Find& find) const;
+
   std::string text_;
   std::vector<std::vector<Comparison>> anyOf_;  // or over and
 };

@@ -1,13 +1,15 @@
 // `retrace show`'s work at a random tick of a one-hour replay: reaching the tick (from the
 // nearest snapshot, or from the start for comparison) and describing every field. A 60-Hz frame
 // is 16.7 ms. And `retrace find --all`'s over the whole hour, for a comparison and for a
-// `changed`, which looks at each tick beside the one before.
+// `changed`, which looks at each tick beside the one before, and for a `changed` of every element
+// of a list ("tiles[*][*] changed").
 // Run: build/default/tests/bench/retrace_bench --benchmark_filter='Show|^Find/'
 #include <benchmark/benchmark.h>
 
 #include "bench_registry.h"
 #include "bench_support.h"
 #include "recorder/inspect.h"
+#include "recorder/query.h"
 
 namespace retrace::recorder {
 namespace {
@@ -20,6 +22,16 @@ void showAnyTick(benchmark::State& bench, const sim::GameDefinition& game, Reach
     auto reached = reachTick(replay, tick, from);
     benchmark::DoNotOptimize(std::get<std::unique_ptr<sim::GameSession>>(reached)->describeState());
   }
+}
+
+/// The first of the game's fields at tick 0 that is inside a list, every index as [*]
+/// ("tiles[*][*]"): a `changed` of it matches its name against every field's.
+std::string findFirstList(const sim::GameDefinition& game) {
+  const auto session = game.start(*game.findConfig(game.configNames().front()), 1);
+  for (const sim::Field& field : session->describeState()) {
+    if (field.name.find('[') != std::string::npos) return generalizeIndices(field.name);
+  }
+  return "tick";
 }
 
 /// Every tick of the hour where a condition holds (it holds on none: every tick is compared).
@@ -45,6 +57,9 @@ void registerShowBenchmarks() {
     })->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("Find/" + name + "/changed").c_str(), [game](benchmark::State& s) {
       findInHour(s, *game, "tick < 0 and clock.round changed");
+    })->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("Find/" + name + "/pattern").c_str(), [game](benchmark::State& s) {
+      findInHour(s, *game, (findFirstList(*game) + " changed and tick < 0").c_str());
     })->Unit(benchmark::kMillisecond);
   }
 }
