@@ -107,11 +107,11 @@ std::vector<const sim::Field*> findFields(const std::vector<sim::Field>& fields,
   return found;
 }
 
-/// Whether a field `field` names is new or holds another value than on the tick before: `now`
-/// and `was` are the fields it names on each (findFields); by name, or for an element picked by
-/// id, that element's wherever it was.
+/// Whether a field `field` names is new, gone or holds another value than on the tick before:
+/// `now` and `was` are the fields it names on each (findFields); by name, or for an element
+/// picked by id, that element's wherever it was. Gone counts as show --changed counts it.
 bool hasChanged(const std::vector<const sim::Field*>& now, const std::vector<const sim::Field*>& was, const std::string& field) {
-  if (sim::picksById(field)) return !now.empty() && (was.empty() || was.front()->value != now.front()->value);
+  if (sim::picksById(field)) return now.empty() ? !was.empty() : was.empty() || was.front()->value != now.front()->value;
   for (std::size_t i = 0; i < now.size(); ++i) {
     // While no list changed its length, the same name is at the same place among those found.
     const sim::Field* same = i < was.size() && was[i]->name == now[i]->name ? was[i] : nullptr;
@@ -122,7 +122,8 @@ bool hasChanged(const std::vector<const sim::Field*>& now, const std::vector<con
     }
     if (same->value != now[i]->value) return true;
   }
-  return false;
+  // Each of now's names is among was's, each once: any more there are gone.
+  return was.size() != now.size();
 }
 
 }  // namespace

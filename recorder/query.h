@@ -5,7 +5,7 @@
 //   condition  := conjunct { "or" conjunct }
 //   conjunct   := comparison { "and" comparison }
 //   comparison := FIELD OP VALUE          OP: == != < <= > >=
-//               | FIELD changed          its value differs from the tick before's, or it is new
+//               | FIELD changed          its value differs from the tick before's, it is new, or gone
 //   FIELD      := a dotted field name (players[0].hp, ball.vy, shots.size); [*] for any index
 //                 (shots[*].position.y > 200 holds when any shot's does), [id=N] for the
 //                 element whose id field is N, wherever it is in its list (sim/field_ids.h)
@@ -14,7 +14,8 @@
 // A comparison with a field the state does not have at that tick (no element 0, no element
 // with that id) is false. `changed` compares each field named with the field of the same name
 // the tick before (an index is a place in its list; [id=N] follows one element wherever it is),
-// so it never holds on a tick with none before it, and never over an event's arguments.
+// as `show --changed` does: a field the tick before had and this one has not is gone, and so
+// changed. It never holds on a tick with none before it, and never over an event's arguments.
 
 #include <cstdint>
 #include <optional>

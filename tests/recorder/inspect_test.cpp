@@ -54,7 +54,7 @@ TEST_P(InspectOverGames, VisitingTicksGivesEachTicksStateInOrderAndStopsWhenAske
             "tick 301 is past the replay's last tick, 300");
 }
 
-TEST_P(InspectOverGames, FieldChangedHoldsOnEveryTickItsValueDiffersFromTheTickBeforeOrItIsNew) {
+TEST_P(InspectOverGames, FieldChangedHoldsOnEveryTickItsValueDiffersFromTheTickBeforeOrItIsNewOrGone) {
   const LoadedReplay replay = testing::loadOrFail(testing::recordInMemory(std::string(GetParam()->name()), 1500, 4));
   const std::vector<sim::Input> inputs = expandInputs(replay);
   auto direct = GetParam()->start(configOf(replay.header), replay.header.seed);
@@ -79,10 +79,16 @@ TEST_P(InspectOverGames, FieldChangedHoldsOnEveryTickItsValueDiffersFromTheTickB
     std::vector<std::uint64_t> expected;
     for (std::uint64_t tick = 1; tick < values.size(); ++tick) {
       const auto& before = values[tick - 1];
-      const bool changed = std::any_of(values[tick].begin(), values[tick].end(), [&](const auto& f) {
-        const auto was = before.find(f.first);
-        return matchesFieldName(f.first, field) && (was == before.end() || was->second != f.second);
-      });
+      const auto& now = values[tick];
+      const bool changed =
+          std::any_of(now.begin(), now.end(),
+                      [&](const auto& f) {
+                        const auto was = before.find(f.first);
+                        return matchesFieldName(f.first, field) && (was == before.end() || was->second != f.second);
+                      }) ||
+          std::any_of(before.begin(), before.end(), [&](const auto& f) {
+            return matchesFieldName(f.first, field) && !now.contains(f.first);  // gone
+          });
       if (changed) expected.push_back(tick);
     }
     if (!expected.empty() && expected.size() < inputs.size()) ++sometimes;

@@ -99,18 +99,23 @@ TEST(Condition, ChangedComparesAFieldWithTheTickBeforeByNameOrById) {
   EXPECT_FALSE(check("tanks[1].hp changed", now, nullptr)) << "no tick before";
   EXPECT_TRUE(check("tanks[0].hp changed or tanks[1].hp < 5", now, &before));
   EXPECT_FALSE(check("tanks[1].hp changed and tanks[1].hp > 4", now, &before));
-  // A field that is new changed; one that is gone did not.
+  // A field that is new changed, and so did one that is gone (as show --changed lists it): the
+  // last element leaving changes [*] as the first leaving does, whose place the next takes.
   std::vector<sim::Field> grown = before;
   grown.push_back({"tanks[2].hp", 1, sim::FieldKind::kInt, {}});
   EXPECT_TRUE(check("tanks[*].hp changed", grown, &before));
-  EXPECT_FALSE(check("tanks[*].hp changed", before, &grown));
+  EXPECT_TRUE(check("tanks[*].hp changed", before, &grown)) << "gone";
+  EXPECT_TRUE(check("tanks[2].hp changed", before, &grown)) << "gone";
+  EXPECT_FALSE(check("tanks[0].hp changed", before, &grown));
+  EXPECT_FALSE(check("tanks[2].hp changed", before, &before)) << "never there";
   // By id, an element is followed to its new place: tank 7 moves from index 1 to 0, its hp kept.
   const std::vector<sim::Field> was{
       {"tanks.size", 2}, {"tanks[0].id", 3}, {"tanks[0].hp", 1}, {"tanks[1].id", 7}, {"tanks[1].hp", 5}};
   const std::vector<sim::Field> is{{"tanks.size", 1}, {"tanks[0].id", 7}, {"tanks[0].hp", 5}};
   EXPECT_FALSE(check("tanks[id=7].hp changed", is, &was));
   EXPECT_TRUE(check("tanks[0].hp changed", is, &was)) << "by index, another tank's";
-  EXPECT_FALSE(check("tanks[id=3].hp changed", is, &was)) << "gone";
+  EXPECT_TRUE(check("tanks[id=3].hp changed", is, &was)) << "gone";
+  EXPECT_FALSE(check("tanks[id=3].hp changed", is, &is)) << "not there either tick";
   EXPECT_TRUE(std::get<Condition>(Condition::parse("a < 1 or b changed")).looksBack());
   EXPECT_FALSE(std::get<Condition>(Condition::parse("a < 1 or b == 2")).looksBack());
   EXPECT_EQ(std::get<Condition>(Condition::parse("a changed and b changed or a > 2")).listFields(),
