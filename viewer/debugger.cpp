@@ -378,8 +378,30 @@ std::optional<std::string> Debugger::startFind(const std::string& text, Directio
   const std::uint64_t from = a_.tick();
   if (back && from == 0) return std::string("it holds on no tick before 0");
   if (!back && from == a_.lastTick()) return "it holds on no tick after " + std::to_string(from) + ", the last";
-  finding_.emplace(Finding{recorder::TickSearch(std::move(std::get<recorder::Condition>(condition))), direction, from,
-                           back ? from - 1 : from + 1, back ? from : a_.lastTick() - from, nullptr});
+  finding_.emplace(Finding{recorder::TickSearch(std::move(std::get<recorder::Condition>(condition))),
+                           direction,
+                           from,
+                           back ? from - 1 : from + 1,
+                           back ? from : a_.lastTick() - from,
+                           nullptr,
+                           false,
+                           {}});
+  return std::nullopt;
+}
+
+std::optional<std::string> Debugger::startMarking(const std::string& text) {
+  finding_.reset();
+  auto condition = recorder::Condition::parse(text);
+  if (auto* problem = std::get_if<std::string>(&condition)) return *problem;
+  finding_.emplace(Finding{recorder::TickSearch(std::move(std::get<recorder::Condition>(condition))),
+                           Direction::kForward,
+                           a_.tick(),
+                           0,
+                           a_.lastTick() + 1,
+                           nullptr,
+                           true,
+                           {}});
+  markMessage_.clear();
   return std::nullopt;
 }
 
@@ -403,6 +425,8 @@ bool Debugger::stepFind(std::uint64_t ticks) {
     const auto holds = f.search.check(*f.game, t);
     if (const auto* sentence = std::get_if<std::string>(&holds)) {
       refused = *sentence;
+    } else if (std::get<bool>(holds) && f.marking) {
+      f.found.push_back(t);
     } else if (std::get<bool>(holds)) {
       match = t;  // going back, the last in the slice is the nearest
     }
@@ -412,9 +436,19 @@ bool Debugger::stepFind(std::uint64_t ticks) {
   } else if (match) {
     findProblem_.clear();
   } else if (f.left == count) {
-    const auto typo = f.search.explainNothingFound(std::string(a_.game().name()));
-    findProblem_ =
-        typo ? typo->sentence : "it holds on no tick " + std::string(back ? "before " : "after ") + std::to_string(f.from);
+    const auto typo = f.found.empty() ? f.search.explainNothingFound(std::string(a_.game().name())) : std::nullopt;
+    if (typo) {
+      findProblem_ = typo->sentence;
+    } else if (f.marking) {
+      // What --find would have marked: the timeline, N and shift+N now show these.
+      findProblem_.clear();
+      matches_ = std::move(f.found);
+      markMessage_ = matches_.empty() ? "it holds on no tick: nothing is marked"
+                                      : "marked the " + std::to_string(matches_.size()) + " tick" +
+                                            (matches_.size() == 1 ? "" : "s") + " it holds on (N, shift+N)";
+    } else {
+      findProblem_ = "it holds on no tick " + std::string(back ? "before " : "after ") + std::to_string(f.from);
+    }
   } else {
     f.left -= count;
     f.next = back ? first - 1 : last + 1;
@@ -427,7 +461,9 @@ bool Debugger::stepFind(std::uint64_t ticks) {
 
 std::optional<std::pair<std::uint64_t, std::uint64_t>> Debugger::findProgress() const {
   if (!finding_) return std::nullopt;
-  const std::uint64_t all = finding_->direction == Direction::kBackward ? finding_->from : a_.lastTick() - finding_->from;
+  const std::uint64_t all = finding_->marking                             ? a_.lastTick() + 1
+                            : finding_->direction == Direction::kBackward ? finding_->from
+                                                                          : a_.lastTick() - finding_->from;
   return std::pair{all - finding_->left, all};
 }
 
@@ -441,25 +477,36 @@ std::optional<std::string> Debugger::findFromCursor(const std::string& text, Dir
 }
 
 void Debugger::drawFind() {
-  // The CLI's find grammar: the tick before or after the cursor where the condition holds.
-  ImGui::SetNextItemWidth(210.0F);
+  // The CLI's find grammar: the tick before or after the cursor where the condition holds. The
+  // box takes what its three buttons leave of the row.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float buttons = 0.0F;
+  for (const char* label : {"< find", "find >", "mark all"})
+    buttons += ImGui::CalcTextSize(label).x + style.FramePadding.x * 2 + style.ItemSpacing.x;
+  ImGui::SetNextItemWidth(std::max(80.0F, ImGui::GetContentRegionAvail().x - buttons));
   const bool searched = ImGui::InputTextWithHint("##find", "find: FIELD > VALUE and ... (retrace find's grammar)", &findText_,
                                                  ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
   const bool backward = ImGui::Button("< find");
   ImGui::SameLine();
   const bool forward = ImGui::Button("find >") || searched;
+  ImGui::SameLine();
+  const bool mark = ImGui::Button("mark all");
   if ((backward || forward) && !findText_.empty())
     findProblem_ = startFind(findText_, backward ? Direction::kBackward : Direction::kForward).value_or("");
+  if (mark && !findText_.empty()) findProblem_ = startMarking(findText_).value_or("");
   if (const auto progress = findProgress()) {
-    ImGui::TextColored(kQuiet, "searching: %llu of %llu ticks %s tick %llu", static_cast<unsigned long long>(progress->first),
-                       static_cast<unsigned long long>(progress->second),
-                       finding_->direction == Direction::kBackward ? "before" : "after",
-                       static_cast<unsigned long long>(finding_->from));
+    const std::string where = finding_->marking ? std::string("of the replay")
+                                                : std::string(finding_->direction == Direction::kBackward ? "before" : "after") +
+                                                      " tick " + std::to_string(finding_->from);
+    ImGui::TextColored(kQuiet, "searching: %llu of %llu ticks %s", static_cast<unsigned long long>(progress->first),
+                       static_cast<unsigned long long>(progress->second), where.c_str());
     ImGui::SameLine();
     if (ImGui::SmallButton("stop")) stopFind();
   } else if (!findProblem_.empty()) {
     ImGui::TextColored(kDiffers, "%s", findProblem_.c_str());
+  } else if (!markMessage_.empty()) {
+    ImGui::TextColored(kQuiet, "%s", markMessage_.c_str());
   }
 }
 
@@ -519,7 +566,7 @@ void Debugger::drawView(Overlays& overlays) {
   swatch(tunnelColour(), "timeline: tunnel");
   swatch(divergenceColour(), "timeline: divergence, compare difference");
   swatch(bookmarkColour(), "timeline: bookmark");
-  swatch(matchColour(), "timeline: --find match");
+  swatch(matchColour(), "timeline: find match (--find, mark all)");
   if (isEventListNarrowed()) swatch(listedEventColour(), "timeline: an event the Events panel lists");
   swatch(plotColourA(), "timeline: a plotted field (compare mode: A)");
   if (b_ != nullptr) swatch(plotColourB(), "timeline: a plotted field, B");

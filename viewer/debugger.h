@@ -69,6 +69,12 @@ class Debugger {
   /// tick when it is found; true once no search is under way. The window calls it a slice a
   /// frame, so that a far match or none never freezes it.
   bool stepFind(std::uint64_t ticks);
+  /// Starts a search for every tick where the condition holds, to mark them on the timeline in
+  /// place of --find's (N and shift+N then go through them); the sentence when it cannot start.
+  /// stepFind carries it out, the cursor left where it is.
+  std::optional<std::string> startMarking(const std::string& text);
+  /// The ticks marked as matches: --find's, or the last marking's.
+  [[nodiscard]] const std::vector<std::uint64_t>& matches() const noexcept { return matches_; }
   /// Drops the search under way, the cursor left where it is.
   void stopFind() { finding_.reset(); }
   /// Whether a search is under way, and how many of the ticks it has to search it has.
@@ -228,6 +234,7 @@ class Debugger {
   std::string tickProblem_;
   std::string findText_;
   std::string findProblem_;
+  std::string markMessage_;  ///< what the last marking marked
   /// The find box's search under way: the ticks it has left, nearest to where it started first.
   struct Finding {
     recorder::TickSearch search;
@@ -236,6 +243,8 @@ class Debugger {
     std::uint64_t next;                      ///< the nearest tick not searched yet
     std::uint64_t left;                      ///< how many are not searched yet
     std::unique_ptr<sim::GameSession> game;  ///< going forward, the game after the tick before `next`
+    bool marking = false;                    ///< every tick from 0, to mark, rather than the nearest
+    std::vector<std::uint64_t> found;        ///< marking: the ticks found so far
   };
   std::optional<Finding> finding_;
   std::string sheetMessage_;

@@ -178,7 +178,7 @@ std::vector<std::string> describeViewerKeys(std::span<const sim::SceneLayer> lay
       ". / ,      next / previous event listed",
       "] / [      next / previous mark (tunnel, divergence, bookmark)",
       "K          bookmark this tick",
-      "N / shift+N next / previous --find match",
+      "N / shift+N next / previous find match",
       "timeline: click/drag seek, wheel zoom (Z: all), shift+drag select",
       "          right-click an input lane: flip that button there (B is the edit)",
       "scene: click an entity to inspect it",

@@ -468,6 +468,44 @@ TEST(Find, TheBoxGoesToTheNearestTickAfterOrBeforeTheCursorWhereTheConditionHold
   EXPECT_EQ(a.tick(), 0U);
 }
 
+TEST(Find, MarkAllMarksWhatFindAllFindsInPlaceOfTheMatchesBefore) {
+  Playback a(loadCorpus("tank-bot-seed5.rtr"), false);
+  Debugger debugger(a, nullptr, "tank-bot-seed5.rtr", "", {7, 9});
+  debugger.seek(500);
+  for (const std::string text : {"tiles[*][*] changed", "bullets.size >= 3", "tick < 3"}) {
+    SCOPED_TRACE(text);
+    const auto all = std::get<std::vector<std::uint64_t>>(
+        a.findTicks(std::get<recorder::Condition>(recorder::Condition::parse(text)), 0, true));
+    ASSERT_FALSE(debugger.startMarking(text));
+    ASSERT_FALSE(debugger.stepFind(7));
+    EXPECT_EQ(debugger.findProgress(), (std::pair<std::uint64_t, std::uint64_t>{7, a.lastTick() + 1}));
+    while (!debugger.stepFind(kFindSlice)) {
+    }
+    EXPECT_EQ(debugger.matches(), all);
+    const JumpTargets targets = debugger.targets();
+    EXPECT_EQ(std::vector<std::uint64_t>(targets.matches.begin(), targets.matches.end()), all) << "N and shift+N use them";
+    EXPECT_EQ(a.tick(), 500U) << "marking leaves the cursor";
+    EXPECT_TRUE(debugger.findProblem().empty()) << debugger.findProblem();
+  }
+  // A typo, or a search stopped, leaves the marks as they were.
+  const std::vector<std::uint64_t> marked = debugger.matches();
+  ASSERT_FALSE(debugger.startMarking("tonk > 1"));
+  while (!debugger.stepFind(kFindSlice)) {
+  }
+  EXPECT_EQ(debugger.findProblem().rfind("'tonk' names no field of tank", 0), 0U) << debugger.findProblem();
+  EXPECT_EQ(debugger.matches(), marked);
+  ASSERT_FALSE(debugger.startMarking("tick > 5"));
+  EXPECT_FALSE(debugger.stepFind(16));
+  debugger.stopFind();
+  EXPECT_EQ(debugger.matches(), marked);
+  EXPECT_TRUE(debugger.startMarking("tick >").has_value());
+  // A condition that never holds marks nothing.
+  ASSERT_FALSE(debugger.startMarking("tick < 0"));
+  while (!debugger.stepFind(kFindSlice)) {
+  }
+  EXPECT_TRUE(debugger.matches().empty());
+}
+
 TEST(Find, ASearchGoesASliceAtATimeAndFindsWhatOneWalkFindsWhateverTheSlice) {
   Playback a(loadCorpus("tank-bot-seed5.rtr"), false);
   Debugger debugger(a, nullptr, "tank-bot-seed5.rtr", "", {});
