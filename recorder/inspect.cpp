@@ -56,12 +56,16 @@ ChunkWalk stepThroughChunk(sim::GameSession& session, const Chunk& chunk, std::u
 
 }  // namespace
 
-std::string describePastLastTick(std::uint64_t tick, std::uint64_t lastTick, const LoadedReplay& replay) {
-  std::string text = "tick " + std::to_string(tick) + " is past the replay's last tick, " + std::to_string(lastTick);
-  if (!replay.truncated) return text;
+std::string describeCutShort(std::uint64_t lastTick, const LoadedReplay& replay) {
+  if (!replay.truncated) return "";
   const std::uint64_t planned = replay.header.plannedTicks;
-  return text + " (the recording was cut short: " + std::to_string(lastTick) +
-         (planned > 0 ? " of " + std::to_string(planned) : "") + " ticks recovered)";
+  return " (the recording was cut short: " + std::to_string(lastTick) + (planned > 0 ? " of " + std::to_string(planned) : "") +
+         " ticks recovered)";
+}
+
+std::string describePastLastTick(std::uint64_t tick, std::uint64_t lastTick, const LoadedReplay& replay) {
+  return "tick " + std::to_string(tick) + " is past the replay's last tick, " + std::to_string(lastTick) +
+         describeCutShort(lastTick, replay);
 }
 
 std::variant<std::uint64_t, std::string> settleTickRange(const ReplayIndex& index, const std::string& file, std::uint64_t from,

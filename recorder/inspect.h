@@ -22,8 +22,10 @@
 
 namespace retrace::recorder {
 
-/// "tick 700 is past the replay's last tick, 600", and for a replay cut short how much of it was
-/// recovered, so that a question about a killed recording says why its end came early.
+/// For a replay cut short: " (the recording was cut short: 600 of 3600 ticks recovered)", so that
+/// a question about a killed recording says why its end came early; "" for a whole one.
+[[nodiscard]] std::string describeCutShort(std::uint64_t lastTick, const LoadedReplay& replay);
+/// "tick 700 is past the replay's last tick, 600", and describeCutShort.
 [[nodiscard]] std::string describePastLastTick(std::uint64_t tick, std::uint64_t lastTick, const LoadedReplay& replay);
 /// The last tick of the range `from` to `to` in the replay file `file` (`to` defaults to its last
 /// tick), or one sentence when the range is none: `to` past the last tick, or `from` before

@@ -59,13 +59,13 @@ ExitCode runFind(const FindOptions& options) {
   const Condition& condition = std::get<Condition>(parsed);
   const std::uint64_t first = options.nextAfter ? *options.nextAfter + 1 : 0;
   if (first > index.lastTick()) {
-    spdlog::error("{} find: {} ends at tick {}; there is no tick after {}", programName(), options.file, index.lastTick(),
-                  *options.nextAfter);
+    spdlog::error("{} find: {} ends at tick {}; there is no tick after {}{}", programName(), options.file, index.lastTick(),
+                  *options.nextAfter, describeCutShort(index.lastTick(), index.summary()));
     return ExitCode::kBadInput;
   }
   if (options.lastBefore && (*options.lastBefore == 0 || *options.lastBefore > index.lastTick() + 1)) {
-    spdlog::error("{} find: {} has ticks 0 to {}; there is no tick before {} in it", programName(), options.file,
-                  index.lastTick(), *options.lastBefore);
+    spdlog::error("{} find: {} has ticks 0 to {}; there is no tick before {} in it{}", programName(), options.file,
+                  index.lastTick(), *options.lastBefore, describeCutShort(index.lastTick(), index.summary()));
     return ExitCode::kBadInput;
   }
   const std::uint64_t last = options.lastBefore ? *options.lastBefore - 1 : index.lastTick();

@@ -635,6 +635,14 @@ TEST_F(Cli, AskingPastTheEndOfARecordingCutShortSaysHowMuchWasRecovered) {
     EXPECT_EQ(run.output, "retrace " + command.substr(0, command.find(' ')) + ": " + path("cut.rtr") + " tick 3000" + said)
         << command;
   }
+  // find's ticks after and before say it too.
+  const std::string cut = " (the recording was cut short: " + recovered + " of 3600 ticks recovered)\n";
+  const CliRun after = runRetrace("find " + path("cut.rtr") + " --where 'tick > 0' --next-after " + recovered);
+  EXPECT_EQ(after.output,
+            "retrace find: " + path("cut.rtr") + " ends at tick " + recovered + "; there is no tick after " + recovered + cut);
+  const CliRun before = runRetrace("find " + path("cut.rtr") + " --where 'tick > 0' --last-before 3000");
+  EXPECT_EQ(before.output,
+            "retrace find: " + path("cut.rtr") + " has ticks 0 to " + recovered + "; there is no tick before 3000 in it" + cut);
   // A whole replay's end is only its end.
   const CliRun past = runRetrace("show " + path("a.rtr") + " --tick 4000");
   EXPECT_EQ(past.output, "retrace show: " + path("a.rtr") + " tick 4000 is past the replay's last tick, 3600\n");
