@@ -244,9 +244,10 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
   char scene[96];
   std::snprintf(scene, sizeof scene, "%.1f,%.1f,%.1f,%.1f,%.4f", layout.scene.left, layout.scene.top, layout.scene.width,
                 layout.scene.height, layout.scale);
-  char events[160];
-  std::snprintf(events, sizeof events, "%.1f,%.1f,%.1f,%.0f\naboutBox=%.1f,%.1f", eventList_[0], eventList_[1], eventList_[2],
-                eventList_[3], aboutBox_[0], aboutBox_[1]);
+  char events[240];
+  std::snprintf(events, sizeof events, "%.1f,%.1f,%.1f,%.0f\naboutBox=%.1f,%.1f\nfindBox=%.1f,%.1f\nmarkAll=%.1f,%.1f",
+                eventList_[0], eventList_[1], eventList_[2], eventList_[3], aboutBox_[0], aboutBox_[1], findBox_[0], findBox_[1],
+                markButton_[0], markButton_[1]);
   return "tick=" + std::to_string(a_.tick()) + "\nlast=" + std::to_string(a_.lastTick()) +
          "\nplaying=" + (a_.playing() ? "1" : "0") + "\nselected=" + selected_ + "\nselectedNow=" + selectedNow_ +
          "\noverlays=" + on + "\nbookmarks=" + marks + "\ncompare=" + (b_ != nullptr ? "1" : "0") +
@@ -256,7 +257,7 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
          "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) + "\nscene=" + scene + "\nplots=" + plots +
          "\nplotting=" + (plotting_ ? "1" : "0") + "\neventList=" + events +
          "\neventsListed=" + std::to_string(countListedEvents()) + "\nfinding=" + finding +
-         "\noutlined=" + (hovered_.empty() ? selectedNow_ : hovered_) + "\n";
+         "\nmatches=" + std::to_string(matches_.size()) + "\noutlined=" + (hovered_.empty() ? selectedNow_ : hovered_) + "\n";
 }
 
 void Debugger::refresh() {
@@ -486,12 +487,19 @@ void Debugger::drawFind() {
   ImGui::SetNextItemWidth(std::max(80.0F, ImGui::GetContentRegionAvail().x - buttons));
   const bool searched = ImGui::InputTextWithHint("##find", "find: FIELD > VALUE and ... (retrace find's grammar)", &findText_,
                                                  ImGuiInputTextFlags_EnterReturnsTrue);
+  const auto centre = [] {
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    return std::array<float, 2>{(min.x + max.x) / 2, (min.y + max.y) / 2};
+  };
+  findBox_ = centre();
   ImGui::SameLine();
   const bool backward = ImGui::Button("< find");
   ImGui::SameLine();
   const bool forward = ImGui::Button("find >") || searched;
   ImGui::SameLine();
   const bool mark = ImGui::Button("mark all");
+  markButton_ = centre();
   if ((backward || forward) && !findText_.empty())
     findProblem_ = startFind(findText_, backward ? Direction::kBackward : Direction::kForward).value_or("");
   if (mark && !findText_.empty()) findProblem_ = startMarking(findText_).value_or("");

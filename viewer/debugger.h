@@ -251,8 +251,10 @@ class Debugger {
   // What the panels show at the cursor, recomputed when the tick moves.
   std::optional<std::uint64_t> shownTick_;
   bool scrollEvents_ = false;
-  std::array<float, 4> eventList_{};  ///< the events list's first row in view: x, y, row height, its index
-  std::array<float, 2> aboutBox_{};   ///< the centre of the events panel's "about selected" box
+  std::array<float, 4> eventList_{};   ///< the events list's first row in view: x, y, row height, its index
+  std::array<float, 2> aboutBox_{};    ///< the centre of the events panel's "about selected" box
+  std::array<float, 2> findBox_{};     ///< the centre of the find box
+  std::array<float, 2> markButton_{};  ///< the centre of its "mark all" button
   std::vector<FieldRow> rows_;
   std::vector<FieldRow> goneRows_;  ///< the fields the tick before had and this one has not
   std::vector<ComparedRow> compared_;

@@ -310,6 +310,36 @@ TEST(Window, AClickOnAnEventGoesToItAndSelectsWhatItIsAboutAndTheBoxListsItsEven
   EXPECT_TRUE(view.waitFor([&](const Status& s) { return s.at("tick") == std::to_string(ticks.front()); }));
 }
 
+TEST(Window, TheFindBoxGoesToAMatchAndMarksThemAllAFewSlicesAFrame) {
+  // The search runs over frames: typed into the box, Enter goes to the first tick after the
+  // cursor where it holds, and "mark all" marks what retrace find --all gives.
+  retrace::testing::TempDir temp{"retrace_window_find"};
+  Playback playback(loadCorpus("tank-bot-seed5.rtr"), false);
+  const auto all = std::get<std::vector<std::uint64_t>>(
+      playback.findTicks(std::get<recorder::Condition>(recorder::Condition::parse("tiles[*][*] changed")), 0, true));
+  ASSERT_GT(all.size(), 1U);
+  ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr", temp.path());
+  ASSERT_TRUE(view.opened());
+  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "0"; }));
+  const auto readPlace = [&](const std::string& key) {
+    std::array<float, 2> at{};
+    std::istringstream in(view.waitFor([](const Status&) { return true; })->at(key));
+    char comma = 0;
+    in >> at[0] >> comma >> at[1];
+    return at;
+  };
+  const auto box = readPlace("findBox");
+  view.press(box[0], box[1]);
+  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("typing") == "1"; }));
+  view.type("'tiles[*][*] changed'");
+  view.key("Return");
+  ASSERT_TRUE(view.waitFor([&](const Status& s) { return s.at("tick") == std::to_string(all.front()); }));
+  const auto mark = readPlace("markAll");
+  view.press(mark[0], mark[1]);
+  ASSERT_TRUE(view.waitFor([&](const Status& s) { return s.at("matches") == std::to_string(all.size()); }));
+  EXPECT_EQ(view.waitFor([](const Status&) { return true; })->at("tick"), std::to_string(all.front())) << "marking stays";
+}
+
 TEST(Window, PlotsAFieldOverTheWholeReplayWhileItStaysResponsive) {
   // --plot steps the replay a slice a frame: the window answers keys meanwhile, and once every
   // tick is known the timeline has the plot's lane with its curve, in the plot colour.
