@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "recorder/inspect.h"
 #include "recorder/query.h"
 
 namespace retrace::recorder {
@@ -14,6 +15,7 @@ const std::vector<sim::Field>& StateFields::read(const sim::GameSession& game) {
     fields_ = game.describeState();
     layout_ = sim::ValueLayout::of(fields_);
     places_.clear();
+    selected_.reset();
     return fields_;
   }
   for (sim::Field& f : fields_) f.value = sim::readSavedValue(values, f);
@@ -33,6 +35,26 @@ std::vector<const sim::Field*> StateFields::findNamed(const std::string& name) c
   found.reserve(kept->second.size());
   for (const std::size_t i : kept->second) found.push_back(&fields_[i]);
   return found;
+}
+
+std::vector<sim::Field> StateFields::select(const std::vector<FieldPattern>& patterns) const {
+  const auto byId = [](const FieldPattern& p) { return p.picksById(); };
+  if (patterns.empty() || std::any_of(patterns.begin(), patterns.end(), byId)) return selectFields(fields_, patterns);
+  std::vector<std::string> texts;
+  for (const FieldPattern& p : patterns) texts.push_back(p.text());
+  if (!selected_ || selected_->first != texts) {
+    // Without ids each pattern reads as written, and a field is chosen once whichever chose it.
+    std::vector<std::size_t> at;
+    for (std::size_t i = 0; i < fields_.size(); ++i) {
+      if (std::any_of(patterns.begin(), patterns.end(), [&](const FieldPattern& p) { return p.matches(fields_[i].name); }))
+        at.push_back(i);
+    }
+    selected_.emplace(std::move(texts), std::move(at));
+  }
+  std::vector<sim::Field> chosen;
+  chosen.reserve(selected_->second.size());
+  for (const std::size_t i : selected_->second) chosen.push_back(fields_[i]);
+  return chosen;
 }
 
 }  // namespace retrace::recorder

@@ -57,7 +57,8 @@ std::variant<TraceTable, Unanswered> collectTrace(const ReplayIndex& index, cons
   std::set<std::string, std::less<>> seen;  // a state can have tens of thousands of fields
   StateFields named;
   const auto problem = visitTicks(index, from, to, [&](const sim::GameSession& session, std::uint64_t) {
-    table.rows.push_back(selectFields(named.read(session), patterns));
+    (void)named.read(session);
+    table.rows.push_back(named.select(patterns));
     for (const sim::Field& field : table.rows.back()) {
       if (seen.insert(field.name).second) table.columns.push_back(field.name);
     }
