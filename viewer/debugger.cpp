@@ -372,38 +372,37 @@ void Debugger::drawBookmarks() {
 }
 
 std::optional<std::string> Debugger::startFind(const std::string& text, Direction direction) {
+  const bool back = direction == Direction::kBackward;
+  const std::uint64_t from = a_.tick();
+  std::optional<std::string> none;  // said only once the condition reads
+  if (back && from == 0) none = "it holds on no tick before 0";
+  if (!back && from == a_.lastTick()) none = "it holds on no tick after " + std::to_string(from) + ", the last";
+  return beginSearch(text, direction, none ? from : back ? from - 1 : from + 1, false, none);
+}
+
+std::optional<std::string> Debugger::startMarking(const std::string& text) {
+  markMessage_.clear();
+  return beginSearch(text, Direction::kForward, 0, true, std::nullopt);
+}
+
+std::optional<std::string> Debugger::beginSearch(const std::string& text, Direction direction, std::uint64_t next, bool marking,
+                                                 const std::optional<std::string>& none) {
   finding_.reset();
   auto condition = recorder::Condition::parse(text);
   if (auto* problem = std::get_if<std::string>(&condition)) return *problem;
-  const bool back = direction == Direction::kBackward;
-  const std::uint64_t from = a_.tick();
-  if (back && from == 0) return std::string("it holds on no tick before 0");
-  if (!back && from == a_.lastTick()) return "it holds on no tick after " + std::to_string(from) + ", the last";
+  if (none) return none;
   finding_.emplace(Finding{recorder::TickSearch(std::move(std::get<recorder::Condition>(condition))),
                            direction,
-                           from,
-                           back ? from - 1 : from + 1,
-                           back ? from : a_.lastTick() - from,
+                           a_.tick(),
+                           next,
                            nullptr,
-                           false,
+                           marking,
                            {}});
   return std::nullopt;
 }
 
-std::optional<std::string> Debugger::startMarking(const std::string& text) {
-  finding_.reset();
-  auto condition = recorder::Condition::parse(text);
-  if (auto* problem = std::get_if<std::string>(&condition)) return *problem;
-  finding_.emplace(Finding{recorder::TickSearch(std::move(std::get<recorder::Condition>(condition))),
-                           Direction::kForward,
-                           a_.tick(),
-                           0,
-                           a_.lastTick() + 1,
-                           nullptr,
-                           true,
-                           {}});
-  markMessage_.clear();
-  return std::nullopt;
+std::uint64_t Debugger::countTicksLeft(const Finding& f) const noexcept {
+  return f.direction == Direction::kBackward ? f.next + 1 : a_.lastTick() + 1 - f.next;
 }
 
 bool Debugger::stepFind(std::uint64_t ticks) {
@@ -412,7 +411,8 @@ bool Debugger::stepFind(std::uint64_t ticks) {
   const bool back = f.direction == Direction::kBackward;
   // The up to `ticks` ticks nearest the start that are not searched yet, walked in order from the
   // keyframe before them; going forward, the next slice goes on from where this one ends.
-  const std::uint64_t count = std::min(ticks, f.left);
+  const std::uint64_t left = countTicksLeft(f);
+  const std::uint64_t count = std::min(ticks, left);
   const std::uint64_t first = back ? f.next - (count - 1) : f.next;
   const std::uint64_t last = back ? f.next : f.next + (count - 1);
   if (back || !f.game) {
@@ -436,7 +436,7 @@ bool Debugger::stepFind(std::uint64_t ticks) {
     findProblem_ = *refused;
   } else if (match) {
     findProblem_.clear();
-  } else if (f.left == count) {
+  } else if (left == count) {
     const auto typo = f.found.empty() ? f.search.explainNothingFound(std::string(a_.game().name())) : std::nullopt;
     if (typo) {
       findProblem_ = typo->sentence;
@@ -451,7 +451,6 @@ bool Debugger::stepFind(std::uint64_t ticks) {
       findProblem_ = "it holds on no tick " + std::string(back ? "before " : "after ") + std::to_string(f.from);
     }
   } else {
-    f.left -= count;
     f.next = back ? first - 1 : last + 1;
     return false;
   }
@@ -465,7 +464,7 @@ std::optional<std::pair<std::uint64_t, std::uint64_t>> Debugger::findProgress() 
   const std::uint64_t all = finding_->marking                             ? a_.lastTick() + 1
                             : finding_->direction == Direction::kBackward ? finding_->from
                                                                           : a_.lastTick() - finding_->from;
-  return std::pair{all - finding_->left, all};
+  return std::pair{all - countTicksLeft(*finding_), all};
 }
 
 std::optional<std::string> Debugger::findFromCursor(const std::string& text, Direction direction) {

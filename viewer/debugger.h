@@ -240,13 +240,18 @@ class Debugger {
     recorder::TickSearch search;
     Direction direction;
     std::uint64_t from;                      ///< the cursor when it started
-    std::uint64_t next;                      ///< the nearest tick not searched yet
-    std::uint64_t left;                      ///< how many are not searched yet
+    std::uint64_t next;                      ///< the nearest tick not searched yet; the rest lie beyond it
     std::unique_ptr<sim::GameSession> game;  ///< going forward, the game after the tick before `next`
     bool marking = false;                    ///< every tick from 0, to mark, rather than the nearest
     std::vector<std::uint64_t> found;        ///< marking: the ticks found so far
   };
   std::optional<Finding> finding_;
+  /// startFind and startMarking: a search from `next` on, once the condition reads; `none`, said
+  /// instead, when there is no tick to search that way.
+  std::optional<std::string> beginSearch(const std::string& text, Direction direction, std::uint64_t next, bool marking,
+                                         const std::optional<std::string>& none);
+  /// The ticks a search has yet to look at: from `next` to 0 going back, to the last going forward.
+  [[nodiscard]] std::uint64_t countTicksLeft(const Finding& f) const noexcept;
   std::string sheetMessage_;
   // What the panels show at the cursor, recomputed when the tick moves.
   std::optional<std::uint64_t> shownTick_;
