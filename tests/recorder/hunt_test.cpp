@@ -19,8 +19,9 @@ TEST(ConfigMode, NamesRoundTrip) {
 class HuntOverConfigs : public ::testing::TestWithParam<std::pair<const sim::GameDefinition*, std::string>> {};
 
 TEST_P(HuntOverConfigs, DrawsSaneConfigsWithinOrJustPastTheLimits) {
-  const auto& [game, configName] = GetParam();
-  const sim::ConfigValues base = *game->findConfig(configName);
+  // Not a structured binding: clang before 16 cannot capture one in the lambda below.
+  const sim::GameDefinition* game = GetParam().first;
+  const sim::ConfigValues base = *game->findConfig(GetParam().second);
   const bool limited = !findApplicableLimits(*game, base).empty();
   sim::Rng rng = sim::seedRng(5);
   for (int draw = 0; draw < 50; ++draw) {
