@@ -33,14 +33,17 @@ void stepFindForAFrame(Debugger& debugger) {
   }
 }
 
-/// Writes the window's status where --status asks: the frame as FILE.png first, then FILE, each
-/// through a temporary name, so a reader that sees a new status finds its frame beside it.
-void writeStatus(const std::string& path, const std::string& status, sf::RenderWindow& window) {
+/// Writes the window's frame where --status asks, as FILE.png through a temporary name.
+void writeStatusFrame(const std::string& path, sf::RenderWindow& window) {
   sf::Texture frame;
   if (frame.create(window.getSize().x, window.getSize().y)) {
     frame.update(window);
     (void)savePng(frame.copyToImage(), path + ".png", true);
   }
+}
+
+/// Writes the window's status where --status asks, through a temporary name.
+void writeStatus(const std::string& path, const std::string& status) {
   const std::string partial = path + ".partial";
   {
     std::ofstream out(partial, std::ios::trunc);
@@ -180,9 +183,13 @@ void DebuggerWindow::reportStatus() {
   const std::string now = debugger_.describeStatus(overlays_, layoutA(), overlays_.panels && gui_.wantsKeyboard()) +
                           "window=" + std::to_string(at.x) + "," + std::to_string(at.y) + "," +
                           std::to_string(window_.getSize().x) + "," + std::to_string(window_.getSize().y) + "\n";
-  if (now != status_ || statusChanged_) writeStatus(statusPath_, now, window_);
+  // The frame is written before the status, so a reader that sees a new status finds its frame
+  // beside it. The status itself is written every frame, for its frame count: a script that
+  // drives the window waits for frames to pass, not for a time that a loaded machine outlasts.
+  if (now != status_ || statusChanged_) writeStatusFrame(statusPath_, window_);
   statusChanged_ = now != status_;
   status_ = now;
+  writeStatus(statusPath_, now + "frame=" + std::to_string(++frames_) + "\n");
 }
 
 bool DebuggerWindow::pickEntity(const FrameLayout& layout, const Playback& shown, sf::Vector2f at) {

@@ -50,7 +50,7 @@ class DebuggerWindow {
   void handleRightPress(sf::Vector2f at);
   void handleDrag(float x);
   void drawFrame(float seconds);
-  /// Writes the status and its frame when the status changed, and once more in the frame after.
+  /// Writes the status with its frame count every frame, and its frame (PNG) when it changed and in the frame after.
   void reportStatus();
   /// Selects the entity of `shown` under a point of `layout`'s scene; false when it is not on that scene.
   bool pickEntity(const FrameLayout& layout, const Playback& shown, sf::Vector2f at);
@@ -74,6 +74,7 @@ class DebuggerWindow {
   Drag drag_ = Drag::kNone;
   std::string status_;          ///< the last status written
   bool statusChanged_ = false;  ///< in the last frame
+  std::uint64_t frames_ = 0;    ///< frames drawn, in the status
 };
 
 }  // namespace retrace::viewer

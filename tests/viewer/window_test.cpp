@@ -5,6 +5,8 @@
 // (FILE.png); what each step should give comes from the replay itself, not from the viewer.
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -92,10 +94,26 @@ class ViewerWindow {
     send("windowfocus --sync " + window_);
     send("mousemove --sync --window " + window_ + " " + std::to_string(static_cast<int>(x)) + " " +
          std::to_string(static_cast<int>(y)));
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    waitFrames(2);
     send("mousedown 1");
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    waitFrames(2);
     send("mouseup 1");
+  }
+  /// Waits until `frames` more frames are drawn, as the status counts them (false after 15 s):
+  /// on a loaded machine a frame can outlast any fixed pause.
+  bool waitFrames(std::uint64_t frames) const {
+    const std::uint64_t until = countFrames(read()) + frames;
+    return waitFor([&](const Status& s) { return countFrames(s) >= until; }).has_value();
+  }
+  /// A status value once it stays the same over three frames (the panels take their places
+  /// over the first frames).
+  [[nodiscard]] std::string readSettled(const std::string& key) const {
+    std::string value;
+    for (int i = 0; i < 50 && (i == 0 || value != read()[key]); ++i) {
+      value = read()[key];
+      waitFrames(3);
+    }
+    return value;
   }
 
   /// The status once it satisfies `holds` (nothing after 15 s).
@@ -123,6 +141,10 @@ class ViewerWindow {
     return text.str();
   }
   [[nodiscard]] std::string text() const { return readText(status_); }
+  static std::uint64_t countFrames(const Status& status) {
+    const auto frame = status.find("frame");
+    return frame == status.end() ? 0 : std::strtoull(frame->second.c_str(), nullptr, 10);
+  }
   [[nodiscard]] Status read() const {
     Status status;
     std::istringstream lines(text());
@@ -266,15 +288,8 @@ TEST(Window, AClickOnAnEventGoesToItAndSelectsWhatItIsAboutAndTheBoxListsItsEven
   ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr", temp.path());
   ASSERT_TRUE(view.opened());
   ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "0"; }));
-  // The panels take their places over the first frames: the rows are where two readings agree.
-  const auto readList = [&] { return view.waitFor([](const Status&) { return true; })->at("eventList"); };
-  std::string where;
-  for (int i = 0; i < 50 && where != readList(); ++i) {
-    where = readList();
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  }
   std::array<float, 4> list{};
-  std::istringstream in(where);
+  std::istringstream in(view.readSettled("eventList"));
   char comma = 0;
   in >> list[0] >> comma >> list[1] >> comma >> list[2] >> comma >> list[3];
   ASSERT_EQ(list[3], 0.0F) << "the first row in view is the first event";
@@ -293,7 +308,7 @@ TEST(Window, AClickOnAnEventGoesToItAndSelectsWhatItIsAboutAndTheBoxListsItsEven
   EXPECT_TRUE(view.waitFor([&](const Status& s) { return s.at("outlined") == *subject; })) << "hovering " << *subject;
   // "about selected": the list is the selection's events, and . steps through them alone.
   std::array<float, 2> box{};
-  std::istringstream boxIn(view.waitFor([](const Status&) { return true; })->at("aboutBox"));
+  std::istringstream boxIn(view.readSettled("aboutBox"));
   boxIn >> box[0] >> comma >> box[1];
   view.press(box[0], box[1]);
   std::vector<std::uint64_t> ticks;
@@ -323,7 +338,7 @@ TEST(Window, TheFindBoxGoesToAMatchAndMarksThemAllAFewSlicesAFrame) {
   ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "0"; }));
   const auto readPlace = [&](const std::string& key) {
     std::array<float, 2> at{};
-    std::istringstream in(view.waitFor([](const Status&) { return true; })->at(key));
+    std::istringstream in(view.readSettled(key));
     char comma = 0;
     in >> at[0] >> comma >> at[1];
     return at;
