@@ -255,12 +255,12 @@ void printFirstDifference(const sim::GameDefinition& game, const ReplayIndex& in
   const TickCursor& ca = parting.a;
   const TickCursor& cb = parting.b;
   const std::uint64_t tick = ca.tick();
-  printOut("first difference at tick {}:", tick);
+  std::vector<std::string> what;
   if (ca.input() != cb.input())
-    printOut(" input {} (A) vs {} (B)", describeInput(game, ca.input()), describeInput(game, cb.input()));
-  if (!sameEvents(ca.events(), cb.events())) printOut(" events differ");
-  if (!parting.checksumsAgree) printOut(" state checksums differ");
-  printOut("\n");
+    what.push_back("input " + describeInput(game, ca.input()) + " (A) vs " + describeInput(game, cb.input()) + " (B)");
+  if (!sameEvents(ca.events(), cb.events())) what.emplace_back("events differ");
+  if (!parting.checksumsAgree) what.emplace_back("state checksums differ");
+  printOut("first difference at tick {}: {}\n", tick, joinNames(what));
   printEventWindow(game, indexA, indexB, tick, common);
   printStateDiff(indexA, indexB, tick, parting.checksumsAgree);
   printConsequences(game, indexA, indexB, tick, common);
