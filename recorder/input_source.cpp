@@ -1,5 +1,6 @@
 #include "recorder/input_source.h"
 
+#include <algorithm>
 #include <charconv>
 #include <sstream>
 
@@ -124,8 +125,8 @@ std::variant<std::vector<ScriptRun>, std::string> parseInputScript(std::string_v
     const std::string_view count = line.substr(0, space);
     ScriptRun run;
     const auto [end, error] = std::from_chars(count.data(), count.data() + count.size(), run.ticks);
-    if (error != std::errc() || end != count.data() + count.size() || run.ticks == 0 || run.ticks > 100'000'000) {
-      return where + quoteForMessage(count) + " is not a tick count from 1 to 100000000";
+    if (error != std::errc() || end != count.data() + count.size() || run.ticks == 0 || run.ticks > kMaxScriptRunTicks) {
+      return where + quoteForMessage(count) + " is not a tick count from 1 to " + std::to_string(kMaxScriptRunTicks);
     }
     auto buttons = parseButtons(trim(line.substr(space)), game);
     if (auto* problem = std::get_if<std::string>(&buttons)) return where + *problem;
@@ -134,6 +135,20 @@ std::variant<std::vector<ScriptRun>, std::string> parseInputScript(std::string_v
   }
   if (runs.empty()) return std::string("the script holds no input lines");
   return runs;
+}
+
+std::optional<std::string> formatScriptRun(const sim::GameDefinition& game, const ScriptRun& run) {
+  const std::size_t buttons = game.inputNames().size();
+  if (buttons < 8 * sizeof(sim::Input) && (run.input >> buttons) != 0) return std::nullopt;
+  const std::string named = " " + describeInput(game, run.input) + "\n";
+  std::string lines;
+  for (std::uint64_t left = run.ticks; left > 0; left -= std::min(left, kMaxScriptRunTicks))
+    lines += std::to_string(std::min(left, kMaxScriptRunTicks)) + named;
+  return lines;
+}
+
+std::unique_ptr<InputSource> makeReplayedInput(std::vector<ScriptRun> runs) {
+  return std::make_unique<ScriptSource>(std::move(runs));
 }
 
 std::variant<std::unique_ptr<InputSource>, std::string> makeInputSource(const std::string& spec, const sim::GameDefinition& game,

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -37,11 +38,19 @@ struct ScriptRun {
   std::uint64_t ticks = 0;
 };
 
+/// The most ticks one line of an input script holds.
+inline constexpr std::uint64_t kMaxScriptRunTicks = 100'000'000;
+
 /// Parses an input script; on failure "line N: what is wrong".
 [[nodiscard]] std::variant<std::vector<ScriptRun>, std::string> parseInputScript(std::string_view text,
                                                                                  const sim::GameDefinition& game);
 /// Names the buttons of an input, "left+fire", or "-" for none.
 [[nodiscard]] std::string describeInput(const sim::GameDefinition& game, sim::Input input);
+/// The lines of an input script that parseInputScript reads back as `run` ("120 up+fire\n", more
+/// than one past kMaxScriptRunTicks); nothing when the input holds a bit the game names no button for.
+[[nodiscard]] std::optional<std::string> formatScriptRun(const sim::GameDefinition& game, const ScriptRun& run);
+/// Plays `runs` in order (a replay's own inputs), then no buttons.
+[[nodiscard]] std::unique_ptr<InputSource> makeReplayedInput(std::vector<ScriptRun> runs);
 /// "bot", "random" or the path of a script; one sentence when it cannot be used.
 [[nodiscard]] std::variant<std::unique_ptr<InputSource>, std::string> makeInputSource(const std::string& spec,
                                                                                       const sim::GameDefinition& game,

@@ -3,6 +3,7 @@
 #include "recorder/frame.h"
 #include "recorder/parse.h"
 #include "recorder/payload.h"
+#include "recorder/replay.h"
 #include "recorder/settings.h"
 
 namespace retrace::recorder {
@@ -74,7 +75,7 @@ std::variant<ReplayHeader, std::string> makeHeader(const RecordingOptions& optio
   if (game == nullptr) {
     return describeMissingGame(options.game);
   }
-  const auto named = game->findConfig(options.configName);
+  const auto named = options.baseConfig ? options.baseConfig : game->findConfig(options.configName);
   if (!named) {
     return options.game + " has no configuration " + quoteForMessage(options.configName) +
            " (configurations: " + joinNames(game->configNames()) + ")";
@@ -90,7 +91,10 @@ std::variant<ReplayHeader, std::string> makeHeader(const RecordingOptions& optio
   if (options.fullHashEvery == 0 || options.fullHashEvery > kMaxFullHashEvery) {
     return "the whole-state checksum cadence must be 1 to " + std::to_string(kMaxFullHashEvery) + " ticks";
   }
-  return buildHeader(options, *game, std::get<sim::ConfigValues>(config));
+  ReplayHeader header = buildHeader(options, *game, std::get<sim::ConfigValues>(config));
+  // A recording the loader would refuse is refused before it starts.
+  if (auto problem = findUnprintableHeaderString(header)) return "the replay's " + *problem;
+  return header;
 }
 
 ReplayHeader buildHeader(const RecordingOptions& options, const sim::GameDefinition& game, const sim::ConfigValues& config) {

@@ -43,6 +43,9 @@ struct RecordingOptions {
   bool overwrite = false;
   std::string game;
   std::string configName = "default";
+  /// The configuration the settings apply to in place of the named one (a replay's own, which
+  /// pins its values whatever the name holds today).
+  std::optional<sim::ConfigValues> baseConfig;
   std::vector<std::string> settings;  ///< "NAME=VALUE" applied to the named configuration (settings.h)
   bool allowLimitBreaks = false;
   std::uint64_t seed = 0;

@@ -12,12 +12,7 @@ namespace retrace::recorder {
 namespace {
 
 std::optional<std::string> validateHeader(const ReplayHeader& h) {
-  // Every printer shows these as they are, so none may carry a newline or a terminal escape.
-  for (const auto& [what, text] : {std::pair{"tool version", &h.toolVersion}, std::pair{"game name", &h.game},
-                                   std::pair{"configuration name", &h.configName}, std::pair{"input source", &h.inputSource}}) {
-    if (auto problem = findUnprintable(*text, kMaxHeaderStringBytes))
-      return "has a header whose " + std::string(what) + " " + *problem;
-  }
+  if (auto problem = findUnprintableHeaderString(h)) return "has a header whose " + *problem;
   const sim::GameDefinition* game = gameOf(h);
   if (game == nullptr) {
     if (sim::findRefusal(h.game)) return "names a game this build does not have: " + describeMissingGame(h.game);
@@ -73,6 +68,15 @@ std::optional<std::string> validateChunk(const Chunk& c, std::uint64_t expectedF
 }
 
 }  // namespace
+
+std::optional<std::string> findUnprintableHeaderString(const ReplayHeader& h) {
+  // Every printer shows these as they are, so none may carry a newline or a terminal escape.
+  for (const auto& [what, text] : {std::pair{"tool version", &h.toolVersion}, std::pair{"game name", &h.game},
+                                   std::pair{"configuration name", &h.configName}, std::pair{"input source", &h.inputSource}}) {
+    if (auto problem = findUnprintable(*text, kMaxHeaderStringBytes)) return std::string(what) + " " + *problem;
+  }
+  return std::nullopt;
+}
 
 std::uint64_t countTicks(const LoadedReplay& replay) noexcept {
   std::uint64_t ticks = 0;

@@ -45,6 +45,9 @@ struct LoadedReplay {
 [[nodiscard]] sim::ConfigValues configOf(const ReplayHeader& header);
 /// True when this build simulates the rules the header was recorded with (its game's version).
 [[nodiscard]] bool simulatesRulesOf(const ReplayHeader& header);
+/// Which of a header's strings the loader refuses (longer than a header holds, or unprintable):
+/// "input source is 1218 bytes long, over 1024"; nothing when all are fine.
+[[nodiscard]] std::optional<std::string> findUnprintableHeaderString(const ReplayHeader& header);
 /// The sentence saying that this build cannot re-simulate the header's rules, or nothing: the
 /// one sentence verify, approve, shrink and the viewer give.
 [[nodiscard]] std::optional<std::string> findRulesMismatch(const ReplayHeader& header);

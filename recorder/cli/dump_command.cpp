@@ -1,6 +1,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -102,11 +103,47 @@ void printReplayJson(std::span<const std::byte> file, const LoadedReplay& replay
   printOut("}}\n");
 }
 
+/// Prints the inputs of the replay in `file` as an input script, a run a line with runs that
+/// cross chunks joined; one sentence instead when an input holds a bit no button names (a
+/// script could not give it, and would record another game). `replay` is the first pass's.
+std::optional<std::string> printInputScript(const std::string& path, std::span<const std::byte> file, const LoadedReplay& replay,
+                                            std::uint64_t ticks) {
+  const ReplayHeader& h = replay.header;
+  const sim::GameDefinition& game = *gameOf(h);
+  std::string lines;
+  std::optional<ScriptRun> pending;
+  std::optional<std::string> problem;
+  const auto flush = [&] {
+    auto text = formatScriptRun(game, *pending);
+    if (!text) problem = "holds inputs no button of " + h.game + " names, which an input script cannot give";
+    lines += text.value_or("");
+  };
+  // Checked whole before anything is printed, so that a refusal prints no half script.
+  (void)visitReplay(file, [&](Chunk& chunk) {
+    for (const InputRun& run : chunk.inputs) {
+      if (pending && pending->input == run.input) {
+        pending->ticks += run.length;
+        continue;
+      }
+      if (pending) flush();
+      pending = ScriptRun{run.input, run.length};
+    }
+  });
+  if (pending) flush();
+  if (problem) return problem;
+  printOut("# the inputs of {} ({} {}, seed {}, {}{}, {} input): one 'TICKS BUTTONS' run a line\n", path, h.game, h.configName,
+           h.seed, formatCount(ticks, "tick"), replay.truncated ? " recovered of a recording cut short" : "", h.inputSource);
+  printOut("# {} record --like {} --input THIS_FILE -o OUT.rtr plays them again, edited or not\n", programName(), path);
+  printOut("{}", lines);
+  return std::nullopt;
+}
+
 }  // namespace
 
 struct DumpOptions {
   std::string file;
-  bool json = false;  ///< JSON is the only format; the flag lets scripts say what they expect
+  bool json = false;    ///< JSON is the default format; the flag lets scripts say what they expect
+  bool script = false;  ///< the inputs alone, as an input script
 };
 
 void attachDumpCommand(CLI::App& command, ExitCode& outExit) {
@@ -114,7 +151,11 @@ void attachDumpCommand(CLI::App& command, ExitCode& outExit) {
   // parsing, after this function has returned.
   auto options = std::make_shared<DumpOptions>();
   command.add_option("file", options->file, "a replay")->required();
-  command.add_flag("--json", options->json, "print JSON (the only format; the flag makes scripts say what they expect)");
+  auto* json = command.add_flag("--json", options->json, "print JSON (the default; the flag makes scripts say what they expect)");
+  command
+      .add_flag("--script", options->script,
+                "print the inputs alone as an input script, which record --input reads (to edit and record again)")
+      ->excludes(json);
   command.callback([options, &outExit] {
     // The bytes are read once: both passes see the same file even if it changes meanwhile.
     auto bytes = readFileCapped(options->file, kMaxFileBytes);
@@ -124,14 +165,23 @@ void attachDumpCommand(CLI::App& command, ExitCode& outExit) {
       return;
     }
     const std::vector<std::byte>& file = std::get<std::vector<std::byte>>(bytes);
-    auto checked = visitReplay(file, [](Chunk&) {});  // checks the whole file before printing
+    std::uint64_t ticks = 0;
+    // Checks the whole file before printing.
+    auto checked = visitReplay(file, [&](Chunk& chunk) { ticks += chunk.checksums.size(); });
     if (auto* problem = std::get_if<std::string>(&checked)) {
       spdlog::error("{} dump: {} {}", programName(), options->file, *problem);
       outExit = ExitCode::kBadInput;
       return;
     }
-    printReplayJson(file, std::get<LoadedReplay>(checked));
+    const LoadedReplay& replay = std::get<LoadedReplay>(checked);
     outExit = ExitCode::kOk;
+    if (!options->script) {
+      printReplayJson(file, replay);
+      return;
+    }
+    if (auto problem = printInputScript(options->file, file, replay, ticks)) {
+      outExit = refuseInput("dump", options->file + " " + *problem);
+    }
   });
 }
 

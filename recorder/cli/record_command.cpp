@@ -1,12 +1,17 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
+#include <variant>
+#include <vector>
 
 #include "recorder/cli/command.h"
 #include "recorder/input_source.h"
 #include "recorder/parse.h"
 #include "recorder/recorder.h"
+#include "recorder/replay.h"
 #include "recorder/settings.h"
 
 namespace retrace::recorder::cli {
@@ -16,12 +21,50 @@ struct RecordCommandOptions {
   RecordingOptions recording;
   std::string input = "bot";
   std::uint64_t ticks = 0;
+  std::string like;                     ///< a replay whose game, configuration, seed and inputs to take
+  const CLI::Option* seed = nullptr;    ///< given on the command line, over --like's
+  const CLI::Option* inputs = nullptr;  ///< given on the command line, over --like's
 };
+
+/// What --like takes from a replay: its header and its inputs, run by run.
+struct LikeReplay {
+  ReplayHeader header;
+  std::vector<ScriptRun> runs;
+  std::uint64_t ticks = 0;
+};
+
+/// Reads the replay --like names; one sentence when it cannot be read, holds no tick, or was
+/// recorded by rules this build does not simulate (its configuration values would mean another).
+std::variant<LikeReplay, std::string> readLikeReplay(const std::string& path) {
+  LikeReplay like;
+  auto read = visitReplayFile(path, [&](Chunk& chunk) {
+    for (const InputRun& run : chunk.inputs) like.runs.push_back({run.input, run.length});
+    like.ticks += chunk.checksums.size();
+  });
+  if (auto* problem = std::get_if<std::string>(&read)) return "--like " + *problem;
+  like.header = std::get<LoadedReplay>(read).header;
+  if (auto mismatch = findRulesMismatch(like.header)) return "--like " + path + " " + *mismatch;
+  if (like.ticks == 0) return "--like " + path + " holds no tick to play again";
+  return like;
+}
+
+/// Takes from `like` what the command line did not give: the game, the configuration's values
+/// (which --set changes), the seed, the tick count; a replay that broke a limit on purpose may
+/// again. Its inputs come from recordFrom.
+void takeFromLike(RecordCommandOptions& options, const LikeReplay& like) {
+  RecordingOptions& rec = options.recording;
+  rec.game = like.header.game;
+  rec.configName = like.header.configName;
+  rec.baseConfig = configOf(like.header);
+  if (options.seed->count() == 0) rec.seed = like.header.seed;
+  if (options.ticks == 0) options.ticks = like.ticks;
+  rec.allowLimitBreaks = rec.allowLimitBreaks || like.header.limitBreaksAllowed;
+}
 
 /// ": pass --allow-limit-breaks" when the recording was refused for its configuration's speed
 /// limits and nothing else; nothing otherwise.
 std::string hintAtLimitBreaks(const sim::GameDefinition* game, const RecordingOptions& rec) {
-  const auto named = game != nullptr ? game->findConfig(rec.configName) : std::nullopt;
+  const auto named = game == nullptr ? std::nullopt : rec.baseConfig ? rec.baseConfig : game->findConfig(rec.configName);
   const auto config =
       named ? applySettings(*game, *named, rec.settings) : std::variant<sim::ConfigValues, std::string>(std::string());
   const auto* values = std::get_if<sim::ConfigValues>(&config);
@@ -39,10 +82,32 @@ std::string sayWhatIsKept(const std::string& problem, const std::filesystem::pat
   return kept ? "; " + partial.string() + " keeps every complete chunk (" + programName() + " verify recovers them)" : "";
 }
 
+/// The header's input source for a file of inputs: "script PATH", or its file name alone when
+/// the path is longer than a header holds.
+std::string nameInputFile(const std::string& kind, const std::string& path) {
+  const std::string whole = kind + " " + path;
+  return whole.size() <= kMaxHeaderStringBytes ? whole : kind + " " + std::filesystem::path(path).filename().string();
+}
+
 ExitCode runRecord(RecordCommandOptions options) {
   RecordingOptions& rec = options.recording;
+  std::optional<LikeReplay> like;
+  if (!options.like.empty()) {
+    auto read = readLikeReplay(options.like);
+    if (auto* problem = std::get_if<std::string>(&read)) return refuseInput("record", *problem);
+    like = std::move(std::get<LikeReplay>(read));
+    takeFromLike(options, *like);
+  }
+  if (rec.game.empty())
+    return refuseInput("record", "name the game with --game GAME, or a replay to play again with --like FILE");
+  if (options.ticks == 0) return refuseInput("record", "say how many ticks to record with --ticks N");
+  // The replay's own inputs, unless --input says otherwise.
+  const bool replayed = like && options.inputs->count() == 0;
+  const std::string input = replayed ? "the inputs of " + options.like : options.input + " input";
   rec.plannedTicks = options.ticks;
-  rec.inputSource = options.input == "bot" || options.input == "random" ? options.input : "script " + options.input;
+  rec.inputSource = replayed                                              ? nameInputFile("replay", options.like)
+                    : options.input == "bot" || options.input == "random" ? options.input
+                                                                          : nameInputFile("script", options.input);
   const sim::GameDefinition* game = sim::findGame(rec.game);
   if (game != nullptr) {
     // Check the input source before creating any file.
@@ -53,13 +118,14 @@ ExitCode runRecord(RecordCommandOptions options) {
   auto opened = openRecording(rec);
   if (auto* problem = std::get_if<std::string>(&opened)) return refuseInput("record", *problem + hintAtLimitBreaks(game, rec));
   Recorder& recorder = *std::get<std::unique_ptr<Recorder>>(opened);
-  auto source = std::get<std::unique_ptr<InputSource>>(makeInputSource(options.input, *game, rec.seed));
+  auto source = replayed ? makeReplayedInput(std::move(like->runs))
+                         : std::get<std::unique_ptr<InputSource>>(makeInputSource(options.input, *game, rec.seed));
   for (std::uint64_t tick = 0; tick < options.ticks && !recorder.failed(); ++tick)
     (void)recorder.record(source->next(recorder.session()));
   if (auto problem = recorder.close()) return refuseInput("record", *problem + sayWhatIsKept(*problem, rec.output));
   // The result, on stdout like every command's; diagnostics go to stderr.
-  printOut("recorded {} of {} ({}, seed {}, {} input) to {}\n", formatCount(options.ticks, "tick"), rec.game,
-           recorder.header().configName, rec.seed, options.input, rec.output.string());
+  printOut("recorded {} of {} ({}, seed {}, {}) to {}\n", formatCount(options.ticks, "tick"), rec.game,
+           recorder.header().configName, rec.seed, input, rec.output.string());
   return ExitCode::kOk;
 }
 
@@ -68,16 +134,21 @@ ExitCode runRecord(RecordCommandOptions options) {
 void attachRecordCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<RecordCommandOptions>();
   RecordingOptions& rec = options->recording;
-  command.add_option("--game", rec.game, "the game: " + joinGameNames() + " (" + programName() + " games lists them)")
-      ->required();
-  command.add_option("--config", rec.configName, "a named configuration of the game")->capture_default_str();
+  auto* game =
+      command.add_option("--game", rec.game, "the game: " + joinGameNames() + " (" + programName() + " games lists them)");
+  auto* config = command.add_option("--config", rec.configName, "a named configuration of the game")->capture_default_str();
+  command
+      .add_option("--like", options->like,
+                  "a replay to play again: its game, configuration values (--set changes them), seed, ticks and inputs, "
+                  "each unless given here")
+      ->excludes(game)
+      ->excludes(config);
   command.add_option("--set", rec.settings,
                      "NAME=VALUE: a configuration field's value (repeatable; " + programName() + " games lists the fields)");
-  command.add_option("--seed", rec.seed, "the game's seed")->capture_default_str();
-  command.add_option("--ticks", options->ticks, "ticks to record (60 per second)")
-      ->required()
-      ->check(CLI::Range(1ULL, 1'000'000'000ULL));
-  command.add_option("--input", options->input, "bot, random, or the path of an input script")->capture_default_str();
+  options->seed = command.add_option("--seed", rec.seed, "the game's seed")->capture_default_str();
+  command.add_option("--ticks", options->ticks, "ticks to record (60 per second)")->check(CLI::Range(1ULL, 1'000'000'000ULL));
+  options->inputs =
+      command.add_option("--input", options->input, "bot, random, or the path of an input script")->capture_default_str();
   command.add_option("-o,--output", rec.output, "the replay to write (written as OUT.partial, renamed on success)")->required();
   command.add_flag("--force", rec.overwrite, "replace OUT if it exists");
   command.add_flag("--allow-limit-breaks", rec.allowLimitBreaks,
@@ -98,7 +169,10 @@ void attachRecordCommand(CLI::App& command, ExitCode& outExit) {
       "Input scripts: one 'TICKS BUTTONS' run per line, buttons joined by + or - for none, # comments.\n"
       "Example: " +
       programName() + " record --game GAME --seed 7 --ticks 3600 --input bot -o out.rtr (" + programName() +
-      " games lists the games)");
+      " games lists the games)\n"
+      "What if: " +
+      programName() + " record --like bug.rtr --set NAME=VALUE -o fixed.rtr plays bug.rtr's inputs under another value; " +
+      programName() + " dump --script bug.rtr gives them as a script to edit and pass to --input");
   command.callback([options, &outExit] { outExit = runRecord(*options); });
 }
 

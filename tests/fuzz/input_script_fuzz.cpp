@@ -1,6 +1,6 @@
 // Fuzz target for input scripts (`retrace record --input FILE`): any text, parsed for every
 // game, gives either one short sentence naming the line, or runs that say exactly what the
-// text said: written back out with the game's button names, they parse to the same runs.
+// text said: written back out as `dump --script` writes them, they parse to the same runs.
 //
 // With clang: cmake --preset fuzz && cmake --build --preset fuzz --target input_script_fuzz
 //   build/fuzz/tests/fuzz/input_script_fuzz NEW replays/scripts -max_total_time=60   (finds go to NEW)
@@ -42,9 +42,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto& runs = std::get<std::vector<ScriptRun>>(parsed);
     std::string written;
     for (const ScriptRun& run : runs) {
-      if (run.ticks == 0 || run.ticks > 100'000'000 || (run.input >> game->inputNames().size()) != 0)
+      if (run.ticks == 0 || run.ticks > kMaxScriptRunTicks || (run.input >> game->inputNames().size()) != 0)
         fail("a run out of range", std::string(text));
-      written += std::to_string(run.ticks) + " " + describeInput(*game, run.input) + "\n";
+      const auto line = formatScriptRun(*game, run);  // what dump --script prints
+      if (!line) fail("a run of named buttons cannot be written out", std::string(text));
+      written += *line;
     }
     auto again = parseInputScript(written, *game);
     if (!std::holds_alternative<std::vector<ScriptRun>>(again)) fail("its own runs written out do not parse", written);

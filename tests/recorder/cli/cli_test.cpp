@@ -617,6 +617,129 @@ TEST_F(Cli, DiffWalksTwoReplaysWhateverTheirChunking) {
   EXPECT_EQ(shorter.output, "identical for 2000 ticks; B ends there and A goes on to tick 3000\nA and B differ: tick count\n");
 }
 
+/// The runs of an input script `dump --script` printed: (ticks, buttons) a line, comments left out.
+std::vector<std::pair<std::uint64_t, std::string>> readScriptRuns(const std::string& text) {
+  std::vector<std::pair<std::uint64_t, std::string>> runs;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.starts_with("#")) continue;
+    std::istringstream in(line);
+    std::pair<std::uint64_t, std::string> run;
+    in >> run.first >> run.second;
+    runs.push_back(run);
+  }
+  return runs;
+}
+
+TEST_F(Cli, RecordLikePlaysAReplaysInputsAgainAndDumpScriptGivesThemAsText) {
+  // Every game, bot and random input, in chunks of 7 ticks so that runs cross chunks: played
+  // again from the replay or from its script, every tick is the same; only the source differs.
+  for (const auto* game : retrace::sim::listGames()) {
+    for (const std::string input : {"bot", "random"}) {
+      const std::string name = std::string(game->name()) + "-" + input;
+      const std::string a = path(name + ".rtr");
+      ASSERT_EQ(runRetrace("record --game " + std::string(game->name()) + " --seed 5 --ticks 1500 --chunk-ticks 7 " +
+                           "--snapshot-every 21 --input " + input + " -o " + a)
+                    .exitCode,
+                0);
+      const CliRun again = runRetrace("record --like " + a + " -o " + path(name + "-again.rtr"));
+      ASSERT_EQ(again.exitCode, 0) << again.output;
+      EXPECT_NE(again.output.find("seed 5, the inputs of " + a + ") to "), std::string::npos) << again.output;
+      EXPECT_EQ(runRetrace("diff " + a + " " + path(name + "-again.rtr")).output,
+                "input sources differ: " + input + " (A) and replay " + a +
+                    " (B)\nticks identical: 1500 (inputs, events and checksums)\nA and B differ: input sources\n");
+      const CliRun script = runRetrace("dump --script " + a);
+      ASSERT_EQ(script.exitCode, 0) << script.output;
+      EXPECT_TRUE(script.output.starts_with("# the inputs of " + a + " (")) << script.output;
+      const auto runs = readScriptRuns(script.output);
+      std::uint64_t ticks = 0;
+      for (std::size_t i = 0; i < runs.size(); ++i) {
+        ticks += runs[i].first;
+        if (i > 0) {
+          EXPECT_NE(runs[i].second, runs[i - 1].second) << "a run split at a chunk's end, line " << i;
+        }
+      }
+      EXPECT_EQ(ticks, 1500U);
+      std::ofstream(path(name + ".txt")) << script.output;
+      ASSERT_EQ(
+          runRetrace("record --like " + a + " --input " + path(name + ".txt") + " -o " + path(name + "-script.rtr")).exitCode, 0);
+      EXPECT_EQ(runRetrace("diff " + a + " " + path(name + "-script.rtr")).output,
+                "input sources differ: " + input + " (A) and script " + path(name + ".txt") +
+                    " (B)\nticks identical: 1500 (inputs, events and checksums)\nA and B differ: input sources\n");
+    }
+  }
+  // What if: the replay's inputs under another value part from it where verify --set says.
+  const std::string a = path("fallingman-bot.rtr");
+  const CliRun whatIf = runRetrace("verify " + a + " --set landingWindow=4 --allow-limit-breaks");
+  ASSERT_EQ(whatIf.exitCode, 1) << whatIf.output;
+  const std::size_t at = whatIf.output.find("diverged at tick ");
+  ASSERT_NE(at, std::string::npos) << whatIf.output;
+  const std::string tick = whatIf.output.substr(at + 17, whatIf.output.find(':', at) - at - 17);
+  ASSERT_EQ(runRetrace("record --like " + a + " --set landingWindow=4 --allow-limit-breaks -o " + path("w.rtr")).exitCode, 0);
+  EXPECT_NE(
+      runRetrace("info " + path("w.rtr")).output.find("configuration default+landingWindow=4 (limit breaks allowed), seed 5"),
+      std::string::npos);
+  const CliRun parted = runRetrace("diff " + a + " " + path("w.rtr"));
+  EXPECT_NE(parted.output.find("\nfirst difference at tick " + tick + ": events differ, state checksums differ\n"),
+            std::string::npos)
+      << parted.output;
+  // The replay's configuration values are played again, changed ones too.
+  ASSERT_EQ(runRetrace("record --like " + path("w.rtr") + " -o " + path("w2.rtr")).exitCode, 0);
+  EXPECT_EQ(runRetrace("diff " + path("w.rtr") + " " + path("w2.rtr")).output,
+            "input sources differ: replay " + a + " (A) and replay " + path("w.rtr") +
+                " (B)\nticks identical: 1500 (inputs, events and checksums)\nA and B differ: input sources\n");
+  // What the command line gives goes over the replay's; past its end no button is held.
+  ASSERT_EQ(runRetrace("record --like " + a + " --seed 9 --input bot -o " + path("seed9.rtr")).exitCode, 0);
+  EXPECT_NE(runRetrace("info " + path("seed9.rtr")).output.find("configuration default, seed 9"), std::string::npos);
+  ASSERT_EQ(runRetrace("record --like " + a + " --ticks 1600 -o " + path("longer.rtr")).exitCode, 0);
+  EXPECT_NE(runRetrace("diff " + a + " " + path("longer.rtr")).output.find("identical for 1500 ticks; A ends there"),
+            std::string::npos);
+  const auto longer = readScriptRuns(runRetrace("dump --script " + path("longer.rtr")).output);
+  ASSERT_FALSE(longer.empty());
+  EXPECT_EQ(longer.back().second, "-");
+  // A script path longer than a header holds is named by its file name, and the replay loads.
+  std::string deep = dir_.string();
+  for (int i = 0; i < 6; ++i) deep += "/" + std::string(200, 'd');
+  fs::create_directories(deep);
+  fs::copy_file(path("fallingman-bot.txt"), deep + "/s.txt");
+  ASSERT_EQ(runRetrace("record --like " + a + " --input " + deep + "/s.txt -o " + path("deep.rtr")).exitCode, 0);
+  EXPECT_NE(runRetrace("info " + path("deep.rtr")).output.find("input:     script s.txt;"), std::string::npos);
+  // Refusals: one line, exit 2, no file.
+  std::string bytes = readBytes(a);
+  std::size_t empty = 0;  // a cut that keeps the header and no tick
+  for (std::size_t cut = 16; cut < bytes.size() && empty == 0; ++cut) {
+    std::ofstream(path("cut.rtr"), std::ios::binary | std::ios::trunc) << bytes.substr(0, cut);
+    if (runRetrace("info " + path("cut.rtr")).output.find("ticks:     0") != std::string::npos) empty = cut;
+  }
+  ASSERT_NE(empty, 0U);
+  for (const auto& [arguments, sentence] : std::vector<std::pair<std::string, std::string>>{
+           {"--like " + path("none.rtr"), "--like " + path("none.rtr") + " does not exist"},
+           {"--like " + a + " --game tank", "--game excludes --like (see retrace record --help)"},
+           {"--like " + a + " --config default", "--config excludes --like (see retrace record --help)"},
+           {"--ticks 10", "name the game with --game GAME, or a replay to play again with --like FILE"},
+           {"--game tank", "say how many ticks to record with --ticks N"},
+           {"--like " + path("cut.rtr"), "--like " + path("cut.rtr") + " holds no tick to play again"},
+           {"--like " + a + " --set landingWindow=4", ""}}) {
+    const CliRun run = runRetrace("record " + arguments + " -o " + path("refused.rtr"));
+    EXPECT_EQ(run.exitCode, 2) << arguments;
+    EXPECT_EQ(std::count(run.output.begin(), run.output.end(), '\n'), 1) << run.output;
+    if (!sentence.empty()) {
+      EXPECT_EQ(run.output, "retrace record: " + sentence + "\n");
+    }
+    EXPECT_FALSE(fs::exists(path("refused.rtr"))) << arguments;
+  }
+  // A held bit no button names: no script could give it, so none is printed.
+  const auto* fallingman = retrace::sim::findGame("fallingman");
+  ASSERT_EQ(fallingman->inputNames().size(), 2U);
+  const retrace::recorder::RunSetup setup{fallingman, *fallingman->findConfig("default"), 3};
+  ASSERT_FALSE(
+      retrace::recorder::writeReplay(path("bits.rtr"), false, setup, false, "test", std::vector<retrace::sim::Input>(30, 4))
+          .has_value());
+  EXPECT_EQ(
+      runRetrace("dump --script " + path("bits.rtr")).output,
+      "retrace dump: " + path("bits.rtr") + " holds inputs no button of fallingman names, which an input script cannot give\n");
+}
+
 TEST_F(Cli, AskingPastTheEndOfARecordingCutShortSaysHowMuchWasRecovered) {
   ASSERT_EQ(runRetrace("record --game tank --seed 3 --ticks 3600 --input bot -o " + path("a.rtr")).exitCode, 0);
   const std::string whole = readBytes(path("a.rtr"));
