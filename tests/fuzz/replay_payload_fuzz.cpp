@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "recorder/frame.h"
+#include "recorder/input_source.h"
 #include "recorder/parse.h"
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
@@ -76,6 +77,36 @@ void requirePrintable(const std::string& text, const char* what) {
 
 }  // namespace
 
+namespace {
+
+/// dump --script's lines for a replay's inputs, parsed back, give every tick's input again; or
+/// the replay holds a bit no button names, which no script could give.
+void requireScriptPlaysTheInputs(const LoadedReplay& replay) {
+  const retrace::sim::GameDefinition& game = *gameOf(replay.header);
+  std::string script;
+  for (const Chunk& chunk : replay.chunks) {
+    for (const InputRun& run : chunk.inputs) {
+      const auto lines = formatScriptRun(game, {run.input, run.length});
+      if (!lines) return;
+      script += *lines;
+    }
+  }
+  if (script.empty()) return;  // no tick: a script holds at least one line
+  auto parsed = parseInputScript(script, game);
+  if (!std::holds_alternative<std::vector<ScriptRun>>(parsed)) {
+    std::fprintf(stderr, "a replay's inputs written as a script do not parse: %s\n", std::get<std::string>(parsed).c_str());
+    std::abort();
+  }
+  std::vector<retrace::sim::Input> played;
+  for (const ScriptRun& run : std::get<std::vector<ScriptRun>>(parsed)) played.insert(played.end(), run.ticks, run.input);
+  if (played != expandInputs(replay)) {
+    std::fprintf(stderr, "a replay's inputs written as a script parse to other inputs\n");
+    std::abort();
+  }
+}
+
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::vector<std::byte> file = frameInput({data, size});
   auto loaded = loadReplay(file);
@@ -97,6 +128,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   if (countTicks(replay) > kMostTicksVerified) return 0;
+  requireScriptPlaysTheInputs(replay);
   const VerifyReport report = verifyReplay(replay);
   auto streamed = verifyReplayBytes(file);
   if (!std::holds_alternative<VerifiedReplay>(streamed)) disagree("only the streaming verify refused the file");
