@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <sstream>
 
 #include "recorder/byte_sink.h"
 #include "recorder/parse.h"
+#include "recorder/replay.h"
 
 namespace retrace::recorder {
 namespace {
@@ -145,6 +147,25 @@ std::optional<std::string> formatScriptRun(const sim::GameDefinition& game, cons
   for (std::uint64_t left = run.ticks; left > 0; left -= std::min(left, kMaxScriptRunTicks))
     lines += std::to_string(std::min(left, kMaxScriptRunTicks)) + named;
   return lines;
+}
+
+std::variant<ReplayInputs, std::string> readReplayInputs(const std::string& path) {
+  ReplayInputs inputs;
+  auto read = visitReplayFile(path, [&](Chunk& chunk) {
+    for (const InputRun& run : chunk.inputs) inputs.runs.push_back({run.input, run.length});
+    inputs.ticks += chunk.checksums.size();
+  });
+  if (auto* problem = std::get_if<std::string>(&read)) return *problem;
+  inputs.header = std::get<LoadedReplay>(read).header;
+  if (auto mismatch = findRulesMismatch(inputs.header)) return path + " " + *mismatch;
+  if (inputs.ticks == 0) return path + " holds no tick to play again";
+  return inputs;
+}
+
+std::string nameInputFile(std::string_view kind, const std::string& path, std::string_view after) {
+  const std::string whole = std::string(kind) + " " + path + std::string(after);
+  if (whole.size() <= kMaxHeaderStringBytes) return whole;
+  return std::string(kind) + " " + std::filesystem::path(path).filename().string() + std::string(after);
 }
 
 std::unique_ptr<InputSource> makeReplayedInput(std::vector<ScriptRun> runs) {

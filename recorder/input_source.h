@@ -21,6 +21,7 @@
 #include <variant>
 #include <vector>
 
+#include "recorder/format.h"
 #include "sim/game.h"
 
 namespace retrace::recorder {
@@ -51,6 +52,19 @@ inline constexpr std::uint64_t kMaxScriptRunTicks = 100'000'000;
 [[nodiscard]] std::optional<std::string> formatScriptRun(const sim::GameDefinition& game, const ScriptRun& run);
 /// Plays `runs` in order (a replay's own inputs), then no buttons.
 [[nodiscard]] std::unique_ptr<InputSource> makeReplayedInput(std::vector<ScriptRun> runs);
+/// A replay's header and inputs, to play it again (record --like, the viewer's --take-over).
+struct ReplayInputs {
+  ReplayHeader header;
+  std::vector<ScriptRun> runs;
+  std::uint64_t ticks = 0;
+};
+/// Reads them from a replay file; one sentence starting with its path when it cannot be read,
+/// holds no tick, or was recorded by rules this build does not simulate (its configuration's
+/// values would mean others).
+[[nodiscard]] std::variant<ReplayInputs, std::string> readReplayInputs(const std::string& path);
+/// A header's input source for a file of inputs, "KIND PATH AFTER" ("script moves.txt"), with the
+/// path's file name alone when the whole is longer than a header holds.
+[[nodiscard]] std::string nameInputFile(std::string_view kind, const std::string& path, std::string_view after);
 /// "bot", "random" or the path of a script; one sentence when it cannot be used.
 [[nodiscard]] std::variant<std::unique_ptr<InputSource>, std::string> makeInputSource(const std::string& spec,
                                                                                       const sim::GameDefinition& game,

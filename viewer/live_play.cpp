@@ -160,9 +160,11 @@ std::unique_ptr<recorder::Recorder> openLiveRecording(const LivePlayOptions& opt
   recording.overwrite = options.force;
   recording.game = options.game;
   recording.configName = options.config;
+  recording.baseConfig = options.baseConfig;
   recording.settings = options.settings;
   recording.seed = options.seed;
-  recording.inputSource = "live";
+  recording.inputSource = options.inputSource;
+  recording.allowLimitBreaks = options.allowLimitBreaks;
   auto opened = recorder::openRecording(recording);
   if (auto* problem = std::get_if<std::string>(&opened)) {
     std::fprintf(stderr, "%s: %s\n", options.program.c_str(), problem->c_str());
@@ -212,11 +214,16 @@ int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
   window.setView(fitView(drawn, window.getSize()));
   window.setFramerateLimit(120);
   std::unique_ptr<sim::GameSession> previous = recorder.session().clone();
+  // A replay taken over is played to its tick at once; the person sees it paused there first.
+  for (std::size_t i = 0; i < options.takenOver.size() && !recorder.failed(); ++i) {
+    if (i + 1 == options.takenOver.size()) previous = recorder.session().clone();  // drawn with the last tick
+    (void)recorder.record(options.takenOver[i]);
+  }
   sf::Clock clock;
   double owed = 0.0;
   constexpr double kTick = 1.0 / sim::kTickRate;
   // Function keys are never a game's (the key rule gives arrows, letters, space and Ctrl).
-  bool paused = false;
+  bool paused = !options.takenOver.empty();
   Bookmarks bookmarks;
   while (window.isOpen()) {
     sf::Event event;
@@ -239,7 +246,7 @@ int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
     }
     drawLiveFrame(window, recorder, *previous,
                   (paused ? "PAUSED at tick " : "recording tick ") + std::to_string(recorder.session().tick()) + " to " +
-                      options.output + "  (F2 pause, F3 bookmark, Esc or close: save)" +
+                      options.output + (paused ? "  (F2 play" : "  (F2 pause") + ", F3 bookmark, Esc or close: save)" +
                       listBookmarks(bookmarks, "  bookmarks ") + "\n" + keyHelp,
                   font);
   }

@@ -38,6 +38,12 @@ struct LivePlayOptions {
   std::uint64_t seed = 1;
   std::string output;
   bool force = false;  ///< replace an existing output
+  /// The configuration --set changes in place of the named one (a replay's own, taken over).
+  std::optional<sim::ConfigValues> baseConfig;
+  /// Inputs played before the keyboard's, the window opening paused after them (--take-over).
+  std::vector<sim::Input> takenOver;
+  std::string inputSource = "live";  ///< the header's word for where the inputs came from
+  bool allowLimitBreaks = false;     ///< a replay taken over that broke a speed limit on purpose
 };
 /// Plays and records until the window closes; the process exit status.
 int runLivePlay(const LivePlayOptions& options, const sf::Font& font);

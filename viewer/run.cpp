@@ -1,5 +1,6 @@
 #include "viewer/run.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -12,6 +13,7 @@
 #include <SFML/Graphics.hpp>
 
 #include "recorder/byte_sink.h"
+#include "recorder/input_source.h"
 #include "recorder/inspect.h"
 #include "recorder/parse.h"
 #include "recorder/recorder.h"
@@ -42,6 +44,8 @@ struct Options {
   unsigned height = 720;
   bool force = false;
   std::string play;
+  std::uint64_t takeOver = 0;
+  bool takingOver = false;  ///< --take-over was given (its tick may be 0)
   std::string find;
   std::string config = "default";
   std::vector<std::string> settings;
@@ -187,14 +191,55 @@ int renderSheet(const Options& options, viewer::Playback& playback, const sf::Fo
 int playLive(const Options& options, const sf::Font& font) {
   if (options.output.empty()) return fail("--play needs -o OUT.rtr");
   if (auto problem = viewer::findDisplayProblem()) return fail(*problem);
-  return viewer::runLivePlay(
-      {programName(), options.play, options.config, options.settings, options.seed, options.output, options.force}, font);
+  viewer::LivePlayOptions live;
+  live.program = programName();
+  live.game = options.play;
+  live.config = options.config;
+  live.settings = options.settings;
+  live.seed = options.seed;
+  live.output = options.output;
+  live.force = options.force;
+  return viewer::runLivePlay(live, font);
+}
+
+/// --take-over: the replay's game played live from a tick, its inputs to there and the
+/// keyboard's after, recorded with its configuration's values and seed.
+int takeOver(const Options& options, const sf::Font& font) {
+  if (options.output.empty()) return fail("--take-over needs -o OUT.rtr");
+  auto read = recorder::readReplayInputs(options.file);
+  if (auto* problem = std::get_if<std::string>(&read)) return fail(*problem);
+  const recorder::ReplayInputs& replay = std::get<recorder::ReplayInputs>(read);
+  if (options.takeOver > replay.ticks) {
+    return fail("--take-over " + std::to_string(options.takeOver) + " is past the last tick of " + options.file + " (" +
+                std::to_string(replay.ticks) + ")");
+  }
+  if (auto problem = viewer::findDisplayProblem()) return fail(*problem);
+  viewer::LivePlayOptions live;
+  live.program = programName();
+  live.game = replay.header.game;
+  live.config = replay.header.configName;
+  live.settings = options.settings;
+  live.seed = replay.header.seed;
+  live.output = options.output;
+  live.force = options.force;
+  live.baseConfig = recorder::configOf(replay.header);
+  live.allowLimitBreaks = replay.header.limitBreaksAllowed;
+  for (const recorder::ScriptRun& run : replay.runs) {
+    const std::uint64_t left = options.takeOver - live.takenOver.size();
+    live.takenOver.insert(live.takenOver.end(), std::min(left, run.ticks), run.input);
+  }
+  live.inputSource =
+      recorder::nameInputFile("replay", options.file, " to tick " + std::to_string(options.takeOver) + ", then live");
+  return viewer::runLivePlay(live, font);
 }
 
 int run(const Options& options) {
   sf::Font font;
   if (auto problem = viewer::loadFont(font)) return fail(*problem);
   if (!options.play.empty()) return playLive(options, font);
+  if (options.takingOver) return takeOver(options, font);
+  if (!options.output.empty()) return fail("-o names the replay --play or --take-over writes");
+  if (!options.settings.empty()) return fail("--set changes the configuration --play or --take-over plays");
   if (options.file.empty()) return fail("name a replay to view, or --play GAME (see --help)");
   int exit = 0;
   auto replay = openOrReport(options.file, exit);
@@ -299,10 +344,17 @@ void addLivePlayOptions(CLI::App& app, Options& options, const ModeOptions& mode
        {modes.file, modes.verify, modes.compare, modes.png, modes.sheet, modes.find, modes.plot, modes.status}) {
     play->excludes(option);
   }
+  CLI::Option* takeOver =
+      app.add_option("--take-over", options.takeOver,
+                     "play the replay's game live from this tick: its inputs to there (the window opens paused on it), "
+                     "then the keyboard's, recorded with its configuration and seed to -o")
+          ->needs(modes.file);
+  for (CLI::Option* option : {play, modes.verify, modes.compare, modes.png, modes.sheet, modes.find, modes.plot, modes.status})
+    takeOver->excludes(option);
   app.add_option("--config", options.config, "configuration for --play")->capture_default_str()->needs(play);
-  app.add_option("--set", options.settings, "NAME=VALUE for --play: a configuration field's value (repeatable)")->needs(play);
+  app.add_option("--set", options.settings, "NAME=VALUE for --play or --take-over: a configuration field's value (repeatable)");
   app.add_option("--seed", options.seed, "seed for --play")->capture_default_str()->needs(play);
-  app.add_option("-o,--output", options.output, "the replay --play writes")->needs(play)->check(requireName());
+  app.add_option("-o,--output", options.output, "the replay --play or --take-over writes")->check(requireName());
 }
 
 /// The viewer's options, their help and which need or exclude which.
@@ -335,6 +387,7 @@ int runViewer(std::string_view program, int argc, char** argv) {
   } catch (const CLI::ParseError& error) {
     return fail(std::string(error.what()) + " (see " + programName() + " --help)");
   }
+  options.takingOver = app.get_option("--take-over")->count() > 0;
   // A game this program could not register: a mistake in it, said on every run (as retrace's).
   for (const std::string& refusal : recorder::describeRefusedGames())
     std::fprintf(stderr, "%s: %s\n", programName().c_str(), refusal.c_str());

@@ -26,32 +26,10 @@ struct RecordCommandOptions {
   const CLI::Option* inputs = nullptr;  ///< given on the command line, over --like's
 };
 
-/// What --like takes from a replay: its header and its inputs, run by run.
-struct LikeReplay {
-  ReplayHeader header;
-  std::vector<ScriptRun> runs;
-  std::uint64_t ticks = 0;
-};
-
-/// Reads the replay --like names; one sentence when it cannot be read, holds no tick, or was
-/// recorded by rules this build does not simulate (its configuration values would mean another).
-std::variant<LikeReplay, std::string> readLikeReplay(const std::string& path) {
-  LikeReplay like;
-  auto read = visitReplayFile(path, [&](Chunk& chunk) {
-    for (const InputRun& run : chunk.inputs) like.runs.push_back({run.input, run.length});
-    like.ticks += chunk.checksums.size();
-  });
-  if (auto* problem = std::get_if<std::string>(&read)) return "--like " + *problem;
-  like.header = std::get<LoadedReplay>(read).header;
-  if (auto mismatch = findRulesMismatch(like.header)) return "--like " + path + " " + *mismatch;
-  if (like.ticks == 0) return "--like " + path + " holds no tick to play again";
-  return like;
-}
-
 /// Takes from `like` what the command line did not give: the game, the configuration's values
 /// (which --set changes), the seed, the tick count; a replay that broke a limit on purpose may
 /// again. Its inputs come from recordFrom.
-void takeFromLike(RecordCommandOptions& options, const LikeReplay& like) {
+void takeFromLike(RecordCommandOptions& options, const ReplayInputs& like) {
   RecordingOptions& rec = options.recording;
   rec.game = like.header.game;
   rec.configName = like.header.configName;
@@ -82,20 +60,13 @@ std::string sayWhatIsKept(const std::string& problem, const std::filesystem::pat
   return kept ? "; " + partial.string() + " keeps every complete chunk (" + programName() + " verify recovers them)" : "";
 }
 
-/// The header's input source for a file of inputs: "script PATH", or its file name alone when
-/// the path is longer than a header holds.
-std::string nameInputFile(const std::string& kind, const std::string& path) {
-  const std::string whole = kind + " " + path;
-  return whole.size() <= kMaxHeaderStringBytes ? whole : kind + " " + std::filesystem::path(path).filename().string();
-}
-
 ExitCode runRecord(RecordCommandOptions options) {
   RecordingOptions& rec = options.recording;
-  std::optional<LikeReplay> like;
+  std::optional<ReplayInputs> like;
   if (!options.like.empty()) {
-    auto read = readLikeReplay(options.like);
-    if (auto* problem = std::get_if<std::string>(&read)) return refuseInput("record", *problem);
-    like = std::move(std::get<LikeReplay>(read));
+    auto read = readReplayInputs(options.like);
+    if (auto* problem = std::get_if<std::string>(&read)) return refuseInput("record", "--like " + *problem);
+    like = std::move(std::get<ReplayInputs>(read));
     takeFromLike(options, *like);
   }
   if (rec.game.empty())
@@ -105,9 +76,9 @@ ExitCode runRecord(RecordCommandOptions options) {
   const bool replayed = like && options.inputs->count() == 0;
   const std::string input = replayed ? "the inputs of " + options.like : options.input + " input";
   rec.plannedTicks = options.ticks;
-  rec.inputSource = replayed                                              ? nameInputFile("replay", options.like)
+  rec.inputSource = replayed                                              ? nameInputFile("replay", options.like, "")
                     : options.input == "bot" || options.input == "random" ? options.input
-                                                                          : nameInputFile("script", options.input);
+                                                                          : nameInputFile("script", options.input, "");
   const sim::GameDefinition* game = sim::findGame(rec.game);
   if (game != nullptr) {
     // Check the input source before creating any file.

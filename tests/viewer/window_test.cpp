@@ -5,6 +5,7 @@
 // (FILE.png); what each step should give comes from the replay itself, not from the viewer.
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
@@ -18,7 +19,9 @@
 #include <gtest/gtest.h>
 #include <SFML/Graphics/Image.hpp>
 
+#include "recorder/replay.h"
 #include "recorder/replay_test_support.h"
+#include "recorder/verifier.h"
 #include "sim/event_subjects.h"
 #include "sim/field_ids.h"
 #include "support/corpus.h"
@@ -422,6 +425,91 @@ TEST(Window, AFileWrittenOverWhileItIsOpenEndsItWithOneSentence) {
   }
   EXPECT_EQ(sentences.rfind("retrace-view: " + path + " changed since it was opened: ", 0), 0U) << view.log();
   EXPECT_EQ(std::count(sentences.begin(), sentences.end(), '\n'), 1) << view.log();
+}
+
+/// A live-play window started in the background: the process, and its window once it shows.
+class LiveWindow {
+ public:
+  LiveWindow(const std::string& arguments, const fs::path& dir) : log_((dir / "live.log").string()) {
+    const std::string pidFile = (dir / "live.pid").string();
+    std::system((std::string(RETRACE_VIEW) + " " + arguments + " >" + log_ + " 2>&1 & echo $! >" + pidFile).c_str());
+    std::ifstream(pidFile) >> pid_;
+    for (int i = 0; i < 150 && window_.empty() && ::kill(pid_, 0) == 0; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      window_ = retrace::testing::runCommand("xdotool search --onlyvisible --name 'retrace-view: playing'").output;
+      window_ = window_.substr(0, window_.find('\n'));
+    }
+    if (!window_.empty()) send("windowfocus --sync " + window_);
+  }
+  ~LiveWindow() {
+    if (::kill(pid_, 0) == 0) ::kill(pid_, SIGTERM);
+  }
+  LiveWindow(const LiveWindow&) = delete;
+  LiveWindow& operator=(const LiveWindow&) = delete;
+
+  [[nodiscard]] bool opened() const { return !window_.empty(); }
+  void send(const std::string& command) const { (void)retrace::testing::runCommand("xdotool " + command); }
+  /// Escape saves and ends it; true when it has ended within 10 s.
+  bool save() const {
+    send("key --window " + window_ + " Escape");
+    for (int i = 0; i < 200; ++i) {
+      if (::kill(pid_, 0) != 0) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return false;
+  }
+  [[nodiscard]] std::string log() const {
+    std::ifstream in(log_);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  }
+
+ private:
+  std::string log_;
+  std::string window_;
+  pid_t pid_ = -1;
+};
+
+TEST(Window, TakingOverAReplayPlaysItsInputsToTheTickThenTheKeyboards) {
+  retrace::testing::TempDir temp{"retrace_window_take_over"};
+  const std::string original = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
+  const recorder::LoadedReplay replay = loadCorpus("tank-bot-seed5.rtr");
+  const std::vector<sim::Input> inputs = recorder::expandInputs(replay);
+  constexpr std::uint64_t kTick = 819;
+  // It opens paused on the tick: saved at once, it holds the replay's first ticks and no more.
+  {
+    LiveWindow live(original + " --take-over " + std::to_string(kTick) + " -o " + temp.file("paused.rtr"), temp.path());
+    ASSERT_TRUE(live.opened()) << live.log();
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    ASSERT_TRUE(live.save()) << live.log();
+    EXPECT_NE(live.log().find("saved " + std::to_string(kTick) + " ticks to "), std::string::npos) << live.log();
+  }
+  const auto load = [](const std::string& file) {
+    auto loaded = recorder::loadReplayFile(file);
+    EXPECT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded)) << file;
+    return std::holds_alternative<recorder::LoadedReplay>(loaded) ? std::get<recorder::LoadedReplay>(loaded)
+                                                                  : recorder::LoadedReplay{};
+  };
+  const recorder::LoadedReplay paused = load(temp.file("paused.rtr"));
+  EXPECT_EQ(recorder::expandInputs(paused), std::vector<sim::Input>(inputs.begin(), inputs.begin() + kTick));
+  EXPECT_EQ(paused.header.configValues, replay.header.configValues);
+  EXPECT_EQ(paused.header.seed, replay.header.seed);
+  EXPECT_EQ(paused.header.inputSource, "replay " + original + " to tick 819, then live");
+  // F2 plays on with the keyboard: left held after the tick, and the recording verifies.
+  LiveWindow live(original + " --take-over " + std::to_string(kTick) + " -o " + temp.file("played.rtr"), temp.path());
+  ASSERT_TRUE(live.opened()) << live.log();
+  live.send("key F2");
+  live.send("keydown Left");
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));
+  live.send("keyup Left");
+  ASSERT_TRUE(live.save()) << live.log();
+  const recorder::LoadedReplay played = load(temp.file("played.rtr"));
+  const std::vector<sim::Input> after = recorder::expandInputs(played);
+  ASSERT_GT(after.size(), kTick);
+  EXPECT_TRUE(std::equal(inputs.begin(), inputs.begin() + kTick, after.begin()));
+  const std::size_t left = 3;  // tank's buttons: up, right, down, left, fire
+  ASSERT_STREQ(sim::findGame("tank")->inputNames()[left], "left");
+  EXPECT_TRUE(std::any_of(after.begin() + kTick, after.end(), [&](sim::Input in) { return (in >> left) & 1U; }));
+  EXPECT_TRUE(recorder::verifyReplay(played).passed());
 }
 
 }  // namespace
