@@ -131,8 +131,9 @@ std::optional<std::string> printInputScript(const std::string& path, std::span<c
   });
   if (pending) flush();
   if (problem) return problem;
-  printOut("# the inputs of {} ({} {}, seed {}, {}{}, {} input): one 'TICKS BUTTONS' run a line\n", path, h.game, h.configName,
-           h.seed, formatCount(ticks, "tick"), replay.truncated ? " recovered of a recording cut short" : "", h.inputSource);
+  printOut("# the inputs of {} ({} {}, seed {}, {}{}, input source: {}): one 'TICKS BUTTONS' run a line\n", path, h.game,
+           h.configName, h.seed, formatCount(ticks, "tick"), replay.truncated ? " recovered of a recording cut short" : "",
+           h.inputSource);
   printOut("# {} record --like {} --input THIS_FILE -o OUT.rtr plays them again, edited or not\n", programName(), path);
   printOut("{}", lines);
   return std::nullopt;
