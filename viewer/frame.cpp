@@ -179,6 +179,7 @@ std::vector<std::string> describeViewerKeys(std::span<const sim::SceneLayer> lay
       "] / [      next / previous mark (tunnel, divergence, bookmark)",
       "K          bookmark this tick",
       "N / shift+N next / previous find match",
+      "L          take over here: play on live from this tick (needs -o OUT.rtr)",
       "timeline: click/drag seek, wheel zoom (Z: all), shift+drag select",
       "          right-click an input lane: flip that button there (B is the edit)",
       "scene: click an entity to inspect it",

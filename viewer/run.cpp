@@ -156,22 +156,24 @@ std::optional<std::string> checkPlots(const Options& options, const viewer::Play
   return std::nullopt;
 }
 
-/// The window on A (and B), at the first --find match if any; the exit code.
-int runWindow(const Options& options, viewer::Playback& playback, viewer::Playback* other, const sf::Font& font,
-              std::vector<std::uint64_t> matches) {
+/// The window on A (and B), at the first --find match if any; the tick L asked to take A over
+/// at, when it closed for that.
+std::optional<std::uint64_t> runWindow(const Options& options, viewer::Playback& playback, viewer::Playback* other,
+                                       const sf::Font& font, std::vector<std::uint64_t> matches) {
   if (!matches.empty()) {
     playback.seek(matches.front());
     if (other != nullptr) other->seek(matches.front());
   }
-  const viewer::WindowOptions window{"retrace-view " + options.file,
-                                     baseName(options.file),
-                                     baseName(options.compare),
-                                     options.width,
-                                     options.height,
-                                     options.status,
-                                     options.plots};
-  viewer::DebuggerWindow(playback, other, font, window, std::move(matches)).run();
-  return 0;
+  viewer::WindowOptions window;
+  window.title = "retrace-view " + options.file;
+  window.nameA = baseName(options.file);
+  window.nameB = baseName(options.compare);
+  window.width = options.width;
+  window.height = options.height;
+  window.status = options.status;
+  window.plots = options.plots;
+  window.canTakeOver = !options.output.empty();
+  return viewer::DebuggerWindow(playback, other, font, window, std::move(matches)).run();
 }
 
 /// --sheet: a contact sheet of the ticks asked for; the exit code.
@@ -238,15 +240,18 @@ int run(const Options& options) {
   if (auto problem = viewer::loadFont(font)) return fail(*problem);
   if (!options.play.empty()) return playLive(options, font);
   if (options.takingOver) return takeOver(options, font);
-  if (!options.output.empty()) return fail("-o names the replay --play or --take-over writes");
+  if (!options.output.empty() && (!options.png.empty() || !options.sheet.empty()))
+    return fail("-o names the replay --play, --take-over or the window's L writes, not a picture's");
   if (!options.settings.empty()) return fail("--set changes the configuration --play or --take-over plays");
   if (options.file.empty()) return fail("name a replay to view, or --play GAME (see --help)");
   int exit = 0;
   auto replay = openOrReport(options.file, exit);
   if (!replay) return exit;
   // The status is rewritten all the time: a file the user had there is not replaced unasked.
-  if (!options.status.empty()) {
-    if (auto problem = recorder::refuseOutput(options.status, options.force)) return fail(*problem);
+  // Nor is L's recording, said before the window opens rather than after a search for the tick.
+  for (const std::string* output : {&options.status, &options.output}) {
+    if (output->empty()) continue;
+    if (auto problem = recorder::refuseOutput(*output, options.force)) return fail(*problem);
   }
   // Every way on opens a window or a render texture, which SFML cannot do without a display.
   if (auto problem = viewer::findDisplayProblem()) return fail(*problem);
@@ -270,7 +275,11 @@ int run(const Options& options) {
   if (!options.png.empty())
     return renderPng(options, playback, other ? &*other : nullptr, font, matches.empty() ? options.tick : matches.front());
   if (!options.sheet.empty()) return renderSheet(options, playback, font);
-  return runWindow(options, playback, other ? &*other : nullptr, font, std::move(matches));
+  const auto takeOverAt = runWindow(options, playback, other ? &*other : nullptr, font, std::move(matches));
+  if (!takeOverAt) return 0;
+  Options taking = options;
+  taking.takeOver = *takeOverAt;
+  return takeOver(taking, font);
 }
 
 /// The options that choose what the viewer does, by which the others say what they need or exclude.
@@ -354,7 +363,8 @@ void addLivePlayOptions(CLI::App& app, Options& options, const ModeOptions& mode
   app.add_option("--config", options.config, "configuration for --play")->capture_default_str()->needs(play);
   app.add_option("--set", options.settings, "NAME=VALUE for --play or --take-over: a configuration field's value (repeatable)");
   app.add_option("--seed", options.seed, "seed for --play")->capture_default_str()->needs(play);
-  app.add_option("-o,--output", options.output, "the replay --play or --take-over writes")->check(requireName());
+  app.add_option("-o,--output", options.output, "the replay --play, --take-over or the window's L (take over here) writes")
+      ->check(requireName());
 }
 
 /// The viewer's options, their help and which need or exclude which.

@@ -65,6 +65,7 @@ DebuggerWindow::DebuggerWindow(Playback& a, Playback* compare, const sf::Font& f
       b_(compare),
       font_(font),
       statusPath_(options.status),
+      canTakeOver_(options.canTakeOver),
       place_(placeOnDesktop({options.width + static_cast<unsigned>(kPanelWidth), options.height})),
       window_(sf::VideoMode(place_.size.x, place_.size.y), options.title),
       gui_(window_, findFontPath()),
@@ -75,7 +76,7 @@ DebuggerWindow::DebuggerWindow(Playback& a, Playback* compare, const sf::Font& f
   for (const std::string& field : options.plots) (void)debugger_.togglePlot(field);  // checked before the window opened
 }
 
-void DebuggerWindow::run() {
+std::optional<std::uint64_t> DebuggerWindow::run() {
   sf::Clock clock;
   while (window_.isOpen()) {
     b_ = debugger_.compared();
@@ -91,6 +92,7 @@ void DebuggerWindow::run() {
     if (!statusPath_.empty()) reportStatus();
     window_.display();
   }
+  return takeOverAt_;
 }
 
 void DebuggerWindow::handle(const sf::Event& event) {
@@ -113,6 +115,10 @@ void DebuggerWindow::handle(const sf::Event& event) {
 void DebuggerWindow::handleKey(const sf::Event::KeyEvent& key) {
   if (key.code == sf::Keyboard::Z) debugger_.view = viewWhole(a_.lastTick());  // the zoom is the window's
   if (key.code == sf::Keyboard::T) debugger_.focusTickBox();
+  if (key.code == sf::Keyboard::L && canTakeOver_) {
+    takeOverAt_ = a_.tick();
+    window_.close();
+  }
   if (const auto command = mapKey(key.code, key.shift)) {
     if (!applyCommand(*command, a_, overlays_, debugger_.targets())) window_.close();
     if (b_ != nullptr) b_->seek(a_.tick());

@@ -27,6 +27,7 @@ struct WindowOptions {
   unsigned height = 720;
   std::string status;              ///< where to write the status and its frame (none when empty)
   std::vector<std::string> plots;  ///< fields plotted from the start
+  bool canTakeOver = false;        ///< L closes the window to take A over at its tick (-o names the recording)
 };
 
 /// One window on a replay (and on compare mode's B).
@@ -34,8 +35,9 @@ class DebuggerWindow {
  public:
   DebuggerWindow(Playback& a, Playback* compare, const sf::Font& font, const WindowOptions& options,
                  std::vector<std::uint64_t> matches);
-  /// Plays, draws and answers input until the window is closed (Q, Esc or its close button).
-  void run();
+  /// Plays, draws and answers input until the window is closed (Q, Esc or its close button);
+  /// the tick to take A over at when L closed it.
+  std::optional<std::uint64_t> run();
 
  private:
   enum class Drag : std::uint8_t { kNone, kScrub, kSelect };
@@ -64,7 +66,9 @@ class DebuggerWindow {
   Playback* b_;  ///< B: --compare's replay, or an edit of A's inputs made in the panels (which replaces it)
   const sf::Font& font_;
   std::string statusPath_;
-  WindowPlace place_;  ///< the size asked, fitted to the screen, before the window that opens there
+  bool canTakeOver_;
+  std::optional<std::uint64_t> takeOverAt_;  ///< the tick L asked for
+  WindowPlace place_;                        ///< the size asked, fitted to the screen, before the window that opens there
   sf::RenderWindow window_;
   GuiBridge gui_;
   Debugger debugger_;

@@ -77,6 +77,7 @@ class ViewerWindow {
   }
   /// What the viewer wrote to stdout and stderr.
   [[nodiscard]] std::string log() const { return readText(log_); }
+  [[nodiscard]] pid_t pid() const { return pid_; }
   [[nodiscard]] const std::string& id() const { return window_; }
 
   /// Sends xdotool a command ("key --window W period").
@@ -427,6 +428,17 @@ TEST(Window, AFileWrittenOverWhileItIsOpenEndsItWithOneSentence) {
   EXPECT_EQ(std::count(sentences.begin(), sentences.end(), '\n'), 1) << view.log();
 }
 
+/// The live-play window once it shows (nothing after 15 s, or once `pid` has ended).
+std::string findLiveWindow(pid_t pid) {
+  std::string window;
+  for (int i = 0; i < 150 && window.empty() && ::kill(pid, 0) == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    window = retrace::testing::runCommand("xdotool search --onlyvisible --name 'retrace-view: playing'").output;
+    window = window.substr(0, window.find('\n'));
+  }
+  return window;
+}
+
 /// A live-play window started in the background: the process, and its window once it shows.
 class LiveWindow {
  public:
@@ -434,11 +446,7 @@ class LiveWindow {
     const std::string pidFile = (dir / "live.pid").string();
     std::system((std::string(RETRACE_VIEW) + " " + arguments + " >" + log_ + " 2>&1 & echo $! >" + pidFile).c_str());
     std::ifstream(pidFile) >> pid_;
-    for (int i = 0; i < 150 && window_.empty() && ::kill(pid_, 0) == 0; ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      window_ = retrace::testing::runCommand("xdotool search --onlyvisible --name 'retrace-view: playing'").output;
-      window_ = window_.substr(0, window_.find('\n'));
-    }
+    window_ = findLiveWindow(pid_);
     if (!window_.empty()) send("windowfocus --sync " + window_);
   }
   ~LiveWindow() {
@@ -510,6 +518,40 @@ TEST(Window, TakingOverAReplayPlaysItsInputsToTheTickThenTheKeyboards) {
   ASSERT_STREQ(sim::findGame("tank")->inputNames()[left], "left");
   EXPECT_TRUE(std::any_of(after.begin() + kTick, after.end(), [&](sim::Input in) { return (in >> left) & 1U; }));
   EXPECT_TRUE(recorder::verifyReplay(played).passed());
+}
+
+TEST(Window, LTakesTheReplayOverAtTheCursorIntoTheFileONames) {
+  retrace::testing::TempDir temp{"retrace_window_l"};
+  const std::string original = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
+  const std::vector<sim::Input> inputs = recorder::expandInputs(loadCorpus("tank-bot-seed5.rtr"));
+  const std::string mine = temp.file("mine.rtr");
+  {
+    ViewerWindow view(original + " -o " + mine, temp.path());
+    ASSERT_TRUE(view.opened());
+    ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "0"; }));
+    view.key("t");
+    ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("typing") == "1"; }));
+    view.type("819");
+    view.key("Return");
+    ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "819"; }));
+    view.key("l");
+    // The debugger gives way to live play, paused on the tick; Escape saves what it holds.
+    const std::string live = findLiveWindow(view.pid());
+    ASSERT_FALSE(live.empty()) << view.log();
+    view.send("key --window " + live + " Escape");
+    ASSERT_TRUE(view.ends()) << view.log();
+    EXPECT_NE(view.log().find("saved 819 ticks to " + mine), std::string::npos) << view.log();
+  }
+  auto loaded = recorder::loadReplayFile(mine);
+  ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
+  const recorder::LoadedReplay& taken = std::get<recorder::LoadedReplay>(loaded);
+  EXPECT_EQ(recorder::expandInputs(taken), std::vector<sim::Input>(inputs.begin(), inputs.begin() + 819));
+  EXPECT_EQ(taken.header.inputSource, "replay " + original + " to tick 819, then live");
+  // The file is there now: a second window is refused before it opens, the file kept.
+  const auto again = retrace::testing::runCommand(std::string(RETRACE_VIEW) + " " + original + " -o " + mine);
+  EXPECT_EQ(again.exitCode, 2) << again.output;
+  EXPECT_NE(again.output.find("exists"), std::string::npos) << again.output;
+  EXPECT_TRUE(fs::exists(mine));
 }
 
 }  // namespace
