@@ -103,6 +103,14 @@ class ViewerWindow {
     waitFrames(2);
     send("mouseup 1");
   }
+  /// Goes to a tick as a person does: T, the tick typed, Enter; true once the viewer is there.
+  bool goTo(std::uint64_t tick) const {
+    key("t");
+    if (!waitFor([](const Status& s) { return s.at("typing") == "1"; })) return false;
+    type(std::to_string(tick));
+    key("Return");
+    return waitFor([&](const Status& s) { return s.at("tick") == std::to_string(tick); }).has_value();
+  }
   /// Waits until `frames` more frames are drawn, as the status counts them (false after 15 s):
   /// on a loaded machine a frame can outlast any fixed pause.
   bool waitFrames(std::uint64_t frames) const {
@@ -182,11 +190,7 @@ TEST(Window, IsDrivenByRealKeysAndClicks) {
   ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "0"; }));
 
   // Go to a typed tick: T puts the keyboard in the go-to box.
-  view.key("t");
-  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("typing") == "1"; }));
-  view.type("151");
-  view.key("Return");
-  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "151"; }));
+  ASSERT_TRUE(view.goTo(151));
 
   // The next event: the first the recording holds after tick 151.
   const std::uint64_t next = *Playback(replay, false).ticks().findEventTick(151, Direction::kForward);
@@ -529,11 +533,7 @@ TEST(Window, LTakesTheReplayOverAtTheCursorIntoTheFileONames) {
     ViewerWindow view(original + " -o " + mine, temp.path());
     ASSERT_TRUE(view.opened());
     ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "0"; }));
-    view.key("t");
-    ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("typing") == "1"; }));
-    view.type("819");
-    view.key("Return");
-    ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "819"; }));
+    ASSERT_TRUE(view.goTo(819));
     view.key("l");
     // The debugger gives way to live play, paused on the tick; Escape saves what it holds.
     const std::string live = findLiveWindow(view.pid());
