@@ -3,9 +3,11 @@
 # stands, meets GameRules and keeps every promise of the game contract (sim/contract.h), so the
 # page never shows a game that does not build or that replays would trip over.
 #
-#   readme_game.sh README SOURCE_DIR CXX WORK_DIR SIM_LIBRARY
+#   readme_game.sh README SOURCE_DIR CXX WORK_DIR SIM_LIBRARY [FLAGS]
+# FLAGS: the compiler flags the library was built with (its sanitizers), one word each.
 set -u
 readme=$1 source=$2 cxx=$3 work=$4 sim=$5
+read -r -a flags <<< "${6:-}"
 mkdir -p "$work" || exit 2
 awk '/<!-- readme-game: my_game.h -->/ {found=1; next} found && /^```cpp/ {inside=1; next} inside && /^```/ {exit} inside {print}' \
   "$readme" > "$work/my_game.h"
@@ -23,6 +25,6 @@ int main() {
   return problems.empty() ? 0 : 1;
 }
 CPP
-"$cxx" -std=c++20 -O1 -Wall -Wextra -Werror -I"$source" -I"$work" "$work/check.cpp" "$sim" -o "$work/check" || { echo "readme game: the README's game does not compile" >&2; exit 1; }
+"$cxx" -std=c++20 -O1 -Wall -Wextra -Werror "${flags[@]}" -I"$source" -I"$work" "$work/check.cpp" "$sim" -o "$work/check" || { echo "readme game: the README's game does not compile" >&2; exit 1; }
 "$work/check" || exit 1
 echo "readme game: compiles, meets GameRules and keeps the game contract ($(wc -l < "$work/my_game.h") lines)"
