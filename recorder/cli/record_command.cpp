@@ -28,7 +28,7 @@ struct RecordCommandOptions {
 
 /// Takes from `like` what the command line did not give: the game, the configuration's values
 /// (which --set changes), the seed, the tick count; a replay that broke a limit on purpose may
-/// again. Its inputs come from recordFrom.
+/// again. Its inputs are played unless --input is given (runRecord).
 void takeFromLike(RecordCommandOptions& options, const ReplayInputs& like) {
   RecordingOptions& rec = options.recording;
   rec.game = like.header.game;
