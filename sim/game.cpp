@@ -22,10 +22,13 @@ std::string formatFieldValue(std::int64_t value, FieldKind kind, EnumNames names
     case FieldKind::kFixed: {
       // The fewest decimals that read back as the same raw value (98, 0.38, -2.5, 5.99998): five
       // always do, since 0.5e-5 is under half of a raw unit (1/65536), and 4.4 stays 4.4.
+      // A value no 16.16 number holds comes only from a forged file: shown as the ratio it is.
+      if (value < INT32_MIN || value > INT32_MAX) return std::to_string(value) + "/65536";
       std::int64_t power = 1;
       for (int places = 0; places <= 5; ++places, power *= 10) {
         const std::int64_t scaled = Fixed::divideRounded(value * power, Fixed::kOne);
-        if (places < 5 && Fixed::fromRatio(scaled, power).raw() != value) continue;
+        // Read back in 64 bits: near the ends of the range, a rounded decimal reads back past them.
+        if (places < 5 && Fixed::divideRounded(scaled * Fixed::kOne, power) != value) continue;
         const std::int64_t magnitude = scaled < 0 ? -scaled : scaled;
         // Appended, not prefixed: GCC 12 warns (-Wrestrict, a false positive) on "-" + string&&.
         std::string text = scaled < 0 ? "-" : "";

@@ -132,6 +132,14 @@ TEST(ParseFixed, EveryValueAsPrintedReadsBackExactly) {
   EXPECT_EQ(sim::formatFieldValue(-5 * sim::Fixed::kOne / 2, sim::FieldKind::kFixed), "-2.5");
   EXPECT_EQ(sim::formatFieldValue(98 * sim::Fixed::kOne, sim::FieldKind::kFixed), "98");
   EXPECT_EQ(sim::formatFieldValue(1, sim::FieldKind::kFixed), "0.00002");
+  // The ends of the 16.16 range print (one raw unit under 32768 reads back as itself: 5 places);
+  // past them (a forged event argument) a value prints as the ratio it is, where formatting
+  // once aborted.
+  EXPECT_EQ(sim::formatFieldValue(INT32_MAX, sim::FieldKind::kFixed), "32767.99998");
+  EXPECT_EQ(sim::formatFieldValue(INT32_MAX - 1, sim::FieldKind::kFixed), "32767.99997");
+  EXPECT_EQ(sim::formatFieldValue(INT32_MIN, sim::FieldKind::kFixed), "-32768");
+  EXPECT_EQ(sim::formatFieldValue(std::int64_t{1} << 40, sim::FieldKind::kFixed), "1099511627776/65536");
+  EXPECT_EQ(sim::formatFieldValue(INT64_MIN, sim::FieldKind::kFixed), "-9223372036854775808/65536");
 }
 
 }  // namespace

@@ -141,6 +141,32 @@ TEST(Verify, ATamperedInputDivergesOnItsTick) {
   EXPECT_LE(report.divergence->tick, chunk.firstTick + 1);  // at once, or the tick after (a held input)
 }
 
+TEST(Verify, AForgedFixedPointEventArgumentAtTheEndOfItsRangeIsReportedNotAborted) {
+  // The payload fuzzer's find: formatting a recorded fixed-point argument at the end of the 16.16
+  // range aborted (its rounded decimal read back one raw unit past the range).
+  LoadedReplay replay = loadOrFail(recordInMemory("fallingman", 600, 4));
+  const sim::GameDefinition& game = *sim::findGame("fallingman");
+  bool forged = false;
+  for (Chunk& chunk : replay.chunks) {
+    for (RecordedEvent& recorded : chunk.events) {
+      const std::vector<sim::Field> arguments = sim::describeEvent(game, recorded.event);
+      for (std::size_t a = 0; a < arguments.size() && !forged; ++a) {
+        if (arguments[a].kind != sim::FieldKind::kFixed) continue;
+        recorded.event.args[a] = INT32_MAX;
+        forged = true;
+      }
+      if (forged) break;
+    }
+    if (forged) break;
+  }
+  ASSERT_TRUE(forged) << "no recorded event has a fixed-point argument";
+  const LoadedReplay loaded = loadOrFail(encodeReplay(replay));
+  const VerifyReport report = verifyReplay(loaded);
+  ASSERT_TRUE(report.divergence.has_value());
+  EXPECT_NE(formatReport("forged", loaded, report).find(" 32767.99998"), std::string::npos)
+      << formatReport("forged", loaded, report);
+}
+
 TEST(Verify, AReplayOfZeroTicksNeverPasses) {
   LoadedReplay replay = loadOrFail(recordInMemory("dodge", 0));
   EXPECT_EQ(countTicks(replay), 0U);
