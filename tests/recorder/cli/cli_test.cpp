@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "recorder/cli/command.h"
+#include "recorder/input_source.h"
 #include "recorder/parse.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
@@ -617,18 +618,13 @@ TEST_F(Cli, DiffWalksTwoReplaysWhateverTheirChunking) {
   EXPECT_EQ(shorter.output, "identical for 2000 ticks; B ends there and A goes on to tick 3000\nA and B differ: tick count\n");
 }
 
-/// The runs of an input script `dump --script` printed: (ticks, buttons) a line, comments left out.
-std::vector<std::pair<std::uint64_t, std::string>> readScriptRuns(const std::string& text) {
-  std::vector<std::pair<std::uint64_t, std::string>> runs;
-  std::istringstream lines(text);
-  for (std::string line; std::getline(lines, line);) {
-    if (line.starts_with("#")) continue;
-    std::istringstream in(line);
-    std::pair<std::uint64_t, std::string> run;
-    in >> run.first >> run.second;
-    runs.push_back(run);
-  }
-  return runs;
+/// The runs of an input script `dump --script` printed, read by the parser `record --input` uses.
+std::vector<retrace::recorder::ScriptRun> readScriptRuns(const std::string& text, const retrace::sim::GameDefinition& game) {
+  auto parsed = retrace::recorder::parseInputScript(text, game);
+  EXPECT_TRUE(std::holds_alternative<std::vector<retrace::recorder::ScriptRun>>(parsed)) << text;
+  return std::holds_alternative<std::vector<retrace::recorder::ScriptRun>>(parsed)
+             ? std::get<std::vector<retrace::recorder::ScriptRun>>(parsed)
+             : std::vector<retrace::recorder::ScriptRun>{};
 }
 
 TEST_F(Cli, RecordLikePlaysAReplaysInputsAgainAndDumpScriptGivesThemAsText) {
@@ -651,12 +647,12 @@ TEST_F(Cli, RecordLikePlaysAReplaysInputsAgainAndDumpScriptGivesThemAsText) {
       const CliRun script = runRetrace("dump --script " + a);
       ASSERT_EQ(script.exitCode, 0) << script.output;
       EXPECT_TRUE(script.output.starts_with("# the inputs of " + a + " (")) << script.output;
-      const auto runs = readScriptRuns(script.output);
+      const auto runs = readScriptRuns(script.output, *game);
       std::uint64_t ticks = 0;
       for (std::size_t i = 0; i < runs.size(); ++i) {
-        ticks += runs[i].first;
+        ticks += runs[i].ticks;
         if (i > 0) {
-          EXPECT_NE(runs[i].second, runs[i - 1].second) << "a run split at a chunk's end, line " << i;
+          EXPECT_NE(runs[i].input, runs[i - 1].input) << "a run split at a chunk's end, line " << i;
         }
       }
       EXPECT_EQ(ticks, 1500U);
@@ -694,9 +690,10 @@ TEST_F(Cli, RecordLikePlaysAReplaysInputsAgainAndDumpScriptGivesThemAsText) {
   ASSERT_EQ(runRetrace("record --like " + a + " --ticks 1600 -o " + path("longer.rtr")).exitCode, 0);
   EXPECT_NE(runRetrace("diff " + a + " " + path("longer.rtr")).output.find("identical for 1500 ticks; A ends there"),
             std::string::npos);
-  const auto longer = readScriptRuns(runRetrace("dump --script " + path("longer.rtr")).output);
+  const auto longer =
+      readScriptRuns(runRetrace("dump --script " + path("longer.rtr")).output, *retrace::sim::findGame("fallingman"));
   ASSERT_FALSE(longer.empty());
-  EXPECT_EQ(longer.back().second, "-");
+  EXPECT_EQ(longer.back().input, 0);
   // A script path longer than a header holds is named by its file name, and the replay loads.
   std::string deep = dir_.string();
   for (int i = 0; i < 6; ++i) deep += "/" + std::string(200, 'd');
