@@ -2,6 +2,7 @@
 
 #include "recorder/byte_sink.h"
 #include "recorder/parse.h"
+#include "recorder/program_name.h"
 #include "recorder/tick_cursor.h"
 
 #include <algorithm>
@@ -420,6 +421,16 @@ std::variant<VerifiedReplay, std::string> verifyReplayFile(const std::string& pa
   auto verified = verifyFrames(std::move(std::get<FrameSource>(source)), options);
   if (auto* problem = std::get_if<std::string>(&verified)) return path + " " + *problem;
   return verified;
+}
+
+std::optional<std::string> sayWhereThisBuildParts(const std::string& path, std::uint64_t through) {
+  // Tunnels and a cut-short file are the replay's own; only a re-simulation that parts matters.
+  auto verified = verifyReplayFile(path, {.oracle = false, .keepChunks = false, .allowTruncated = true});
+  const auto* done = std::get_if<VerifiedReplay>(&verified);
+  if (done == nullptr || !done->report.divergence || done->report.divergence->tick > through) return std::nullopt;
+  const Divergence& d = *done->report.divergence;
+  return "this build plays " + path + " otherwise from tick " + std::to_string(d.tick) + ": " + d.reason + " (" + programName() +
+         " verify " + path + " shows how)";
 }
 
 std::string formatReport(const std::string& name, const LoadedReplay& replay, const VerifyReport& report) {

@@ -75,6 +75,11 @@ struct VerifiedReplay {
 [[nodiscard]] std::variant<VerifiedReplay, std::string> verifyReplayFile(const std::string& path,
                                                                          const VerifyOptions& options = {});
 
+/// "this build plays PATH otherwise from tick N: REASON (retrace verify PATH shows how)" when
+/// re-simulating the replay file parts from its recording at or before tick `through` (the state
+/// after that many ticks); nothing when it does not, or when the file cannot be verified.
+[[nodiscard]] std::optional<std::string> sayWhereThisBuildParts(const std::string& path, std::uint64_t through);
+
 /// The report as lines a person reads (without a trailing newline).
 [[nodiscard]] std::string formatReport(const std::string& name, const LoadedReplay& replay, const VerifyReport& report);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <sstream>
 
 #include "recorder/inspect.h"
 #include "sim/field_ids.h"
@@ -106,6 +107,22 @@ std::string fitLine(std::vector<LinePart> parts, const sf::Font& font, float wid
     line = join();
   }
   return line;
+}
+
+std::string wrapWords(const std::string& text, const sf::Font& font, float width) {
+  std::string wrapped;
+  std::string line;
+  std::istringstream words(text);
+  for (std::string word; words >> word;) {
+    const std::string longer = line.empty() ? word : line + " " + word;
+    if (!line.empty() && sf::Text(longer, font, kTextSize).getLocalBounds().width > width) {
+      wrapped += line + "\n";
+      line = word;
+    } else {
+      line = longer;
+    }
+  }
+  return wrapped + line;
 }
 
 FrameLayout computeLayout(sf::FloatRect area, sf::Vector2f world, float timelineHeight) {

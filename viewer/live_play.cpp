@@ -186,7 +186,7 @@ constexpr float kLiveHeight = 720.0F;
 
 /// The game as it is, and above it what is recorded where, and the keys.
 void drawLiveFrame(sf::RenderWindow& window, const recorder::Recorder& recorder, const sim::GameSession& previous,
-                   const std::string& hudText, const sf::Font& font) {
+                   const std::string& hudText, const std::string& notice, const sf::Font& font) {
   window.clear(sf::Color::Black);
   const sim::Scene scene = recorder.session().describeScene(previous);
   const auto layout = computeLayout({0.0F, 0.0F, kLiveWidth, kLiveHeight}, measureScene(scene), 24.0F);
@@ -194,6 +194,15 @@ void drawLiveFrame(sf::RenderWindow& window, const recorder::Recorder& recorder,
   sf::Text hud(hudText, font, 14);
   hud.setPosition(layout.hud.left, layout.hud.top);
   window.draw(hud);
+  // Over the scene's top, outlined so that it reads on any game's colours.
+  if (!notice.empty()) {
+    sf::Text warning(wrapWords(notice, font, layout.hud.width), font, kTextSize);
+    warning.setFillColor(sf::Color(255, 190, 60));
+    warning.setOutlineColor(sf::Color::Black);
+    warning.setOutlineThickness(2.0F);
+    warning.setPosition(layout.hud.left, 4.0F);
+    window.draw(warning);
+  }
   window.display();
 }
 
@@ -248,7 +257,7 @@ int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
                   (paused ? "PAUSED at tick " : "recording tick ") + std::to_string(recorder.session().tick()) + " to " +
                       options.output + (paused ? "  (F2 play" : "  (F2 pause") + ", F3 bookmark, Esc or close: save)" +
                       listBookmarks(bookmarks, "  bookmarks ") + "\n" + keyHelp,
-                  font);
+                  options.notice, font);
   }
   if (auto problem = recorder.close()) {
     std::fprintf(stderr, "%s: %s\n", options.program.c_str(), problem->c_str());

@@ -44,6 +44,7 @@ struct LivePlayOptions {
   std::vector<sim::Input> takenOver;
   std::string inputSource = "live";  ///< the header's word for where the inputs came from
   bool allowLimitBreaks = false;     ///< a replay taken over that broke a speed limit on purpose
+  std::string notice;                ///< a line shown under the keys (why the state taken over is not the replay's)
 };
 /// Plays and records until the window closes; the process exit status.
 int runLivePlay(const LivePlayOptions& options, const sf::Font& font);

@@ -18,6 +18,7 @@
 #include "recorder/parse.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
+#include "recorder/verifier.h"
 #include "viewer/display.h"
 #include "viewer/frame.h"
 #include "viewer/headless.h"
@@ -232,6 +233,11 @@ int takeOver(const Options& options, const sf::Font& font) {
   }
   live.inputSource =
       recorder::nameInputFile("replay", options.file, " to tick " + std::to_string(options.takeOver) + ", then live");
+  // Said before the window opens and in it: the state played from is this build's, not the recording's.
+  if (auto parts = recorder::sayWhereThisBuildParts(options.file, options.takeOver)) {
+    live.notice = "warning: " + *parts;
+    std::fprintf(stderr, "%s: %s\n", programName().c_str(), live.notice.c_str());
+  }
   return viewer::runLivePlay(live, font);
 }
 

@@ -7,12 +7,15 @@
 #include <variant>
 #include <vector>
 
+#include <spdlog/spdlog.h>
+
 #include "recorder/cli/command.h"
 #include "recorder/input_source.h"
 #include "recorder/parse.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
 #include "recorder/settings.h"
+#include "recorder/verifier.h"
 
 namespace retrace::recorder::cli {
 namespace {
@@ -79,6 +82,9 @@ ExitCode runRecord(RecordCommandOptions options) {
   rec.inputSource = replayed                                              ? nameInputFile("replay", options.like, "")
                     : options.input == "bot" || options.input == "random" ? options.input
                                                                           : nameInputFile("script", options.input, "");
+  // Played again by rules that part from the replay's, the recording is this build's game.
+  if (auto parts = replayed ? sayWhereThisBuildParts(options.like, options.ticks) : std::nullopt)
+    spdlog::warn("{} record: {}; what is recorded from there is this build's play of its inputs", programName(), *parts);
   const sim::GameDefinition* game = sim::findGame(rec.game);
   if (game != nullptr) {
     // Check the input source before creating any file.

@@ -494,6 +494,7 @@ TEST(Window, TakingOverAReplayPlaysItsInputsToTheTickThenTheKeyboards) {
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     ASSERT_TRUE(live.save()) << live.log();
     EXPECT_NE(live.log().find("saved " + std::to_string(kTick) + " ticks to "), std::string::npos) << live.log();
+    EXPECT_EQ(live.log().find("otherwise"), std::string::npos) << live.log();
   }
   const auto load = [](const std::string& file) {
     auto loaded = recorder::loadReplayFile(file);
@@ -522,6 +523,41 @@ TEST(Window, TakingOverAReplayPlaysItsInputsToTheTickThenTheKeyboards) {
   ASSERT_STREQ(sim::findGame("tank")->inputNames()[left], "left");
   EXPECT_TRUE(std::any_of(after.begin() + kTick, after.end(), [&](sim::Input in) { return (in >> left) & 1U; }));
   EXPECT_TRUE(recorder::verifyReplay(played).passed());
+}
+
+TEST(Window, TakingOverAReplayThisBuildPlaysOtherwiseSaysWhereItParts) {
+  retrace::testing::TempDir temp{"retrace_window_take_over_parted"};
+  // tank-bot-seed5 with one input changed at tick 301 and its checksums kept, as a rules change
+  // leaves a replay: from there, what this build plays is not what was recorded.
+  recorder::LoadedReplay replay = loadCorpus("tank-bot-seed5.rtr");
+  std::vector<sim::Input> inputs = recorder::expandInputs(replay);
+  inputs[300] ^= 0x1FU;
+  std::uint64_t first = 0;
+  for (recorder::Chunk& chunk : replay.chunks) {
+    chunk.inputs.clear();
+    for (std::uint64_t t = first; t < first + chunk.checksums.size(); ++t) chunk.inputs.push_back({inputs[t], 1});
+    first += chunk.checksums.size();
+  }
+  const std::string parted = temp.file("parted.rtr");
+  const std::vector<std::byte> bytes = recorder::encodeReplay(replay);
+  std::ofstream(parted, std::ios::binary) << std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  const recorder::VerifyReport report = recorder::verifyReplay(recorder::testing::loadOrFail(bytes));
+  ASSERT_TRUE(report.divergence.has_value());
+  const std::string warning =
+      "retrace-view: warning: this build plays " + parted + " otherwise from tick " + std::to_string(report.divergence->tick);
+  {
+    LiveWindow live(parted + " --take-over 819 -o " + temp.file("mine.rtr"), temp.path());
+    ASSERT_TRUE(live.opened()) << live.log();
+    ASSERT_TRUE(live.save()) << live.log();
+    EXPECT_NE(live.log().find(warning + ": "), std::string::npos) << live.log();
+    EXPECT_NE(live.log().find("saved 819 ticks to "), std::string::npos) << live.log();
+  }
+  // Taken over before it parts, the state is the recording's: nothing to say.
+  LiveWindow early(parted + " --take-over " + std::to_string(report.divergence->tick - 1) + " -o " + temp.file("early.rtr"),
+                   temp.path());
+  ASSERT_TRUE(early.opened()) << early.log();
+  ASSERT_TRUE(early.save()) << early.log();
+  EXPECT_EQ(early.log().find("otherwise"), std::string::npos) << early.log();
 }
 
 TEST(Window, LTakesTheReplayOverAtTheCursorIntoTheFileONames) {

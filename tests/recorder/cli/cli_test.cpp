@@ -532,6 +532,28 @@ TEST_F(Cli, ShowTraceAndFindNeverPassOffAStateTheRecordingDidNotHave) {
   EXPECT_NE(verify.output.find("diverged at tick 10"), std::string::npos) << verify.output;
 }
 
+TEST_F(Cli, RecordLikeSaysWhereThisBuildPlaysTheReplayOtherwise) {
+  writeReplayAndAlteredCopy(path("a.rtr"), path("b.rtr"));
+  // b.rtr parts at tick 10: what is played again from its inputs is this build's, and it says so.
+  const CliRun again = runRetrace("record --like " + path("b.rtr") + " -o " + path("again.rtr"));
+  EXPECT_EQ(again.exitCode, 0) << again.output;
+  EXPECT_NE(again.output.find("record: this build plays " + path("b.rtr") +
+                              " otherwise from tick 10: " + "the state checksum differs while the events agree (retrace verify " +
+                              path("b.rtr") + " shows how); what is recorded from there is this build's play of its inputs\n"),
+            std::string::npos)
+      << again.output;
+  EXPECT_EQ(std::count(again.output.begin(), again.output.end(), '\n'), 2) << again.output;
+  EXPECT_EQ(runRetrace("verify " + path("again.rtr")).exitCode, 0);
+  const CliRun toTheTick = runRetrace("record --like " + path("b.rtr") + " --ticks 10 -o " + path("ten.rtr"));
+  EXPECT_NE(toTheTick.output.find("otherwise from tick 10: "), std::string::npos) << toTheTick.output;
+  // Nothing it plays parts: to tick 9, with other inputs, or a replay this build plays as recorded.
+  for (const std::string& arguments : {path("b.rtr") + " --ticks 9", path("b.rtr") + " --input bot", path("a.rtr")}) {
+    const CliRun quiet = runRetrace("record --like " + arguments + " --force -o " + path("quiet.rtr"));
+    EXPECT_EQ(quiet.exitCode, 0) << arguments << "\n" << quiet.output;
+    EXPECT_EQ(quiet.output.find("otherwise"), std::string::npos) << arguments << "\n" << quiet.output;
+  }
+}
+
 TEST_F(Cli, ShrinkCutsADivergentReplayJustAfterItsDivergence) {
   writeReplayAndAlteredCopy(path("a.rtr"), path("b.rtr"));
   const CliRun shrink = runRetrace("shrink " + path("b.rtr") + " --until diverges -o " + path("cut.rtr"));
