@@ -105,7 +105,8 @@ void printReplayJson(std::span<const std::byte> file, const LoadedReplay& replay
 
 /// Prints the inputs of the replay in `file` as an input script, a run a line with runs that
 /// cross chunks joined; one sentence instead when an input holds a bit no button names (a
-/// script could not give it, and would record another game). `replay` is the first pass's.
+/// script could not give it, and would record another game) or when it holds no tick. `replay`
+/// is the first pass's.
 std::optional<std::string> printInputScript(const std::string& path, std::span<const std::byte> file, const LoadedReplay& replay,
                                             std::uint64_t ticks) {
   const ReplayHeader& h = replay.header;
@@ -131,6 +132,7 @@ std::optional<std::string> printInputScript(const std::string& path, std::span<c
   });
   if (pending) flush();
   if (problem) return problem;
+  if (ticks == 0) return "holds no tick, so no input to give as a script";  // record --input refuses a script without one
   printOut("# the inputs of {} ({} {}, seed {}, {}{}, input source: {}): one 'TICKS BUTTONS' run a line\n", path, h.game,
            h.configName, h.seed, formatCount(ticks, "tick"), replay.truncated ? " recovered of a recording cut short" : "",
            h.inputSource);

@@ -731,6 +731,9 @@ TEST_F(Cli, RecordLikePlaysAReplaysInputsAgainAndDumpScriptGivesThemAsText) {
     if (runRetrace("info " + path("cut.rtr")).output.find("ticks:     0") != std::string::npos) empty = cut;
   }
   ASSERT_NE(empty, 0U);
+  const CliRun noScript = runRetrace("dump --script " + path("cut.rtr"));
+  EXPECT_EQ(noScript.exitCode, 2);
+  EXPECT_EQ(noScript.output, "retrace dump: " + path("cut.rtr") + " holds no tick, so no input to give as a script\n");
   for (const auto& [arguments, sentence] : std::vector<std::pair<std::string, std::string>>{
            {"--like " + path("none.rtr"), "--like " + path("none.rtr") + " does not exist"},
            {"--like " + a + " --game tank", "--game excludes --like (see retrace record --help)"},
