@@ -80,6 +80,14 @@ std::optional<std::string> FileSink::commit() {
   return moveIntoPlace(partial_, output_, overwrite_);
 }
 
+void FileSink::discard() {
+  if (file_ == nullptr) return;  // committed: the output is the user's now
+  std::fclose(file_);
+  file_ = nullptr;
+  std::error_code ignored;  // a partial file left behind loads as what it holds, no harm
+  std::filesystem::remove(partial_, ignored);
+}
+
 std::optional<std::string> moveIntoPlace(const std::filesystem::path& partial, const std::filesystem::path& output,
                                          bool overwrite) {
   std::error_code error;

@@ -24,6 +24,8 @@ class ByteSink {
   virtual std::optional<std::string> flush() = 0;
   /// Completes the output: after this the destination holds the whole recording.
   virtual std::optional<std::string> commit() = 0;
+  /// Gives the output up: what was written is dropped, and an output that existed is kept.
+  virtual void discard() = 0;
 };
 
 /// Keeps the bytes in memory.
@@ -35,6 +37,7 @@ class MemorySink final : public ByteSink {
   }
   std::optional<std::string> flush() override { return std::nullopt; }
   std::optional<std::string> commit() override { return std::nullopt; }
+  void discard() override { bytes_.clear(); }
   [[nodiscard]] const std::vector<std::byte>& bytes() const noexcept { return bytes_; }
 
  private:
@@ -54,6 +57,8 @@ class FileSink final : public ByteSink {
   std::optional<std::string> write(std::span<const std::byte> bytes) override;
   std::optional<std::string> flush() override;
   std::optional<std::string> commit() override;
+  /// Closes and removes OUT.partial.
+  void discard() override;
   /// The name written until commit.
   [[nodiscard]] const std::filesystem::path& partialPath() const noexcept { return partial_; }
 

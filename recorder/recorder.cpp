@@ -49,6 +49,13 @@ std::optional<std::string> Recorder::close() {
   return error_;
 }
 
+void Recorder::discard() {
+  if (closed_) return;
+  closed_ = true;
+  (void)writer_->finish();  // the thread stopped before the file goes
+  sink_->discard();
+}
+
 void Recorder::writeFrame(FrameKind kind, std::span<const std::byte> payload) {
   if (error_) return;
   error_ = frames_.write(kind, payload);

@@ -69,6 +69,9 @@ class Recorder {
   /// Writes the last chunk and the footer and completes the output; a second call only says
   /// the recording is already closed.
   std::optional<std::string> close();
+  /// Ends the recording without a replay (a person closed live play before its first tick): what
+  /// was written is removed, and a file the output would have replaced is kept.
+  void discard();
   /// True once a write has failed (recording stops writing after it; close reports it).
   [[nodiscard]] bool failed() const noexcept { return error_.has_value() || writer_->failed(); }
   /// The first write error, if any.

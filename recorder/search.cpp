@@ -83,6 +83,7 @@ class BorrowedSink final : public ByteSink {
   std::optional<std::string> write(std::span<const std::byte> bytes) override { return target_.write(bytes); }
   std::optional<std::string> flush() override { return target_.flush(); }
   std::optional<std::string> commit() override { return target_.commit(); }
+  void discard() override { target_.discard(); }
 
  private:
   ByteSink& target_;

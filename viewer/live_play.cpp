@@ -232,7 +232,7 @@ int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
   double owed = 0.0;
   constexpr double kTick = 1.0 / sim::kTickRate;
   // Function keys are never a game's (the key rule gives arrows, letters, space and Ctrl).
-  bool paused = !options.takenOver.empty();
+  bool paused = options.openPaused;
   Bookmarks bookmarks;
   while (window.isOpen()) {
     sf::Event event;
@@ -258,6 +258,12 @@ int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
                       options.output + (paused ? "  (F2 play" : "  (F2 pause") + ", F3 bookmark, Esc or close: save)" +
                       listBookmarks(bookmarks, "  bookmarks ") + "\n" + keyHelp,
                   options.notice, font);
+  }
+  // A replay of no tick verifies as nothing: none is written, and a file -o named is kept.
+  if (recorder.session().tick() == 0) {
+    recorder.discard();
+    std::printf("closed before the first tick: nothing saved (%s not written)\n", options.output.c_str());
+    return 0;
   }
   if (auto problem = recorder.close()) {
     std::fprintf(stderr, "%s: %s\n", options.program.c_str(), problem->c_str());

@@ -40,8 +40,9 @@ struct LivePlayOptions {
   bool force = false;  ///< replace an existing output
   /// The configuration --set changes in place of the named one (a replay's own, taken over).
   std::optional<sim::ConfigValues> baseConfig;
-  /// Inputs played before the keyboard's, the window opening paused after them (--take-over).
+  /// Inputs played before the keyboard's (--take-over).
   std::vector<sim::Input> takenOver;
+  bool openPaused = false;           ///< the window opens paused (on the tick taken over, tick 0 too)
   std::string inputSource = "live";  ///< the header's word for where the inputs came from
   bool allowLimitBreaks = false;     ///< a replay taken over that broke a speed limit on purpose
   std::string notice;                ///< a line shown under the keys (why the state taken over is not the replay's)

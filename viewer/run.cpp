@@ -227,6 +227,7 @@ int takeOver(const Options& options, const sf::Font& font) {
   live.force = options.force;
   live.baseConfig = recorder::configOf(replay.header);
   live.allowLimitBreaks = replay.header.limitBreaksAllowed;
+  live.openPaused = true;  // the person sees the moment before playing on, at tick 0 too
   for (const recorder::ScriptRun& run : replay.runs) {
     const std::uint64_t left = options.takeOver - live.takenOver.size();
     live.takenOver.insert(live.takenOver.end(), std::min(left, run.ticks), run.input);

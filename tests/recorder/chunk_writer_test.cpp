@@ -41,6 +41,7 @@ class TestSink final : public ByteSink {
   }
   std::optional<std::string> flush() override { return std::nullopt; }
   std::optional<std::string> commit() override { return std::nullopt; }
+  void discard() override { out_.clear(); }
   /// The writes asked for so far, counted when the sink is set to fail.
   [[nodiscard]] int writes() const noexcept { return writes_; }
   /// The writes that succeeded so far (safe to ask from another thread).

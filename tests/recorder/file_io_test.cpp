@@ -76,6 +76,22 @@ TEST_F(FileIo, NeverReplacesAnExistingFileUnlessAsked) {
   EXPECT_NE(readText(out), "precious");
 }
 
+TEST_F(FileIo, ADiscardedRecordingLeavesNoFileAndKeepsTheOneItWouldHaveReplaced) {
+  const fs::path out = dir_ / "keep.rtr";
+  std::ofstream(out) << "precious";
+  RecordingOptions force = makeOptions(out);
+  force.overwrite = true;
+  auto opened = openRecording(force);
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Recorder>>(opened));
+  Recorder& recorder = *std::get<std::unique_ptr<Recorder>>(opened);
+  for (int i = 0; i < 100; ++i) (void)recorder.record(0);  // chunks handed to the writer thread
+  recorder.discard();
+  EXPECT_EQ(readText(out), "precious");
+  EXPECT_FALSE(fs::exists(partialPathFor(out)));
+  EXPECT_EQ(recorder.close(), "the recording is already closed");
+  EXPECT_EQ(readText(out), "precious");
+}
+
 TEST_F(FileIo, AFileMadeUnderTheOutputNameWhileRecordingIsKept) {
   const fs::path out = dir_ / "late.rtr";
   auto opened = openRecording(makeOptions(out));

@@ -525,6 +525,24 @@ TEST(Window, TakingOverAReplayPlaysItsInputsToTheTickThenTheKeyboards) {
   EXPECT_TRUE(recorder::verifyReplay(played).passed());
 }
 
+TEST(Window, TakingOverAtTickZeroOpensPausedAndClosingThereSavesNothing) {
+  retrace::testing::TempDir temp{"retrace_window_take_over_zero"};
+  const std::string original = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
+  // A file -o names with --force is replaced only by a replay: closed before the first tick, the
+  // window played none (it opened paused), and the file stays as it was.
+  const std::string mine = temp.file("mine.rtr");
+  std::ofstream(mine) << "mine";
+  LiveWindow live(original + " --take-over 0 --force -o " + mine, temp.path());
+  ASSERT_TRUE(live.opened()) << live.log();
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  ASSERT_TRUE(live.save()) << live.log();
+  EXPECT_NE(live.log().find("closed before the first tick: nothing saved (" + mine + " not written)\n"), std::string::npos)
+      << live.log();
+  std::ifstream in(mine);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()), "mine");
+  EXPECT_FALSE(fs::exists(mine + ".partial"));
+}
+
 TEST(Window, TakingOverAReplayThisBuildPlaysOtherwiseSaysWhereItParts) {
   retrace::testing::TempDir temp{"retrace_window_take_over_parted"};
   // tank-bot-seed5 with one input changed at tick 301 and its checksums kept, as a rules change
