@@ -91,13 +91,15 @@ void GuiBridge::handle(const sf::Event& event) {
       break;
     case sf::Event::MouseLeft: io.MousePos = {-FLT_MAX, -FLT_MAX}; break;
     case sf::Event::KeyPressed:
-    case sf::Event::KeyReleased:
-      if (event.key.code >= 0 && event.key.code < static_cast<int>(IM_ARRAYSIZE(io.KeysDown))) {
+    case sf::Event::KeyReleased: {
+      // As an int: sf::Keyboard::Unknown is -1, and clang deems the enum never past KeysDown.
+      const int code = event.key.code;
+      if (code >= 0 && code < static_cast<int>(IM_ARRAYSIZE(io.KeysDown))) {
         if (event.type == sf::Event::KeyPressed) {
-          io.KeysDown[event.key.code] = true;
-          pressedThisFrame_.push_back(event.key.code);
+          io.KeysDown[code] = true;
+          pressedThisFrame_.push_back(code);
         } else {
-          release(event.key.code);
+          release(code);
         }
       }
       io.KeyCtrl = event.key.control;
@@ -105,6 +107,7 @@ void GuiBridge::handle(const sf::Event& event) {
       io.KeyAlt = event.key.alt;
       io.KeySuper = event.key.system;
       break;
+    }
     case sf::Event::TextEntered:
       // Printable characters only: backspace, tab and enter come as keys.
       if (event.text.unicode >= 32 && event.text.unicode != 127) io.AddInputCharacter(event.text.unicode);
