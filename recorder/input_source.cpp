@@ -156,7 +156,9 @@ std::variant<ReplayInputs, std::string> readReplayInputs(const std::string& path
     inputs.ticks += chunk.checksums.size();
   });
   if (auto* problem = std::get_if<std::string>(&read)) return *problem;
-  inputs.header = std::get<LoadedReplay>(read).header;
+  const LoadedReplay& replay = std::get<LoadedReplay>(read);
+  inputs.header = replay.header;
+  if (replay.truncated) inputs.cutShort = replay.truncation;
   if (auto mismatch = findRulesMismatch(inputs.header)) return path + " " + *mismatch;
   if (inputs.ticks == 0) return path + " holds no tick to play again";
   return inputs;

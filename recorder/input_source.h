@@ -57,6 +57,7 @@ struct ReplayInputs {
   ReplayHeader header;
   std::vector<ScriptRun> runs;
   std::uint64_t ticks = 0;
+  std::string cutShort;  ///< how a recording cut short ends ("the file ends without a footer"); empty when whole
 };
 /// Reads them from a replay file; one sentence starting with its path when it cannot be read,
 /// holds no tick, or was recorded by rules this build does not simulate (its configuration's

@@ -100,4 +100,10 @@ std::variant<sim::ConfigValues, std::string> applySettings(const sim::GameDefini
   return result;
 }
 
+std::optional<std::string> refuseConfig(const sim::GameDefinition& game, const sim::ConfigValues& config, bool allowLimitBreaks) {
+  auto problem = game.validateConfig(config, allowLimitBreaks);
+  if (problem && !allowLimitBreaks && !game.validateConfig(config, true)) *problem += ": pass --allow-limit-breaks";
+  return problem;
+}
+
 }  // namespace retrace::recorder

@@ -7,6 +7,7 @@
 // set so far (the tightest, when several bound it): `--set fallCap=edge` sits exactly at the
 // limit, where a golden replay pins it.
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -23,5 +24,10 @@ namespace retrace::recorder {
 [[nodiscard]] std::variant<sim::ConfigValues, std::string> applySettings(const sim::GameDefinition& game,
                                                                          const sim::ConfigValues& config,
                                                                          const std::vector<std::string>& settings);
+
+/// The game's refusal of `config`, with ": pass --allow-limit-breaks" after it when only a speed
+/// limit refuses it (every program that runs a configuration has that flag); nothing when it runs.
+[[nodiscard]] std::optional<std::string> refuseConfig(const sim::GameDefinition& game, const sim::ConfigValues& config,
+                                                      bool allowLimitBreaks);
 
 }  // namespace retrace::recorder

@@ -50,6 +50,7 @@ struct Options {
   std::string find;
   std::string config = "default";
   std::vector<std::string> settings;
+  bool allowLimitBreaks = false;  ///< for --play or --take-over
   std::uint64_t seed = 1;
   std::string output;
   bool panels = false;
@@ -202,6 +203,7 @@ int playLive(const Options& options, const sf::Font& font) {
   live.seed = options.seed;
   live.output = options.output;
   live.force = options.force;
+  live.allowLimitBreaks = options.allowLimitBreaks;
   return viewer::runLivePlay(live, font);
 }
 
@@ -226,7 +228,7 @@ int takeOver(const Options& options, const sf::Font& font) {
   live.output = options.output;
   live.force = options.force;
   live.baseConfig = recorder::configOf(replay.header);
-  live.allowLimitBreaks = replay.header.limitBreaksAllowed;
+  live.allowLimitBreaks = replay.header.limitBreaksAllowed || options.allowLimitBreaks;
   live.openPaused = true;  // the person sees the moment before playing on, at tick 0 too
   for (const recorder::ScriptRun& run : replay.runs) {
     const std::uint64_t left = options.takeOver - live.takenOver.size();
@@ -250,6 +252,7 @@ int run(const Options& options) {
   if (!options.output.empty() && (!options.png.empty() || !options.sheet.empty()))
     return fail("-o names the replay --play, --take-over or the window's L writes, not a picture's");
   if (!options.settings.empty()) return fail("--set changes the configuration --play or --take-over plays");
+  if (options.allowLimitBreaks) return fail("--allow-limit-breaks lets --play or --take-over play past a speed limit");
   if (options.file.empty()) return fail("name a replay to view, or --play GAME (see --help)");
   int exit = 0;
   auto replay = openOrReport(options.file, exit);
@@ -370,6 +373,8 @@ void addLivePlayOptions(CLI::App& app, Options& options, const ModeOptions& mode
   app.add_option("--config", options.config, "configuration for --play")->capture_default_str()->needs(play);
   app.add_option("--set", options.settings, "NAME=VALUE for --play or --take-over: a configuration field's value (repeatable)");
   app.add_option("--seed", options.seed, "seed for --play")->capture_default_str()->needs(play);
+  app.add_flag("--allow-limit-breaks", options.allowLimitBreaks,
+               "with --play or --take-over: play a configuration that breaks a speed limit (a bug, a negative control)");
   app.add_option("-o,--output", options.output, "the replay --play, --take-over or the window's L (take over here) writes")
       ->check(requireName());
 }

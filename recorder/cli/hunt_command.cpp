@@ -49,7 +49,7 @@ std::variant<sim::ConfigValues, std::string> settleHuntConfig(const sim::GameDef
   auto settled = applySettings(game, *named, options.settings);
   if (std::holds_alternative<std::string>(settled)) return settled;
   const sim::ConfigValues& base = std::get<sim::ConfigValues>(settled);
-  if (auto problem = game.validateConfig(base, options.allowLimitBreaks || options.configs == "outside")) return *problem;
+  if (auto problem = refuseConfig(game, base, options.allowLimitBreaks || options.configs == "outside")) return *problem;
   if (options.configs == "outside" && findApplicableLimits(game, base).empty()) {
     const auto limits = game.speedLimits();
     std::string rules;

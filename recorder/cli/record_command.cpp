@@ -42,18 +42,6 @@ void takeFromLike(RecordCommandOptions& options, const ReplayInputs& like) {
   rec.allowLimitBreaks = rec.allowLimitBreaks || like.header.limitBreaksAllowed;
 }
 
-/// ": pass --allow-limit-breaks" when the recording was refused for its configuration's speed
-/// limits and nothing else; nothing otherwise.
-std::string hintAtLimitBreaks(const sim::GameDefinition* game, const RecordingOptions& rec) {
-  const auto named = game == nullptr ? std::nullopt : rec.baseConfig ? rec.baseConfig : game->findConfig(rec.configName);
-  const auto config =
-      named ? applySettings(*game, *named, rec.settings) : std::variant<sim::ConfigValues, std::string>(std::string());
-  const auto* values = std::get_if<sim::ConfigValues>(&config);
-  const bool limitOnly =
-      values != nullptr && !rec.allowLimitBreaks && game->validateConfig(*values, false) && !game->validateConfig(*values, true);
-  return limitOnly ? ": pass --allow-limit-breaks" : "";
-}
-
 /// What a recording that could not be closed leaves: its partial file keeps every complete
 /// chunk, as after a crash. Said once: a problem found when moving it into place names it already.
 std::string sayWhatIsKept(const std::string& problem, const std::filesystem::path& output) {
@@ -82,6 +70,11 @@ ExitCode runRecord(RecordCommandOptions options) {
   rec.inputSource = replayed                                              ? nameInputFile("replay", options.like, "")
                     : options.input == "bot" || options.input == "random" ? options.input
                                                                           : nameInputFile("script", options.input, "");
+  // A prefix recovered from a crash plays as what it holds, which the count alone does not say.
+  if (replayed && !like->cutShort.empty() && options.ticks >= like->ticks) {
+    spdlog::warn("{} record: {} was cut short: its inputs end after the {} recovered ({})", programName(), options.like,
+                 formatCount(like->ticks, "tick"), like->cutShort);
+  }
   // Played again by rules that part from the replay's, the recording is this build's game.
   if (auto parts = replayed ? sayWhereThisBuildParts(options.like, options.ticks) : std::nullopt)
     spdlog::warn("{} record: {}; what is recorded from there is this build's play of its inputs", programName(), *parts);
@@ -93,7 +86,7 @@ ExitCode runRecord(RecordCommandOptions options) {
     }
   }
   auto opened = openRecording(rec);
-  if (auto* problem = std::get_if<std::string>(&opened)) return refuseInput("record", *problem + hintAtLimitBreaks(game, rec));
+  if (auto* problem = std::get_if<std::string>(&opened)) return refuseInput("record", *problem);
   Recorder& recorder = *std::get<std::unique_ptr<Recorder>>(opened);
   auto source = replayed ? makeReplayedInput(std::move(like->runs))
                          : std::get<std::unique_ptr<InputSource>>(makeInputSource(options.input, *game, rec.seed));

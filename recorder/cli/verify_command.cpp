@@ -38,10 +38,7 @@ std::variant<LoadedReplay, std::string> loadWhatIf(const std::string& file, cons
   if (auto* problem = std::get_if<std::string>(&changed)) return *problem;
   const auto& config = std::get<sim::ConfigValues>(changed);
   const bool allowBreaks = options.allowLimitBreaks || replay.header.limitBreaksAllowed;
-  if (auto problem = game.validateConfig(config, allowBreaks)) {
-    const bool limitOnly = !allowBreaks && !game.validateConfig(config, true);
-    return *problem + (limitOnly ? ": pass --allow-limit-breaks" : "");
-  }
+  if (auto problem = refuseConfig(game, config, allowBreaks)) return *problem;
   replay.header.configName = config.name;
   replay.header.configValues = config.values;
   replay.header.limitBreaksAllowed = allowBreaks;

@@ -123,6 +123,14 @@ TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   EXPECT_EQ(runView(kReplay + " --png " + png + " --every 10").exitCode, 2);
   EXPECT_EQ(runView("--play dodge --png " + png + " -o " + temp.file("p.rtr")).exitCode, 2);
   EXPECT_EQ(runView(kReplay + " --seed 3").exitCode, 2);
+  // A speed limit broken on purpose needs the flag, which the refusal names; the flag is for play.
+  const CommandRun limit = runView("--play fallingman --set landingWindow=4 -o " + temp.file("p.rtr"));
+  EXPECT_EQ(limit.exitCode, 2) << limit.output;
+  EXPECT_TRUE(limit.output.starts_with("retrace-view: fallingman: fallCap 4.4 must not exceed")) << limit.output;
+  EXPECT_TRUE(limit.output.ends_with("allowed explicitly): pass --allow-limit-breaks\n")) << limit.output;
+  EXPECT_FALSE(fs::exists(temp.file("p.rtr.partial")));
+  EXPECT_EQ(runView(kReplay + " --allow-limit-breaks").output,
+            "retrace-view: --allow-limit-breaks lets --play or --take-over play past a speed limit\n");
   // An empty name read as the option left out, and opened the window.
   EXPECT_EQ(runView(kReplay + " --png ''").output,
             "retrace-view: --png: needs a name, not empty text (see retrace-view --help)\n");

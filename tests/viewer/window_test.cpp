@@ -525,6 +525,20 @@ TEST(Window, TakingOverAReplayPlaysItsInputsToTheTickThenTheKeyboards) {
   EXPECT_TRUE(recorder::verifyReplay(played).passed());
 }
 
+TEST(Window, LivePlayPlaysAConfigurationPastASpeedLimitWhenAllowed) {
+  retrace::testing::TempDir temp{"retrace_window_limit"};
+  const std::string out = temp.file("window4.rtr");
+  LiveWindow live("--play fallingman --set landingWindow=4 --allow-limit-breaks -o " + out, temp.path());
+  ASSERT_TRUE(live.opened()) << live.log();
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ASSERT_TRUE(live.save()) << live.log();
+  auto loaded = recorder::loadReplayFile(out);
+  ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded)) << live.log();
+  const recorder::ReplayHeader& header = std::get<recorder::LoadedReplay>(loaded).header;
+  EXPECT_EQ(header.configName, "default+landingWindow=4");
+  EXPECT_TRUE(header.limitBreaksAllowed);
+}
+
 TEST(Window, TakingOverAtTickZeroOpensPausedAndClosingThereSavesNothing) {
   retrace::testing::TempDir temp{"retrace_window_take_over_zero"};
   const std::string original = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";

@@ -546,6 +546,17 @@ TEST_F(Cli, RecordLikeSaysWhereThisBuildPlaysTheReplayOtherwise) {
   EXPECT_EQ(runRetrace("verify " + path("again.rtr")).exitCode, 0);
   const CliRun toTheTick = runRetrace("record --like " + path("b.rtr") + " --ticks 10 -o " + path("ten.rtr"));
   EXPECT_NE(toTheTick.output.find("otherwise from tick 10: "), std::string::npos) << toTheTick.output;
+  // A recording cut short plays the ticks recovered, and says that its inputs end there.
+  ASSERT_EQ(runRetrace("record --game tank --ticks 600 --chunk-ticks 60 -o " + path("whole.rtr")).exitCode, 0);
+  const std::string whole = readBytes(path("whole.rtr"));
+  std::ofstream(path("cut.rtr"), std::ios::binary) << whole.substr(0, whole.size() / 2);
+  const CliRun cut = runRetrace("record --like " + path("cut.rtr") + " -o " + path("from-cut.rtr"));
+  EXPECT_EQ(cut.exitCode, 0) << cut.output;
+  EXPECT_NE(cut.output.find("record: " + path("cut.rtr") + " was cut short: its inputs end after the 240 ticks recovered ("),
+            std::string::npos)
+      << cut.output;
+  EXPECT_EQ(runRetrace("record --like " + path("cut.rtr") + " --ticks 5 -o " + path("five.rtr")).output.find("cut short"),
+            std::string::npos);
   // Nothing it plays parts: to tick 9, with other inputs, or a replay this build plays as recorded.
   for (const std::string& arguments : {path("b.rtr") + " --ticks 9", path("b.rtr") + " --input bot", path("a.rtr")}) {
     const CliRun quiet = runRetrace("record --like " + arguments + " --force -o " + path("quiet.rtr"));
@@ -1036,6 +1047,12 @@ TEST_F(Cli, ABrokenLimitNeedsTheFlagAndTheOracleFailsVerify) {
   EXPECT_NE(refused.output.find("pass --allow-limit-breaks"), std::string::npos) << refused.output;
   const CliRun otherError = runRetrace("record --game dodge --config nope --ticks 100 -o " + path("n.rtr"));
   EXPECT_EQ(otherError.output.find("--allow-limit-breaks"), std::string::npos) << otherError.output;
+  // hunt says it the same way (it printed the limit alone).
+  const CliRun hunt = runRetrace("hunt --game dodge --config discrete --runs 1 --ticks 10 -o " + path("found"));
+  EXPECT_EQ(hunt.exitCode, 2) << hunt.output;
+  EXPECT_NE(hunt.output.find("maxSpeed 48"), std::string::npos) << hunt.output;
+  EXPECT_NE(hunt.output.find("pass --allow-limit-breaks"), std::string::npos) << hunt.output;
+  EXPECT_FALSE(fs::exists(path("found")));
   ASSERT_EQ(
       runRetrace("record --game dodge --config discrete --allow-limit-breaks --input random --ticks 30000 -o " + path("d.rtr"))
           .exitCode,
