@@ -328,9 +328,11 @@ void FrameRenderer::drawBanner(sf::RenderTarget& target, const FrameLayout& layo
   banner.setPosition(layout.scene.left, layout.scene.top);
   banner.setFillColor(sf::Color(200, 0, 60, 220));
   target.draw(banner);
-  drawText(target,
-           "DIVERGED at tick " + std::to_string(*playback.divergenceTick()) + ": re-simulation no longer matches the recording",
-           {layout.scene.left + 6.0F, layout.scene.top + 4.0F}, kTextSize, sf::Color::White);
+  // The why only where the scene is wide enough: past the banner it would run over the panels.
+  const std::string what = "DIVERGED at tick " + std::to_string(*playback.divergenceTick());
+  const std::string whole = what + ": no longer matches the recording";
+  const bool fits = sf::Text(whole, font_, kTextSize).getLocalBounds().width <= layout.scene.width - 12.0F;
+  drawText(target, fits ? whole : what, {layout.scene.left + 6.0F, layout.scene.top + 4.0F}, kTextSize, sf::Color::White);
 }
 
 void FrameRenderer::drawEventPanel(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback,

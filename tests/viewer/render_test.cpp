@@ -7,11 +7,13 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <set>
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include "support/corpus.h"
 #include "support/temp_dir.h"
 #include "viewer/debugger.h"
 #include "viewer/frame.h"
@@ -571,6 +573,34 @@ TEST_F(Render, CompareDrawsAAndBSideBySideUnderOneHud) {
 
 namespace retrace::viewer {
 namespace {
+
+TEST_F(Render, TheDivergedBannerSaysWhyOnlyWhereTheSceneHasRoom) {
+  // tank-bot-seed5 played otherwise from tick 301: the banner's white text, past the scene's
+  // right edge, would run over what is beside it.
+  Playback playback(retrace::testing::alterCorpusInput("tank-bot-seed5.rtr", 301), false);
+  playback.seek(400);
+  ASSERT_TRUE(playback.divergenceTick().has_value());
+  std::map<unsigned, unsigned> rightmost;  // frame width -> the rightmost text pixel past the scene's left edge
+  for (const unsigned width : {560U, 960U, 1800U}) {
+    const std::string png = (dir_ / ("diverged" + std::to_string(width) + ".png")).string();
+    const unsigned height = width * 3 / 4;
+    ASSERT_FALSE(renderFramePng(playback, font_, 400, png, true, {width, height}, {}).has_value());
+    sf::Image image;
+    ASSERT_TRUE(image.loadFromFile(png));
+    const FrameLayout layout = layoutFrame({0.0F, 0.0F, static_cast<float>(width), static_cast<float>(height)}, playback);
+    const auto left = static_cast<unsigned>(layout.scene.left);
+    for (unsigned y = static_cast<unsigned>(layout.scene.top); y < static_cast<unsigned>(layout.scene.top) + 24; ++y) {
+      for (unsigned x = left; x < width; ++x) {
+        const sf::Color c = image.getPixel(x, y);
+        if (c.r > 200 && c.g > 200 && c.b > 200) rightmost[width] = std::max(rightmost[width], x - left);
+      }
+    }
+    EXPECT_LE(static_cast<float>(rightmost[width]), layout.scene.width) << width;
+  }
+  // Where the scene has room (the window's default size has), the why is drawn too.
+  EXPECT_GT(rightmost[960], rightmost[560] + 100) << rightmost[560] << " " << rightmost[960];
+  EXPECT_EQ(rightmost[1800], rightmost[960]);
+}
 
 TEST_F(Render, ATunnelIsDrawnWhereTheOracleSaysAtItsTick) {
   auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/dodge-discrete-tunneling.rtr");

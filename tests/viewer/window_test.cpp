@@ -559,19 +559,8 @@ TEST(Window, TakingOverAtTickZeroOpensPausedAndClosingThereSavesNothing) {
 
 TEST(Window, TakingOverAReplayThisBuildPlaysOtherwiseSaysWhereItParts) {
   retrace::testing::TempDir temp{"retrace_window_take_over_parted"};
-  // tank-bot-seed5 with one input changed at tick 301 and its checksums kept, as a rules change
-  // leaves a replay: from there, what this build plays is not what was recorded.
-  recorder::LoadedReplay replay = loadCorpus("tank-bot-seed5.rtr");
-  std::vector<sim::Input> inputs = recorder::expandInputs(replay);
-  inputs[300] ^= 0x1FU;
-  std::uint64_t first = 0;
-  for (recorder::Chunk& chunk : replay.chunks) {
-    chunk.inputs.clear();
-    for (std::uint64_t t = first; t < first + chunk.checksums.size(); ++t) chunk.inputs.push_back({inputs[t], 1});
-    first += chunk.checksums.size();
-  }
   const std::string parted = temp.file("parted.rtr");
-  const std::vector<std::byte> bytes = recorder::encodeReplay(replay);
+  const std::vector<std::byte> bytes = recorder::encodeReplay(retrace::testing::alterCorpusInput("tank-bot-seed5.rtr", 301));
   std::ofstream(parted, std::ios::binary) << std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   const recorder::VerifyReport report = recorder::verifyReplay(recorder::testing::loadOrFail(bytes));
   ASSERT_TRUE(report.divergence.has_value());
