@@ -158,6 +158,13 @@ TEST_F(Render, TheHelpFitsAnyFrameAndKeepsItsSizeWhereItFits) {
     for (const std::string& line : lines)
       EXPECT_LE(sf::Text(line, font_, help.textSize).getLocalBounds().width, help.panel.width) << line;
   }
+  // The keys (the lines before the timeline's) start their descriptions in one column.
+  std::set<std::size_t> columns;
+  for (std::size_t i = 0; i < lines.size() && !lines[i].starts_with("timeline:"); ++i) {
+    const std::size_t gap = lines[i].find("  ");
+    columns.insert(gap == std::string::npos ? gap : lines[i].find_first_not_of(' ', gap));
+  }
+  EXPECT_EQ(columns.size(), 1U);
   const sf::FloatRect frame{0.0F, 0.0F, 960.0F, 720.0F};
   EXPECT_EQ(layoutHelp(frame, layoutFrame(frame, *playback_).scene, lines, font_).textSize, kTextSize);
   EXPECT_LT(layoutHelp({0.0F, 0.0F, 320.0F, 240.0F}, layoutFrame({0.0F, 0.0F, 320.0F, 240.0F}, *playback_).scene, lines, font_)
