@@ -16,6 +16,7 @@
 #include "viewer/navigation.h"
 #include "viewer/scene.h"
 #include "viewer/screen_fit.h"
+#include "viewer/status_file.h"
 
 namespace retrace::viewer {
 namespace {
@@ -203,7 +204,18 @@ void drawLiveFrame(sf::RenderWindow& window, const recorder::Recorder& recorder,
     warning.setPosition(layout.hud.left, 4.0F);
     window.draw(warning);
   }
-  window.display();
+}
+
+/// --status's lines for live play, in the debugger's words where it has the same thing to say.
+std::string describeLiveStatus(const recorder::Recorder& recorder, bool paused, const Bookmarks& bookmarks,
+                               const LivePlayOptions& options, const sf::RenderWindow& window) {
+  std::string marks;
+  for (const std::uint64_t t : bookmarks.ticks()) marks += (marks.empty() ? "" : ",") + std::to_string(t);
+  const sf::Vector2i at = window.getPosition();
+  return "game=" + options.game + "\ntick=" + std::to_string(recorder.session().tick()) + "\nplaying=" + (paused ? "0" : "1") +
+         "\nbookmarks=" + marks + "\nfocus=" + (window.hasFocus() ? "1" : "0") + "\noutput=" + options.output +
+         "\nnotice=" + options.notice + "\nwindow=" + std::to_string(at.x) + "," + std::to_string(at.y) + "," +
+         std::to_string(window.getSize().x) + "," + std::to_string(window.getSize().y) + "\n";
 }
 
 }  // namespace
@@ -234,6 +246,7 @@ int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
   // Function keys are never a game's (the key rule gives arrows, letters, space and Ctrl).
   bool paused = options.openPaused;
   Bookmarks bookmarks;
+  StatusFile status(options.status);
   while (window.isOpen()) {
     sf::Event event;
     while (window.pollEvent(event)) {
@@ -258,6 +271,8 @@ int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
                       options.output + (paused ? "  (F2 play" : "  (F2 pause") + ", F3 bookmark, Esc or close: save)" +
                       listBookmarks(bookmarks, "  bookmarks ") + "\n" + keyHelp,
                   options.notice, font);
+    if (status.wanted()) status.report(describeLiveStatus(recorder, paused, bookmarks, options, window), window);
+    window.display();
   }
   // A replay of no tick verifies as nothing: none is written, and a file -o named is kept.
   if (recorder.session().tick() == 0) {

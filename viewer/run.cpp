@@ -191,9 +191,16 @@ int renderSheet(const Options& options, viewer::Playback& playback, const sf::Fo
   return 0;
 }
 
+/// Why --status cannot be written: it is rewritten all the time, so a file the user had there
+/// is not replaced unasked.
+std::optional<std::string> refuseStatus(const Options& options) {
+  return options.status.empty() ? std::nullopt : recorder::refuseOutput(options.status, options.force);
+}
+
 /// Live play: the game played with the keyboard in a window, and recorded.
 int playLive(const Options& options, const sf::Font& font) {
   if (options.output.empty()) return fail("--play needs -o OUT.rtr");
+  if (auto problem = refuseStatus(options)) return fail(*problem);
   if (auto problem = viewer::findDisplayProblem()) return fail(*problem);
   viewer::LivePlayOptions live;
   live.program = programName();
@@ -204,6 +211,7 @@ int playLive(const Options& options, const sf::Font& font) {
   live.output = options.output;
   live.force = options.force;
   live.allowLimitBreaks = options.allowLimitBreaks;
+  live.status = options.status;
   return viewer::runLivePlay(live, font);
 }
 
@@ -211,6 +219,8 @@ int playLive(const Options& options, const sf::Font& font) {
 /// keyboard's after, recorded with its configuration's values and seed.
 int takeOver(const Options& options, const sf::Font& font) {
   if (options.output.empty()) return fail("--take-over needs -o OUT.rtr");
+  // After L, the status is the debugger's, which live play goes on writing.
+  if (auto problem = options.takingOver ? refuseStatus(options) : std::nullopt) return fail(*problem);
   auto read = recorder::readReplayInputs(options.file);
   if (auto* problem = std::get_if<std::string>(&read)) return fail(*problem);
   const recorder::ReplayInputs& replay = std::get<recorder::ReplayInputs>(read);
@@ -227,6 +237,7 @@ int takeOver(const Options& options, const sf::Font& font) {
   live.seed = replay.header.seed;
   live.output = options.output;
   live.force = options.force;
+  live.status = options.status;
   live.baseConfig = recorder::configOf(replay.header);
   live.allowLimitBreaks = replay.header.limitBreaksAllowed || options.allowLimitBreaks;
   live.openPaused = true;  // the person sees the moment before playing on, at tick 0 too
@@ -257,12 +268,10 @@ int run(const Options& options) {
   int exit = 0;
   auto replay = openOrReport(options.file, exit);
   if (!replay) return exit;
-  // The status is rewritten all the time: a file the user had there is not replaced unasked.
-  // Nor is L's recording, said before the window opens rather than after a search for the tick.
-  for (const std::string* output : {&options.status, &options.output}) {
-    if (output->empty()) continue;
-    if (auto problem = recorder::refuseOutput(*output, options.force)) return fail(*problem);
-  }
+  // Nor is L's recording replaced, said before the window opens rather than after a search.
+  if (auto problem = refuseStatus(options)) return fail(*problem);
+  if (auto problem = options.output.empty() ? std::nullopt : recorder::refuseOutput(options.output, options.force))
+    return fail(*problem);
   // Every way on opens a window or a render texture, which SFML cannot do without a display.
   if (auto problem = viewer::findDisplayProblem()) return fail(*problem);
   std::vector<std::uint64_t> matches;
@@ -359,8 +368,7 @@ CLI::Validator requireName() {
 void addLivePlayOptions(CLI::App& app, Options& options, const ModeOptions& modes) {
   CLI::Option* play =
       app.add_option("--play", options.play, "play GAME live with the keyboard and record it")->check(requireName());
-  for (CLI::Option* option :
-       {modes.file, modes.verify, modes.compare, modes.png, modes.sheet, modes.find, modes.plot, modes.status}) {
+  for (CLI::Option* option : {modes.file, modes.verify, modes.compare, modes.png, modes.sheet, modes.find, modes.plot}) {
     play->excludes(option);
   }
   CLI::Option* takeOver =
@@ -368,7 +376,7 @@ void addLivePlayOptions(CLI::App& app, Options& options, const ModeOptions& mode
                      "play the replay's game live from this tick: its inputs to there (the window opens paused on it), "
                      "then the keyboard's, recorded with its configuration and seed to -o")
           ->needs(modes.file);
-  for (CLI::Option* option : {play, modes.verify, modes.compare, modes.png, modes.sheet, modes.find, modes.plot, modes.status})
+  for (CLI::Option* option : {play, modes.verify, modes.compare, modes.png, modes.sheet, modes.find, modes.plot})
     takeOver->excludes(option);
   app.add_option("--config", options.config, "configuration for --play")->capture_default_str()->needs(play);
   app.add_option("--set", options.settings, "NAME=VALUE for --play or --take-over: a configuration field's value (repeatable)");

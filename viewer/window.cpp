@@ -33,26 +33,6 @@ void stepFindForAFrame(Debugger& debugger) {
   }
 }
 
-/// Writes the window's frame where --status asks, as FILE.png through a temporary name.
-void writeStatusFrame(const std::string& path, sf::RenderWindow& window) {
-  sf::Texture frame;
-  if (frame.create(window.getSize().x, window.getSize().y)) {
-    frame.update(window);
-    (void)savePng(frame.copyToImage(), path + ".png", true);
-  }
-}
-
-/// Writes the window's status where --status asks, through a temporary name.
-void writeStatus(const std::string& path, const std::string& status) {
-  const std::string partial = path + ".partial";
-  {
-    std::ofstream out(partial, std::ios::trunc);
-    out << status;
-  }
-  std::error_code error;
-  std::filesystem::rename(partial, path, error);
-}
-
 bool isShiftHeld() {
   return sf::Keyboard::isKeyPressed(sf::Keyboard::LShift) || sf::Keyboard::isKeyPressed(sf::Keyboard::RShift);
 }
@@ -64,7 +44,7 @@ DebuggerWindow::DebuggerWindow(Playback& a, Playback* compare, const sf::Font& f
     : a_(a),
       b_(compare),
       font_(font),
-      statusPath_(options.status),
+      status_(options.status),
       canTakeOver_(options.canTakeOver),
       place_(placeOnDesktop({options.width + static_cast<unsigned>(kPanelWidth), options.height})),
       window_(sf::VideoMode(place_.size.x, place_.size.y), options.title),
@@ -89,7 +69,7 @@ std::optional<std::uint64_t> DebuggerWindow::run() {
     if (a_.advance(seconds) > 0 && b_ != nullptr) b_->seek(a_.tick());
     if (drag_ == Drag::kNone) debugger_.view = followTick(debugger_.view, a_.tick(), a_.lastTick());
     drawFrame(seconds);
-    if (!statusPath_.empty()) reportStatus();
+    if (status_.wanted()) reportStatus();
     window_.display();
   }
   return takeOverAt_;
@@ -189,13 +169,7 @@ void DebuggerWindow::reportStatus() {
   const std::string now = debugger_.describeStatus(overlays_, layoutA(), overlays_.panels && gui_.wantsKeyboard()) +
                           "window=" + std::to_string(at.x) + "," + std::to_string(at.y) + "," +
                           std::to_string(window_.getSize().x) + "," + std::to_string(window_.getSize().y) + "\n";
-  // The frame is written before the status, so a reader that sees a new status finds its frame
-  // beside it. The status itself is written every frame, for its frame count: a script that
-  // drives the window waits for frames to pass, not for a time that a loaded machine outlasts.
-  if (now != status_ || statusChanged_) writeStatusFrame(statusPath_, window_);
-  statusChanged_ = now != status_;
-  status_ = now;
-  writeStatus(statusPath_, now + "frame=" + std::to_string(++frames_) + "\n");
+  status_.report(now, window_);
 }
 
 bool DebuggerWindow::pickEntity(const FrameLayout& layout, const Playback& shown, sf::Vector2f at) {

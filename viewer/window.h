@@ -14,6 +14,7 @@
 #include "viewer/gui_bridge.h"
 #include "viewer/playback.h"
 #include "viewer/screen_fit.h"
+#include "viewer/status_file.h"
 #include "viewer/timeline.h"
 
 namespace retrace::viewer {
@@ -65,7 +66,7 @@ class DebuggerWindow {
   Playback& a_;
   Playback* b_;  ///< B: --compare's replay, or an edit of A's inputs made in the panels (which replaces it)
   const sf::Font& font_;
-  std::string statusPath_;
+  StatusFile status_;
   bool canTakeOver_;
   std::optional<std::uint64_t> takeOverAt_;  ///< the tick L asked for
   WindowPlace place_;                        ///< the size asked, fitted to the screen, before the window that opens there
@@ -76,9 +77,6 @@ class DebuggerWindow {
   FrameRenderer renderer_;
   std::vector<Lane> lanes_;  ///< B's game is A's; the plots' lanes change as fields are plotted
   Drag drag_ = Drag::kNone;
-  std::string status_;          ///< the last status written
-  bool statusChanged_ = false;  ///< in the last frame
-  std::uint64_t frames_ = 0;    ///< frames drawn, in the status
 };
 
 }  // namespace retrace::viewer

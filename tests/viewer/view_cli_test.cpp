@@ -2,6 +2,7 @@
 // mistake or an unwritable output is one sentence and exit 2, and no option is silently ignored.
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -129,6 +130,15 @@ TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   EXPECT_TRUE(limit.output.starts_with("retrace-view: fallingman: fallCap 4.4 must not exceed")) << limit.output;
   EXPECT_TRUE(limit.output.ends_with("allowed explicitly): pass --allow-limit-breaks\n")) << limit.output;
   EXPECT_FALSE(fs::exists(temp.file("p.rtr.partial")));
+  // Live play's status file is never one the user had.
+  std::ofstream(temp.file("status.txt")) << "mine";
+  const CommandRun status = runView("--play dodge -o " + temp.file("p.rtr") + " --status " + temp.file("status.txt"));
+  EXPECT_EQ(status.exitCode, 2);
+  EXPECT_EQ(status.output, "retrace-view: " + temp.file("status.txt") + " already exists (pass --force to replace it)\n");
+  EXPECT_EQ(runView(kReplay + " --take-over 5 -o " + temp.file("p.rtr") + " --status " + temp.file("status.txt")).output,
+            status.output);
+  std::ifstream kept(temp.file("status.txt"));
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(kept), std::istreambuf_iterator<char>()), "mine");
   EXPECT_EQ(runView(kReplay + " --allow-limit-breaks").output,
             "retrace-view: --allow-limit-breaks lets --play or --take-over play past a speed limit\n");
   // An empty name read as the option left out, and opened the window.

@@ -41,15 +41,85 @@ using Status = std::map<std::string, std::string>;
 
 using retrace::testing::loadCorpus;
 
+/// A window's --status file and its log, read as a script that drives the window reads them.
+class StatusReader {
+ public:
+  StatusReader(std::string status, std::string log) : status_(std::move(status)), log_(std::move(log)) {}
+
+  /// What the viewer wrote to stdout and stderr.
+  [[nodiscard]] std::string log() const { return readText(log_); }
+  /// Waits until `frames` more frames are drawn, as the status counts them (false after 15 s):
+  /// on a loaded machine a frame can outlast any fixed pause.
+  bool waitFrames(std::uint64_t frames) const {
+    const std::uint64_t until = countFrames(read()) + frames;
+    return waitFor([&](const Status& s) { return countFrames(s) >= until; }).has_value();
+  }
+  /// A status value once it stays the same over three frames (the panels take their places
+  /// over the first frames).
+  [[nodiscard]] std::string readSettled(const std::string& key) const {
+    std::string value;
+    for (int i = 0; i < 50 && (i == 0 || value != read()[key]); ++i) {
+      value = read()[key];
+      waitFrames(3);
+    }
+    return value;
+  }
+  /// The status once it satisfies `holds` (nothing after 15 s).
+  std::optional<Status> waitFor(const std::function<bool(const Status&)>& holds) const {
+    for (int i = 0; i < 300; ++i) {
+      const Status now = read();
+      if (holds(now)) return now;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    ADD_FAILURE() << "the viewer never reported the state asked for; last status:\n" << text() << "log:\n" << readText(log_);
+    return std::nullopt;
+  }
+  /// The frame the viewer wrote with its latest status.
+  [[nodiscard]] sf::Image frame() const {
+    sf::Image image;
+    EXPECT_TRUE(image.loadFromFile(status_ + ".png"));
+    return image;
+  }
+
+ protected:
+  [[nodiscard]] const std::string& statusPath() const { return status_; }
+  [[nodiscard]] const std::string& logPath() const { return log_; }
+  [[nodiscard]] Status read() const {
+    Status status;
+    std::istringstream lines(text());
+    for (std::string line; std::getline(lines, line);) {
+      const std::size_t at = line.find('=');
+      if (at != std::string::npos) status[line.substr(0, at)] = line.substr(at + 1);
+    }
+    return status;
+  }
+
+ private:
+  static std::string readText(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+  [[nodiscard]] std::string text() const { return readText(status_); }
+  static std::uint64_t countFrames(const Status& status) {
+    const auto frame = status.find("frame");
+    return frame == status.end() ? 0 : std::strtoull(frame->second.c_str(), nullptr, 10);
+  }
+
+  std::string status_;
+  std::string log_;
+};
+
 /// One retrace-view window, started in the background and closed with Q at the end.
-class ViewerWindow {
+class ViewerWindow : public StatusReader {
  public:
   ViewerWindow(const std::string& arguments, const fs::path& dir)
-      : status_((dir / "status").string()), log_((dir / "view.log").string()) {
+      : StatusReader((dir / "status").string(), (dir / "view.log").string()) {
     const std::string pidFile = (dir / "pid").string();
-    std::system(
-        (std::string(RETRACE_VIEW) + " " + arguments + " --status " + status_ + " >" + log_ + " 2>&1 & echo $! >" + pidFile)
-            .c_str());
+    std::system((std::string(RETRACE_VIEW) + " " + arguments + " --status " + statusPath() + " >" + logPath() +
+                 " 2>&1 & echo $! >" + pidFile)
+                    .c_str());
     std::ifstream(pidFile) >> pid_;
     const auto found = waitFor([](const Status& s) { return s.contains("tick"); });
     if (!found) return;
@@ -75,8 +145,6 @@ class ViewerWindow {
     }
     return false;
   }
-  /// What the viewer wrote to stdout and stderr.
-  [[nodiscard]] std::string log() const { return readText(log_); }
   [[nodiscard]] pid_t pid() const { return pid_; }
   [[nodiscard]] const std::string& id() const { return window_; }
 
@@ -111,64 +179,8 @@ class ViewerWindow {
     key("Return");
     return waitFor([&](const Status& s) { return s.at("tick") == std::to_string(tick); }).has_value();
   }
-  /// Waits until `frames` more frames are drawn, as the status counts them (false after 15 s):
-  /// on a loaded machine a frame can outlast any fixed pause.
-  bool waitFrames(std::uint64_t frames) const {
-    const std::uint64_t until = countFrames(read()) + frames;
-    return waitFor([&](const Status& s) { return countFrames(s) >= until; }).has_value();
-  }
-  /// A status value once it stays the same over three frames (the panels take their places
-  /// over the first frames).
-  [[nodiscard]] std::string readSettled(const std::string& key) const {
-    std::string value;
-    for (int i = 0; i < 50 && (i == 0 || value != read()[key]); ++i) {
-      value = read()[key];
-      waitFrames(3);
-    }
-    return value;
-  }
-
-  /// The status once it satisfies `holds` (nothing after 15 s).
-  std::optional<Status> waitFor(const std::function<bool(const Status&)>& holds) const {
-    for (int i = 0; i < 300; ++i) {
-      const Status now = read();
-      if (holds(now)) return now;
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    ADD_FAILURE() << "the viewer never reported the state asked for; last status:\n" << text() << "log:\n" << readText(log_);
-    return std::nullopt;
-  }
-  /// The frame the viewer wrote with its latest status.
-  [[nodiscard]] sf::Image frame() const {
-    sf::Image image;
-    EXPECT_TRUE(image.loadFromFile(status_ + ".png"));
-    return image;
-  }
 
  private:
-  static std::string readText(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-  }
-  [[nodiscard]] std::string text() const { return readText(status_); }
-  static std::uint64_t countFrames(const Status& status) {
-    const auto frame = status.find("frame");
-    return frame == status.end() ? 0 : std::strtoull(frame->second.c_str(), nullptr, 10);
-  }
-  [[nodiscard]] Status read() const {
-    Status status;
-    std::istringstream lines(text());
-    for (std::string line; std::getline(lines, line);) {
-      const std::size_t at = line.find('=');
-      if (at != std::string::npos) status[line.substr(0, at)] = line.substr(at + 1);
-    }
-    return status;
-  }
-
-  std::string status_;
-  std::string log_;
   std::string window_;
   pid_t pid_ = -1;
 };
@@ -444,11 +456,13 @@ std::string findLiveWindow(pid_t pid) {
 }
 
 /// A live-play window started in the background: the process, and its window once it shows.
-class LiveWindow {
+class LiveWindow : public StatusReader {
  public:
-  LiveWindow(const std::string& arguments, const fs::path& dir) : log_((dir / "live.log").string()) {
+  LiveWindow(const std::string& arguments, const fs::path& dir) : StatusReader(nameStatusFile(dir), (dir / "live.log").string()) {
     const std::string pidFile = (dir / "live.pid").string();
-    std::system((std::string(RETRACE_VIEW) + " " + arguments + " >" + log_ + " 2>&1 & echo $! >" + pidFile).c_str());
+    std::system((std::string(RETRACE_VIEW) + " " + arguments + " --status " + statusPath() + " >" + logPath() +
+                 " 2>&1 & echo $! >" + pidFile)
+                    .c_str());
     std::ifstream(pidFile) >> pid_;
     window_ = findLiveWindow(pid_);
     if (!window_.empty()) send("windowfocus --sync " + window_);
@@ -470,13 +484,14 @@ class LiveWindow {
     }
     return false;
   }
-  [[nodiscard]] std::string log() const {
-    std::ifstream in(log_);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  }
 
  private:
-  std::string log_;
+  /// A status file of its own: one a window before it wrote is not replaced unasked.
+  static std::string nameStatusFile(const fs::path& dir) {
+    static int windows = 0;
+    return (dir / ("live" + std::to_string(++windows) + ".status")).string();
+  }
+
   std::string window_;
   pid_t pid_ = -1;
 };
@@ -487,11 +502,17 @@ TEST(Window, TakingOverAReplayPlaysItsInputsToTheTickThenTheKeyboards) {
   const recorder::LoadedReplay replay = loadCorpus("tank-bot-seed5.rtr");
   const std::vector<sim::Input> inputs = recorder::expandInputs(replay);
   constexpr std::uint64_t kTick = 819;
-  // It opens paused on the tick: saved at once, it holds the replay's first ticks and no more.
+  // It opens paused on the tick, and stays there: saved, it holds the replay's first ticks and no more.
   {
     LiveWindow live(original + " --take-over " + std::to_string(kTick) + " -o " + temp.file("paused.rtr"), temp.path());
     ASSERT_TRUE(live.opened()) << live.log();
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    ASSERT_TRUE(live.waitFor([&](const Status& s) { return s.contains("tick") && s.at("tick") == std::to_string(kTick); }));
+    ASSERT_TRUE(live.waitFrames(10));
+    const auto still = live.waitFor([](const Status&) { return true; });
+    ASSERT_TRUE(still);
+    EXPECT_EQ(still->at("tick"), std::to_string(kTick));
+    EXPECT_EQ(still->at("playing"), "0");
+    EXPECT_EQ(still->at("notice"), "");
     ASSERT_TRUE(live.save()) << live.log();
     EXPECT_NE(live.log().find("saved " + std::to_string(kTick) + " ticks to "), std::string::npos) << live.log();
     EXPECT_EQ(live.log().find("otherwise"), std::string::npos) << live.log();
@@ -530,7 +551,9 @@ TEST(Window, LivePlayPlaysAConfigurationPastASpeedLimitWhenAllowed) {
   const std::string out = temp.file("window4.rtr");
   LiveWindow live("--play fallingman --set landingWindow=4 --allow-limit-breaks -o " + out, temp.path());
   ASSERT_TRUE(live.opened()) << live.log();
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  // Live play opens playing: ticks pass.
+  ASSERT_TRUE(live.waitFor([](const Status& s) { return s.contains("tick") && s.at("tick") != "0"; }));
+  EXPECT_EQ(live.waitFor([](const Status&) { return true; })->at("playing"), "1");
   ASSERT_TRUE(live.save()) << live.log();
   auto loaded = recorder::loadReplayFile(out);
   ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded)) << live.log();
@@ -548,7 +571,9 @@ TEST(Window, TakingOverAtTickZeroOpensPausedAndClosingThereSavesNothing) {
   std::ofstream(mine) << "mine";
   LiveWindow live(original + " --take-over 0 --force -o " + mine, temp.path());
   ASSERT_TRUE(live.opened()) << live.log();
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  ASSERT_TRUE(live.waitFor([](const Status& s) { return s.contains("playing") && s.at("playing") == "0"; }));
+  ASSERT_TRUE(live.waitFrames(10));
+  EXPECT_EQ(live.waitFor([](const Status&) { return true; })->at("tick"), "0");
   ASSERT_TRUE(live.save()) << live.log();
   EXPECT_NE(live.log().find("closed before the first tick: nothing saved (" + mine + " not written)\n"), std::string::npos)
       << live.log();
@@ -569,6 +594,10 @@ TEST(Window, TakingOverAReplayThisBuildPlaysOtherwiseSaysWhereItParts) {
   {
     LiveWindow live(parted + " --take-over 819 -o " + temp.file("mine.rtr"), temp.path());
     ASSERT_TRUE(live.opened()) << live.log();
+    // Said over the scene too, as the status gives it.
+    const auto status = live.waitFor([](const Status& s) { return s.contains("notice"); });
+    ASSERT_TRUE(status);
+    EXPECT_TRUE(("retrace-view: " + status->at("notice")).starts_with(warning + ": ")) << status->at("notice");
     ASSERT_TRUE(live.save()) << live.log();
     EXPECT_NE(live.log().find(warning + ": "), std::string::npos) << live.log();
     EXPECT_NE(live.log().find("saved 819 ticks to "), std::string::npos) << live.log();

@@ -1,0 +1,33 @@
+#pragma once
+// --status: a window's state as key=value lines in a file, and its frame beside it as FILE.png,
+// for scripts that drive the window (and the window tests). The lines are rewritten every frame,
+// ending with the frame count, so that a script waits for frames to pass rather than for a time
+// a loaded machine outlasts; the picture only when the lines change.
+
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include <SFML/Graphics/RenderWindow.hpp>
+
+namespace retrace::viewer {
+
+/// The status file of one window; nothing is written while its path is empty.
+class StatusFile {
+ public:
+  explicit StatusFile(std::string path) : path_(std::move(path)) {}
+
+  /// True when --status named a file (the lines are worth building).
+  [[nodiscard]] bool wanted() const noexcept { return !path_.empty(); }
+  /// Writes `lines` (each ending in a newline) and the frame count, and the window's frame
+  /// when the lines changed in this frame or the one before (a change shows a frame late).
+  void report(const std::string& lines, sf::RenderWindow& window);
+
+ private:
+  std::string path_;
+  std::string last_;      ///< the lines written last
+  bool changed_ = false;  ///< in the frame before
+  std::uint64_t frames_ = 0;
+};
+
+}  // namespace retrace::viewer
