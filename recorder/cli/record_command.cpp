@@ -75,8 +75,10 @@ ExitCode runRecord(RecordCommandOptions options) {
     spdlog::warn("{} record: {} was cut short: its inputs end after the {} recovered ({})", programName(), options.like,
                  formatCount(like->ticks, "tick"), like->cutShort);
   }
-  // Played again by rules that part from the replay's, the recording is this build's game.
-  if (auto parts = replayed ? sayWhereThisBuildParts(options.like, options.ticks) : std::nullopt)
+  // Played again by rules that part from the replay's, the recording is this build's game (with
+  // another seed it is another game, whatever the rules).
+  const bool sameGame = replayed && options.seed->count() == 0;
+  if (auto parts = sameGame ? sayWhereThisBuildParts(options.like, options.ticks) : std::nullopt)
     spdlog::warn("{} record: {}; what is recorded from there is this build's play of its inputs", programName(), *parts);
   const sim::GameDefinition* game = sim::findGame(rec.game);
   if (game != nullptr) {

@@ -557,8 +557,10 @@ TEST_F(Cli, RecordLikeSaysWhereThisBuildPlaysTheReplayOtherwise) {
       << cut.output;
   EXPECT_EQ(runRetrace("record --like " + path("cut.rtr") + " --ticks 5 -o " + path("five.rtr")).output.find("cut short"),
             std::string::npos);
-  // Nothing it plays parts: to tick 9, with other inputs, or a replay this build plays as recorded.
-  for (const std::string& arguments : {path("b.rtr") + " --ticks 9", path("b.rtr") + " --input bot", path("a.rtr")}) {
+  // Nothing it plays parts: to tick 9, with other inputs or another seed (another game), or a
+  // replay this build plays as recorded.
+  for (const std::string& arguments :
+       {path("b.rtr") + " --ticks 9", path("b.rtr") + " --input bot", path("b.rtr") + " --seed 4", path("a.rtr")}) {
     const CliRun quiet = runRetrace("record --like " + arguments + " --force -o " + path("quiet.rtr"));
     EXPECT_EQ(quiet.exitCode, 0) << arguments << "\n" << quiet.output;
     EXPECT_EQ(quiet.output.find("otherwise"), std::string::npos) << arguments << "\n" << quiet.output;
