@@ -211,11 +211,9 @@ std::string describeLiveStatus(const recorder::Recorder& recorder, bool paused, 
                                const LivePlayOptions& options, const sf::RenderWindow& window) {
   std::string marks;
   for (const std::uint64_t t : bookmarks.ticks()) marks += (marks.empty() ? "" : ",") + std::to_string(t);
-  const sf::Vector2i at = window.getPosition();
   return "game=" + options.game + "\ntick=" + std::to_string(recorder.session().tick()) + "\nplaying=" + (paused ? "0" : "1") +
          "\nbookmarks=" + marks + "\nfocus=" + (window.hasFocus() ? "1" : "0") + "\noutput=" + options.output +
-         "\nnotice=" + options.notice + "\nwindow=" + std::to_string(at.x) + "," + std::to_string(at.y) + "," +
-         std::to_string(window.getSize().x) + "," + std::to_string(window.getSize().y) + "\n";
+         "\nnotice=" + options.notice + "\n" + describeWindowPlace(window);
 }
 
 }  // namespace

@@ -46,7 +46,7 @@ struct LivePlayOptions {
   std::string inputSource = "live";  ///< the header's word for where the inputs came from
   bool allowLimitBreaks = false;     ///< a replay taken over that broke a speed limit on purpose
   std::string status;                ///< --status: the window's state and frame written here for scripts, every frame
-  std::string notice;                ///< a line shown under the keys (why the state taken over is not the replay's)
+  std::string notice;                ///< said over the scene (why the state taken over is not the replay's)
 };
 /// Plays and records until the window closes; the process exit status.
 int runLivePlay(const LivePlayOptions& options, const sf::Font& font);

@@ -42,4 +42,10 @@ void StatusFile::report(const std::string& lines, sf::RenderWindow& window) {
   writeLines(path_, lines + "frame=" + std::to_string(++frames_) + "\n");
 }
 
+std::string describeWindowPlace(const sf::RenderWindow& window) {
+  const sf::Vector2i at = window.getPosition();
+  return "window=" + std::to_string(at.x) + "," + std::to_string(at.y) + "," + std::to_string(window.getSize().x) + "," +
+         std::to_string(window.getSize().y) + "\n";
+}
+
 }  // namespace retrace::viewer

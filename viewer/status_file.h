@@ -30,4 +30,7 @@ class StatusFile {
   std::uint64_t frames_ = 0;
 };
 
+/// "window=X,Y,WIDTH,HEIGHT\n": where the window is on the screen, for a status.
+[[nodiscard]] std::string describeWindowPlace(const sf::RenderWindow& window);
+
 }  // namespace retrace::viewer

@@ -165,11 +165,9 @@ void DebuggerWindow::drawFrame(float seconds) {
 void DebuggerWindow::reportStatus() {
   // A change made in the panels shows in the scene and the timeline only in the next frame, so
   // the frame after a change is written again.
-  const sf::Vector2i at = window_.getPosition();
-  const std::string now = debugger_.describeStatus(overlays_, layoutA(), overlays_.panels && gui_.wantsKeyboard()) +
-                          "window=" + std::to_string(at.x) + "," + std::to_string(at.y) + "," +
-                          std::to_string(window_.getSize().x) + "," + std::to_string(window_.getSize().y) + "\n";
-  status_.report(now, window_);
+  status_.report(
+      debugger_.describeStatus(overlays_, layoutA(), overlays_.panels && gui_.wantsKeyboard()) + describeWindowPlace(window_),
+      window_);
 }
 
 bool DebuggerWindow::pickEntity(const FrameLayout& layout, const Playback& shown, sf::Vector2f at) {
