@@ -25,6 +25,7 @@
 #include "viewer/live_play.h"
 #include "viewer/playback.h"
 #include "viewer/plot.h"
+#include "viewer/status_file.h"
 #include "viewer/window.h"
 
 namespace {
@@ -191,10 +192,9 @@ int renderSheet(const Options& options, viewer::Playback& playback, const sf::Fo
   return 0;
 }
 
-/// Why --status cannot be written: it is rewritten all the time, so a file the user had there
-/// is not replaced unasked.
+/// Why --status, if given, cannot be written.
 std::optional<std::string> refuseStatus(const Options& options) {
-  return options.status.empty() ? std::nullopt : recorder::refuseOutput(options.status, options.force);
+  return options.status.empty() ? std::nullopt : viewer::refuseStatusPath(options.status, options.force);
 }
 
 /// Live play: the game played with the keyboard in a window, and recorded.

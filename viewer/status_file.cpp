@@ -1,11 +1,15 @@
 #include "viewer/status_file.h"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <system_error>
 
 #include <SFML/Graphics/Texture.hpp>
 
+#include "recorder/byte_sink.h"
 #include "viewer/headless.h"
 
 namespace retrace::viewer {
@@ -20,9 +24,12 @@ void writeFrame(const std::string& path, sf::RenderWindow& window) {
   }
 }
 
+/// The temporary name the lines are written under.
+std::string partialPathOf(const std::string& path) { return path + ".partial"; }
+
 /// Writes the lines through a temporary name, so a reader never sees half of them.
 void writeLines(const std::string& path, const std::string& lines) {
-  const std::string partial = path + ".partial";
+  const std::string partial = partialPathOf(path);
   {
     std::ofstream out(partial, std::ios::trunc);
     out << lines;
@@ -40,6 +47,17 @@ void StatusFile::report(const std::string& lines, sf::RenderWindow& window) {
   changed_ = lines != last_;
   last_ = lines;
   writeLines(path_, lines + "frame=" + std::to_string(++frames_) + "\n");
+}
+
+std::optional<std::string> refuseStatusPath(const std::string& path, bool overwrite) {
+  if (auto problem = recorder::refuseOutput(path, overwrite)) return problem;
+  const std::string partial = partialPathOf(path);
+  std::FILE* trial = std::fopen(partial.c_str(), "w");
+  if (trial == nullptr) return "cannot write the status to " + path + ": " + std::strerror(errno);
+  std::fclose(trial);
+  std::error_code ignored;
+  std::filesystem::remove(partial, ignored);
+  return std::nullopt;
 }
 
 std::string describeWindowPlace(const sf::RenderWindow& window) {

@@ -5,6 +5,7 @@
 // a loaded machine outlasts; the picture only when the lines change.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -29,6 +30,11 @@ class StatusFile {
   bool changed_ = false;  ///< in the frame before
   std::uint64_t frames_ = 0;
 };
+
+/// Why --status cannot be written at `path`, or nothing. It is rewritten all the time, so a file
+/// the user had there is not replaced unasked (unless `overwrite`), and a folder that is missing
+/// or not writable is said before the window opens rather than leaving a script with no status.
+[[nodiscard]] std::optional<std::string> refuseStatusPath(const std::string& path, bool overwrite);
 
 /// "window=X,Y,WIDTH,HEIGHT\n": where the window is on the screen, for a status.
 [[nodiscard]] std::string describeWindowPlace(const sf::RenderWindow& window);

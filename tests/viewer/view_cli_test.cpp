@@ -137,6 +137,13 @@ TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   EXPECT_EQ(status.output, "retrace-view: " + temp.file("status.txt") + " already exists (pass --force to replace it)\n");
   EXPECT_EQ(runView(kReplay + " --take-over 5 -o " + temp.file("p.rtr") + " --status " + temp.file("status.txt")).output,
             status.output);
+  // Nor one that cannot be written, which would leave a script waiting for a status.
+  for (const std::string& arguments : {kReplay, "--play dodge -o " + temp.file("p.rtr")}) {
+    const CommandRun nowhere = runView(arguments + " --status " + temp.file("no/such/status"));
+    EXPECT_EQ(nowhere.exitCode, 2) << arguments;
+    EXPECT_EQ(nowhere.output,
+              "retrace-view: cannot write the status to " + temp.file("no/such/status") + ": No such file or directory\n");
+  }
   std::ifstream kept(temp.file("status.txt"));
   EXPECT_EQ(std::string(std::istreambuf_iterator<char>(kept), std::istreambuf_iterator<char>()), "mine");
   EXPECT_EQ(runView(kReplay + " --allow-limit-breaks").output,
