@@ -192,9 +192,19 @@ int renderSheet(const Options& options, viewer::Playback& playback, const sf::Fo
   return 0;
 }
 
-/// Why --status, if given, cannot be written.
+/// Why --status, if given, cannot be written: among others, it would write over the replay -o
+/// names (the status file or its frame).
 std::optional<std::string> refuseStatus(const Options& options) {
-  return options.status.empty() ? std::nullopt : viewer::refuseStatusPath(options.status, options.force);
+  if (options.status.empty()) return std::nullopt;
+  if (!options.output.empty()) {
+    std::error_code error;
+    const auto output = std::filesystem::weakly_canonical(options.output, error);
+    for (const std::string& written : {options.status, options.status + ".png"}) {
+      if (!error && std::filesystem::weakly_canonical(written, error) == output)
+        return "--status writes " + written + ", the replay -o names: give them different names";
+    }
+  }
+  return viewer::refuseStatusPath(options.status, options.force);
 }
 
 /// Live play: the game played with the keyboard in a window, and recorded.

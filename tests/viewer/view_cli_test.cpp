@@ -144,6 +144,11 @@ TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
     EXPECT_EQ(nowhere.output,
               "retrace-view: cannot write the status to " + temp.file("no/such/status") + ": No such file or directory\n");
   }
+  // Nor the replay -o names, which the status or its frame would write over.
+  EXPECT_EQ(runView("--play dodge -o " + temp.file("p.rtr") + " --status " + temp.file("p.rtr")).output,
+            "retrace-view: --status writes " + temp.file("p.rtr") + ", the replay -o names: give them different names\n");
+  EXPECT_EQ(runView(kReplay + " -o " + temp.file("p.png") + " --status " + temp.file("p")).exitCode, 2);
+  EXPECT_FALSE(fs::exists(temp.file("p.rtr")));
   std::ifstream kept(temp.file("status.txt"));
   EXPECT_EQ(std::string(std::istreambuf_iterator<char>(kept), std::istreambuf_iterator<char>()), "mine");
   EXPECT_EQ(runView(kReplay + " --allow-limit-breaks").output,
