@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <SFML/Graphics.hpp>
 
@@ -192,7 +193,7 @@ void drawLiveFrame(sf::RenderWindow& window, const recorder::Recorder& recorder,
   const sim::Scene scene = recorder.session().describeScene(previous);
   const auto layout = computeLayout({0.0F, 0.0F, kLiveWidth, kLiveHeight}, measureScene(scene), 24.0F);
   drawSceneInArea(window, layout.scene, layout.scale, scene, Overlays{}, font);
-  sf::Text hud(hudText, font, 14);
+  sf::Text hud(hudText, font, kTextSize);
   hud.setPosition(layout.hud.left, layout.hud.top);
   window.draw(hud);
   // Over the scene's top, outlined so that it reads on any game's colours.
@@ -264,11 +265,13 @@ int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
       (void)recorder.record(window.hasFocus() ? readButtons(keys) : sim::Input{0});
       owed -= kTick;
     }
-    drawLiveFrame(window, recorder, *previous,
-                  (paused ? "PAUSED at tick " : "recording tick ") + std::to_string(recorder.session().tick()) + " to " +
-                      options.output + (paused ? "  (F2 play" : "  (F2 pause") + ", F3 bookmark, Esc or close: save)" +
-                      listBookmarks(bookmarks, "  bookmarks ") + "\n" + keyHelp,
-                  options.notice, font);
+    // The tick and the keys stay whatever the output's path: what a line has no room for goes.
+    std::vector<LinePart> parts{{(paused ? "PAUSED at tick " : "recording tick ") + std::to_string(recorder.session().tick()), 9},
+                                {"to " + options.output, 4},
+                                {std::string(paused ? "(F2 play" : "(F2 pause") + ", F3 bookmark, Esc or close: save)", 7}};
+    if (!bookmarks.ticks().empty()) parts.push_back({listBookmarks(bookmarks, "bookmarks "), 5});
+    const std::string hud = fitLine(std::move(parts), font, kLiveWidth - 8.0F);
+    drawLiveFrame(window, recorder, *previous, hud + "\n" + keyHelp, options.notice, font);
     if (status.wanted()) status.report(describeLiveStatus(recorder, paused, bookmarks, options, window), window);
     window.display();
   }

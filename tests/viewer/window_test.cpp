@@ -562,6 +562,27 @@ TEST(Window, LivePlayPlaysAConfigurationPastASpeedLimitWhenAllowed) {
   EXPECT_TRUE(header.limitBreaksAllowed);
 }
 
+TEST(Window, LivePlaysLinesKeepTheTickInsideTheWindowWhateverTheOutputsPath) {
+  retrace::testing::TempDir temp{"retrace_window_live_hud"};
+  const std::string out = temp.file(std::string(160, 'n') + ".rtr");
+  LiveWindow live("--play dodge -o " + out, temp.path());
+  ASSERT_TRUE(live.opened()) << live.log();
+  ASSERT_TRUE(live.waitFor([](const Status& s) { return s.contains("tick") && s.at("tick") != "0"; }));
+  ASSERT_TRUE(live.waitFrames(2));
+  const sf::Image frame = live.frame();
+  // The lines under the scene, and the window's last columns beside them: no text runs there.
+  const sf::Vector2u size = frame.getSize();
+  std::size_t lit = 0;
+  for (unsigned y = size.y * 3 / 4; y < size.y; ++y) {
+    for (unsigned x = size.x - 6; x < size.x; ++x) {
+      const sf::Color c = frame.getPixel(x, y);
+      if (c.r + c.g + c.b > 300) ++lit;
+    }
+  }
+  EXPECT_EQ(lit, 0U);
+  ASSERT_TRUE(live.save()) << live.log();
+}
+
 TEST(Window, TakingOverAtTickZeroOpensPausedAndClosingThereSavesNothing) {
   retrace::testing::TempDir temp{"retrace_window_take_over_zero"};
   const std::string original = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
