@@ -149,10 +149,17 @@ std::optional<std::string> formatScriptRun(const sim::GameDefinition& game, cons
   return lines;
 }
 
+void appendScriptRun(std::vector<ScriptRun>& runs, ScriptRun run) {
+  if (!runs.empty() && runs.back().input == run.input)
+    runs.back().ticks += run.ticks;
+  else
+    runs.push_back(run);
+}
+
 std::variant<ReplayInputs, std::string> readReplayInputs(const std::string& path) {
   ReplayInputs inputs;
   auto read = visitReplayFile(path, [&](Chunk& chunk) {
-    for (const InputRun& run : chunk.inputs) inputs.runs.push_back({run.input, run.length});
+    for (const InputRun& run : chunk.inputs) appendScriptRun(inputs.runs, {run.input, run.length});
     inputs.ticks += chunk.checksums.size();
   });
   if (auto* problem = std::get_if<std::string>(&read)) return *problem;

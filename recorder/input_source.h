@@ -50,6 +50,9 @@ inline constexpr std::uint64_t kMaxScriptRunTicks = 100'000'000;
 /// The lines of an input script that parseInputScript reads back as `run` ("120 up+fire\n", more
 /// than one past kMaxScriptRunTicks); nothing when the input holds a bit the game names no button for.
 [[nodiscard]] std::optional<std::string> formatScriptRun(const sim::GameDefinition& game, const ScriptRun& run);
+/// Appends `run`, joined to the last run when it holds the same input (a replay's chunks split
+/// runs that a script or a player need not).
+void appendScriptRun(std::vector<ScriptRun>& runs, ScriptRun run);
 /// Plays `runs` in order (a replay's own inputs), then no buttons.
 [[nodiscard]] std::unique_ptr<InputSource> makeReplayedInput(std::vector<ScriptRun> runs);
 /// A replay's header and inputs, to play it again (record --like, the viewer's --take-over).

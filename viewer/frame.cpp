@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <sstream>
 
 #include "recorder/inspect.h"
 #include "sim/field_ids.h"
@@ -70,7 +69,23 @@ void paintTunnels(sf::RenderTarget& target, const FrameLayout& layout, const Pla
   for (const sim::Tunnel& tunnel : playback.tunnelsNow()) paintScene(target, states, tunnel.drawing, overlays, font);
 }
 
-/// Text cut into lines no wider than `width` at spaces (a word wider than that keeps its line).
+}  // namespace
+
+std::string fitLine(std::vector<LinePart> parts, const sf::Font& font, float width) {
+  const auto join = [&parts] {
+    std::string line;
+    for (const LinePart& part : parts) line += (line.empty() ? "" : "  ") + part.text;
+    return line;
+  };
+  std::string line = join();
+  while (parts.size() > 1 && sf::Text(line, font, kTextSize).getLocalBounds().width > width) {
+    parts.erase(
+        std::min_element(parts.begin(), parts.end(), [](const LinePart& x, const LinePart& y) { return x.want < y.want; }));
+    line = join();
+  }
+  return line;
+}
+
 std::vector<std::string> wrapText(const std::string& text, const sf::Font& font, unsigned size, float width) {
   std::vector<std::string> lines;
   std::string line;
@@ -90,39 +105,6 @@ std::vector<std::string> wrapText(const std::string& text, const sf::Font& font,
   }
   if (!line.empty()) lines.push_back(line);
   return lines;
-}
-
-}  // namespace
-
-std::string fitLine(std::vector<LinePart> parts, const sf::Font& font, float width) {
-  const auto join = [&parts] {
-    std::string line;
-    for (const LinePart& part : parts) line += (line.empty() ? "" : "  ") + part.text;
-    return line;
-  };
-  std::string line = join();
-  while (parts.size() > 1 && sf::Text(line, font, kTextSize).getLocalBounds().width > width) {
-    parts.erase(
-        std::min_element(parts.begin(), parts.end(), [](const LinePart& x, const LinePart& y) { return x.want < y.want; }));
-    line = join();
-  }
-  return line;
-}
-
-std::string wrapWords(const std::string& text, const sf::Font& font, float width) {
-  std::string wrapped;
-  std::string line;
-  std::istringstream words(text);
-  for (std::string word; words >> word;) {
-    const std::string longer = line.empty() ? word : line + " " + word;
-    if (!line.empty() && sf::Text(longer, font, kTextSize).getLocalBounds().width > width) {
-      wrapped += line + "\n";
-      line = word;
-    } else {
-      line = longer;
-    }
-  }
-  return wrapped + line;
 }
 
 FrameLayout computeLayout(sf::FloatRect area, sf::Vector2f world, float timelineHeight) {

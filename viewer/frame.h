@@ -66,9 +66,9 @@ struct LinePart {
 /// The parts joined by two spaces, leaving out the least wanted until the line fits `width`
 /// pixels in `font` at kTextSize (the most wanted part stays whatever its width).
 [[nodiscard]] std::string fitLine(std::vector<LinePart> parts, const sf::Font& font, float width);
-/// `text`'s words in lines no wider than `width` pixels in `font` at kTextSize, joined by
-/// newlines (a word wider than that alone on its line).
-[[nodiscard]] std::string wrapWords(const std::string& text, const sf::Font& font, float width);
+/// Text cut into lines no wider than `width` pixels in `font` at `size`, at spaces (a word wider
+/// than that keeps its line).
+[[nodiscard]] std::vector<std::string> wrapText(const std::string& text, const sf::Font& font, unsigned size, float width);
 /// The parts of the status line above the timeline: the tick, a truncation, the time, the game,
 /// the state hash, the speed, then `suffix` (compare mode's difference) and the key hint.
 [[nodiscard]] std::vector<LinePart> listHudParts(const Playback& playback, const std::string& suffix);

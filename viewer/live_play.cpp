@@ -198,7 +198,9 @@ void drawLiveFrame(sf::RenderWindow& window, const recorder::Recorder& recorder,
   window.draw(hud);
   // Over the scene's top, outlined so that it reads on any game's colours.
   if (!notice.empty()) {
-    sf::Text warning(wrapWords(notice, font, layout.hud.width), font, kTextSize);
+    std::string lines;
+    for (const std::string& line : wrapText(notice, font, kTextSize, layout.hud.width)) lines += line + "\n";
+    sf::Text warning(lines, font, kTextSize);
     warning.setFillColor(sf::Color(255, 190, 60));
     warning.setOutlineColor(sf::Color::Black);
     warning.setOutlineThickness(2.0F);

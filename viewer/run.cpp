@@ -207,21 +207,27 @@ std::optional<std::string> refuseStatus(const Options& options) {
   return viewer::refuseStatusPath(options.status, options.force);
 }
 
+/// What the command line says of live play whatever is played: --set, the files, the flags.
+viewer::LivePlayOptions takeLiveOptions(const Options& options) {
+  viewer::LivePlayOptions live;
+  live.program = programName();
+  live.settings = options.settings;
+  live.output = options.output;
+  live.force = options.force;
+  live.allowLimitBreaks = options.allowLimitBreaks;
+  live.status = options.status;
+  return live;
+}
+
 /// Live play: the game played with the keyboard in a window, and recorded.
 int playLive(const Options& options, const sf::Font& font) {
   if (options.output.empty()) return fail("--play needs -o OUT.rtr");
   if (auto problem = refuseStatus(options)) return fail(*problem);
   if (auto problem = viewer::findDisplayProblem()) return fail(*problem);
-  viewer::LivePlayOptions live;
-  live.program = programName();
+  viewer::LivePlayOptions live = takeLiveOptions(options);
   live.game = options.play;
   live.config = options.config;
-  live.settings = options.settings;
   live.seed = options.seed;
-  live.output = options.output;
-  live.force = options.force;
-  live.allowLimitBreaks = options.allowLimitBreaks;
-  live.status = options.status;
   return viewer::runLivePlay(live, font);
 }
 
@@ -239,17 +245,12 @@ int takeOver(const Options& options, const sf::Font& font) {
                 std::to_string(replay.ticks) + ")");
   }
   if (auto problem = viewer::findDisplayProblem()) return fail(*problem);
-  viewer::LivePlayOptions live;
-  live.program = programName();
+  viewer::LivePlayOptions live = takeLiveOptions(options);
   live.game = replay.header.game;
   live.config = replay.header.configName;
-  live.settings = options.settings;
   live.seed = replay.header.seed;
-  live.output = options.output;
-  live.force = options.force;
-  live.status = options.status;
   live.baseConfig = recorder::configOf(replay.header);
-  live.allowLimitBreaks = replay.header.limitBreaksAllowed || options.allowLimitBreaks;
+  live.allowLimitBreaks = live.allowLimitBreaks || replay.header.limitBreaksAllowed;
   live.openPaused = true;  // the person sees the moment before playing on, at tick 0 too
   for (const recorder::ScriptRun& run : replay.runs) {
     const std::uint64_t left = options.takeOver - live.takenOver.size();

@@ -111,27 +111,17 @@ std::optional<std::string> printInputScript(const std::string& path, std::span<c
                                             std::uint64_t ticks) {
   const ReplayHeader& h = replay.header;
   const sim::GameDefinition& game = *gameOf(h);
-  std::string lines;
-  std::optional<ScriptRun> pending;
-  std::optional<std::string> problem;
-  const auto flush = [&] {
-    auto text = formatScriptRun(game, *pending);
-    if (!text) problem = "holds inputs no button of " + h.game + " names, which an input script cannot give";
-    lines += text.value_or("");
-  };
-  // Checked whole before anything is printed, so that a refusal prints no half script.
+  std::vector<ScriptRun> runs;
   (void)visitReplay(file, [&](Chunk& chunk) {
-    for (const InputRun& run : chunk.inputs) {
-      if (pending && pending->input == run.input) {
-        pending->ticks += run.length;
-        continue;
-      }
-      if (pending) flush();
-      pending = ScriptRun{run.input, run.length};
-    }
+    for (const InputRun& run : chunk.inputs) appendScriptRun(runs, {run.input, run.length});
   });
-  if (pending) flush();
-  if (problem) return problem;
+  // Checked whole before anything is printed, so that a refusal prints no half script.
+  std::string lines;
+  for (const ScriptRun& run : runs) {
+    auto text = formatScriptRun(game, run);
+    if (!text) return "holds inputs no button of " + h.game + " names, which an input script cannot give";
+    lines += *text;
+  }
   if (ticks == 0) return "holds no tick, so no input to give as a script";  // record --input refuses a script without one
   printOut("# the inputs of {} ({} {}, seed {}, {}{}, input source: {}): one 'TICKS BUTTONS' run a line\n", path, h.game,
            h.configName, h.seed, formatCount(ticks, "tick"), replay.truncated ? " recovered of a recording cut short" : "",
