@@ -208,7 +208,7 @@ void FrameRenderer::render(sf::RenderTarget& target, sf::FloatRect area, const P
   const FrameLayout layout = computeLayout(area, measureScene(scene), timelineHeightOf(playback, area, extras.plots.size()));
   drawSceneInArea(target, layout.scene, layout.scale, scene, overlays, font_, {extras.highlight});
   paintTunnels(target, layout, playback, overlays, font_);
-  drawHud(target, layout, playback, "");
+  drawHud(target, layout, playback, "", extras.clipSpeed);
   drawBottom(target, layout, playback, extras);
   if (overlays.events) drawEventPanel(target, layout, playback, extras.oracleText);
   drawBanner(target, layout, playback);
@@ -239,7 +239,7 @@ void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, 
   } else {
     suffix = "A and B are identical";
   }
-  drawHud(target, layout.a, a, suffix);
+  drawHud(target, layout.a, a, suffix, extras.clipSpeed);
   drawBottom(target, layout.a, a, extras);
   if (overlays.events) {
     drawEventPanel(target, layout.a, a, extras.oracleText);
@@ -257,10 +257,10 @@ std::vector<LinePart> listTitleParts(const std::string& title, const Playback& s
   return {{title, 9}, {"(" + h.configName + ") seed " + std::to_string(h.seed), 5}};
 }
 
-std::vector<LinePart> listHudParts(const Playback& playback, const std::string& suffix) {
+std::vector<LinePart> listHudParts(const Playback& playback, const std::string& suffix, std::optional<double> clipSpeed) {
   const recorder::ReplayHeader& h = playback.replay().header;
   char speed[16];
-  std::snprintf(speed, sizeof speed, "%gx", playback.speed());
+  std::snprintf(speed, sizeof speed, "%gx", clipSpeed.value_or(playback.speed()));
   // What is left out first when the line is too wide: the key hint, the state hash, the game.
   std::vector<LinePart> parts = {{"tick " + std::to_string(playback.tick()) + "/" + std::to_string(playback.lastTick()), 9}};
   // A recording cut short shows its recovered prefix, and says so.
@@ -272,16 +272,16 @@ std::vector<LinePart> listHudParts(const Playback& playback, const std::string& 
   parts.push_back({h.game + " (" + h.configName + ") seed " + std::to_string(h.seed), 3});
   parts.push_back(
       {"state " + sim::formatFieldValue(static_cast<std::int64_t>(playback.current().hash()), sim::FieldKind::kBits), 2});
-  parts.push_back({std::string(speed) + (playback.playing() ? "  playing" : "  paused"), 6});
+  parts.push_back({std::string(speed) + (playback.playing() || clipSpeed ? "  playing" : "  paused"), 6});
   if (!suffix.empty()) parts.push_back({suffix, 8});
-  parts.push_back({"(H: keys)", 1});
+  if (!clipSpeed) parts.push_back({"(H: keys)", 1});  // a clip has no keys
   return parts;
 }
 
 void FrameRenderer::drawHud(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback,
-                            const std::string& suffix) const {
-  drawText(target, fitLine(listHudParts(playback, suffix), font_, layout.hud.width), {layout.hud.left, layout.hud.top + 3.0F},
-           kTextSize, sf::Color(220, 220, 230));
+                            const std::string& suffix, std::optional<double> clipSpeed) const {
+  drawText(target, fitLine(listHudParts(playback, suffix, clipSpeed), font_, layout.hud.width),
+           {layout.hud.left, layout.hud.top + 3.0F}, kTextSize, sf::Color(220, 220, 230));
 }
 
 void FrameRenderer::drawBottom(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback,

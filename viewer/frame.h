@@ -71,7 +71,8 @@ struct LinePart {
 [[nodiscard]] std::vector<std::string> wrapText(const std::string& text, const sf::Font& font, unsigned size, float width);
 /// The parts of the status line above the timeline: the tick, a truncation, the time, the game,
 /// the state hash, the speed, then `suffix` (compare mode's difference) and the key hint.
-[[nodiscard]] std::vector<LinePart> listHudParts(const Playback& playback, const std::string& suffix);
+[[nodiscard]] std::vector<LinePart> listHudParts(const Playback& playback, const std::string& suffix,
+                                                 std::optional<double> clipSpeed = std::nullopt);
 /// Compare mode: one side's title over its scene; where the two replays' configurations or
 /// seeds differ (the HUD gives A's), the side's own after it.
 [[nodiscard]] std::vector<LinePart> listTitleParts(const std::string& title, const Playback& side, const Playback& other);
@@ -103,6 +104,7 @@ struct FrameExtras {
   bool oracleText = true;               ///< the oracle's sentences over the scene (the Oracle panel shows them instead)
   std::vector<PlotLine> plots;          ///< a lane each on the timeline
   std::optional<sf::Vector2f> pointer;  ///< the mouse over the frame, for the timeline's readout
+  std::optional<double> clipSpeed;      ///< a clip's frame: the HUD says it plays at this speed, and no key
 };
 
 /// Draws frames of one playback, or of two in compare mode.
@@ -120,7 +122,8 @@ class FrameRenderer {
 
  private:
   void drawText(sf::RenderTarget& target, const std::string& text, sf::Vector2f at, unsigned size, sf::Color colour) const;
-  void drawHud(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const std::string& suffix) const;
+  void drawHud(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const std::string& suffix,
+               std::optional<double> clipSpeed) const;
   void drawBottom(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const FrameExtras& extras) const;
   void drawEventPanel(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, bool oracleText) const;
   void drawBanner(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback) const;

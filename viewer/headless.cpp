@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <optional>
 #include <streambuf>
@@ -11,6 +12,7 @@
 #include "recorder/parse.h"
 #include "viewer/debugger.h"
 #include "viewer/frame.h"
+#include "viewer/gif_writer.h"
 #include "viewer/gui_bridge.h"
 
 namespace retrace::viewer {
@@ -29,6 +31,17 @@ class QuietSfml {
   std::streambuf* previous_;
 };
 
+/// The image as a screen shows it: ImGui's translucent panels leave alpha below 255 in a
+/// texture, which a screen ignores but a picture viewer would blend with its own background.
+sf::Image makeOpaque(const sf::Image& image) {
+  const sf::Vector2u size = image.getSize();
+  std::vector<sf::Uint8> pixels(image.getPixelsPtr(), image.getPixelsPtr() + std::size_t{size.x} * size.y * 4);
+  for (std::size_t i = 3; i < pixels.size(); i += 4) pixels[i] = 255;
+  sf::Image opaque;
+  opaque.create(size.x, size.y, pixels.data());
+  return opaque;
+}
+
 }  // namespace
 
 // The temporary is created exclusively first: SFML would truncate a file that had that name.
@@ -36,7 +49,7 @@ std::optional<std::string> savePng(const sf::Image& image, const std::string& pa
   const std::string partial = path + ".partial.png";  // SFML picks the format by extension
   if (auto problem = recorder::createExclusively(partial)) return problem;
   const QuietSfml quiet;
-  if (!image.saveToFile(partial)) {
+  if (!makeOpaque(image).saveToFile(partial)) {
     std::error_code error;
     std::filesystem::remove(partial, error);  // ours, and holding nothing worth keeping
     return "cannot write " + partial;
@@ -61,26 +74,81 @@ std::optional<std::string> renderFramePng(Playback& playback, const sf::Font& fo
 
 namespace {
 
-/// The debugger at `tick` with the shot's entity selected and its fields plotted over the whole
-/// replay; one sentence when the entity is not there (nor went at that tick, which the inspector
-/// shows as it was).
-std::optional<std::string> setUpShot(Debugger& debugger, std::uint64_t tick, const PanelShot& shot) {
-  debugger.seek(tick);
-  if (!shot.select.empty()) {
-    // An element by its id ("bullets[id=7]") is wherever it is at that tick.
-    debugger.select(shot.select);
-    if (debugger.listInspectorRows().empty()) {
-      return "no field at tick " + std::to_string(tick) + " lies inside " + recorder::quoteForMessage(shot.select) +
-             " (the I key shows the entities' names)";
+/// The window's view drawn off screen a tick at a time: the frame (or A beside B) with the
+/// debugger's panels when asked, the shot's entity selected and its fields plotted over the
+/// whole replay; for a PNG, or a clip's frames.
+class ShotRenderer {
+ public:
+  ShotRenderer(Playback& playback, const sf::Font& font, const PanelShot& shot)
+      : playback_(playback), font_(font), shot_(shot), renderer_(font) {}
+
+  /// Creates the texture (the frame's size, the panels beside it) and sets the shot up; one
+  /// sentence when it cannot.
+  std::optional<std::string> open(sf::Vector2u size) {
+    const auto panels = shot_.panels ? static_cast<unsigned>(kPanelWidth) : 0U;
+    if (!texture_.create(size.x + panels, size.y))
+      return "cannot create a " + std::to_string(size.x + panels) + "x" + std::to_string(size.y) + " render texture";
+    (void)texture_.setActive(true);
+    if (shot_.panels) gui_.emplace(texture_, findFontPath());
+    area_ = {0.0F, 0.0F, static_cast<float>(size.x), static_cast<float>(size.y)};
+    debugger_.emplace(playback_, shot_.b, shot_.nameA, shot_.nameB, std::vector<std::uint64_t>{});
+    // An element by its id ("bullets[id=7]") is wherever it is at each tick drawn.
+    if (!shot_.select.empty()) debugger_->select(shot_.select);
+    for (const std::string& field : shot_.plots) {
+      if (auto problem = debugger_->togglePlot(field)) return problem;
     }
+    while (!debugger_->stepPlots(std::uint64_t{1} << 16)) {
+    }
+    return std::nullopt;
   }
-  for (const std::string& field : shot.plots) {
-    if (auto problem = debugger.togglePlot(field)) return problem;
+
+  /// Draws the view at `tick` into the texture; a clip's frame says it plays at `clipSpeed`.
+  const sf::Texture& draw(std::uint64_t tick, std::optional<double> clipSpeed = std::nullopt) {
+    debugger_->seek(tick);
+    // The inspector lists a selection gone at this tick as it was, and nothing where it is not.
+    selectionSeen_ = selectionSeen_ || !debugger_->listInspectorRows().empty();
+    // ImGui sizes some widgets from the frame before (a table's columns): the first is drawn twice.
+    FrameExtras extras = debugger_->extras(shot_.panels);
+    extras.clipSpeed = clipSpeed;
+    for (int frame = drawn_ || !gui_ ? 1 : 0; frame < 2; ++frame) {
+      texture_.clear(sf::Color::Black);
+      if (shot_.b != nullptr)
+        renderer_.renderCompare(texture_, area_, playback_, *shot_.b, {}, extras);
+      else
+        renderer_.render(texture_, area_, playback_, {}, extras);
+      if (!gui_) continue;
+      gui_->beginFrame(texture_.getSize(), 1.0F / 60.0F);
+      Overlays shown;
+      debugger_->draw({area_.width, 0.0F, kPanelWidth, area_.height}, font_, shown);
+      gui_->endFrame();
+    }
+    drawn_ = true;
+    texture_.display();
+    return texture_.getTexture();
   }
-  while (!debugger.stepPlots(std::uint64_t{1} << 16)) {
+
+  /// The size of what is drawn: the frame, the panels beside it.
+  [[nodiscard]] sf::Vector2u size() const { return texture_.getSize(); }
+
+  /// One sentence when an entity was to be selected and no tick drawn had it.
+  [[nodiscard]] std::optional<std::string> findSelectionProblem(const std::string& ticks) const {
+    if (shot_.select.empty() || selectionSeen_) return std::nullopt;
+    return "no field at " + ticks + " lies inside " + recorder::quoteForMessage(shot_.select) +
+           " (the I key shows the entities' names)";
   }
-  return std::nullopt;
-}
+
+ private:
+  Playback& playback_;
+  const sf::Font& font_;
+  const PanelShot& shot_;
+  const FrameRenderer renderer_;
+  sf::RenderTexture texture_;
+  std::optional<GuiBridge> gui_;
+  std::optional<Debugger> debugger_;
+  sf::FloatRect area_;
+  bool drawn_ = false;
+  bool selectionSeen_ = false;
+};
 
 }  // namespace
 
@@ -89,43 +157,90 @@ std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font&
   if (tick > playback.lastTick()) {
     return recorder::describePastLastTick(tick, playback.lastTick(), playback.replay());
   }
-  const auto panels = shot.panels ? static_cast<unsigned>(kPanelWidth) : 0U;
-  sf::RenderTexture texture;
-  if (!texture.create(size.x + panels, size.y))
-    return "cannot create a " + std::to_string(size.x + panels) + "x" + std::to_string(size.y) + " render texture";
-  (void)texture.setActive(true);
-  std::optional<GuiBridge> gui;
-  if (shot.panels) gui.emplace(texture, findFontPath());
-  Debugger debugger(playback, shot.b, shot.nameA, shot.nameB, {});
-  if (auto problem = setUpShot(debugger, tick, shot)) return problem;
-  const sf::FloatRect area{0.0F, 0.0F, static_cast<float>(size.x), static_cast<float>(size.y)};
-  const FrameRenderer renderer(font);
-  // ImGui sizes some widgets from the frame before (a table's columns): the second frame is the one kept.
-  for (int frame = 0; frame < 2; ++frame) {
-    texture.clear(sf::Color::Black);
-    if (shot.b != nullptr)
-      renderer.renderCompare(texture, area, playback, *shot.b, {}, debugger.extras(shot.panels));
-    else
-      renderer.render(texture, area, playback, {}, debugger.extras(shot.panels));
-    if (!gui) continue;
-    gui->beginFrame(texture.getSize(), 1.0F / 60.0F);
-    Overlays shown;
-    debugger.draw({area.width, 0.0F, kPanelWidth, area.height}, font, shown);
-    gui->endFrame();
-  }
-  texture.display();
-  return savePng(texture.getTexture().copyToImage(), path, overwrite);
+  ShotRenderer renderer(playback, font, shot);
+  if (auto problem = renderer.open(size)) return problem;
+  const sf::Image image = renderer.draw(tick).copyToImage();
+  if (auto problem = renderer.findSelectionProblem("tick " + std::to_string(tick))) return problem;
+  return savePng(image, path, overwrite);
 }
 
-std::uint64_t countSheetCells(std::uint64_t from, std::uint64_t to, std::uint64_t every) noexcept {
+std::uint64_t countRangeTicks(std::uint64_t from, std::uint64_t to, std::uint64_t every) noexcept {
   if (every == 0 || from > to) return 0;
   return (to - from) / every + 1;
+}
+
+namespace {
+
+/// How long each frame of a clip lasts, in seconds.
+double measureClipFrame(std::uint64_t every, std::uint32_t tickRate, double speed) noexcept {
+  return static_cast<double>(every) / (static_cast<double>(tickRate) * speed);
+}
+
+/// The shortest and the longest a GIF shows a frame for, in seconds.
+constexpr double kShortestGifFrame = 0.02;
+constexpr double kLongestGifFrame = kMaxGifDelay / 100.0;
+
+/// Why a range cannot be a clip of `playback`, or nothing.
+std::optional<std::string> refuseClip(const Playback& playback, const ClipRange& range) {
+  const std::uint64_t frames = countRangeTicks(range.from, range.to, range.every);
+  if (frames == 0)
+    return "the range --from " + std::to_string(range.from) + " --to " + std::to_string(range.to) + " --every " +
+           std::to_string(range.every) + " holds no tick";
+  if (range.to > playback.lastTick()) return recorder::describePastLastTick(range.to, playback.lastTick(), playback.replay());
+  const std::uint32_t rate = playback.replay().header.tickRate;
+  const double seconds = measureClipFrame(range.every, rate, range.speed);
+  char at[96];
+  std::snprintf(at, sizeof at, "at --every %llu and --speed %g a frame lasts %.4g s",
+                static_cast<unsigned long long>(range.every), range.speed, seconds);
+  if (seconds < kShortestGifFrame)
+    return std::string(at) + ", less than the 1/50 s a GIF shows a frame: --every " +
+           std::to_string(chooseClipEvery(rate, range.speed)) + " or more, or a lower --speed";
+  if (seconds > kLongestGifFrame) return std::string(at) + ", more than a GIF shows a frame (655.35 s): a higher --speed";
+  if (frames > kMaxClipFrames)
+    return std::to_string(frames) + " frames is more than a clip holds (" + std::to_string(kMaxClipFrames) +
+           "): raise --every or narrow --from and --to";
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::uint64_t chooseClipEvery(std::uint32_t tickRate, double speed) noexcept {
+  auto every = static_cast<std::uint64_t>(std::max(1.0, std::ceil(static_cast<double>(tickRate) * speed * kShortestGifFrame)));
+  while (measureClipFrame(every, tickRate, speed) < kShortestGifFrame) ++every;  // what the rounding left short
+  return every;
+}
+
+std::variant<ClipWritten, std::string> renderClipGif(Playback& playback, const sf::Font& font, const ClipRange& range,
+                                                     const std::string& path, bool overwrite, sf::Vector2u size,
+                                                     const PanelShot& shot) {
+  if (auto problem = refuseClip(playback, range)) return *problem;
+  ShotRenderer renderer(playback, font, shot);
+  if (auto problem = renderer.open(size)) return *problem;
+  const sf::Vector2u frameSize = renderer.size();
+  auto created = GifWriter::create(path, overwrite, frameSize.x, frameSize.y);
+  if (auto* problem = std::get_if<std::string>(&created)) return *problem;
+  GifWriter& writer = *std::get<std::unique_ptr<GifWriter>>(created);
+  ClipWritten written;
+  written.frames = countRangeTicks(range.from, range.to, range.every);
+  const double seconds = measureClipFrame(range.every, playback.replay().header.tickRate, range.speed);
+  for (std::uint64_t i = 0; i < written.frames; ++i) {
+    const sf::Image image = renderer.draw(range.from + i * range.every, range.speed).copyToImage();
+    const std::size_t bytes = std::size_t{frameSize.x} * frameSize.y * 4;
+    if (auto problem = writer.add({image.getPixelsPtr(), bytes}, measureFrameDelay(i, seconds))) return *problem;
+  }
+  if (auto problem = renderer.findSelectionProblem("ticks " + std::to_string(range.from) + ".." + std::to_string(range.to)))
+    return *problem;
+  if (auto problem = writer.finish()) return *problem;
+  written.gifFrames = writer.countFrames();
+  written.bytes = writer.countBytes();
+  written.seconds = static_cast<double>(written.frames) * seconds;
+  return written;
 }
 
 std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& font, std::uint64_t from, std::uint64_t to,
                                           std::uint64_t every, const std::string& path, bool overwrite,
                                           const Overlays& overlays) {
-  const std::uint64_t cells = countSheetCells(from, to, every);
+  const std::uint64_t cells = countRangeTicks(from, to, every);
   if (cells == 0)
     return "the range --from " + std::to_string(from) + " --to " + std::to_string(to) + " --every " + std::to_string(every) +
            " holds no tick";

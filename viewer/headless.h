@@ -1,11 +1,12 @@
 #pragma once
-// Headless rendering for CI artifacts and bug reports: one frame, or a contact sheet of many,
-// into a PNG through an off-screen render texture (no window manager; needs an X display,
+// Headless rendering for CI artifacts and bug reports: one frame or a contact sheet of many
+// into a PNG, or a clip into an animated GIF, through an off-screen render texture (no window manager; needs an X display,
 // so run it under xvfb-run -a on a machine without a screen).
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <SFML/Graphics.hpp>
@@ -34,17 +35,44 @@ struct PanelShot {
 [[nodiscard]] std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font& font, std::uint64_t tick,
                                                            const std::string& path, bool overwrite, sf::Vector2u size,
                                                            const PanelShot& shot);
-/// Saves an image as a PNG through a temporary name, so a failed save never leaves half a PNG
-/// at `path` (an existing file is replaced only when `overwrite`).
+/// Saves an image as a PNG, every pixel opaque as on a screen, through a temporary name, so a
+/// failed save never leaves half a PNG at `path` (an existing file is replaced only when
+/// `overwrite`).
 [[nodiscard]] std::optional<std::string> savePng(const sf::Image& image, const std::string& path, bool overwrite);
-/// The number of cells a sheet of ticks from..to every `every` has; 0 for a bad range.
-[[nodiscard]] std::uint64_t countSheetCells(std::uint64_t from, std::uint64_t to, std::uint64_t every) noexcept;
+/// The ticks from, from+every, ... <= to count (a sheet's cells, a clip's frames); 0 for a bad range.
+[[nodiscard]] std::uint64_t countRangeTicks(std::uint64_t from, std::uint64_t to, std::uint64_t every) noexcept;
 /// Renders ticks from, from+every, ... <= to as a grid of labelled cells to a PNG (replacing an
 /// existing file only when `overwrite`).
 [[nodiscard]] std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& font, std::uint64_t from,
                                                         std::uint64_t to, std::uint64_t every, const std::string& path,
                                                         bool overwrite, const Overlays& overlays);
 
+/// What a clip plays: ticks from, from+every, ... <= to, at `speed` times the replay's tick rate.
+struct ClipRange {
+  std::uint64_t from = 0;
+  std::uint64_t to = 0;
+  std::uint64_t every = 1;
+  double speed = 1.0;
+};
+/// What a clip written holds.
+struct ClipWritten {
+  std::uint64_t frames = 0;     ///< ticks drawn
+  std::uint64_t gifFrames = 0;  ///< frames in the file: a tick drawn like the one before lengthens it
+  std::uint64_t bytes = 0;
+  double seconds = 0;  ///< how long it plays
+};
+/// The fewest ticks between a clip's frames that a GIF plays at `speed` times the tick rate: a
+/// GIF frame lasts at least 1/50 s (browsers slow shorter ones down).
+[[nodiscard]] std::uint64_t chooseClipEvery(std::uint32_t tickRate, double speed) noexcept;
+/// Renders a range of ticks as the window shows them (the frame, or A beside B, the panels
+/// when the shot has them) to an animated GIF that plays them at the range's speed; an existing
+/// file at `path` is replaced only when `overwrite`.
+[[nodiscard]] std::variant<ClipWritten, std::string> renderClipGif(Playback& playback, const sf::Font& font,
+                                                                   const ClipRange& range, const std::string& path,
+                                                                   bool overwrite, sf::Vector2u size, const PanelShot& shot);
+
+/// Frames per clip at most (two minutes at 30 frames a second: a clip is a moment, not a replay).
+inline constexpr std::uint64_t kMaxClipFrames = 3600;
 /// Cells per sheet at most (a sheet is an overview, not a video).
 inline constexpr std::uint64_t kMaxSheetCells = 400;
 /// The size of one cell of a sheet, in pixels.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -38,10 +39,12 @@ struct Options {
   std::string compare;
   std::string png;
   std::string sheet;
+  std::string gif;
   std::uint64_t tick = 0;
   std::uint64_t from = 0;
-  std::uint64_t to = 0;
-  std::uint64_t every = 60;
+  std::optional<std::uint64_t> to;     ///< the last tick by default
+  std::optional<std::uint64_t> every;  ///< a sheet's default is 60; a clip's, chooseClipEvery's
+  double speed = 1.0;
   unsigned width = 960;
   unsigned height = 720;
   bool force = false;
@@ -182,13 +185,34 @@ std::optional<std::uint64_t> runWindow(const Options& options, viewer::Playback&
 /// --sheet: a contact sheet of the ticks asked for; the exit code.
 int renderSheet(const Options& options, viewer::Playback& playback, const sf::Font& font) {
   if (auto problem = recorder::refuseOutput(options.sheet, options.force)) return fail(*problem);
-  const std::uint64_t to = options.to == 0 ? playback.lastTick() : options.to;
-  if (auto problem = viewer::renderSheetPng(playback, font, options.from, to, options.every, options.sheet, options.force, {}))
+  const std::uint64_t to = options.to.value_or(playback.lastTick());
+  const std::uint64_t every = options.every.value_or(60);
+  if (auto problem = viewer::renderSheetPng(playback, font, options.from, to, every, options.sheet, options.force, {}))
     return fail(*problem);
   std::printf("wrote %s (%llu cells, ticks %llu..%llu every %llu)\n", options.sheet.c_str(),
-              static_cast<unsigned long long>(viewer::countSheetCells(options.from, to, options.every)),
+              static_cast<unsigned long long>(viewer::countRangeTicks(options.from, to, every)),
               static_cast<unsigned long long>(options.from), static_cast<unsigned long long>(to),
-              static_cast<unsigned long long>(options.every));
+              static_cast<unsigned long long>(every));
+  return 0;
+}
+
+/// --gif: a clip of the ticks asked for as the window shows them; the exit code.
+int renderClip(const Options& options, viewer::Playback& playback, viewer::Playback* other, const sf::Font& font) {
+  if (auto problem = recorder::refuseOutput(options.gif, options.force)) return fail(*problem);
+  viewer::ClipRange range;
+  range.from = options.from;
+  range.to = options.to.value_or(playback.lastTick());
+  range.speed = options.speed;
+  range.every = options.every.value_or(viewer::chooseClipEvery(playback.replay().header.tickRate, options.speed));
+  const viewer::PanelShot shot{other,          baseName(options.file), baseName(options.compare),
+                               options.select, options.panels,         options.plots};
+  auto rendered = viewer::renderClipGif(playback, font, range, options.gif, options.force, {options.width, options.height}, shot);
+  if (auto* problem = std::get_if<std::string>(&rendered)) return fail(*problem);
+  const viewer::ClipWritten& clip = std::get<viewer::ClipWritten>(rendered);
+  std::printf("wrote %s (ticks %llu..%llu every %llu: %llu frames, %.2f s at %gx%s; %llu bytes)\n", options.gif.c_str(),
+              static_cast<unsigned long long>(range.from), static_cast<unsigned long long>(range.to),
+              static_cast<unsigned long long>(range.every), static_cast<unsigned long long>(clip.frames), clip.seconds,
+              range.speed, options.panels ? ", with the debugger's panels" : "", static_cast<unsigned long long>(clip.bytes));
   return 0;
 }
 
@@ -271,7 +295,7 @@ int run(const Options& options) {
   if (auto problem = viewer::loadFont(font)) return fail(*problem);
   if (!options.play.empty()) return playLive(options, font);
   if (options.takingOver) return takeOver(options, font);
-  if (!options.output.empty() && (!options.png.empty() || !options.sheet.empty()))
+  if (!options.output.empty() && (!options.png.empty() || !options.sheet.empty() || !options.gif.empty()))
     return fail("-o names the replay --play, --take-over or the window's L writes, not a picture's");
   if (!options.settings.empty()) return fail("--set changes the configuration --play or --take-over plays");
   if (options.allowLimitBreaks) return fail("--allow-limit-breaks lets --play or --take-over play past a speed limit");
@@ -305,6 +329,7 @@ int run(const Options& options) {
   if (!options.png.empty())
     return renderPng(options, playback, other ? &*other : nullptr, font, matches.empty() ? options.tick : matches.front());
   if (!options.sheet.empty()) return renderSheet(options, playback, font);
+  if (!options.gif.empty()) return renderClip(options, playback, other ? &*other : nullptr, font);
   const auto takeOverAt = runWindow(options, playback, other ? &*other : nullptr, font, std::move(matches));
   if (!takeOverAt) return 0;
   Options taking = options;
@@ -322,6 +347,7 @@ struct ModeOptions {
   CLI::Option* status = nullptr;
   CLI::Option* png = nullptr;
   CLI::Option* sheet = nullptr;
+  CLI::Option* gif = nullptr;
 };
 
 /// The replay viewed, what the window shows of it, and its size.
@@ -347,25 +373,61 @@ ModeOptions addViewingOptions(CLI::App& app, Options& options) {
   return modes;
 }
 
-/// A frame or a contact sheet rendered to a PNG instead of a window.
+/// A check that --speed is a number from 0.01 to 100 (CLI11's range names its bounds with six decimals).
+CLI::Validator requireSpeed() {
+  return CLI::Validator(
+      [](const std::string& text) {
+        char* end = nullptr;
+        const double speed = std::strtod(text.c_str(), &end);
+        if (!text.empty() && end == text.c_str() + text.size() && speed >= 0.01 && speed <= 100.0) return std::string();
+        return recorder::quoteForMessage(text) + " is not a speed from 0.01 to 100 (0.25: a quarter of the replay's)";
+      },
+      "");
+}
+
+/// A frame or a contact sheet rendered to a PNG, or a clip to a GIF, instead of a window.
 void addPictureOptions(CLI::App& app, Options& options, ModeOptions& modes) {
   modes.png = app.add_option("--png", options.png, "render one frame to this PNG and exit");
   CLI::Option* tickOption = app.add_option("--tick", options.tick, "the tick for --png")->needs(modes.png);
   modes.find->excludes(tickOption);
   modes.sheet = app.add_option("--sheet", options.sheet, "render a contact sheet to this PNG and exit")->excludes(modes.png);
-  app.add_option("--from", options.from, "first tick of the sheet")->needs(modes.sheet);
-  app.add_option("--to", options.to, "last tick of the sheet (default: the last)")->needs(modes.sheet);
-  app.add_option("--every", options.every, "ticks between cells of the sheet")->capture_default_str()->needs(modes.sheet);
-  CLI::Option* panels =
-      app.add_flag("--panels", options.panels, "with --png: the debugger's panels beside the frame (inspector, events, oracle)")
-          ->needs(modes.png);
+  modes.gif = app.add_option("--gif", options.gif,
+                             "render ticks --from..--to as the window shows them to this animated GIF, playing at the "
+                             "replay's speed (--speed changes it), and exit")
+                  ->excludes(modes.png)
+                  ->excludes(modes.sheet);
+  // Each needs --sheet or --gif, which CLI11 cannot say: refusePictureOptions checks them after parsing.
+  app.add_option("--from", options.from, "first tick of the sheet or clip");
+  app.add_option("--to", options.to, "last tick of the sheet or clip (default: the last)");
+  app.add_option("--every", options.every,
+                 "ticks between the sheet's cells (default 60) or the clip's frames (default: as few as a GIF "
+                 "plays at the speed, 2 at 1x)");
+  app.add_option("--speed", options.speed, "with --gif: how fast the clip plays, 0.25 for a quarter of the replay's speed")
+      ->capture_default_str()
+      ->check(requireSpeed())
+      ->needs(modes.gif);
+  app.add_flag("--panels", options.panels,
+               "with --png or --gif: the debugger's panels beside the frame (inspector, events, oracle)");
   app.add_option(
          "--select", options.select,
-         "with --png --panels: the entity the inspector shows, by the name I draws beside it (the prefix of its fields in retrace show), or a list's element by its id, LIST[id=N]")
-      ->needs(panels);
-  // The side-by-side view is the window's and --panels' PNG; a plain frame shows one replay.
+         "with --panels: the entity the inspector shows, by the name I draws beside it (the prefix of its fields in retrace show), or a list's element by its id, LIST[id=N]")
+      ->needs("--panels");
+  // A sheet's cells show one replay's scene; the window, a PNG and a clip show A beside B.
   for (CLI::Option* option : {modes.compare, modes.find, modes.plot}) option->excludes(modes.sheet);
-  modes.status->excludes(modes.png)->excludes(modes.sheet);
+  modes.find->excludes(modes.gif);
+  modes.status->excludes(modes.png)->excludes(modes.sheet)->excludes(modes.gif);
+}
+
+/// The options that need one picture or another, which CLI11's needs (all of them) cannot say:
+/// the sentence for the first given without one.
+std::optional<std::string> refusePictureOptions(const CLI::App& app) {
+  const bool clip = app.count("--gif") > 0;
+  const bool sheet = app.count("--sheet") > 0;
+  for (const char* range : {"--from", "--to", "--every"}) {
+    if (app.count(range) > 0 && !clip && !sheet) return std::string(range) + " requires --sheet or --gif";
+  }
+  if (app.count("--panels") > 0 && !clip && app.count("--png") == 0) return std::string("--panels requires --png or --gif");
+  return std::nullopt;
 }
 
 /// A check that an option's value is a name: an empty one would read as the option left out
@@ -379,7 +441,8 @@ CLI::Validator requireName() {
 void addLivePlayOptions(CLI::App& app, Options& options, const ModeOptions& modes) {
   CLI::Option* play =
       app.add_option("--play", options.play, "play GAME live with the keyboard and record it")->check(requireName());
-  for (CLI::Option* option : {modes.file, modes.verify, modes.compare, modes.png, modes.sheet, modes.find, modes.plot}) {
+  for (CLI::Option* option :
+       {modes.file, modes.verify, modes.compare, modes.png, modes.sheet, modes.gif, modes.find, modes.plot}) {
     play->excludes(option);
   }
   CLI::Option* takeOver =
@@ -387,7 +450,7 @@ void addLivePlayOptions(CLI::App& app, Options& options, const ModeOptions& mode
                      "play the replay's game live from this tick: its inputs to there (the window opens paused on it), "
                      "then the keyboard's, recorded with its configuration and seed to -o")
           ->needs(modes.file);
-  for (CLI::Option* option : {play, modes.verify, modes.compare, modes.png, modes.sheet, modes.find, modes.plot})
+  for (CLI::Option* option : {play, modes.verify, modes.compare, modes.png, modes.sheet, modes.gif, modes.find, modes.plot})
     takeOver->excludes(option);
   app.add_option("--config", options.config, "configuration for --play")->capture_default_str()->needs(play);
   app.add_option("--set", options.settings, "NAME=VALUE for --play or --take-over: a configuration field's value (repeatable)");
@@ -403,7 +466,8 @@ void addViewerOptions(CLI::App& app, Options& options) {
   ModeOptions modes = addViewingOptions(app, options);
   addPictureOptions(app, options, modes);
   addLivePlayOptions(app, options, modes);
-  for (CLI::Option* option : {modes.file, modes.compare, modes.png, modes.sheet, modes.status}) option->check(requireName());
+  for (CLI::Option* option : {modes.file, modes.compare, modes.png, modes.sheet, modes.gif, modes.status})
+    option->check(requireName());
   // Counts in decimal digits only, as in retrace's commands (recorder/parse.h says why).
   for (CLI::Option* option : app.get_options()) {
     if (option->get_type_name().starts_with("UINT")) option->transform(CLI::Validator(recorder::canonicalizeCount, ""));
@@ -428,6 +492,7 @@ int runViewer(std::string_view program, int argc, char** argv) {
   } catch (const CLI::ParseError& error) {
     return fail(std::string(error.what()) + " (see " + programName() + " --help)");
   }
+  if (auto problem = refusePictureOptions(app)) return fail(*problem + " (see " + programName() + " --help)");
   options.takingOver = app.get_option("--take-over")->count() > 0;
   // A game this program could not register: a mistake in it, said on every run (as retrace's).
   for (const std::string& refusal : recorder::describeRefusedGames())

@@ -204,7 +204,7 @@ TEST_F(Render, ALandingWindowShowsOnItsPlatform) {
 
 TEST_F(Render, AContactSheetHasOneCellPerTick) {
   const std::string png = (dir_ / "sheet.png").string();
-  ASSERT_EQ(countSheetCells(0, 1800, 120), 16U);
+  ASSERT_EQ(countRangeTicks(0, 1800, 120), 16U);
   ASSERT_FALSE(renderSheetPng(*playback_, font_, 0, 1800, 120, png, false, {}).has_value());
   sf::Image image;
   ASSERT_TRUE(image.loadFromFile(png));
@@ -542,6 +542,20 @@ TEST_F(Render, AReplayCutShortSaysSoInTheStatusLine) {
   // A whole replay says nothing of the kind.
   for (const LinePart& part : listHudParts(loadPlayback("tank-bot-seed1.rtr"), ""))
     EXPECT_EQ(part.text.find("truncated"), std::string::npos);
+}
+
+TEST_F(Render, AClipsHudSaysItPlaysAtItsSpeedAndNamesNoKey) {
+  const Playback playback = loadPlayback("tank-bot-seed1.rtr");
+  const auto join = [](const std::vector<LinePart>& parts) {
+    std::string line;
+    for (const LinePart& part : parts) line += part.text + "|";
+    return line;
+  };
+  const std::string window = join(listHudParts(playback, ""));
+  EXPECT_NE(window.find("|1x  paused|(H: keys)|"), std::string::npos) << window;
+  const std::string clip = join(listHudParts(playback, "", 0.25));
+  EXPECT_NE(clip.find("|0.25x  playing|"), std::string::npos) << clip;
+  EXPECT_EQ(clip.find("keys"), std::string::npos) << clip;  // a GIF takes none
 }
 
 TEST_F(Render, CompareTitlesGiveEachSidesConfigurationAndSeedWhereTheyDiffer) {

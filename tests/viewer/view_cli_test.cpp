@@ -8,8 +8,12 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <SFML/Graphics/Image.hpp>
+#include <SFML/Graphics/Rect.hpp>
 #include "recorder/inspect.h"
 #include "recorder/replay_test_support.h"
+
+#include "support/gif_frames.h"
 #include "support/run_command.h"
 #include "support/temp_dir.h"
 
@@ -104,7 +108,7 @@ TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   EXPECT_EQ(compare.exitCode, 2) << compare.output;
   EXPECT_EQ(compare.output, "retrace-view: " + tank + " is a tank replay, not dodge\n");
   // The panels and the selection are drawn only into a PNG (the window always has them).
-  EXPECT_EQ(runView(kReplay + " --panels").output, "retrace-view: --panels requires --png (see retrace-view --help)\n");
+  EXPECT_EQ(runView(kReplay + " --panels").output, "retrace-view: --panels requires --png or --gif (see retrace-view --help)\n");
   EXPECT_EQ(runView(kReplay + " --png " + png + " --select 'tanks[1]'").output,
             "retrace-view: --select requires --panels (see retrace-view --help)\n");
   const CommandRun typo = runView(kReplay + " --png " + png + " --panels --select playr");
@@ -230,8 +234,8 @@ TEST(ViewCli, WithoutADisplayItSaysToUseXvfbInsteadOfAborting) {
   retrace::testing::TempDir temp{"retrace_view_cli"};
   const std::string png = temp.file("frame.png");
   const std::string advice = "; run it under xvfb-run -a (package xvfb) to render without a screen\n";
-  for (const std::string& args :
-       {kReplay, kReplay + " --png " + png, kReplay + " --sheet " + png, "--play dodge -o " + temp.file("p.rtr")}) {
+  for (const std::string& args : {kReplay, kReplay + " --png " + png, kReplay + " --sheet " + png,
+                                  kReplay + " --gif " + temp.file("clip.gif"), "--play dodge -o " + temp.file("p.rtr")}) {
     const CommandRun unset = retrace::testing::runCommand("env -u DISPLAY " + std::string(RETRACE_VIEW) + " " + args);
     EXPECT_EQ(unset.exitCode, 2) << args << ": " << unset.output;
     EXPECT_EQ(unset.output, "retrace-view: there is no X display (DISPLAY is not set)" + advice) << args;
@@ -241,6 +245,130 @@ TEST(ViewCli, WithoutADisplayItSaysToUseXvfbInsteadOfAborting) {
   }
   EXPECT_FALSE(fs::exists(png));
   EXPECT_FALSE(fs::exists(temp.file("p.rtr.partial")));
+  EXPECT_FALSE(fs::exists(temp.file("clip.gif")));
+}
+
+/// The clip at `path`, read back as a viewer of the file shows each frame.
+retrace::testing::GifClip readClip(const std::string& path) {
+  auto read = retrace::testing::readGifClip(path);
+  if (auto* problem = std::get_if<std::string>(&read)) {
+    ADD_FAILURE() << *problem;
+    return {};
+  }
+  return std::get<retrace::testing::GifClip>(std::move(read));
+}
+
+/// The share of the pixels of a region of a clip's frame that are those of a PNG, exactly.
+double measureSameShare(const retrace::testing::GifFrame& frame, const sf::Image& png, sf::IntRect region) {
+  std::uint64_t same = 0;
+  const sf::Uint8* pixels = png.getPixelsPtr();
+  for (int y = region.top; y < region.top + region.height; ++y) {
+    for (int x = region.left; x < region.left + region.width; ++x) {
+      const auto at = (static_cast<std::size_t>(y) * png.getSize().x + static_cast<std::size_t>(x)) * 4;
+      same += std::equal(pixels + at, pixels + at + 3, frame.rgba.begin() + static_cast<std::ptrdiff_t>(at)) ? 1U : 0U;
+    }
+  }
+  return static_cast<double>(same) / (static_cast<double>(region.width) * region.height);
+}
+
+TEST(ViewCli, AClipPlaysTheTicksAskedAsTheWindowShowsThem) {
+  retrace::testing::TempDir temp{"retrace_view_gif"};
+  const std::string tank = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
+  // Bullet 51 is fired at 804 and hits tank 1 at 820: selected by its id, it is in the clip though
+  // not at its first tick.
+  const std::string clipPath = temp.file("hit.gif");
+  const CommandRun hit = runView(tank + " --gif " + clipPath + " --from 800 --to 840 --panels --select 'bullets[id=51]'");
+  ASSERT_EQ(hit.exitCode, 0) << hit.output;
+  const std::string said =
+      "wrote " + clipPath + " (ticks 800..840 every 2: 21 frames, 0.70 s at 1x, with the debugger's panels; ";
+  EXPECT_EQ(hit.output.substr(0, said.size()), said);
+  EXPECT_EQ(hit.output.substr(hit.output.size() - 8), " bytes)\n") << hit.output;
+  const retrace::testing::GifClip clip = readClip(clipPath);
+  EXPECT_EQ(clip.width, 960 + 420);
+  EXPECT_EQ(clip.height, 720);
+  EXPECT_TRUE(clip.loops);
+  ASSERT_FALSE(clip.frames.empty());
+  int centiseconds = 0;
+  for (const auto& frame : clip.frames) centiseconds += frame.delay;
+  EXPECT_EQ(centiseconds, 70);  // 21 frames of 1/30 s
+  // Its last frame is what --png draws at that tick, in the scene (the HUD says it plays, and the
+  // inspector that the bullet is gone).
+  const std::string png = temp.file("840.png");
+  ASSERT_EQ(runView(tank + " --png " + png + " --tick 840 --panels").exitCode, 0);
+  sf::Image frame;
+  ASSERT_TRUE(frame.loadFromFile(png));
+  ASSERT_EQ(frame.getSize(), sf::Vector2u(960 + 420, 720));
+  // (All but the few edge pixels of text whose colours the palette has no room for; the frame
+  // two ticks earlier differs in 0.35% of them.)
+  EXPECT_GT(measureSameShare(clip.frames.back(), frame, {0, 0, 960, 500}), 0.9998);
+
+  // Slowed down: each tick a frame, a quarter of the speed.
+  const CommandRun slow = runView(tank + " --gif " + temp.file("slow.gif") + " --from 0 --to 59 --every 1 --speed 0.25");
+  ASSERT_EQ(slow.exitCode, 0) << slow.output;
+  EXPECT_NE(slow.output.find("(ticks 0..59 every 1: 60 frames, 4.00 s at 0.25x; "), std::string::npos) << slow.output;
+  centiseconds = 0;
+  for (const auto& each : readClip(temp.file("slow.gif")).frames) centiseconds += each.delay;
+  EXPECT_EQ(centiseconds, 400);
+  // A and B beside each other, as the window shows them.
+  ASSERT_EQ(runView(tank + " --compare " + tank + " --gif " + temp.file("ab.gif") + " --from 10 --to 20").exitCode, 0);
+  EXPECT_EQ(readClip(temp.file("ab.gif")).width, 960);
+}
+
+TEST(ViewCli, APictureIsOpaqueAsTheWindowShowsIt) {
+  // ImGui's panels are translucent in the texture: a picture viewer blended them with its own
+  // background, so the PNG looked other than the window (lighter on white, darker on black).
+  retrace::testing::TempDir temp{"retrace_view_png"};
+  const std::string png = temp.file("panels.png");
+  ASSERT_EQ(runView(kReplay + " --png " + png + " --panels --tick 30").exitCode, 0);
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png));
+  const std::size_t pixels = std::size_t{image.getSize().x} * image.getSize().y;
+  std::size_t translucent = 0;
+  for (std::size_t i = 0; i < pixels; ++i) translucent += image.getPixelsPtr()[i * 4 + 3] != 255 ? 1U : 0U;
+  EXPECT_EQ(translucent, 0U);
+}
+
+TEST(ViewCli, AClipAGifCannotPlayIsOneSentence) {
+  retrace::testing::TempDir temp{"retrace_view_gif"};
+  const std::string gif = temp.file("clip.gif");
+  const std::string tank = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
+  const std::pair<std::string, std::string> refusals[] = {
+      {" --gif " + gif + " --every 1",
+       "at --every 1 and --speed 1 a frame lasts 0.01667 s, less than the 1/50 s a GIF shows a frame: --every 2 or more, or "
+       "a lower --speed"},
+      {" --gif " + gif + " --every 1 --speed 0.5",
+       "3601 frames is more than a clip holds (3600): raise --every or narrow --from and --to"},
+      {" --gif " + gif + " --from 100 --to 99", "the range --from 100 --to 99 --every 2 holds no tick"},
+      {" --gif " + gif + " --to 3601", "tick 3601 is past the replay's last tick, 3600"},
+      {" --gif " + gif + " --from 800 --to 802 --panels --select 'bullets[id=51]'",
+       "no field at ticks 800..802 lies inside 'bullets[id=51]' (the I key shows the entities' names)"},
+      {" --from 10", "--from requires --sheet or --gif (see retrace-view --help)"},
+      {" --every 10", "--every requires --sheet or --gif (see retrace-view --help)"},
+      {" --speed 2", "--speed requires --gif (see retrace-view --help)"},
+      {" --gif " + gif + " --speed 0",
+       "--speed: '0' is not a speed from 0.01 to 100 (0.25: a quarter of the replay's) (see retrace-view --help)"},
+      {" --gif " + gif + " --speed nan",
+       "--speed: 'nan' is not a speed from 0.01 to 100 (0.25: a quarter of the replay's) (see retrace-view --help)"},
+      {" --gif " + gif + " --png " + temp.file("a.png"), "--png excludes --gif (see retrace-view --help)"},
+      {" --gif " + gif + " --find 'tick == 5'", "--find excludes --gif (see retrace-view --help)"},
+      {" --gif " + gif + " -o " + temp.file("a.rtr"),
+       "-o names the replay --play, --take-over or the window's L writes, not a picture's"},
+      {" --gif ''", "--gif: needs a name, not empty text (see retrace-view --help)"},
+  };
+  for (const auto& [arguments, sentence] : refusals) {
+    const CommandRun run = runView(tank + arguments);
+    EXPECT_EQ(run.exitCode, 2) << arguments;
+    EXPECT_EQ(run.output, "retrace-view: " + sentence + "\n") << arguments;
+  }
+  EXPECT_FALSE(fs::exists(gif));
+  EXPECT_FALSE(fs::exists(gif + ".partial"));
+  // A file the user had is replaced only with --force.
+  std::ofstream(gif) << "mine";
+  EXPECT_EQ(runView(tank + " --gif " + gif + " --to 10").output,
+            "retrace-view: " + gif + " already exists (pass --force to replace it)\n");
+  EXPECT_EQ(fs::file_size(gif), 4U);
+  EXPECT_EQ(runView(tank + " --gif " + gif + " --to 10 --force").exitCode, 0);
+  EXPECT_GT(fs::file_size(gif), 4U);
 }
 
 }  // namespace
