@@ -212,7 +212,8 @@ std::uint64_t chooseClipEvery(std::uint32_t tickRate, double speed) noexcept {
 
 std::variant<ClipWritten, std::string> renderClipGif(Playback& playback, const sf::Font& font, const ClipRange& range,
                                                      const std::string& path, bool overwrite, sf::Vector2u size,
-                                                     const PanelShot& shot) {
+                                                     const PanelShot& shot,
+                                                     const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   if (auto problem = refuseClip(playback, range)) return *problem;
   ShotRenderer renderer(playback, font, shot);
   if (auto problem = renderer.open(size)) return *problem;
@@ -227,6 +228,7 @@ std::variant<ClipWritten, std::string> renderClipGif(Playback& playback, const s
     const sf::Image image = renderer.draw(range.from + i * range.every, range.speed).copyToImage();
     const std::size_t bytes = std::size_t{frameSize.x} * frameSize.y * 4;
     if (auto problem = writer.add({image.getPixelsPtr(), bytes}, measureFrameDelay(i, seconds))) return *problem;
+    if (progress) progress(i + 1, written.frames);
   }
   if (auto problem = renderer.findSelectionProblem("ticks " + std::to_string(range.from) + ".." + std::to_string(range.to)))
     return *problem;

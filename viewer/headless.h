@@ -4,6 +4,7 @@
 // so run it under xvfb-run -a on a machine without a screen).
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <variant>
@@ -67,9 +68,10 @@ struct ClipWritten {
 /// Renders a range of ticks as the window shows them (the frame, or A beside B, the panels
 /// when the shot has them) to an animated GIF that plays them at the range's speed; an existing
 /// file at `path` is replaced only when `overwrite`.
-[[nodiscard]] std::variant<ClipWritten, std::string> renderClipGif(Playback& playback, const sf::Font& font,
-                                                                   const ClipRange& range, const std::string& path,
-                                                                   bool overwrite, sf::Vector2u size, const PanelShot& shot);
+/// `progress` hears how many of the frames are drawn, after each.
+[[nodiscard]] std::variant<ClipWritten, std::string> renderClipGif(
+    Playback& playback, const sf::Font& font, const ClipRange& range, const std::string& path, bool overwrite, sf::Vector2u size,
+    const PanelShot& shot, const std::function<void(std::uint64_t done, std::uint64_t frames)>& progress = nullptr);
 
 /// Frames per clip at most (two minutes at 30 frames a second: a clip is a moment, not a replay).
 inline constexpr std::uint64_t kMaxClipFrames = 3600;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
 #include <CLI/CLI.hpp>
 #include <SFML/Graphics.hpp>
 
@@ -206,7 +207,16 @@ int renderClip(const Options& options, viewer::Playback& playback, viewer::Playb
   range.every = options.every.value_or(viewer::chooseClipEvery(playback.replay().header.tickRate, options.speed));
   const viewer::PanelShot shot{other,          baseName(options.file), baseName(options.compare),
                                options.select, options.panels,         options.plots};
-  auto rendered = viewer::renderClipGif(playback, font, range, options.gif, options.force, {options.width, options.height}, shot);
+  // A long clip takes a while: a terminal is told how far it is (a log is not).
+  const bool terminal = ::isatty(STDERR_FILENO) == 1;
+  const auto progress = [&](std::uint64_t done, std::uint64_t frames) {
+    if (done % 30 == 0 && done < frames)
+      std::fprintf(stderr, "\rframe %llu of %llu", static_cast<unsigned long long>(done),
+                   static_cast<unsigned long long>(frames));
+    if (done == frames && frames >= 30) std::fprintf(stderr, "\r%40s\r", "");
+  };
+  auto rendered = viewer::renderClipGif(playback, font, range, options.gif, options.force, {options.width, options.height}, shot,
+                                        terminal ? std::function<void(std::uint64_t, std::uint64_t)>(progress) : nullptr);
   if (auto* problem = std::get_if<std::string>(&rendered)) return fail(*problem);
   const viewer::ClipWritten& clip = std::get<viewer::ClipWritten>(rendered);
   std::printf("wrote %s (ticks %llu..%llu every %llu: %llu frames, %.2f s at %gx%s; %llu bytes)\n", options.gif.c_str(),
