@@ -124,6 +124,17 @@ TEST(GateAgreement, EveryGateRefusesEveryBadReplay) {
       if (!gate.refuses(file, originalPath)) ADD_FAILURE() << gate.name << " lets " << file.filename() << " through";
     }
   }
+  // What CI keeps of a replay the corpus test failed: its report, and where the viewer is built
+  // a contact sheet and a clip of its divergence.
+  const fs::path artifacts = temp.path() / "forged-snapshot-corpus" / "artifacts";
+  EXPECT_TRUE(fs::is_regular_file(artifacts / "forged-snapshot.txt"));
+#ifdef RETRACE_VIEW_BUILT
+  EXPECT_TRUE(fs::is_regular_file(artifacts / "forged-snapshot.png"));
+  std::ifstream clip(artifacts / "forged-snapshot.gif", std::ios::binary);
+  std::string magic(6, '\0');
+  clip.read(magic.data(), 6);
+  EXPECT_EQ(magic, "GIF89a");
+#endif
 }
 
 }  // namespace

@@ -39,9 +39,11 @@ std::string toTestName(const fs::path& file) {
   return name;
 }
 
-/// When the viewer is built, a failing replay also gets a contact sheet of the ticks around
-/// its first divergence in the artifacts folder (rendered by retrace-view under xvfb-run).
-void renderDivergenceSheet(const fs::path& file) {
+/// When the viewer is built, a failing replay also gets a contact sheet and a clip of the ticks
+/// around its first divergence in the artifacts folder (rendered by retrace-view under
+/// xvfb-run): NAME.png, and NAME.gif from a second before it to half a second after at half speed,
+/// verified, so that the DIVERGED banner and the oracle's sentences are in it.
+void renderDivergencePictures(const fs::path& file) {
 #ifdef RETRACE_VIEW_BINARY
   auto loaded = retrace::recorder::loadReplayFile(file.string());
   if (!std::holds_alternative<retrace::recorder::LoadedReplay>(loaded)) return;
@@ -49,16 +51,21 @@ void renderDivergenceSheet(const fs::path& file) {
   const auto report = retrace::recorder::verifyReplay(replay);
   if (!report.divergence) return;
   const std::uint64_t tick = report.divergence->tick;
-  const std::uint64_t from = tick > 30 ? tick - 30 : 0;
-  const std::uint64_t to = std::min<std::uint64_t>(tick + 30, retrace::recorder::countTicks(replay));
+  const std::uint64_t last = retrace::recorder::countTicks(replay);
   const char* configured = std::getenv("RETRACE_ARTIFACTS_DIR");
   const fs::path dir = configured != nullptr && *configured != '\0' ? fs::path(configured) : fs::path("replay-artifacts");
-  const fs::path sheet = dir / (file.stem().string() + ".png");
-  const std::string command = "xvfb-run -a " + std::string(RETRACE_VIEW_BINARY) + " '" + file.string() + "' --force --sheet '" +
-                              sheet.string() + "' --from " + std::to_string(from) + " --to " + std::to_string(to) +
-                              " --every 5 >/dev/null 2>&1";
-  if (std::system(command.c_str()) == 0)
-    std::printf("contact sheet around tick %llu: %s\n", static_cast<unsigned long long>(tick), sheet.c_str());
+  const auto render = [&](const std::string& what, const fs::path& picture, const std::string& options) {
+    const std::string command = "xvfb-run -a " + std::string(RETRACE_VIEW_BINARY) + " '" + file.string() + "' --force " +
+                                options + " '" + picture.string() + "' >/dev/null 2>&1";
+    if (std::system(command.c_str()) == 0)
+      std::printf("%s around tick %llu: %s\n", what.c_str(), static_cast<unsigned long long>(tick), picture.c_str());
+  };
+  const auto range = [&](std::uint64_t before, std::uint64_t after) {
+    return " --from " + std::to_string(tick > before ? tick - before : 0) + " --to " +
+           std::to_string(std::min(tick + after, last));
+  };
+  render("contact sheet", dir / (file.stem().string() + ".png"), range(30, 30) + " --every 5 --sheet");
+  render("clip", dir / (file.stem().string() + ".gif"), range(60, 30) + " --every 1 --speed 0.5 --verify --gif");
 #else
   (void)file;
 #endif
@@ -69,7 +76,7 @@ class ReplayCase : public ::testing::Test {
   explicit ReplayCase(fs::path file) : file_(std::move(file)) {}
   void TestBody() override {
     EXPECT_REPLAY_MATCHES(file_.string());
-    if (HasFailure()) renderDivergenceSheet(file_);
+    if (HasFailure()) renderDivergencePictures(file_);
   }
 
  private:
