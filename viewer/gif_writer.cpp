@@ -25,21 +25,39 @@ std::uint32_t measureDistance(std::uint32_t a, std::uint32_t b) noexcept {
   return sum;
 }
 
+/// Colours nearer than this (squared, in RGB) are shades of one another, as the edges of text
+/// are between its colour and the background's.
+constexpr std::uint32_t kShadeDistance = 48 * 48;
+
 /// The palette index of every colour counted: each colour its own while there are at most 255
-/// of them, else the 255 commonest (ties by colour, so a clip is the same bytes every time)
-/// and the nearest of those for the rest.
+/// of them, else 255 of them and the nearest of those for the rest. The 255 are first the
+/// commonest colour of each family of shades, so that a small mark of a colour of its own (a
+/// bullet, a tunnel's path) keeps it among a thousand shades of text, then the commonest of the
+/// rest; ties by colour, so a clip is the same bytes every time.
 std::vector<std::uint32_t> choosePalette(const std::unordered_map<std::uint32_t, std::uint32_t>& counts,
                                          std::unordered_map<std::uint32_t, std::uint8_t>& outIndex) {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> byCount(counts.begin(), counts.end());
   std::sort(byCount.begin(), byCount.end(),
             [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
-  const std::size_t kept = std::min<std::size_t>(byCount.size(), 255);
   std::vector<std::uint32_t> palette;
-  for (std::size_t i = 0; i < kept; ++i) {
+  std::vector<bool> taken(byCount.size(), false);
+  const auto take = [&](std::size_t i) {
+    taken[i] = true;
+    outIndex[byCount[i].first] = static_cast<std::uint8_t>(palette.size());
     palette.push_back(byCount[i].first);
-    outIndex[byCount[i].first] = static_cast<std::uint8_t>(i);
+  };
+  const auto isNewFamily = [&](std::uint32_t colour) {
+    return byCount.size() <= 255 || std::all_of(palette.begin(), palette.end(),
+                                                [&](std::uint32_t p) { return measureDistance(colour, p) >= kShadeDistance; });
+  };
+  for (std::size_t i = 0; i < byCount.size() && palette.size() < 255; ++i) {
+    if (isNewFamily(byCount[i].first)) take(i);
   }
-  for (std::size_t i = kept; i < byCount.size(); ++i) {
+  for (std::size_t i = 0; i < byCount.size() && palette.size() < 255; ++i) {
+    if (!taken[i]) take(i);
+  }
+  for (std::size_t i = 0; i < byCount.size(); ++i) {
+    if (taken[i]) continue;
     const std::uint32_t colour = byCount[i].first;
     std::size_t best = 0;
     for (std::size_t j = 1; j < palette.size(); ++j) {

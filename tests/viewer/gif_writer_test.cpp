@@ -142,6 +142,38 @@ TEST(GifWriter, MoreThan255ColoursKeepTheCommonestExactAndTheRestNear) {
   }
 }
 
+TEST(GifWriter, AMarkOfAColourOfItsOwnKeepsItAmongManyShades) {
+  // 260 greys of four pixels each (text's edges), two magenta pixels (a tunnel's path), black
+  // for the rest: the commonest 255 are all black and grey, which painted the path grey.
+  retrace::testing::TempDir temp{"retrace_gif"};
+  const std::string path = temp.file("mark.gif");
+  std::vector<std::uint8_t> frame = fillFrame(0);
+  unsigned pixel = 0;
+  for (unsigned shade = 0; shade < 260; ++shade) {
+    const std::uint32_t grey = shade < 256 ? shade * 0x010101U : (shade - 250) * 0x010101U + 1;
+    for (int k = 0; k < 4; ++k, ++pixel) paint(frame, pixel % kWidth, pixel / kWidth, grey);
+  }
+  paint(frame, 10, 29, 0xFF00FF);
+  paint(frame, 11, 29, 0xFF00FF);
+  auto writer = createWriter(path);
+  ASSERT_TRUE(writer);
+  ASSERT_EQ(writer->add(frame, 10), std::nullopt);
+  ASSERT_EQ(writer->finish(), std::nullopt);
+  const testing::GifClip clip = readBack(path);
+  ASSERT_EQ(clip.frames.size(), 1U);
+  const std::vector<std::uint8_t>& shown = clip.frames[0].rgba;
+  const std::size_t mark = (29 * std::size_t{kWidth} + 10) * 4;
+  EXPECT_EQ(
+      std::vector<int>(shown.begin() + static_cast<std::ptrdiff_t>(mark), shown.begin() + static_cast<std::ptrdiff_t>(mark + 3)),
+      std::vector<int>({255, 0, 255}));
+  // The seven greys left out (the palette's last places go by count, then colour) are shown as
+  // the nearest kept, a few levels off.
+  for (std::size_t i = 0; i < shown.size(); i += 4) {
+    for (std::size_t channel = 0; channel < 3; ++channel)
+      ASSERT_LE(std::abs(int{shown[i + channel]} - int{frame[i + channel]}), 8) << "pixel " << i / 4;
+  }
+}
+
 TEST(GifWriter, AStillPictureLongerThanAFrameCanLastIsCarriedOn) {
   retrace::testing::TempDir temp{"retrace_gif"};
   const std::string path = temp.file("still.gif");
