@@ -244,6 +244,14 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
   char scene[96];
   std::snprintf(scene, sizeof scene, "%.1f,%.1f,%.1f,%.1f,%.4f", layout.scene.left, layout.scene.top, layout.scene.width,
                 layout.scene.height, layout.scale);
+  // Not the frames written: lines that change every frame would have the status write its PNG
+  // every frame, slowing the clip a script waits for.
+  const std::string clip = clip_ ? clip_->path() : std::string("none");
+  const std::string selection = selectionFrom && selectionTo ? std::to_string(std::min(*selectionFrom, *selectionTo)) + "-" +
+                                                                   std::to_string(std::max(*selectionFrom, *selectionTo))
+                                                             : std::string("none");
+  char clipButton[64];
+  std::snprintf(clipButton, sizeof clipButton, "%.1f,%.1f", clipButton_[0], clipButton_[1]);
   char events[240];
   std::snprintf(events, sizeof events, "%.1f,%.1f,%.1f,%.0f\naboutBox=%.1f,%.1f\nfindBox=%.1f,%.1f\nmarkAll=%.1f,%.1f",
                 eventList_[0], eventList_[1], eventList_[2], eventList_[3], aboutBox_[0], aboutBox_[1], findBox_[0], findBox_[1],
@@ -257,7 +265,8 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
          "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) + "\nscene=" + scene + "\nplots=" + plots +
          "\nplotting=" + (plotting_ ? "1" : "0") + "\neventList=" + events +
          "\neventsListed=" + std::to_string(countListedEvents()) + "\nfinding=" + finding +
-         "\nmatches=" + std::to_string(matches_.size()) + "\noutlined=" + (hovered_.empty() ? selectedNow_ : hovered_) + "\n";
+         "\nmatches=" + std::to_string(matches_.size()) + "\noutlined=" + (hovered_.empty() ? selectedNow_ : hovered_) +
+         "\nselection=" + selection + "\nclipButton=" + clipButton + "\nclip=" + clip + "\npicture=" + pictureMessage_ + "\n";
 }
 
 void Debugger::refresh() {
@@ -276,6 +285,7 @@ void Debugger::refresh() {
 void Debugger::draw(sf::FloatRect column, const sf::Font& font, Overlays& overlays) {
   refresh();
   hovered_.clear();
+  frameSize_ = {static_cast<unsigned>(column.left), static_cast<unsigned>(column.height)};
   const float x = column.left;
   const float width = column.width;
   const float oracleHeight = (tunnels_.empty() && !(a_.divergenceTick() && a_.tick() >= *a_.divergenceTick())) ? 0.0F : 130.0F;
@@ -522,7 +532,6 @@ void Debugger::drawSelection(const sf::Font& font) {
     const std::uint64_t from = std::min(*selectionFrom, *selectionTo);
     const std::uint64_t to = std::max(*selectionFrom, *selectionTo);
     ImGui::Text("selected ticks %llu..%llu", static_cast<unsigned long long>(from), static_cast<unsigned long long>(to));
-    ImGui::SameLine();
     if (ImGui::Button("save as sheet")) {
       // As --sheet does, into the working folder, never over a file that is there.
       const std::uint64_t every = std::max<std::uint64_t>(1, (to - from + kMaxSheetCells) / kMaxSheetCells);
@@ -530,12 +539,59 @@ void Debugger::drawSelection(const sf::Font& font) {
       const std::uint64_t at = a_.tick();
       const auto problem = renderSheetPng(a_, font, from, to, every, path, false, {});
       a_.seek(at);
-      sheetMessage_ = problem ? *problem : "wrote " + path + " (every " + std::to_string(every) + " ticks)";
+      pictureMessage_ = problem ? *problem : "wrote " + path + " (every " + std::to_string(every) + " ticks)";
     }
+    ImGui::SameLine();
+    ImGui::BeginDisabled(clip_ != nullptr);
+    const bool saveClip = ImGui::Button("save as clip");
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    clipButton_ = {(min.x + max.x) / 2, (min.y + max.y) / 2};
+    if (saveClip) {
+      if (auto problem = startClip(font, frameSize_)) pictureMessage_ = *problem;
+    }
+    ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button("clear")) selectionFrom = selectionTo = std::nullopt;
   }
-  if (!sheetMessage_.empty()) ImGui::TextColored(kQuiet, "%s", sheetMessage_.c_str());
+  if (const auto progress = clipProgress()) {
+    ImGui::TextColored(kQuiet, "writing %s: %llu of %llu frames", clip_->path().c_str(),
+                       static_cast<unsigned long long>(progress->first), static_cast<unsigned long long>(progress->second));
+    ImGui::SameLine();
+    if (ImGui::SmallButton("stop##clip")) {
+      clip_.reset();  // the partial file goes with it
+      pictureMessage_ = "stopped: no clip written";
+    }
+  } else if (!pictureMessage_.empty()) {
+    ImGui::TextColored(kQuiet, "%s", pictureMessage_.c_str());
+  }
+}
+
+std::optional<std::string> Debugger::startClip(const sf::Font& font, sf::Vector2u size) {
+  if (!selectionFrom || !selectionTo) return "select ticks on the timeline first (shift+drag)";
+  if (clip_) return "a clip is being written";
+  const std::uint64_t from = std::min(*selectionFrom, *selectionTo);
+  const std::uint64_t to = std::max(*selectionFrom, *selectionTo);
+  // As --gif does, into the working folder, never over a file that is there.
+  auto started =
+      ClipJob::start(a_, from, to, a_.speed(), "clip-" + std::to_string(from) + "-" + std::to_string(to) + ".gif", size, font);
+  if (auto* problem = std::get_if<std::string>(&started)) return *problem;
+  clip_ = std::move(std::get<std::unique_ptr<ClipJob>>(started));
+  pictureMessage_.clear();
+  return std::nullopt;
+}
+
+bool Debugger::stepClip(const Overlays& overlays, std::uint64_t frames) {
+  if (!clip_) return true;
+  if (!clip_->step(a_, b_, overlays, extras(false), frames)) return false;
+  pictureMessage_ = clip_->message();
+  clip_.reset();
+  return true;
+}
+
+std::optional<std::pair<std::uint64_t, std::uint64_t>> Debugger::clipProgress() const {
+  if (!clip_) return std::nullopt;
+  return clip_->progress();
 }
 
 void Debugger::drawView(Overlays& overlays) {

@@ -17,6 +17,7 @@
 
 #include <SFML/Graphics.hpp>
 
+#include "viewer/clip_job.h"
 #include "viewer/controls.h"
 #include "viewer/edit.h"
 #include "viewer/frame.h"
@@ -75,6 +76,17 @@ class Debugger {
   std::optional<std::string> startMarking(const std::string& text);
   /// The ticks marked as matches: --find's, or the last marking's.
   [[nodiscard]] const std::vector<std::uint64_t>& matches() const noexcept { return matches_; }
+  /// Starts writing the ticks selected on the timeline as a clip, clip-FROM-TO.gif in the
+  /// working folder (never over a file), as the window shows them at its speed, frames of
+  /// `size` (the window's frame); the sentence when it cannot start. stepClip carries it out.
+  std::optional<std::string> startClip(const sf::Font& font, sf::Vector2u size);
+  /// Draws and writes up to `frames` more frames of the clip under way, the cursor left where it
+  /// is; true once no clip is under way (clipMessage() then says how the last one ended).
+  bool stepClip(const Overlays& overlays, std::uint64_t frames);
+  /// How many of the frames of the clip under way are written, of how many.
+  [[nodiscard]] std::optional<std::pair<std::uint64_t, std::uint64_t>> clipProgress() const;
+  /// How the last contact sheet or clip saved ended: "wrote ..." or why not.
+  [[nodiscard]] const std::string& pictureMessage() const noexcept { return pictureMessage_; }
   /// Drops the search under way, the cursor left where it is.
   void stopFind() { finding_.reset(); }
   /// Whether a search is under way, and how many of the ticks it has to search it has.
@@ -252,7 +264,9 @@ class Debugger {
                                          const std::optional<std::string>& none);
   /// The ticks a search has yet to look at: from `next` to 0 going back, to the last going forward.
   [[nodiscard]] std::uint64_t countTicksLeft(const Finding& f) const noexcept;
-  std::string sheetMessage_;
+  std::string pictureMessage_;  ///< the last sheet's or clip's
+  std::unique_ptr<ClipJob> clip_;
+  sf::Vector2u frameSize_;  ///< the window's frame beside the panels, a clip's size
   // What the panels show at the cursor, recomputed when the tick moves.
   std::optional<std::uint64_t> shownTick_;
   bool scrollEvents_ = false;
@@ -260,6 +274,7 @@ class Debugger {
   std::array<float, 2> aboutBox_{};    ///< the centre of the events panel's "about selected" box
   std::array<float, 2> findBox_{};     ///< the centre of the find box
   std::array<float, 2> markButton_{};  ///< the centre of its "mark all" button
+  std::array<float, 2> clipButton_{};  ///< the centre of the selection's "save as clip" button
   std::vector<FieldRow> rows_;
   std::vector<FieldRow> goneRows_;  ///< the fields the tick before had and this one has not
   std::vector<ComparedRow> compared_;

@@ -210,6 +210,47 @@ std::uint64_t chooseClipEvery(std::uint32_t tickRate, double speed) noexcept {
   return every;
 }
 
+std::variant<std::unique_ptr<ClipWriter>, std::string> ClipWriter::open(const Playback& playback, const ClipRange& range,
+                                                                        const std::string& path, bool overwrite,
+                                                                        sf::Vector2u size) {
+  if (auto problem = refuseClip(playback, range)) return *problem;
+  auto created = GifWriter::create(path, overwrite, size.x, size.y);
+  if (auto* problem = std::get_if<std::string>(&created)) return *problem;
+  const double seconds = measureClipFrame(range.every, playback.replay().header.tickRate, range.speed);
+  return std::unique_ptr<ClipWriter>(
+      new ClipWriter(std::move(std::get<std::unique_ptr<GifWriter>>(created)), range, seconds, size));
+}
+
+ClipWriter::ClipWriter(std::unique_ptr<GifWriter> gif, const ClipRange& range, double seconds, sf::Vector2u size)
+    : gif_(std::move(gif)), range_(range), seconds_(seconds), size_(size) {
+  written_.frames = countRangeTicks(range.from, range.to, range.every);
+}
+
+ClipWriter::~ClipWriter() = default;
+
+std::optional<std::uint64_t> ClipWriter::nextTick() const noexcept {
+  if (done_ == written_.frames) return std::nullopt;
+  return range_.from + done_ * range_.every;
+}
+
+std::optional<std::string> ClipWriter::add(const sf::Texture& frame) {
+  const sf::Image image = frame.copyToImage();
+  if (image.getSize() != size_) return "a frame of another size than the clip's";
+  const std::size_t bytes = std::size_t{size_.x} * size_.y * 4;
+  if (auto problem = gif_->add({image.getPixelsPtr(), bytes}, measureFrameDelay(done_, seconds_))) return problem;
+  ++done_;
+  return std::nullopt;
+}
+
+std::variant<ClipWritten, std::string> ClipWriter::finish() {
+  if (nextTick()) return "the clip is not drawn to its end";
+  if (auto problem = gif_->finish()) return *problem;
+  written_.gifFrames = gif_->countFrames();
+  written_.bytes = gif_->countBytes();
+  written_.seconds = static_cast<double>(written_.frames) * seconds_;
+  return written_;
+}
+
 std::variant<ClipWritten, std::string> renderClipGif(Playback& playback, const sf::Font& font, const ClipRange& range,
                                                      const std::string& path, bool overwrite, sf::Vector2u size,
                                                      const PanelShot& shot,
@@ -217,26 +258,16 @@ std::variant<ClipWritten, std::string> renderClipGif(Playback& playback, const s
   if (auto problem = refuseClip(playback, range)) return *problem;
   ShotRenderer renderer(playback, font, shot);
   if (auto problem = renderer.open(size)) return *problem;
-  const sf::Vector2u frameSize = renderer.size();
-  auto created = GifWriter::create(path, overwrite, frameSize.x, frameSize.y);
-  if (auto* problem = std::get_if<std::string>(&created)) return *problem;
-  GifWriter& writer = *std::get<std::unique_ptr<GifWriter>>(created);
-  ClipWritten written;
-  written.frames = countRangeTicks(range.from, range.to, range.every);
-  const double seconds = measureClipFrame(range.every, playback.replay().header.tickRate, range.speed);
-  for (std::uint64_t i = 0; i < written.frames; ++i) {
-    const sf::Image image = renderer.draw(range.from + i * range.every, range.speed).copyToImage();
-    const std::size_t bytes = std::size_t{frameSize.x} * frameSize.y * 4;
-    if (auto problem = writer.add({image.getPixelsPtr(), bytes}, measureFrameDelay(i, seconds))) return *problem;
-    if (progress) progress(i + 1, written.frames);
+  auto opened = ClipWriter::open(playback, range, path, overwrite, renderer.size());
+  if (auto* problem = std::get_if<std::string>(&opened)) return *problem;
+  ClipWriter& clip = *std::get<std::unique_ptr<ClipWriter>>(opened);
+  while (const auto tick = clip.nextTick()) {
+    if (auto problem = clip.add(renderer.draw(*tick, range.speed))) return *problem;
+    if (progress) progress(clip.countDone(), clip.countFrames());
   }
   if (auto problem = renderer.findSelectionProblem("ticks " + std::to_string(range.from) + ".." + std::to_string(range.to)))
     return *problem;
-  if (auto problem = writer.finish()) return *problem;
-  written.gifFrames = writer.countFrames();
-  written.bytes = writer.countBytes();
-  written.seconds = static_cast<double>(written.frames) * seconds;
-  return written;
+  return clip.finish();
 }
 
 std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& font, std::uint64_t from, std::uint64_t to,

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -16,6 +17,8 @@
 #include "viewer/scene.h"
 
 namespace retrace::viewer {
+
+class GifWriter;
 
 /// Renders the frame at `tick` (HUD and timeline included) to a PNG of the given size; an
 /// existing file at `path` is replaced only when `overwrite`.
@@ -68,6 +71,38 @@ struct ClipWritten {
 /// Renders a range of ticks as the window shows them (the frame, or A beside B, the panels
 /// when the shot has them) to an animated GIF that plays them at the range's speed; an existing
 /// file at `path` is replaced only when `overwrite`.
+/// A clip written a frame at a time: the range checked, the GIF open under a temporary name,
+/// each frame's length; drawing the frames is the caller's (a PNG's renderer, or a window
+/// between its own frames).
+class ClipWriter {
+ public:
+  /// Opens the clip of `range` of `playback`, frames of `size`; one sentence when the range is
+  /// no clip a GIF plays or the file cannot be written.
+  static std::variant<std::unique_ptr<ClipWriter>, std::string> open(const Playback& playback, const ClipRange& range,
+                                                                     const std::string& path, bool overwrite, sf::Vector2u size);
+  ~ClipWriter();
+  ClipWriter(const ClipWriter&) = delete;
+  ClipWriter& operator=(const ClipWriter&) = delete;
+
+  /// The tick the next frame shows; nothing once every frame is added.
+  [[nodiscard]] std::optional<std::uint64_t> nextTick() const noexcept;
+  /// Adds the next frame, drawn at nextTick() into `frame`.
+  std::optional<std::string> add(const sf::Texture& frame);
+  /// Writes the end and moves the file into place, once every frame is added.
+  std::variant<ClipWritten, std::string> finish();
+  [[nodiscard]] std::uint64_t countDone() const noexcept { return done_; }
+  [[nodiscard]] std::uint64_t countFrames() const noexcept { return written_.frames; }
+
+ private:
+  ClipWriter(std::unique_ptr<GifWriter> gif, const ClipRange& range, double seconds, sf::Vector2u size);
+  std::unique_ptr<GifWriter> gif_;
+  ClipRange range_;
+  double seconds_;  ///< each frame's length
+  sf::Vector2u size_;
+  std::uint64_t done_ = 0;
+  ClipWritten written_;
+};
+
 /// `progress` hears how many of the frames are drawn, after each.
 [[nodiscard]] std::variant<ClipWritten, std::string> renderClipGif(
     Playback& playback, const sf::Font& font, const ClipRange& range, const std::string& path, bool overwrite, sf::Vector2u size,

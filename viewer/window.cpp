@@ -1,6 +1,7 @@
 #include "viewer/window.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
@@ -30,6 +31,16 @@ constexpr float kFindSecondsPerFrame = 0.008F;
 void stepFindForAFrame(Debugger& debugger) {
   const sf::Clock spent;
   while (!debugger.stepFind(kFindSlice) && spent.getElapsedTime().asSeconds() < kFindSecondsPerFrame) {
+  }
+}
+
+/// How long a frame of the window spends writing a clip, which draws one frame of it at least.
+constexpr float kClipSecondsPerFrame = 0.010F;
+
+/// Carries the clip under way on until it is written or a frame's share of time is spent.
+void stepClipForAFrame(Debugger& debugger, const Overlays& overlays) {
+  const sf::Clock spent;
+  while (!debugger.stepClip(overlays, 1) && spent.getElapsedTime().asSeconds() < kClipSecondsPerFrame) {
   }
 }
 
@@ -65,6 +76,7 @@ std::optional<std::uint64_t> DebuggerWindow::run() {
     while (window_.pollEvent(event)) handle(event);
     stepPlotsForAFrame(debugger_);
     stepFindForAFrame(debugger_);
+    stepClipForAFrame(debugger_, overlays_);
     const float seconds = clock.restart().asSeconds();
     if (a_.advance(seconds) > 0 && b_ != nullptr) b_->seek(a_.tick());
     if (drag_ == Drag::kNone) debugger_.view = followTick(debugger_.view, a_.tick(), a_.lastTick());
@@ -165,9 +177,12 @@ void DebuggerWindow::drawFrame(float seconds) {
 void DebuggerWindow::reportStatus() {
   // A change made in the panels shows in the scene and the timeline only in the next frame, so
   // the frame after a change is written again.
-  status_.report(
-      debugger_.describeStatus(overlays_, layoutA(), overlays_.panels && gui_.wantsKeyboard()) + describeWindowPlace(window_),
-      window_);
+  const sf::FloatRect bar = timelineBarA();
+  char timeline[96];
+  std::snprintf(timeline, sizeof timeline, "timeline=%.1f,%.1f,%.1f,%.1f\n", bar.left, bar.top, bar.width, bar.height);
+  status_.report(debugger_.describeStatus(overlays_, layoutA(), overlays_.panels && gui_.wantsKeyboard()) + timeline +
+                     describeWindowPlace(window_),
+                 window_);
 }
 
 bool DebuggerWindow::pickEntity(const FrameLayout& layout, const Playback& shown, sf::Vector2f at) {

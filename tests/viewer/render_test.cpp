@@ -558,6 +558,46 @@ TEST_F(Render, AClipsHudSaysItPlaysAtItsSpeedAndNamesNoKey) {
   EXPECT_EQ(clip.find("keys"), std::string::npos) << clip;  // a GIF takes none
 }
 
+TEST_F(Render, TheWindowsClipLeavesTheCursorAndTheStateWhereTheyWere) {
+  // "save as clip" draws other ticks of the window's own playback between its frames: the
+  // cursor, the state and the play state are put back after each slice.
+  const fs::path before = fs::current_path();
+  fs::current_path(dir_);  // the window saves into its working folder
+  Playback a = loadPlayback("tank-bot-seed5.rtr");
+  Playback b = loadPlayback("tank-bot-seed1.rtr");
+  Debugger debugger(a, &b, "a.rtr", "b.rtr", {});
+  const sf::Vector2u size{480, 360};
+  EXPECT_EQ(debugger.startClip(font_, size), "select ticks on the timeline first (shift+drag)");
+  debugger.selectionFrom = 830;
+  debugger.selectionTo = 800;  // dragged leftwards
+  std::ofstream("clip-800-830.gif") << "mine";
+  EXPECT_EQ(debugger.startClip(font_, size), "clip-800-830.gif already exists (pass --force to replace it)");
+  fs::remove("clip-800-830.gif");
+  debugger.seek(815);
+  a.setPlaying(true);
+  const std::uint64_t hash = a.current().hash();
+  ASSERT_EQ(debugger.startClip(font_, size), std::nullopt);
+  EXPECT_EQ(debugger.startClip(font_, size), "a clip is being written");
+  std::uint64_t steps = 0;
+  while (!debugger.stepClip({}, 3)) {
+    ++steps;
+    ASSERT_EQ(a.tick(), 815U);
+    ASSERT_EQ(b.tick(), 815U);
+    ASSERT_EQ(a.current().hash(), hash);
+    ASSERT_TRUE(a.playing());
+    ASSERT_EQ(debugger.clipProgress(), std::make_pair(3 * steps, std::uint64_t{16}));
+  }
+  EXPECT_EQ(steps, 5U);  // 16 frames, 3 a step
+  EXPECT_EQ(debugger.clipProgress(), std::nullopt);
+  EXPECT_EQ(debugger.pictureMessage(), "wrote clip-800-830.gif (16 frames, 0.53 s at 1x)");
+  EXPECT_EQ(a.tick(), 815U);
+  std::ifstream clip("clip-800-830.gif", std::ios::binary);
+  std::string magic(6, '\0');
+  clip.read(magic.data(), 6);
+  EXPECT_EQ(magic, "GIF89a");
+  fs::current_path(before);
+}
+
 TEST_F(Render, CompareTitlesGiveEachSidesConfigurationAndSeedWhereTheyDiffer) {
   const Playback seed5 = loadPlayback("tank-bot-seed5.rtr");
   const Playback seed1 = loadPlayback("tank-bot-seed1.rtr");

@@ -114,11 +114,14 @@ class StatusReader {
 /// One retrace-view window, started in the background and closed with Q at the end.
 class ViewerWindow : public StatusReader {
  public:
-  ViewerWindow(const std::string& arguments, const fs::path& dir)
+  /// Opens retrace-view with `arguments`, its status and log in `dir`, and its working folder
+  /// `dir` too when `inDir` (where the window saves sheets and clips).
+  ViewerWindow(const std::string& arguments, const fs::path& dir, bool inDir = false)
       : StatusReader((dir / "status").string(), (dir / "view.log").string()) {
     const std::string pidFile = (dir / "pid").string();
-    std::system((std::string(RETRACE_VIEW) + " " + arguments + " --status " + statusPath() + " >" + logPath() +
-                 " 2>&1 & echo $! >" + pidFile)
+    const std::string cd = inDir ? "cd '" + dir.string() + "' && exec " : std::string();
+    std::system(("(" + cd + std::string(RETRACE_VIEW) + " " + arguments + " --status " + statusPath() + " >" + logPath() +
+                 " 2>&1) & echo $! >" + pidFile)
                     .c_str());
     std::ifstream(pidFile) >> pid_;
     const auto found = waitFor([](const Status& s) { return s.contains("tick"); });
@@ -373,6 +376,52 @@ TEST(Window, TheFindBoxGoesToAMatchAndMarksThemAllAFewSlicesAFrame) {
   view.press(mark[0], mark[1]);
   ASSERT_TRUE(view.waitFor([&](const Status& s) { return s.at("matches") == std::to_string(all.size()); }));
   EXPECT_EQ(view.waitFor([](const Status&) { return true; })->at("tick"), std::to_string(all.front())) << "marking stays";
+}
+
+TEST(Window, ASelectedRangeIsSavedAsAClipWhileTheWindowKeepsAnswering) {
+  // Shift+drag on the timeline selects ticks; "save as clip" writes them a few frames a window
+  // frame, so keys still move the cursor, and the cursor is where the person left it.
+  retrace::testing::TempDir temp{"retrace_window_clip"};
+  ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr", temp.path(), true);
+  ASSERT_TRUE(view.opened());
+  const auto status = view.waitFor([](const Status& s) { return s.at("tick") == "0" && s.contains("timeline"); });
+  ASSERT_TRUE(status);
+  const std::array<float, 5> bar = parseScene(status->at("timeline") + ",0");
+  const int y = static_cast<int>(bar[1] + bar[3] / 2);
+  view.send("windowmove --sync " + view.id() + " 0 0");
+  view.send("mousemove --sync --window " + view.id() + " " + std::to_string(static_cast<int>(bar[0] + bar[2] * 0.2F)) + " " +
+            std::to_string(y));
+  view.send("keydown shift");
+  view.send("mousedown 1");
+  view.send("mousemove --sync --window " + view.id() + " " + std::to_string(static_cast<int>(bar[0] + bar[2] * 0.3F)) + " " +
+            std::to_string(y));
+  view.waitFrames(2);
+  view.send("mouseup 1");
+  view.send("keyup shift");
+  const auto selected = view.waitFor([](const Status& s) { return s.at("selection") != "none"; });
+  ASSERT_TRUE(selected);
+  const std::string range = selected->at("selection");  // about ticks 720-1080 of 3600
+  const auto dash = range.find('-');
+  const std::uint64_t from = std::stoull(range.substr(0, dash));
+  const std::uint64_t to = std::stoull(range.substr(dash + 1));
+  ASSERT_GT(to, from + 200) << range;
+  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("clipButton") != "0.0,0.0"; }));
+  const std::array<float, 5> button = parseScene(view.waitFor([](const Status&) { return true; })->at("clipButton") + ",0,0,0");
+  view.press(button[0], button[1]);
+  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("clip") != "none"; })) << "the clip started";
+  view.key("Right");  // answered while the clip is written
+  const auto done = view.waitFor([](const Status& s) { return s.at("clip") == "none" && !s.at("picture").empty(); });
+  ASSERT_TRUE(done);
+  const std::string name = "clip-" + std::to_string(from) + "-" + std::to_string(to) + ".gif";
+  EXPECT_EQ(done->at("picture").substr(0, 6 + name.size()), "wrote " + name) << done->at("picture");
+  EXPECT_EQ(done->at("tick"), "1");
+  const fs::path clip = temp.path() / name;
+  ASSERT_TRUE(fs::is_regular_file(clip));
+  EXPECT_FALSE(fs::exists(temp.path() / (name + ".partial")));
+  std::ifstream in(clip, std::ios::binary);
+  std::string magic(6, '\0');
+  in.read(magic.data(), 6);
+  EXPECT_EQ(magic, "GIF89a");
 }
 
 TEST(Window, PlotsAFieldOverTheWholeReplayWhileItStaysResponsive) {
