@@ -238,15 +238,9 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
   const auto number = [](std::optional<std::uint64_t> t) { return t ? std::to_string(*t) : std::string("none"); };
   std::string plots;
   for (const std::string& field : plotted_) plots += (plots.empty() ? "" : ",") + field;
-  const auto progress = findProgress();
-  const std::string finding =
-      progress ? std::to_string(progress->first) + "/" + std::to_string(progress->second) : std::string("none");
   char scene[96];
   std::snprintf(scene, sizeof scene, "%.1f,%.1f,%.1f,%.1f,%.4f", layout.scene.left, layout.scene.top, layout.scene.width,
                 layout.scene.height, layout.scale);
-  // Not the frames written: lines that change every frame would have the status write its PNG
-  // every frame, slowing the clip a script waits for.
-  const std::string clip = clip_ ? clip_->path() : std::string("none");
   const std::string selection = selectionFrom && selectionTo ? std::to_string(std::min(*selectionFrom, *selectionTo)) + "-" +
                                                                    std::to_string(std::max(*selectionFrom, *selectionTo))
                                                              : std::string("none");
@@ -264,9 +258,16 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
          "\ntunnels=" + std::to_string(a_.tunnelsNow().size()) + "\ntyping=" + (typing ? "1" : "0") +
          "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) + "\nscene=" + scene + "\nplots=" + plots +
          "\nplotting=" + (plotting_ ? "1" : "0") + "\neventList=" + events +
-         "\neventsListed=" + std::to_string(countListedEvents()) + "\nfinding=" + finding +
-         "\nmatches=" + std::to_string(matches_.size()) + "\noutlined=" + (hovered_.empty() ? selectedNow_ : hovered_) +
-         "\nselection=" + selection + "\nclipButton=" + clipButton + "\nclip=" + clip + "\npicture=" + pictureMessage_ + "\n";
+         "\neventsListed=" + std::to_string(countListedEvents()) + "\nmatches=" + std::to_string(matches_.size()) +
+         "\noutlined=" + (hovered_.empty() ? selectedNow_ : hovered_) + "\nselection=" + selection +
+         "\nclipButton=" + clipButton + "\npicture=" + pictureMessage_ + "\n";
+}
+
+std::string Debugger::describeProgress() const {
+  const auto fraction = [](const std::optional<std::pair<std::uint64_t, std::uint64_t>>& done) {
+    return done ? std::to_string(done->first) + "/" + std::to_string(done->second) : std::string("none");
+  };
+  return "finding=" + fraction(findProgress()) + "\nclip=" + fraction(clipProgress()) + "\n";
 }
 
 void Debugger::refresh() {

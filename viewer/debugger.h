@@ -145,6 +145,9 @@ class Debugger {
     focusTick_ = true;
     tickText_.clear();  // a new tick, not one appended to the last
   }
+  /// The status's progress lines: the find box's search and the clip being written, as done of
+  /// all ("none" when none is under way).
+  [[nodiscard]] std::string describeProgress() const;
   /// The viewer's state as key=value lines, for tests and scripts that drive the window.
   /// `typing`: a panel's text box has the keyboard.
   [[nodiscard]] std::string describeStatus(const Overlays& overlays, const FrameLayout& layout, bool typing) const;

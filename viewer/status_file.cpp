@@ -40,13 +40,13 @@ void writeLines(const std::string& path, const std::string& lines) {
 
 }  // namespace
 
-void StatusFile::report(const std::string& lines, sf::RenderWindow& window) {
+void StatusFile::report(const std::string& lines, sf::RenderWindow& window, const std::string& progress) {
   if (path_.empty()) return;
   // The frame before the lines: a reader that sees new lines finds their frame beside them.
   if (lines != last_ || changed_) writeFrame(path_, window);
   changed_ = lines != last_;
   last_ = lines;
-  writeLines(path_, lines + "frame=" + std::to_string(++frames_) + "\n");
+  writeLines(path_, lines + progress + "frame=" + std::to_string(++frames_) + "\n");
 }
 
 std::optional<std::string> refuseStatusPath(const std::string& path, bool overwrite) {

@@ -20,9 +20,11 @@ class StatusFile {
 
   /// True when --status named a file (the lines are worth building).
   [[nodiscard]] bool wanted() const noexcept { return !path_.empty(); }
-  /// Writes `lines` (each ending in a newline) and the frame count, and the window's frame
-  /// when the lines changed in this frame or the one before (a change shows a frame late).
-  void report(const std::string& lines, sf::RenderWindow& window);
+  /// Writes `lines` (each ending in a newline), `progress` and the frame count, and the
+  /// window's frame when the lines changed in this frame or the one before (a change shows a
+  /// frame late). Progress lines change every frame while work goes on between frames (a
+  /// search, a clip): a frame a PNG would slow that work down.
+  void report(const std::string& lines, sf::RenderWindow& window, const std::string& progress = "");
 
  private:
   std::string path_;

@@ -182,7 +182,7 @@ void DebuggerWindow::reportStatus() {
   std::snprintf(timeline, sizeof timeline, "timeline=%.1f,%.1f,%.1f,%.1f\n", bar.left, bar.top, bar.width, bar.height);
   status_.report(debugger_.describeStatus(overlays_, layoutA(), overlays_.panels && gui_.wantsKeyboard()) + timeline +
                      describeWindowPlace(window_),
-                 window_);
+                 window_, debugger_.describeProgress());
 }
 
 bool DebuggerWindow::pickEntity(const FrameLayout& layout, const Playback& shown, sf::Vector2f at) {
