@@ -68,10 +68,18 @@ std::vector<std::uint32_t> choosePalette(const std::unordered_map<std::uint32_t,
   return palette;
 }
 
+/// A rectangle of a frame, in pixels.
+struct Area {
+  unsigned left = 0;
+  unsigned top = 0;
+  unsigned width = 0;
+  unsigned height = 0;
+};
+
 /// The smallest rectangle holding every pixel that differs between two frames; nothing when
 /// none does.
-std::optional<std::pair<std::pair<unsigned, unsigned>, std::pair<unsigned, unsigned>>> findChange(
-    const std::vector<std::uint32_t>& before, const std::vector<std::uint32_t>& now, unsigned width, unsigned height) {
+std::optional<Area> findChange(const std::vector<std::uint32_t>& before, const std::vector<std::uint32_t>& now, unsigned width,
+                               unsigned height) {
   unsigned left = width;
   unsigned top = height;
   unsigned right = 0;
@@ -87,7 +95,7 @@ std::optional<std::pair<std::pair<unsigned, unsigned>, std::pair<unsigned, unsig
     }
   }
   if (left == width) return std::nullopt;
-  return std::make_pair(std::make_pair(left, top), std::make_pair(right - left + 1, bottom - top + 1));
+  return Area{left, top, right - left + 1, bottom - top + 1};
 }
 
 }  // namespace
@@ -160,8 +168,7 @@ std::optional<std::string> GifWriter::add(std::span<const std::uint8_t> rgba, st
   std::vector<std::uint32_t> now(pixels);
   for (std::size_t i = 0; i < pixels; ++i) now[i] = readColour(rgba, i);
   const bool first = previous_.empty();
-  const auto change = first ? std::make_optional(std::make_pair(std::make_pair(0U, 0U), std::make_pair(width_, height_)))
-                            : findChange(previous_, now, width_, height_);
+  const auto change = first ? std::make_optional(Area{0, 0, width_, height_}) : findChange(previous_, now, width_, height_);
   if (!change && pending_->delay + centiseconds <= kMaxGifDelay) {
     pending_->delay += centiseconds;  // the same picture, shown longer
     return std::nullopt;
@@ -177,10 +184,10 @@ std::optional<std::string> GifWriter::add(std::span<const std::uint8_t> rgba, st
     pending_ = std::move(frame);
     return std::nullopt;
   }
-  frame.left = change->first.first;
-  frame.top = change->first.second;
-  frame.width = change->second.first;
-  frame.height = change->second.second;
+  frame.left = change->left;
+  frame.top = change->top;
+  frame.width = change->width;
+  frame.height = change->height;
   // Only the pixels that changed are drawn; the others are left transparent over the last frame.
   std::unordered_map<std::uint32_t, std::uint32_t> counts;
   const auto at = [&](unsigned x, unsigned y) { return std::size_t{frame.top + y} * width_ + frame.left + x; };
