@@ -232,14 +232,7 @@ void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, 
   };
   drawTitle(listTitleParts("A  " + extras.titleA, a, b), layout.a);
   drawTitle(listTitleParts("B  " + extras.titleB, b, a), layout.b);
-  std::string suffix;
-  if (extras.compareDifference) {
-    suffix = a.tick() >= *extras.compareDifference ? "A and B differ since tick " + std::to_string(*extras.compareDifference)
-                                                   : "A and B first differ at tick " + std::to_string(*extras.compareDifference);
-  } else {
-    suffix = "A and B are identical";
-  }
-  drawHud(target, layout.a, a, suffix, extras.clipSpeed);
+  drawHud(target, layout.a, a, describeComparison(a, b, extras.compareDifference), extras.clipSpeed);
   drawBottom(target, layout.a, a, extras);
   if (overlays.events) {
     drawEventPanel(target, layout.a, a, extras.oracleText);
@@ -248,6 +241,17 @@ void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, 
   drawBanner(target, layout.a, a);
   drawBanner(target, layout.b, b);
   if (overlays.help) drawHelp(target, area, layout.a.scene, a.game().sceneLayers());
+}
+
+std::string describeComparison(const Playback& a, const Playback& b, std::optional<std::uint64_t> difference) {
+  if (!difference) return "A and B are identical";
+  const std::string tick = std::to_string(*difference);
+  if (a.tick() < *difference) return "A and B first differ at tick " + tick;
+  // Parted replays can meet again (a player pushed back against a wall), or differ in their
+  // inputs alone: "since" would say they still differ.
+  if (a.tick() == b.tick() && a.current().hash() == b.current().hash())
+    return "A and B first differ at tick " + tick + ", in the same state here";
+  return "A and B differ since tick " + tick;
 }
 
 std::vector<LinePart> listTitleParts(const std::string& title, const Playback& side, const Playback& other) {

@@ -75,6 +75,8 @@ struct LinePart {
                                                  std::optional<double> clipSpeed = std::nullopt);
 /// Compare mode: one side's title over its scene; where the two replays' configurations or
 /// seeds differ (the HUD gives A's), the side's own after it.
+/// What the HUD says of A and B at A's tick in compare mode, given where they first differ.
+[[nodiscard]] std::string describeComparison(const Playback& a, const Playback& b, std::optional<std::uint64_t> difference);
 [[nodiscard]] std::vector<LinePart> listTitleParts(const std::string& title, const Playback& side, const Playback& other);
 
 /// The DejaVu font file Debian's fonts-dejavu-core installs, if it is there.

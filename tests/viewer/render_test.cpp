@@ -598,6 +598,23 @@ TEST_F(Render, TheWindowsClipLeavesTheCursorAndTheStateWhereTheyWere) {
   fs::current_path(before);
 }
 
+TEST_F(Render, CompareSaysWhereAAndBAreInOneStateAgainAfterTheyParted) {
+  // Two plays of one replay stand for replays that parted at tick 100 (an input no rule read,
+  // or a player pushed back against a wall) and are in one state again.
+  Playback a = loadPlayback("tank-bot-seed5.rtr");
+  Playback b = loadPlayback("tank-bot-seed5.rtr");
+  Playback other = loadPlayback("tank-bot-seed1.rtr");
+  a.seek(50);
+  b.seek(50);
+  EXPECT_EQ(describeComparison(a, b, 100), "A and B first differ at tick 100");
+  a.seek(200);
+  b.seek(200);
+  EXPECT_EQ(describeComparison(a, b, 100), "A and B first differ at tick 100, in the same state here");
+  other.seek(200);
+  EXPECT_EQ(describeComparison(a, other, 100), "A and B differ since tick 100");
+  EXPECT_EQ(describeComparison(a, b, std::nullopt), "A and B are identical");
+}
+
 TEST_F(Render, CompareTitlesGiveEachSidesConfigurationAndSeedWhereTheyDiffer) {
   const Playback seed5 = loadPlayback("tank-bot-seed5.rtr");
   const Playback seed1 = loadPlayback("tank-bot-seed1.rtr");
