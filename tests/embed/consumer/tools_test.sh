@@ -57,4 +57,6 @@ after=$("$cli" info "$work/small.rtr" | grep -o '[0-9]* ticks' | head -1 | cut -
 step render
 xvfb-run -a "$view" "$work/bot.rtr" --png "$work/frame.png" --tick 300 || fail "breakout-view could not render a frame"
 [ -s "$work/frame.png" ] || fail "no frame.png"
+xvfb-run -a "$view" "$work/bot.rtr" --gif "$work/clip.gif" --from 240 --to 300 >/dev/null || fail "breakout-view could not render a clip"
+[ "$(head -c 6 "$work/clip.gif")" = "GIF89a" ] || fail "clip.gif is no GIF"
 echo "breakout tools: record, verify, hunt (within: none; past the limit: found), shrink and render all work"
