@@ -111,6 +111,9 @@ inline constexpr int kRebasePx = 1024;
 [[nodiscard]] const Platform* findPlatform(const State& state, std::int32_t id) noexcept;
 /// The man's box.
 [[nodiscard]] Box manBox(const Config& config, const Man& man) noexcept;
+/// Moves a drawing in world coordinates to the scene's, what the camera sees: world y minus
+/// the camera's (fallingman_scene.cpp).
+void moveToScreen(Scene& ioDrawing, Fixed cameraY) noexcept;
 
 struct Game {
   using Config = fallingman::Config;

@@ -43,6 +43,7 @@ void Game::checkOracle(const Config& config, const State& before, const State& a
     addSegment(tunnel.drawing, {left, feetBefore}, {left, feetAfter}, tunnelPathStyle());
     addSegment(tunnel.drawing, {right, feetBefore}, {right, feetAfter}, tunnelPathStyle());
     addBox(tunnel.drawing, p.box, tunnelHitStyle());
+    moveToScreen(tunnel.drawing, after.cameraY);  // over the scene, which is what the camera sees
     outTunnels.push_back(std::move(tunnel));
   }
 }

@@ -16,6 +16,13 @@ Box shiftToScreen(Box box, Fixed cameraY) {
 
 }  // namespace
 
+void moveToScreen(Scene& ioDrawing, Fixed cameraY) noexcept {
+  for (ScenePrimitive& p : ioDrawing.primitives) {
+    p.a.y -= cameraY;
+    if (p.shape == SceneShape::kSegment) p.b.y -= cameraY;  // a segment's end is a place; a box's b is its size
+  }
+}
+
 Scene Game::describeScene(const Config& config, const State& previous, const State& state) {
   Scene scene{{px(config.screenWidth), px(config.screenHeight)}, {}};
   // The world extends past the screen (platforms wait below it and linger above it); only what

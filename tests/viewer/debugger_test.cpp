@@ -3,6 +3,7 @@
 // scene, and where two replays' games first differ. Each is checked against a direct
 // simulation or the recording, for every game.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <set>
 #include <span>
@@ -821,6 +822,55 @@ TEST(Edit, TheDebuggerOpensAnEditAsBAndDiscardsIt) {
   debugger.discardEdit();
   EXPECT_EQ(debugger.compared(), nullptr);
   EXPECT_FALSE(debugger.editing());
+}
+
+/// The bounds of a box or a circle, as raw (left, top, right, bottom).
+std::array<std::int64_t, 4> measureBounds(const sim::ScenePrimitive& p) {
+  if (p.shape == sim::SceneShape::kCircle)
+    return {p.a.x.raw() - p.b.x.raw(), p.a.y.raw() - p.b.x.raw(), p.a.x.raw() + p.b.x.raw(), p.a.y.raw() + p.b.x.raw()};
+  return {p.a.x.raw(), p.a.y.raw(), p.a.x.raw() + p.b.x.raw(), p.a.y.raw() + p.b.y.raw()};
+}
+
+TEST(Oracle, WhatATunnelPassedThroughIsDrawnWhereTheSceneDrawsIt) {
+  // A tunnel's drawing is in the scene's coordinates: what its path passed through lies on
+  // something the tick's scene draws, where the scene's area shows it (fallingman drew its
+  // platform where the world has it, not where the camera shows it, a camera's height below).
+  for (const char* name : {"dodge-discrete-tunneling.rtr", "tank-discrete-grazing.rtr", "tank-bullets-through-walls.rtr",
+                           "fallingman-fallcap-over-window.rtr", "fallingman-feet-at-a-top.rtr"}) {
+    SCOPED_TRACE(name);
+    Playback playback(loadCorpus(name), true);
+    ASSERT_FALSE(playback.tunnelTicks().empty());
+    std::size_t checked = 0;
+    for (const std::uint64_t tick : playback.tunnelTicks()) {
+      if (checked >= 40) break;
+      playback.seek(tick);
+      const sim::Scene scene = playback.current().describeScene(playback.previous());
+      for (const sim::Tunnel& tunnel : playback.tunnelsNow()) {
+        for (const sim::ScenePrimitive& hit : tunnel.drawing.primitives) {
+          if (hit.category != sim::SceneCategory::kTunnelHit) continue;
+          // Only what the scene's area shows (a man falling off the screen's bottom passes
+          // platforms the camera no longer sees).
+          auto h = measureBounds(hit);
+          h = {std::max<std::int64_t>(h[0], 0), std::max<std::int64_t>(h[1], 0), std::min<std::int64_t>(h[2], scene.size.x.raw()),
+               std::min<std::int64_t>(h[3], scene.size.y.raw())};
+          if (h[2] <= h[0] || h[3] <= h[1]) continue;
+          // The most of the hit's area any one primitive of the scene covers.
+          std::int64_t most = 0;
+          for (const sim::ScenePrimitive& drawn : scene.primitives) {
+            if (drawn.shape != sim::SceneShape::kBox && drawn.shape != sim::SceneShape::kCircle) continue;
+            const auto d = measureBounds(drawn);
+            const std::int64_t w = std::min(h[2], d[2]) - std::max(h[0], d[0]);
+            const std::int64_t t = std::min(h[3], d[3]) - std::max(h[1], d[1]);
+            if (w > 0 && t > 0) most = std::max(most, (w >> 8) * (t >> 8));
+          }
+          const std::int64_t area = ((h[2] - h[0]) >> 8) * ((h[3] - h[1]) >> 8);
+          EXPECT_GE(most * 2, area) << "tick " << tick << ": " << tunnel.sentence;
+          ++checked;
+        }
+      }
+    }
+    EXPECT_GT(checked, 0U);
+  }
 }
 
 }  // namespace

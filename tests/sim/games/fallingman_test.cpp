@@ -233,6 +233,42 @@ TEST(Fallingman, TheOracleSeesAFallThroughOnTheTickTheWorldRebases) {
   EXPECT_EQ(b.rebases, 1);
 }
 
+TEST(Fallingman, ATunnelIsDrawnWhereTheSceneDrawsItsPlatform) {
+  // The scene is what the camera sees, world y minus the camera's; a tunnel's drawing is laid
+  // over it, so it is in those coordinates too (it was in the world's, a camera's height below).
+  Config c;
+  c.gravity = px(1);
+  c.fallCap = px(8);
+  State s = makeFall(c, px(199), px(7));
+  const Fixed camera = px(90);
+  s.cameraY += camera;
+  s.man.centre.y += camera;
+  s.platforms[0].box.y += camera;
+  const State before = s;
+  const auto events = stepOnce(c, s);
+  std::vector<Tunnel> tunnels;
+  Game::checkOracle(c, before, s, events, tunnels);
+  ASSERT_EQ(tunnels.size(), 1U);
+  const Scene scene = Game::describeScene(c, before, s);
+  const auto platform = std::find_if(scene.primitives.begin(), scene.primitives.end(), [](const ScenePrimitive& p) {
+    return p.entity == "platforms[0]" && p.category == SceneCategory::kPlatform;
+  });
+  ASSERT_NE(platform, scene.primitives.end());
+  std::size_t hits = 0;
+  for (const ScenePrimitive& drawn : tunnels[0].drawing.primitives) {
+    if (drawn.category == SceneCategory::kTunnelHit) {
+      EXPECT_EQ(drawn.a, platform->a);
+      EXPECT_EQ(drawn.b, platform->b);
+      ++hits;
+    } else {
+      // The feet's fall crosses the platform's top where the scene has it.
+      EXPECT_LE(drawn.a.y, platform->a.y);
+      EXPECT_GT(drawn.b.y, platform->a.y);
+    }
+  }
+  EXPECT_EQ(hits, 1U);
+}
+
 // The guard against a forged file's huge list, at its edge: 512 platforms load, one more is
 // refused.
 TEST(Fallingman, AStateHoldsAtMost512Platforms) {
