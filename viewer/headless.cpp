@@ -255,6 +255,7 @@ std::variant<ClipWritten, std::string> renderClipGif(Playback& playback, const s
                                                      const std::string& path, bool overwrite, sf::Vector2u size,
                                                      const PanelShot& shot,
                                                      const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+  // Refused before the renderer steps any plot over the whole replay (ClipWriter checks again).
   if (auto problem = refuseClip(playback, range)) return *problem;
   ShotRenderer renderer(playback, font, shot);
   if (auto problem = renderer.open(size)) return *problem;
