@@ -72,6 +72,17 @@ testing::GifClip readBack(const std::string& path) {
   return std::get<testing::GifClip>(std::move(read));
 }
 
+/// A clip of one frame written to `path` and read back: the frame as a viewer shows it.
+std::vector<std::uint8_t> showOneFrame(const std::string& path, const std::vector<std::uint8_t>& frame) {
+  auto writer = createWriter(path);
+  if (!writer) return {};
+  EXPECT_EQ(writer->add(frame, 10), std::nullopt);
+  EXPECT_EQ(writer->finish(), std::nullopt);
+  const testing::GifClip clip = readBack(path);
+  EXPECT_EQ(clip.frames.size(), 1U);
+  return clip.frames.empty() ? std::vector<std::uint8_t>() : clip.frames[0].rgba;
+}
+
 TEST(GifWriter, FramesOfFewColoursComeBackExactAndARepeatLengthensTheFrameBefore) {
   retrace::testing::TempDir temp{"retrace_gif"};
   const std::string path = temp.file("clip.gif");
@@ -123,13 +134,8 @@ TEST(GifWriter, MoreThan255ColoursKeepTheCommonestExactAndTheRestNear) {
     const std::uint32_t near = (base & 0xFEFEFEU) + 0x010001U * (pixel % 2) + 0x000100U * ((pixel / 2) % 2);
     paint(frame, pixel % kWidth, pixel / kWidth, near);
   }
-  auto writer = createWriter(path);
-  ASSERT_TRUE(writer);
-  ASSERT_EQ(writer->add(frame, 10), std::nullopt);
-  ASSERT_EQ(writer->finish(), std::nullopt);
-  const testing::GifClip clip = readBack(path);
-  ASSERT_EQ(clip.frames.size(), 1U);
-  const std::vector<std::uint8_t>& shown = clip.frames[0].rgba;
+  const std::vector<std::uint8_t> shown = showOneFrame(path, frame);
+  ASSERT_EQ(shown.size(), frame.size());
   for (unsigned i = 0; i < kWidth * kHeight; ++i) {
     const std::size_t at = std::size_t{i} * 4;
     for (std::size_t channel = 0; channel < 3; ++channel) {
@@ -155,13 +161,8 @@ TEST(GifWriter, AMarkOfAColourOfItsOwnKeepsItAmongManyShades) {
   }
   paint(frame, 10, 29, 0xFF00FF);
   paint(frame, 11, 29, 0xFF00FF);
-  auto writer = createWriter(path);
-  ASSERT_TRUE(writer);
-  ASSERT_EQ(writer->add(frame, 10), std::nullopt);
-  ASSERT_EQ(writer->finish(), std::nullopt);
-  const testing::GifClip clip = readBack(path);
-  ASSERT_EQ(clip.frames.size(), 1U);
-  const std::vector<std::uint8_t>& shown = clip.frames[0].rgba;
+  const std::vector<std::uint8_t> shown = showOneFrame(path, frame);
+  ASSERT_EQ(shown.size(), frame.size());
   const std::size_t mark = (29 * std::size_t{kWidth} + 10) * 4;
   EXPECT_EQ(
       std::vector<int>(shown.begin() + static_cast<std::ptrdiff_t>(mark), shown.begin() + static_cast<std::ptrdiff_t>(mark + 3)),
