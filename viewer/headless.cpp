@@ -92,8 +92,6 @@ class ShotRenderer {
     if (shot_.panels) gui_.emplace(texture_, findFontPath());
     area_ = {0.0F, 0.0F, static_cast<float>(size.x), static_cast<float>(size.y)};
     debugger_.emplace(playback_, shot_.b, shot_.nameA, shot_.nameB, std::vector<std::uint64_t>{});
-    // An element by its id ("bullets[id=7]") is wherever it is at each tick drawn.
-    if (!shot_.select.empty()) debugger_->select(shot_.select);
     for (const std::string& field : shot_.plots) {
       if (auto problem = debugger_->togglePlot(field)) return problem;
     }
@@ -105,6 +103,9 @@ class ShotRenderer {
   /// Draws the view at `tick` into the texture; a clip's frame says it plays at `clipSpeed`.
   const sf::Texture& draw(std::uint64_t tick, std::optional<double> clipSpeed = std::nullopt) {
     debugger_->seek(tick);
+    // Selected at the first tick drawn, where "tanks[1]" is named by its id ("tanks[id=228]"),
+    // which is followed wherever it is in its list at the ticks after.
+    if (!drawn_ && !shot_.select.empty()) debugger_->select(shot_.select);
     // The inspector lists a selection gone at this tick as it was, and nothing where it is not.
     selectionSeen_ = selectionSeen_ || !debugger_->listInspectorRows().empty();
     // ImGui sizes some widgets from the frame before (a table's columns): the first is drawn twice.

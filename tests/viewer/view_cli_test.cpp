@@ -122,6 +122,22 @@ TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   }
   EXPECT_EQ(runView(tank + " --png " + temp.file("170.png") + " --panels --tick 170 --select 'bullets[id=7]'").output,
             "retrace-view: no field at tick 170 lies inside 'bullets[id=7]' (the I key shows the entities' names)\n");
+  // An element by its place is the one there at the tick drawn, named by its id as the window
+  // names it: the same picture as by its id (it was looked up at tick 0, where it is not).
+  const std::string grazing = std::string(RETRACE_REPLAYS_DIR) + "/tank-discrete-grazing.rtr";
+  for (const char* select : {"tanks[1]", "tanks[id=228]"}) {
+    const CommandRun shot = runView(grazing + " --png " + temp.file(std::string(select) + ".png") +
+                                    " --panels --tick 4050 --select '" + select + "'");
+    EXPECT_EQ(shot.exitCode, 0) << shot.output;
+  }
+  sf::Image byPlace;
+  sf::Image byId;
+  ASSERT_TRUE(byPlace.loadFromFile(temp.file("tanks[1].png")));
+  ASSERT_TRUE(byId.loadFromFile(temp.file("tanks[id=228].png")));
+  ASSERT_EQ(byPlace.getSize(), byId.getSize());
+  EXPECT_TRUE(std::equal(byPlace.getPixelsPtr(),
+                         byPlace.getPixelsPtr() + std::size_t{byPlace.getSize().x} * byPlace.getSize().y * 4,
+                         byId.getPixelsPtr()));
   const CommandRun tick = runView(kReplay + " --tick 30");
   EXPECT_EQ(tick.exitCode, 2) << tick.output;
   EXPECT_EQ(tick.output, "retrace-view: --tick requires --png (see retrace-view --help)\n");
