@@ -33,6 +33,18 @@ std::vector<std::string> listEntities(const Playback& playback) {
   return {names.begin(), names.end()};
 }
 
+/// A name in the working folder that no file has yet, for a picture the window saves:
+/// STEM.EXT, else STEM-2.EXT, STEM-3.EXT, ... (a window has no --force, and its person
+/// saving the same ticks twice wants both).
+std::string pickFreeName(const std::string& stem, const std::string& extension) {
+  for (int n = 1; n < 1000; ++n) {
+    const std::string name = stem + (n == 1 ? std::string() : "-" + std::to_string(n)) + extension;
+    std::error_code error;
+    if (!std::filesystem::exists(name, error) && !error) return name;
+  }
+  return stem + extension;  // all taken: the writer refuses it in one sentence
+}
+
 /// The timeline's plot colour, for a plotted field's name.
 const ImVec4 kPlotted{plotColourA().r / 255.0F, plotColourA().g / 255.0F, plotColourA().b / 255.0F, 1.0F};
 
@@ -536,7 +548,7 @@ void Debugger::drawSelection(const sf::Font& font) {
     if (ImGui::Button("save as sheet")) {
       // As --sheet does, into the working folder, never over a file that is there.
       const std::uint64_t every = std::max<std::uint64_t>(1, (to - from + kMaxSheetCells) / kMaxSheetCells);
-      const std::string path = "sheet-" + std::to_string(from) + "-" + std::to_string(to) + ".png";
+      const std::string path = pickFreeName("sheet-" + std::to_string(from) + "-" + std::to_string(to), ".png");
       const std::uint64_t at = a_.tick();
       const auto problem = renderSheetPng(a_, font, from, to, every, path, false, {});
       a_.seek(at);
@@ -574,8 +586,8 @@ std::optional<std::string> Debugger::startClip(const sf::Font& font, sf::Vector2
   const std::uint64_t from = std::min(*selectionFrom, *selectionTo);
   const std::uint64_t to = std::max(*selectionFrom, *selectionTo);
   // As --gif does, into the working folder, never over a file that is there.
-  auto started =
-      ClipJob::start(a_, from, to, a_.speed(), "clip-" + std::to_string(from) + "-" + std::to_string(to) + ".gif", size, font);
+  auto started = ClipJob::start(a_, from, to, a_.speed(),
+                                pickFreeName("clip-" + std::to_string(from) + "-" + std::to_string(to), ".gif"), size, font);
   if (auto* problem = std::get_if<std::string>(&started)) return *problem;
   clip_ = std::move(std::get<std::unique_ptr<ClipJob>>(started));
   pictureMessage_.clear();

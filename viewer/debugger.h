@@ -77,7 +77,8 @@ class Debugger {
   /// The ticks marked as matches: --find's, or the last marking's.
   [[nodiscard]] const std::vector<std::uint64_t>& matches() const noexcept { return matches_; }
   /// Starts writing the ticks selected on the timeline as a clip, clip-FROM-TO.gif in the
-  /// working folder (never over a file), as the window shows them at its speed, frames of
+  /// working folder (clip-FROM-TO-2.gif when that is taken, and so on), as the window shows
+  /// them at its speed, frames of
   /// `size` (the window's frame); the sentence when it cannot start. stepClip carries it out.
   std::optional<std::string> startClip(const sf::Font& font, sf::Vector2u size);
   /// Draws and writes up to `frames` more frames of the clip under way, the cursor left where it

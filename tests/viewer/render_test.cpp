@@ -569,10 +569,8 @@ TEST_F(Render, TheWindowsClipLeavesTheCursorAndTheStateWhereTheyWere) {
   const sf::Vector2u size{480, 360};
   EXPECT_EQ(debugger.startClip(font_, size), "select ticks on the timeline first (shift+drag)");
   debugger.selectionFrom = 830;
-  debugger.selectionTo = 800;  // dragged leftwards
-  std::ofstream("clip-800-830.gif") << "mine";
-  EXPECT_EQ(debugger.startClip(font_, size), "clip-800-830.gif already exists (pass --force to replace it)");
-  fs::remove("clip-800-830.gif");
+  debugger.selectionTo = 800;                   // dragged leftwards
+  std::ofstream("clip-800-830.gif") << "mine";  // saved before: kept, and the clip takes the next name
   debugger.seek(815);
   a.setPlaying(true);
   const std::uint64_t hash = a.current().hash();
@@ -589,9 +587,10 @@ TEST_F(Render, TheWindowsClipLeavesTheCursorAndTheStateWhereTheyWere) {
   }
   EXPECT_EQ(steps, 5U);  // 16 frames, 3 a step
   EXPECT_EQ(debugger.clipProgress(), std::nullopt);
-  EXPECT_EQ(debugger.pictureMessage(), "wrote clip-800-830.gif (16 frames, 0.53 s at 1x)");
+  EXPECT_EQ(debugger.pictureMessage(), "wrote clip-800-830-2.gif (16 frames, 0.53 s at 1x)");
   EXPECT_EQ(a.tick(), 815U);
-  std::ifstream clip("clip-800-830.gif", std::ios::binary);
+  EXPECT_EQ(fs::file_size("clip-800-830.gif"), 4U);
+  std::ifstream clip("clip-800-830-2.gif", std::ios::binary);
   std::string magic(6, '\0');
   clip.read(magic.data(), 6);
   EXPECT_EQ(magic, "GIF89a");
