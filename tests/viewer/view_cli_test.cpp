@@ -276,6 +276,7 @@ retrace::testing::GifClip readClip(const std::string& path) {
 
 /// The share of the pixels of a region of a clip's frame that are those of a PNG, exactly.
 double measureSameShare(const retrace::testing::GifFrame& frame, const sf::Image& png, sf::IntRect region) {
+  if (frame.rgba.size() != std::size_t{png.getSize().x} * png.getSize().y * 4) return 0.0;  // another size: nothing alike
   std::uint64_t same = 0;
   const sf::Uint8* pixels = png.getPixelsPtr();
   for (int y = region.top; y < region.top + region.height; ++y) {
