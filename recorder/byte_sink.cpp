@@ -110,13 +110,6 @@ std::optional<std::string> moveIntoPlace(const std::filesystem::path& partial, c
   return std::nullopt;
 }
 
-std::optional<std::string> createExclusively(const std::filesystem::path& path) {
-  auto opened = openExclusively(path);
-  if (auto* problem = std::get_if<std::string>(&opened)) return *problem;
-  if (std::fclose(std::get<std::FILE*>(opened)) != 0) return "cannot close " + path.string() + ": " + describeErrno(errno);
-  return std::nullopt;
-}
-
 std::variant<std::uint64_t, std::string> checkReadableFile(const std::filesystem::path& path, std::uint64_t maxBytes) {
   std::error_code error;
   const auto status = std::filesystem::status(path, error);

@@ -83,10 +83,6 @@ class FileSink final : public ByteSink {
 [[nodiscard]] std::optional<std::string> moveIntoPlace(const std::filesystem::path& partial, const std::filesystem::path& output,
                                                        bool overwrite);
 
-/// Creates an empty file that did not exist, reserving its name for a writer that cannot
-/// create exclusively itself (SFML's image saving); one sentence if the name is taken.
-[[nodiscard]] std::optional<std::string> createExclusively(const std::filesystem::path& path);
-
 /// Reads a whole file, refusing directories, missing files and anything over maxBytes.
 [[nodiscard]] std::variant<std::vector<std::byte>, std::string> readFileCapped(const std::filesystem::path& path,
                                                                                std::uint64_t maxBytes);

@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <optional>
-#include <streambuf>
 
 #include "recorder/byte_sink.h"
 #include "recorder/inspect.h"
@@ -14,47 +13,12 @@
 #include "viewer/frame.h"
 #include "viewer/gif_writer.h"
 #include "viewer/gui_bridge.h"
+#include "viewer/png_writer.h"
 
 namespace retrace::viewer {
-namespace {
-
-/// Silences sf::err() while it lives: a failure here is reported in our own one sentence, and
-/// SFML's line before it ("Failed to save image ...") would make it two.
-class QuietSfml {
- public:
-  QuietSfml() : previous_(sf::err().rdbuf(nullptr)) {}
-  ~QuietSfml() { sf::err().rdbuf(previous_); }
-  QuietSfml(const QuietSfml&) = delete;
-  QuietSfml& operator=(const QuietSfml&) = delete;
-
- private:
-  std::streambuf* previous_;
-};
-
-/// The image as a screen shows it: ImGui's translucent panels leave alpha below 255 in a
-/// texture, which a screen ignores but a picture viewer would blend with its own background.
-sf::Image makeOpaque(const sf::Image& image) {
-  const sf::Vector2u size = image.getSize();
-  std::vector<sf::Uint8> pixels(image.getPixelsPtr(), image.getPixelsPtr() + std::size_t{size.x} * size.y * 4);
-  for (std::size_t i = 3; i < pixels.size(); i += 4) pixels[i] = 255;
-  sf::Image opaque;
-  opaque.create(size.x, size.y, pixels.data());
-  return opaque;
-}
-
-}  // namespace
-
-// The temporary is created exclusively first: SFML would truncate a file that had that name.
 std::optional<std::string> savePng(const sf::Image& image, const std::string& path, bool overwrite) {
-  const std::string partial = path + ".partial.png";  // SFML picks the format by extension
-  if (auto problem = recorder::createExclusively(partial)) return problem;
-  const QuietSfml quiet;
-  if (!makeOpaque(image).saveToFile(partial)) {
-    std::error_code error;
-    std::filesystem::remove(partial, error);  // ours, and holding nothing worth keeping
-    return "cannot write " + partial;
-  }
-  return recorder::moveIntoPlace(partial, path, overwrite);
+  const sf::Vector2u size = image.getSize();
+  return writePng({image.getPixelsPtr(), std::size_t{size.x} * size.y * 4}, size.x, size.y, path, overwrite);
 }
 
 std::optional<std::string> renderFramePng(Playback& playback, const sf::Font& font, std::uint64_t tick, const std::string& path,

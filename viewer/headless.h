@@ -39,8 +39,8 @@ struct PanelShot {
 [[nodiscard]] std::optional<std::string> renderDebuggerPng(Playback& playback, const sf::Font& font, std::uint64_t tick,
                                                            const std::string& path, bool overwrite, sf::Vector2u size,
                                                            const PanelShot& shot);
-/// Saves an image as a PNG, every pixel opaque as on a screen, through a temporary name, so a
-/// failed save never leaves half a PNG at `path` (an existing file is replaced only when
+/// Saves an image as a PNG (writePng: opaque as on a screen, through a temporary name, so a
+/// failed save never leaves half a PNG at `path`; an existing file is replaced only when
 /// `overwrite`).
 [[nodiscard]] std::optional<std::string> savePng(const sf::Image& image, const std::string& path, bool overwrite);
 /// The ticks from, from+every, ... <= to count (a sheet's cells, a clip's frames); 0 for a bad range.

@@ -2,10 +2,13 @@
 // of the first game read from a file, at a random tick:
 // seeking there, drawing the scene, HUD and timeline, and building and drawing every panel into
 // a render texture the window's size, waited for with glFinish. A 60-Hz frame is 16.7 ms. And a
-// field plotted over the hour, against re-simulating it.
+// field plotted over the hour, against re-simulating it. And saving a picture (a frame with the
+// panels, a contact sheet of 361 cells): libpng's writer against SFML's own saver.
 // Needs an X display: xvfb-run -a build/default/tests/bench/retrace_view_bench
+#include <unistd.h>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 
 #include <GL/gl.h>
@@ -17,7 +20,9 @@
 #include "viewer/display.h"
 #include "viewer/frame.h"
 #include "viewer/gui_bridge.h"
+#include "viewer/headless.h"
 #include "viewer/plot.h"
+#include "viewer/png_writer.h"
 
 namespace retrace::viewer {
 namespace {
@@ -95,6 +100,58 @@ void drawFramesOfFile(benchmark::State& bench, const sim::GameDefinition& game, 
   drawFrames(bench, playback, true);
 }
 
+/// A picture as the viewer saves one: the window's view with its panels (sheet false), or a
+/// contact sheet of 361 cells (true), of the game's hour at its middle; empty when it cannot.
+sf::Image drawPicture(const sim::GameDefinition& game, bool sheet, const std::filesystem::path& path) {
+  sf::Font font;
+  if (loadFont(font)) return {};
+  Playback playback(recorder::recordHour(game), false);
+  const std::uint64_t middle = playback.lastTick() / 2;
+  const auto problem = sheet ? renderSheetPng(playback, font, middle, middle + 3600, 10, path.string(), true, {})
+                             : renderDebuggerPng(playback, font, middle, path.string(), true, {960, 720}, PanelShot{});
+  sf::Image image;
+  if (problem || !image.loadFromFile(path.string())) return {};
+  return image;
+}
+
+/// Saving a picture: writePng (libpng) against sf::Image::saveToFile (SFML's stb_image_write)
+/// on the same pixels, taking turns; the counters give each one's time and the ratios of their
+/// times and of their files' sizes.
+void savePicture(benchmark::State& bench, const sim::GameDefinition& game, bool sheet) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("retrace_bench_picture." + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const sf::Image image = drawPicture(game, sheet, dir / "drawn.png");
+  const sf::Vector2u size = image.getSize();
+  if (size.x == 0) {
+    bench.SkipWithError("the picture could not be drawn");
+    std::filesystem::remove_all(dir);
+    return;
+  }
+  const std::filesystem::path ours = dir / "libpng.png";
+  const std::filesystem::path theirs = dir / "sfml.png";
+  double oursSeconds = 0.0;
+  double theirsSeconds = 0.0;
+  for (auto _ : bench) {
+    const auto started = std::chrono::steady_clock::now();
+    if (writePng({image.getPixelsPtr(), std::size_t{size.x} * size.y * 4}, size.x, size.y, ours, true))
+      bench.SkipWithError("writePng failed");
+    const auto written = std::chrono::steady_clock::now();
+    if (!image.saveToFile(theirs.string())) bench.SkipWithError("sf::Image::saveToFile failed");
+    oursSeconds += std::chrono::duration<double>(written - started).count();
+    theirsSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - written).count();
+  }
+  const auto iterations = static_cast<double>(bench.iterations());
+  bench.counters["libpng_ms"] = oursSeconds / iterations * 1e3;
+  bench.counters["sfml_ms"] = theirsSeconds / iterations * 1e3;
+  bench.counters["sfml/libpng"] = theirsSeconds / oursSeconds;
+  bench.counters["bytes_sfml/libpng"] =
+      static_cast<double>(std::filesystem::file_size(theirs)) / static_cast<double>(std::filesystem::file_size(ours));
+  bench.SetLabel(std::to_string(size.x) + "x" + std::to_string(size.y) + ", " + std::to_string(std::filesystem::file_size(ours)) +
+                 " bytes");
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace retrace::viewer
 
@@ -119,6 +176,12 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(("Plot/" + std::string(game->name())).c_str(), [game](benchmark::State& s) {
       retrace::viewer::plotHour(s, *game);
     })->Unit(benchmark::kMillisecond);
+  }
+  for (const bool sheet : {false, true}) {
+    const retrace::sim::GameDefinition* game = retrace::sim::listGames().front();
+    benchmark::RegisterBenchmark(("Picture/" + std::string(game->name()) + (sheet ? "/sheet" : "/panels")).c_str(),
+                                 [game, sheet](benchmark::State& s) { retrace::viewer::savePicture(s, *game, sheet); })
+        ->Unit(benchmark::kMillisecond);
   }
   // The longest, for the first game only, as SeekFile: 8,000,000 ticks (37 hours) from a file.
   const retrace::sim::GameDefinition* first = retrace::sim::listGames().front();

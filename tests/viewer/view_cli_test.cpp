@@ -222,7 +222,7 @@ TEST(ViewCli, AnUnwritablePngOrADeviceIsOneSentence) {
   const CommandRun run = runView(kReplay + " --png /proc/retrace-frame.png");
   EXPECT_EQ(run.exitCode, 2) << run.output;
   // SFML's own "Failed to save image" line used to come first.
-  EXPECT_EQ(run.output, "retrace-view: cannot create /proc/retrace-frame.png.partial.png: No such file or directory\n");
+  EXPECT_EQ(run.output, "retrace-view: cannot create /proc/retrace-frame.png.partial: No such file or directory\n");
   // A pipe stands in for /dev/null, which a save renamed onto would replace (for root).
   retrace::testing::TempDir temp{"retrace_view_cli"};
   const std::string pipe = temp.file("pipe.png");
