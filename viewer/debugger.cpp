@@ -12,6 +12,7 @@
 #include "recorder/byte_sink.h"
 #include "recorder/grid_cells.h"
 #include "recorder/inspect.h"
+#include "recorder/parse.h"
 #include "recorder/query.h"
 #include "sim/event_subjects.h"
 #include "sim/field_ids.h"
@@ -146,6 +147,10 @@ void Debugger::select(std::optional<std::string> entity) {
   selected_ = entity ? sim::nameByIds(a_.current().describeState(), *entity) : std::string();
   placeSelection();
   if (eventsAboutSelection_) (void)listEvents();  // no condition refuses what it accepted before
+}
+
+std::string describeUnseenSelection(const std::string& entity, const std::string& ticks) {
+  return "no field at " + ticks + " lies inside " + recorder::quoteForMessage(entity) + " (the I key shows the entities' names)";
 }
 
 void Debugger::placeSelection() {

@@ -102,6 +102,9 @@ class Debugger {
   /// list's element with an `id` field is selected by it ("bullets[id=7]") and followed wherever
   /// it is in its list as the cursor moves, since indices shift as elements come and go.
   void select(std::optional<std::string> entity);
+  /// Whether the inspector has the selection's fields to list at the cursor: it is there, or
+  /// went this tick.
+  [[nodiscard]] bool showsSelection() const noexcept { return !selectedNow_.empty() || !selectedBefore_.empty(); }
   /// The selection as made: "bullets[id=7]", "tiles[5][3]", "player"; empty for none.
   [[nodiscard]] const std::string& selected() const noexcept { return selected_; }
   /// Where the selection is in A's state at the cursor ("bullets[2]"); empty when nothing is
@@ -293,5 +296,9 @@ class Debugger {
   bool plotting_ = false;          ///< a plot is still being stepped
   std::string plotMessage_;
 };
+
+/// The sentence for an entity asked to be selected that no field at `ticks` ("tick 5", "ticks
+/// 5..9") lies inside (a name mistyped, or an element not there then).
+[[nodiscard]] std::string describeUnseenSelection(const std::string& entity, const std::string& ticks);
 
 }  // namespace retrace::viewer

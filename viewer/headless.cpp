@@ -98,8 +98,7 @@ class ShotRenderer {
   /// One sentence when an entity was to be selected and no tick drawn had it.
   [[nodiscard]] std::optional<std::string> findSelectionProblem(const std::string& ticks) const {
     if (shot_.select.empty() || selectionSeen_) return std::nullopt;
-    return "no field at " + ticks + " lies inside " + recorder::quoteForMessage(shot_.select) +
-           " (the I key shows the entities' names)";
+    return describeUnseenSelection(shot_.select, ticks);
   }
 
  private:

@@ -21,6 +21,7 @@
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
+#include "viewer/debugger.h"
 #include "viewer/display.h"
 #include "viewer/frame.h"
 #include "viewer/headless.h"
@@ -163,14 +164,28 @@ std::optional<std::string> checkPlots(const Options& options, const viewer::Play
   return std::nullopt;
 }
 
-/// The window on A (and B), at the first --find match if any; the tick L asked to take A over
-/// at, when it closed for that.
+/// The tick the window opens at (the first --find match, else --tick) past the replay, or a
+/// --select that nothing at that tick lies inside (a mistyped name would open an empty
+/// inspector): one sentence, before the window opens.
+std::optional<std::string> refuseOpening(const Options& options, viewer::Playback& playback,
+                                         const std::vector<std::uint64_t>& matches) {
+  const std::uint64_t opening = matches.empty() ? options.tick : matches.front();
+  if (opening > playback.lastTick()) return recorder::describePastLastTick(opening, playback.lastTick(), playback.replay());
+  if (options.select.empty()) return std::nullopt;
+  playback.seek(opening);
+  viewer::Debugger probe(playback, nullptr, {}, {}, {});
+  probe.select(options.select);
+  if (probe.showsSelection()) return std::nullopt;
+  return viewer::describeUnseenSelection(options.select, "tick " + std::to_string(opening));
+}
+
+/// The window on A (and B), at the first --find match if any, else at --tick, with --select's
+/// entity selected; the tick L asked to take A over at, when it closed for that.
 std::optional<std::uint64_t> runWindow(const Options& options, viewer::Playback& playback, viewer::Playback* other,
                                        const sf::Font& font, std::vector<std::uint64_t> matches) {
-  if (!matches.empty()) {
-    playback.seek(matches.front());
-    if (other != nullptr) other->seek(matches.front());
-  }
+  const std::uint64_t opening = matches.empty() ? options.tick : matches.front();
+  playback.seek(opening);
+  if (other != nullptr) other->seek(opening);
   viewer::WindowOptions window;
   window.title = "retrace-view " + options.file;
   window.nameA = baseName(options.file);
@@ -179,6 +194,7 @@ std::optional<std::uint64_t> runWindow(const Options& options, viewer::Playback&
   window.height = options.height;
   window.status = options.status;
   window.plots = options.plots;
+  window.select = options.select;
   window.canTakeOver = !options.output.empty();
   return viewer::DebuggerWindow(playback, other, font, window, std::move(matches)).run();
 }
@@ -340,6 +356,7 @@ int run(const Options& options) {
     return renderPng(options, playback, other ? &*other : nullptr, font, matches.empty() ? options.tick : matches.front());
   if (!options.sheet.empty()) return renderSheet(options, playback, font);
   if (!options.gif.empty()) return renderClip(options, playback, other ? &*other : nullptr, font);
+  if (auto problem = refuseOpening(options, playback, matches)) return fail(*problem);
   const auto takeOverAt = runWindow(options, playback, other ? &*other : nullptr, font, std::move(matches));
   if (!takeOverAt) return 0;
   Options taking = options;
@@ -358,6 +375,8 @@ struct ModeOptions {
   CLI::Option* png = nullptr;
   CLI::Option* sheet = nullptr;
   CLI::Option* gif = nullptr;
+  CLI::Option* tick = nullptr;
+  CLI::Option* select = nullptr;
 };
 
 /// The replay viewed, what the window shows of it, and its size.
@@ -398,14 +417,16 @@ CLI::Validator requireSpeed() {
 /// A frame or a contact sheet rendered to a PNG, or a clip to a GIF, instead of a window.
 void addPictureOptions(CLI::App& app, Options& options, ModeOptions& modes) {
   modes.png = app.add_option("--png", options.png, "render one frame to this PNG and exit");
-  CLI::Option* tickOption = app.add_option("--tick", options.tick, "the tick for --png")->needs(modes.png);
-  modes.find->excludes(tickOption);
+  modes.tick = app.add_option("--tick", options.tick, "the tick --png renders, or the window opens at (paused)");
+  modes.find->excludes(modes.tick);
   modes.sheet = app.add_option("--sheet", options.sheet, "render a contact sheet to this PNG and exit")->excludes(modes.png);
   modes.gif = app.add_option("--gif", options.gif,
                              "render ticks --from..--to as the window shows them to this animated GIF, playing at the "
                              "replay's speed (--speed changes it), and exit")
                   ->excludes(modes.png)
                   ->excludes(modes.sheet);
+  // A sheet and a clip take their ticks from --from and --to.
+  modes.tick->excludes(modes.sheet)->excludes(modes.gif);
   // Each needs --sheet or --gif, which CLI11 cannot say: refusePictureOptions checks them after parsing.
   app.add_option("--from", options.from, "first tick of the sheet or clip");
   app.add_option("--to", options.to, "last tick of the sheet or clip (default: the last)");
@@ -418,10 +439,11 @@ void addPictureOptions(CLI::App& app, Options& options, ModeOptions& modes) {
       ->needs(modes.gif);
   app.add_flag("--panels", options.panels,
                "with --png or --gif: the debugger's panels beside the frame (inspector, events, oracle)");
-  app.add_option(
-         "--select", options.select,
-         "with --panels: the entity the inspector shows, by the name I draws beside it (the prefix of its fields in retrace show), or a list's element by its id, LIST[id=N]")
-      ->needs("--panels");
+  modes.select =
+      app.add_option(
+             "--select", options.select,
+             "the entity the inspector shows and the scene outlines (in the window, or with --panels in --png and --gif), by the name I draws beside it (the prefix of its fields in retrace show), or a list's element by its id, LIST[id=N]")
+          ->excludes(modes.sheet);
   // A sheet's cells show one replay's scene; the window, a PNG and a clip show A beside B.
   for (CLI::Option* option : {modes.compare, modes.find, modes.plot}) option->excludes(modes.sheet);
   modes.find->excludes(modes.gif);
@@ -436,7 +458,11 @@ std::optional<std::string> refusePictureOptions(const CLI::App& app) {
   for (const char* range : {"--from", "--to", "--every"}) {
     if (app.count(range) > 0 && !clip && !sheet) return std::string(range) + " requires --sheet or --gif";
   }
-  if (app.count("--panels") > 0 && !clip && app.count("--png") == 0) return std::string("--panels requires --png or --gif");
+  const bool png = app.count("--png") > 0;
+  if (app.count("--panels") > 0 && !clip && !png) return std::string("--panels requires --png or --gif");
+  // A picture without the panels has no inspector to show the entity in.
+  if (app.count("--select") > 0 && (clip || png) && app.count("--panels") == 0)
+    return std::string("--select requires --panels with --png or --gif");
   return std::nullopt;
 }
 
@@ -451,8 +477,8 @@ CLI::Validator requireName() {
 void addLivePlayOptions(CLI::App& app, Options& options, const ModeOptions& modes) {
   CLI::Option* play =
       app.add_option("--play", options.play, "play GAME live with the keyboard and record it")->check(requireName());
-  for (CLI::Option* option :
-       {modes.file, modes.verify, modes.compare, modes.png, modes.sheet, modes.gif, modes.find, modes.plot}) {
+  for (CLI::Option* option : {modes.file, modes.verify, modes.compare, modes.png, modes.sheet, modes.gif, modes.find, modes.plot,
+                              modes.tick, modes.select}) {
     play->excludes(option);
   }
   CLI::Option* takeOver =
@@ -460,7 +486,8 @@ void addLivePlayOptions(CLI::App& app, Options& options, const ModeOptions& mode
                      "play the replay's game live from this tick: its inputs to there (the window opens paused on it), "
                      "then the keyboard's, recorded with its configuration and seed to -o")
           ->needs(modes.file);
-  for (CLI::Option* option : {play, modes.verify, modes.compare, modes.png, modes.sheet, modes.gif, modes.find, modes.plot})
+  for (CLI::Option* option :
+       {play, modes.verify, modes.compare, modes.png, modes.sheet, modes.gif, modes.find, modes.plot, modes.tick, modes.select})
     takeOver->excludes(option);
   app.add_option("--config", options.config, "configuration for --play")->capture_default_str()->needs(play);
   app.add_option("--set", options.settings, "NAME=VALUE for --play or --take-over: a configuration field's value (repeatable)");

@@ -107,10 +107,13 @@ TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   const CommandRun compare = runView(kReplay + " --compare " + tank + " --png " + png);
   EXPECT_EQ(compare.exitCode, 2) << compare.output;
   EXPECT_EQ(compare.output, "retrace-view: " + tank + " is a tank replay, not dodge\n");
-  // The panels and the selection are drawn only into a PNG (the window always has them).
+  // The panels are drawn only into a picture (the window always has them), and so a picture
+  // without them has no inspector to show a selection in.
   EXPECT_EQ(runView(kReplay + " --panels").output, "retrace-view: --panels requires --png or --gif (see retrace-view --help)\n");
   EXPECT_EQ(runView(kReplay + " --png " + png + " --select 'tanks[1]'").output,
-            "retrace-view: --select requires --panels (see retrace-view --help)\n");
+            "retrace-view: --select requires --panels with --png or --gif (see retrace-view --help)\n");
+  EXPECT_EQ(runView(kReplay + " --gif " + temp.file("c.gif") + " --select player").output,
+            "retrace-view: --select requires --panels with --png or --gif (see retrace-view --help)\n");
   const CommandRun typo = runView(kReplay + " --png " + png + " --panels --select playr");
   EXPECT_EQ(typo.exitCode, 2);
   EXPECT_EQ(typo.output, "retrace-view: no field at tick 0 lies inside 'playr' (the I key shows the entities' names)\n");
@@ -138,9 +141,29 @@ TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   EXPECT_TRUE(std::equal(byPlace.getPixelsPtr(),
                          byPlace.getPixelsPtr() + std::size_t{byPlace.getSize().x} * byPlace.getSize().y * 4,
                          byId.getPixelsPtr()));
-  const CommandRun tick = runView(kReplay + " --tick 30");
-  EXPECT_EQ(tick.exitCode, 2) << tick.output;
-  EXPECT_EQ(tick.output, "retrace-view: --tick requires --png (see retrace-view --help)\n");
+  // The window opens at --tick with --select's entity (Window.OpensAtTheTickAndOnTheEntityABugReportNames):
+  // a tick past the replay or an entity not there is said before it opens. A sheet and a clip
+  // take their ticks from --from and --to; live play has none of a replay's.
+  const std::pair<std::string, std::string> refusals[] = {
+      {kReplay + " --tick 1000000", "tick 1000000 is past the replay's last tick, 3600"},
+      {kReplay + " --tick 30 --select playr", "no field at tick 30 lies inside 'playr' (the I key shows the entities' names)"},
+      {tank + " --tick 170 --select 'bullets[id=7]'",
+       "no field at tick 170 lies inside 'bullets[id=7]' (the I key shows the entities' names)"},
+      {kReplay + " --find 'tick == 10' --select playr",
+       "no field at tick 10 lies inside 'playr' (the I key shows the entities' names)"},
+      {kReplay + " --sheet " + png + " --tick 30", "--tick excludes --sheet (see retrace-view --help)"},
+      {kReplay + " --gif " + temp.file("c.gif") + " --tick 30", "--tick excludes --gif (see retrace-view --help)"},
+      {kReplay + " --sheet " + png + " --select player", "--sheet excludes --select (see retrace-view --help)"},
+      {"--play dodge --tick 30 -o " + temp.file("p.rtr"), "--tick excludes --play (see retrace-view --help)"},
+      {kReplay + " --take-over 30 --select player -o " + temp.file("p.rtr"),
+       "--select excludes --take-over (see retrace-view --help)"},
+  };
+  for (const auto& [arguments, said] : refusals) {
+    const CommandRun refused = runView(arguments);
+    EXPECT_EQ(refused.exitCode, 2) << arguments;
+    EXPECT_EQ(refused.output, "retrace-view: " + said + "\n") << arguments;
+  }
+  EXPECT_FALSE(fs::exists(png));
   EXPECT_EQ(runView(kReplay + " --png " + png + " --every 10").exitCode, 2);
   EXPECT_EQ(runView("--play dodge --png " + png + " -o " + temp.file("p.rtr")).exitCode, 2);
   EXPECT_EQ(runView(kReplay + " --seed 3").exitCode, 2);

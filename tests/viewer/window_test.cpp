@@ -470,6 +470,22 @@ TEST(Window, ComparesTwoReplaysAndJumpsToTheirFirstDifference) {
   EXPECT_GT(frame.getSize().x, frame.getSize().y);
 }
 
+TEST(Window, OpensAtTheTickAndOnTheEntityABugReportNames) {
+  // The README's --png of the grazing bullet, as a window to look around in: paused at the
+  // tick, the tank selected by its place there and followed by its id, B beside A at the tick.
+  retrace::testing::TempDir temp{"retrace_window_opening"};
+  const std::string grazing = std::string(RETRACE_REPLAYS_DIR) + "/tank-discrete-grazing.rtr";
+  ViewerWindow view(grazing + " --tick 4050 --select 'tanks[1]' --compare " + grazing, temp.path());
+  ASSERT_TRUE(view.opened()) << view.log();
+  const auto opened = view.waitFor([](const Status& s) { return s.contains("scene"); });
+  ASSERT_TRUE(opened);
+  EXPECT_EQ(opened->at("tick"), "4050");
+  EXPECT_EQ(opened->at("bTick"), "4050");
+  EXPECT_EQ(opened->at("playing"), "0");
+  EXPECT_EQ(opened->at("selected"), "tanks[id=228]");
+  EXPECT_EQ(opened->at("selectedNow"), "tanks[1]");
+}
+
 TEST(Window, AFileWrittenOverWhileItIsOpenEndsItWithOneSentence) {
   // Longer than the chunks the first frame reads, so that going to the end reads the file again.
   retrace::testing::TempDir temp{"retrace_window_changed"};
