@@ -23,7 +23,7 @@ std::variant<std::unique_ptr<ClipJob>, std::string> ClipJob::start(const Playbac
 }
 
 ClipJob::ClipJob(std::unique_ptr<ClipWriter> writer, std::string path, double speed, const sf::Font& font)
-    : writer_(std::move(writer)), path_(std::move(path)), speed_(speed), renderer_(font) {}
+    : PictureJob(std::move(path)), writer_(std::move(writer)), speed_(speed), renderer_(font) {}
 
 bool ClipJob::step(Playback& a, Playback* b, const Overlays& overlays, FrameExtras extras, std::uint64_t frames) {
   if (!message_.empty()) return true;
@@ -59,7 +59,7 @@ bool ClipJob::step(Playback& a, Playback* b, const Overlays& overlays, FrameExtr
     char said[64];
     std::snprintf(said, sizeof said, " (%llu frames, %.2f s at %gx)", static_cast<unsigned long long>(clip.frames), clip.seconds,
                   speed_);
-    message_ = "wrote " + path_ + said;
+    message_ = "wrote " + path() + said;
   }
   return true;
 }

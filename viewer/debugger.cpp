@@ -261,8 +261,9 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
   const std::string selection = selectionFrom && selectionTo ? std::to_string(std::min(*selectionFrom, *selectionTo)) + "-" +
                                                                    std::to_string(std::max(*selectionFrom, *selectionTo))
                                                              : std::string("none");
-  char clipButton[64];
-  std::snprintf(clipButton, sizeof clipButton, "%.1f,%.1f", clipButton_[0], clipButton_[1]);
+  char buttons[128];
+  std::snprintf(buttons, sizeof buttons, "%.1f,%.1f\nclipButton=%.1f,%.1f", sheetButton_[0], sheetButton_[1], clipButton_[0],
+                clipButton_[1]);
   char events[240];
   std::snprintf(events, sizeof events, "%.1f,%.1f,%.1f,%.0f\naboutBox=%.1f,%.1f\nfindBox=%.1f,%.1f\nmarkAll=%.1f,%.1f",
                 eventList_[0], eventList_[1], eventList_[2], eventList_[3], aboutBox_[0], aboutBox_[1], findBox_[0], findBox_[1],
@@ -276,15 +277,15 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
          "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) + "\nscene=" + scene + "\nplots=" + plots +
          "\nplotting=" + (plotting_ ? "1" : "0") + "\neventList=" + events +
          "\neventsListed=" + std::to_string(countListedEvents()) + "\nmatches=" + std::to_string(matches_.size()) +
-         "\noutlined=" + (hovered_.empty() ? selectedNow_ : hovered_) + "\nselection=" + selection +
-         "\nclipButton=" + clipButton + "\npicture=" + pictureMessage_ + "\n";
+         "\noutlined=" + (hovered_.empty() ? selectedNow_ : hovered_) + "\nselection=" + selection + "\nsheetButton=" + buttons +
+         "\npicture=" + pictureMessage_ + "\n";
 }
 
 std::string Debugger::describeProgress() const {
   const auto fraction = [](const std::optional<std::pair<std::uint64_t, std::uint64_t>>& done) {
     return done ? std::to_string(done->first) + "/" + std::to_string(done->second) : std::string("none");
   };
-  return "finding=" + fraction(findProgress()) + "\nclip=" + fraction(clipProgress()) + "\n";
+  return "finding=" + fraction(findProgress()) + "\nsaving=" + fraction(pictureProgress()) + "\n";
 }
 
 void Debugger::refresh() {
@@ -550,35 +551,36 @@ void Debugger::drawSelection(const sf::Font& font) {
     const std::uint64_t from = std::min(*selectionFrom, *selectionTo);
     const std::uint64_t to = std::max(*selectionFrom, *selectionTo);
     ImGui::Text("selected ticks %llu..%llu", static_cast<unsigned long long>(from), static_cast<unsigned long long>(to));
-    if (ImGui::Button("save as sheet")) {
-      // As --sheet does, into the working folder, never over a file that is there.
-      const std::uint64_t every = std::max<std::uint64_t>(1, (to - from + kMaxSheetCells) / kMaxSheetCells);
-      const std::string path = pickFreeName("sheet-" + std::to_string(from) + "-" + std::to_string(to), ".png");
-      const std::uint64_t at = a_.tick();
-      const auto problem = renderSheetPng(a_, font, from, to, every, path, false, {});
-      a_.seek(at);
-      pictureMessage_ = problem ? *problem : "wrote " + path + " (every " + std::to_string(every) + " ticks)";
-    }
+    // One picture at a time: each draws from the window's own playback.
+    ImGui::BeginDisabled(picture_ != nullptr);
+    const auto centre = [] {
+      const ImVec2 min = ImGui::GetItemRectMin();
+      const ImVec2 max = ImGui::GetItemRectMax();
+      return std::array<float, 2>{(min.x + max.x) / 2, (min.y + max.y) / 2};
+    };
+    const bool saveSheet = ImGui::Button("save as sheet");
+    sheetButton_ = centre();
     ImGui::SameLine();
-    ImGui::BeginDisabled(clip_ != nullptr);
     const bool saveClip = ImGui::Button("save as clip");
-    const ImVec2 min = ImGui::GetItemRectMin();
-    const ImVec2 max = ImGui::GetItemRectMax();
-    clipButton_ = {(min.x + max.x) / 2, (min.y + max.y) / 2};
+    clipButton_ = centre();
+    ImGui::EndDisabled();
+    if (saveSheet) {
+      if (auto problem = startSheet(font)) pictureMessage_ = *problem;
+    }
     if (saveClip) {
       if (auto problem = startClip(font, frameSize_)) pictureMessage_ = *problem;
     }
-    ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button("clear")) selectionFrom = selectionTo = std::nullopt;
   }
-  if (const auto progress = clipProgress()) {
-    ImGui::TextColored(kQuiet, "writing %s: %llu of %llu frames", clip_->path().c_str(),
-                       static_cast<unsigned long long>(progress->first), static_cast<unsigned long long>(progress->second));
+  if (const auto progress = pictureProgress()) {
+    ImGui::TextColored(kQuiet, "writing %s: %llu of %llu %s", picture_->path().c_str(),
+                       static_cast<unsigned long long>(progress->first), static_cast<unsigned long long>(progress->second),
+                       picture_->countsWhat());
     ImGui::SameLine();
-    if (ImGui::SmallButton("stop##clip")) {
-      clip_.reset();  // the partial file goes with it
-      pictureMessage_ = "stopped: no clip written";
+    if (ImGui::SmallButton("stop##picture")) {
+      pictureMessage_ = "stopped: " + picture_->path() + " not written";
+      picture_.reset();  // a clip's partial file goes with it; a sheet is written only at its end
     }
   } else if (!pictureMessage_.empty()) {
     ImGui::TextColored(kQuiet, "%s", pictureMessage_.c_str());
@@ -587,29 +589,43 @@ void Debugger::drawSelection(const sf::Font& font) {
 
 std::optional<std::string> Debugger::startClip(const sf::Font& font, sf::Vector2u size) {
   if (!selectionFrom || !selectionTo) return "select ticks on the timeline first (shift+drag)";
-  if (clip_) return "a clip is being written";
+  if (picture_) return picture_->path() + " is being written";
   const std::uint64_t from = std::min(*selectionFrom, *selectionTo);
   const std::uint64_t to = std::max(*selectionFrom, *selectionTo);
   // As --gif does, into the working folder, never over a file that is there.
   auto started = ClipJob::start(a_, from, to, a_.speed(),
                                 pickFreeName("clip-" + std::to_string(from) + "-" + std::to_string(to), ".gif"), size, font);
   if (auto* problem = std::get_if<std::string>(&started)) return *problem;
-  clip_ = std::move(std::get<std::unique_ptr<ClipJob>>(started));
+  picture_ = std::move(std::get<std::unique_ptr<ClipJob>>(started));
   pictureMessage_.clear();
   return std::nullopt;
 }
 
-bool Debugger::stepClip(const Overlays& overlays, std::uint64_t frames) {
-  if (!clip_) return true;
-  if (!clip_->step(a_, b_, overlays, extras(false), frames)) return false;
-  pictureMessage_ = clip_->message();
-  clip_.reset();
+std::optional<std::string> Debugger::startSheet(const sf::Font& font) {
+  if (!selectionFrom || !selectionTo) return "select ticks on the timeline first (shift+drag)";
+  if (picture_) return picture_->path() + " is being written";
+  const std::uint64_t from = std::min(*selectionFrom, *selectionTo);
+  const std::uint64_t to = std::max(*selectionFrom, *selectionTo);
+  // As --sheet does, into the working folder, never over a file that is there.
+  auto started =
+      SheetJob::start(a_, from, to, pickFreeName("sheet-" + std::to_string(from) + "-" + std::to_string(to), ".png"), font);
+  if (auto* problem = std::get_if<std::string>(&started)) return *problem;
+  picture_ = std::move(std::get<std::unique_ptr<SheetJob>>(started));
+  pictureMessage_.clear();
+  return std::nullopt;
+}
+
+bool Debugger::stepPicture(const Overlays& overlays, std::uint64_t units) {
+  if (!picture_) return true;
+  if (!picture_->step(a_, b_, overlays, extras(false), units)) return false;
+  pictureMessage_ = picture_->message();
+  picture_.reset();
   return true;
 }
 
-std::optional<std::pair<std::uint64_t, std::uint64_t>> Debugger::clipProgress() const {
-  if (!clip_) return std::nullopt;
-  return clip_->progress();
+std::optional<std::pair<std::uint64_t, std::uint64_t>> Debugger::pictureProgress() const {
+  if (!picture_) return std::nullopt;
+  return picture_->progress();
 }
 
 void Debugger::drawView(Overlays& overlays) {

@@ -23,8 +23,10 @@
 #include "viewer/frame.h"
 #include "viewer/inspector.h"
 #include "viewer/navigation.h"
+#include "viewer/picture_job.h"
 #include "viewer/playback.h"
 #include "viewer/plot.h"
+#include "viewer/sheet_job.h"
 #include "viewer/timeline.h"
 
 namespace retrace::viewer {
@@ -79,13 +81,17 @@ class Debugger {
   /// Starts writing the ticks selected on the timeline as a clip, clip-FROM-TO.gif in the
   /// working folder (clip-FROM-TO-2.gif when that is taken, and so on), as the window shows
   /// them at its speed, frames of
-  /// `size` (the window's frame); the sentence when it cannot start. stepClip carries it out.
+  /// `size` (the window's frame); the sentence when it cannot start. stepPicture carries it out.
   std::optional<std::string> startClip(const sf::Font& font, sf::Vector2u size);
-  /// Draws and writes up to `frames` more frames of the clip under way, the cursor left where it
-  /// is; true once no clip is under way (clipMessage() then says how the last one ended).
-  bool stepClip(const Overlays& overlays, std::uint64_t frames);
-  /// How many of the frames of the clip under way are written, of how many.
-  [[nodiscard]] std::optional<std::pair<std::uint64_t, std::uint64_t>> clipProgress() const;
+  /// Starts drawing the ticks selected on the timeline as a contact sheet, sheet-FROM-TO.png in
+  /// the working folder (named as a clip is), with the overlays the window draws; the sentence
+  /// when it cannot start. stepPicture carries it out.
+  std::optional<std::string> startSheet(const sf::Font& font);
+  /// Draws up to `units` more frames or cells of the clip or sheet under way, the cursor left
+  /// where it is; true once none is under way (pictureMessage() then says how the last ended).
+  bool stepPicture(const Overlays& overlays, std::uint64_t units);
+  /// How many of the frames or cells of the clip or sheet under way are drawn, of how many.
+  [[nodiscard]] std::optional<std::pair<std::uint64_t, std::uint64_t>> pictureProgress() const;
   /// How the last contact sheet or clip saved ended: "wrote ..." or why not.
   [[nodiscard]] const std::string& pictureMessage() const noexcept { return pictureMessage_; }
   /// Drops the search under way, the cursor left where it is.
@@ -149,7 +155,7 @@ class Debugger {
     focusTick_ = true;
     tickText_.clear();  // a new tick, not one appended to the last
   }
-  /// The status's progress lines: the find box's search and the clip being written, as done of
+  /// The status's progress lines: the find box's search and the clip or sheet being written, as done of
   /// all ("none" when none is under way).
   [[nodiscard]] std::string describeProgress() const;
   /// The viewer's state as key=value lines, for tests and scripts that drive the window.
@@ -271,17 +277,18 @@ class Debugger {
                                          const std::optional<std::string>& none);
   /// The ticks a search has yet to look at: from `next` to 0 going back, to the last going forward.
   [[nodiscard]] std::uint64_t countTicksLeft(const Finding& f) const noexcept;
-  std::string pictureMessage_;  ///< the last sheet's or clip's
-  std::unique_ptr<ClipJob> clip_;
-  sf::Vector2u frameSize_;  ///< the window's frame beside the panels, a clip's size
+  std::string pictureMessage_;           ///< the last sheet's or clip's
+  std::unique_ptr<PictureJob> picture_;  ///< the clip or sheet being written
+  sf::Vector2u frameSize_;               ///< the window's frame beside the panels, a clip's size
   // What the panels show at the cursor, recomputed when the tick moves.
   std::optional<std::uint64_t> shownTick_;
   bool scrollEvents_ = false;
-  std::array<float, 4> eventList_{};   ///< the events list's first row in view: x, y, row height, its index
-  std::array<float, 2> aboutBox_{};    ///< the centre of the events panel's "about selected" box
-  std::array<float, 2> findBox_{};     ///< the centre of the find box
-  std::array<float, 2> markButton_{};  ///< the centre of its "mark all" button
-  std::array<float, 2> clipButton_{};  ///< the centre of the selection's "save as clip" button
+  std::array<float, 4> eventList_{};    ///< the events list's first row in view: x, y, row height, its index
+  std::array<float, 2> aboutBox_{};     ///< the centre of the events panel's "about selected" box
+  std::array<float, 2> findBox_{};      ///< the centre of the find box
+  std::array<float, 2> markButton_{};   ///< the centre of its "mark all" button
+  std::array<float, 2> sheetButton_{};  ///< the centre of the selection's "save as sheet" button
+  std::array<float, 2> clipButton_{};   ///< and of its "save as clip" button
   std::vector<FieldRow> rows_;
   std::vector<FieldRow> goneRows_;  ///< the fields the tick before had and this one has not
   std::vector<ComparedRow> compared_;

@@ -238,6 +238,19 @@ std::variant<ClipWritten, std::string> renderClipGif(Playback& playback, const s
 std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& font, std::uint64_t from, std::uint64_t to,
                                           std::uint64_t every, const std::string& path, bool overwrite,
                                           const Overlays& overlays) {
+  auto opened = SheetWriter::open(playback, from, to, every);
+  if (auto* problem = std::get_if<std::string>(&opened)) return *problem;
+  SheetWriter& sheet = *std::get<std::unique_ptr<SheetWriter>>(opened);
+  const FrameRenderer renderer(font);
+  while (const auto tick = sheet.nextTick()) {
+    playback.seek(*tick);
+    sheet.drawNext(playback, renderer, overlays);
+  }
+  return sheet.save(path, overwrite);
+}
+
+std::variant<std::unique_ptr<SheetWriter>, std::string> SheetWriter::open(const Playback& playback, std::uint64_t from,
+                                                                          std::uint64_t to, std::uint64_t every) {
   const std::uint64_t cells = countRangeTicks(from, to, every);
   if (cells == 0)
     return "the range --from " + std::to_string(from) + " --to " + std::to_string(to) + " --every " + std::to_string(every) +
@@ -245,21 +258,33 @@ std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& fo
   if (to > playback.lastTick()) return recorder::describePastLastTick(to, playback.lastTick(), playback.replay());
   if (cells > kMaxSheetCells)
     return std::to_string(cells) + " cells is more than a sheet holds (" + std::to_string(kMaxSheetCells) + "): raise --every";
-  const auto columns = static_cast<unsigned>(std::ceil(std::sqrt(static_cast<double>(cells))));
-  const auto rows = static_cast<unsigned>((cells + columns - 1) / columns);
-  sf::RenderTexture texture;
-  if (!texture.create(columns * kCellWidth, rows * kCellHeight)) return "cannot create the sheet's render texture";
-  texture.clear(sf::Color::Black);
-  const FrameRenderer renderer(font);
-  for (std::uint64_t i = 0; i < cells; ++i) {
-    playback.seek(from + i * every);
-    const auto column = static_cast<float>(i % columns);
-    const auto row = static_cast<float>(i / columns);
-    renderer.renderScene(texture, {column * kCellWidth + 2.0F, row * kCellHeight + 2.0F, kCellWidth - 4.0F, kCellHeight - 4.0F},
-                         playback, overlays);
-  }
-  texture.display();
-  return savePng(texture.getTexture().copyToImage(), path, overwrite);
+  std::unique_ptr<SheetWriter> sheet(new SheetWriter(from, every, cells));
+  sheet->columns_ = static_cast<unsigned>(std::ceil(std::sqrt(static_cast<double>(cells))));
+  const auto rows = static_cast<unsigned>((cells + sheet->columns_ - 1) / sheet->columns_);
+  if (!sheet->texture_.create(sheet->columns_ * kCellWidth, rows * kCellHeight))
+    return "cannot create the sheet's render texture";
+  sheet->texture_.clear(sf::Color::Black);
+  return sheet;
+}
+
+std::optional<std::uint64_t> SheetWriter::nextTick() const noexcept {
+  if (done_ == cells_) return std::nullopt;
+  return from_ + done_ * every_;
+}
+
+void SheetWriter::drawNext(const Playback& playback, const FrameRenderer& renderer, const Overlays& overlays) {
+  if (done_ == cells_) return;
+  const auto column = static_cast<float>(done_ % columns_);
+  const auto row = static_cast<float>(done_ / columns_);
+  renderer.renderScene(texture_, {column * kCellWidth + 2.0F, row * kCellHeight + 2.0F, kCellWidth - 4.0F, kCellHeight - 4.0F},
+                       playback, overlays);
+  ++done_;
+}
+
+std::optional<std::string> SheetWriter::save(const std::string& path, bool overwrite) {
+  if (nextTick()) return "the sheet is not drawn to its end";
+  texture_.display();
+  return savePng(texture_.getTexture().copyToImage(), path, overwrite);
 }
 
 }  // namespace retrace::viewer

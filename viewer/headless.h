@@ -13,6 +13,7 @@
 
 #include <SFML/Graphics.hpp>
 
+#include "viewer/frame.h"
 #include "viewer/playback.h"
 #include "viewer/scene.h"
 
@@ -50,6 +51,37 @@ struct PanelShot {
 [[nodiscard]] std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& font, std::uint64_t from,
                                                         std::uint64_t to, std::uint64_t every, const std::string& path,
                                                         bool overwrite, const Overlays& overlays);
+
+/// A contact sheet drawn a cell at a time (a window draws a few between its own frames): the
+/// range checked, the grid laid out, each cell drawn in its place; saved once all are.
+class SheetWriter {
+ public:
+  /// Lays out the sheet of ticks from, from+every, ... <= to of `playback`; one sentence when the
+  /// range holds no tick, passes the replay's end or has more cells than a sheet holds.
+  static std::variant<std::unique_ptr<SheetWriter>, std::string> open(const Playback& playback, std::uint64_t from,
+                                                                      std::uint64_t to, std::uint64_t every);
+  SheetWriter(const SheetWriter&) = delete;
+  SheetWriter& operator=(const SheetWriter&) = delete;
+
+  /// The tick the next cell shows; nothing once every cell is drawn.
+  [[nodiscard]] std::optional<std::uint64_t> nextTick() const noexcept;
+  /// Draws the next cell: `playback`, at nextTick(), with `overlays`.
+  void drawNext(const Playback& playback, const FrameRenderer& renderer, const Overlays& overlays);
+  /// Saves the sheet as a PNG once every cell is drawn (an existing file is replaced only when
+  /// `overwrite`).
+  std::optional<std::string> save(const std::string& path, bool overwrite);
+  [[nodiscard]] std::uint64_t countDone() const noexcept { return done_; }
+  [[nodiscard]] std::uint64_t countCells() const noexcept { return cells_; }
+
+ private:
+  SheetWriter(std::uint64_t from, std::uint64_t every, std::uint64_t cells) : from_(from), every_(every), cells_(cells) {}
+  sf::RenderTexture texture_;
+  std::uint64_t from_;
+  std::uint64_t every_;
+  std::uint64_t cells_;
+  unsigned columns_ = 1;
+  std::uint64_t done_ = 0;
+};
 
 /// What a clip plays: ticks from, from+every, ... <= to, at `speed` times the replay's tick rate.
 struct ClipRange {

@@ -34,13 +34,14 @@ void stepFindForAFrame(Debugger& debugger) {
   }
 }
 
-/// How long a frame of the window spends writing a clip, which draws one frame of it at least.
-constexpr float kClipSecondsPerFrame = 0.010F;
+/// How long a frame of the window spends writing a clip or sheet, which draws one frame or cell
+/// of it at least.
+constexpr float kPictureSecondsPerFrame = 0.010F;
 
-/// Carries the clip under way on until it is written or a frame's share of time is spent.
-void stepClipForAFrame(Debugger& debugger, const Overlays& overlays) {
+/// Carries the clip or sheet under way on until it is written or a frame's share of time is spent.
+void stepPictureForAFrame(Debugger& debugger, const Overlays& overlays) {
   const sf::Clock spent;
-  while (!debugger.stepClip(overlays, 1) && spent.getElapsedTime().asSeconds() < kClipSecondsPerFrame) {
+  while (!debugger.stepPicture(overlays, 1) && spent.getElapsedTime().asSeconds() < kPictureSecondsPerFrame) {
   }
 }
 
@@ -77,7 +78,7 @@ std::optional<std::uint64_t> DebuggerWindow::run() {
     while (window_.pollEvent(event)) handle(event);
     stepPlotsForAFrame(debugger_);
     stepFindForAFrame(debugger_);
-    stepClipForAFrame(debugger_, overlays_);
+    stepPictureForAFrame(debugger_, overlays_);
     const float seconds = clock.restart().asSeconds();
     if (a_.advance(seconds) > 0 && b_ != nullptr) b_->seek(a_.tick());
     if (drag_ == Drag::kNone) debugger_.view = followTick(debugger_.view, a_.tick(), a_.lastTick());

@@ -574,18 +574,19 @@ TEST_F(Render, TheWindowsClipLeavesTheCursorAndTheStateWhereTheyWere) {
   a.setPlaying(true);
   const std::uint64_t hash = a.current().hash();
   ASSERT_EQ(debugger.startClip(font_, size), std::nullopt);
-  EXPECT_EQ(debugger.startClip(font_, size), "a clip is being written");
+  EXPECT_EQ(debugger.startClip(font_, size), "clip-800-830-2.gif is being written");
+  EXPECT_EQ(debugger.startSheet(font_), "clip-800-830-2.gif is being written");  // one picture at a time
   std::uint64_t steps = 0;
-  while (!debugger.stepClip({}, 3)) {
+  while (!debugger.stepPicture({}, 3)) {
     ++steps;
     ASSERT_EQ(a.tick(), 815U);
     ASSERT_EQ(b.tick(), 815U);
     ASSERT_EQ(a.current().hash(), hash);
     ASSERT_TRUE(a.playing());
-    ASSERT_EQ(debugger.clipProgress(), std::make_pair(3 * steps, std::uint64_t{16}));
+    ASSERT_EQ(debugger.pictureProgress(), std::make_pair(3 * steps, std::uint64_t{16}));
   }
   EXPECT_EQ(steps, 5U);  // 16 frames, 3 a step
-  EXPECT_EQ(debugger.clipProgress(), std::nullopt);
+  EXPECT_EQ(debugger.pictureProgress(), std::nullopt);
   EXPECT_EQ(debugger.pictureMessage(), "wrote clip-800-830-2.gif (16 frames, 0.53 s at 1x)");
   EXPECT_EQ(a.tick(), 815U);
   EXPECT_EQ(fs::file_size("clip-800-830.gif"), 4U);
@@ -593,6 +594,55 @@ TEST_F(Render, TheWindowsClipLeavesTheCursorAndTheStateWhereTheyWere) {
   std::string magic(6, '\0');
   clip.read(magic.data(), 6);
   EXPECT_EQ(magic, "GIF89a");
+  fs::current_path(before);
+}
+
+TEST_F(Render, TheWindowsSheetIsDrawnAFewCellsAtATimeAsSheetDrawsIt) {
+  // "save as sheet" draws its cells between the window's frames, from the window's playback:
+  // the cursor, the state and the play state are put back after each slice, and the sheet is
+  // the one --sheet draws of those ticks, with the overlays the window draws.
+  const fs::path before = fs::current_path();
+  fs::current_path(dir_);
+  Playback a = loadPlayback("tank-bot-seed5.rtr");
+  Playback b = loadPlayback("tank-bot-seed1.rtr");
+  Debugger debugger(a, &b, "a.rtr", "b.rtr", {});
+  EXPECT_EQ(debugger.startSheet(font_), "select ticks on the timeline first (shift+drag)");
+  debugger.selectionFrom = 500;
+  debugger.selectionTo = 100;
+  debugger.seek(815);
+  a.setPlaying(true);
+  const std::uint64_t hash = a.current().hash();
+  ASSERT_EQ(debugger.startSheet(font_), std::nullopt);
+  EXPECT_EQ(debugger.startClip(font_, {480, 360}), "sheet-100-500.png is being written");
+  Overlays overlays;
+  overlays.grid = false;  // as the window was set
+  std::uint64_t steps = 0;
+  while (!debugger.stepPicture(overlays, 50)) {
+    ++steps;
+    ASSERT_EQ(a.tick(), 815U);
+    ASSERT_EQ(b.tick(), 815U);
+    ASSERT_EQ(a.current().hash(), hash);
+    ASSERT_TRUE(a.playing());
+    ASSERT_EQ(debugger.pictureProgress(), std::make_pair(50 * steps, std::uint64_t{201}));
+    ASSERT_FALSE(fs::exists("sheet-100-500.png"));  // written once every cell is drawn
+  }
+  EXPECT_EQ(steps, 4U);  // 201 cells (every 2 ticks), 50 a step
+  EXPECT_EQ(debugger.pictureMessage(), "wrote sheet-100-500.png (201 cells, every 2 ticks)");
+  EXPECT_EQ(a.tick(), 815U);
+  ASSERT_FALSE(renderSheetPng(a, font_, 100, 500, 2, "whole.png", false, overlays).has_value());
+  sf::Image sliced;
+  sf::Image whole;
+  ASSERT_TRUE(sliced.loadFromFile("sheet-100-500.png"));
+  ASSERT_TRUE(whole.loadFromFile("whole.png"));
+  ASSERT_EQ(sliced.getSize(), whole.getSize());
+  EXPECT_TRUE(std::equal(sliced.getPixelsPtr(), sliced.getPixelsPtr() + std::size_t{whole.getSize().x} * whole.getSize().y * 4,
+                         whole.getPixelsPtr()));
+  // Without the grid the window had off: not the sheet of the default overlays.
+  ASSERT_FALSE(renderSheetPng(a, font_, 100, 500, 2, "default.png", false, {}).has_value());
+  sf::Image defaults;
+  ASSERT_TRUE(defaults.loadFromFile("default.png"));
+  EXPECT_FALSE(std::equal(sliced.getPixelsPtr(), sliced.getPixelsPtr() + std::size_t{whole.getSize().x} * whole.getSize().y * 4,
+                          defaults.getPixelsPtr()));
   fs::current_path(before);
 }
 

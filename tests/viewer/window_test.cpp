@@ -378,9 +378,10 @@ TEST(Window, TheFindBoxGoesToAMatchAndMarksThemAllAFewSlicesAFrame) {
   EXPECT_EQ(view.waitFor([](const Status&) { return true; })->at("tick"), std::to_string(all.front())) << "marking stays";
 }
 
-TEST(Window, ASelectedRangeIsSavedAsAClipWhileTheWindowKeepsAnswering) {
+TEST(Window, ASelectedRangeIsSavedAsAClipAndASheetWhileTheWindowKeepsAnswering) {
   // Shift+drag on the timeline selects ticks; "save as clip" writes them a few frames a window
-  // frame, so keys still move the cursor, and the cursor is where the person left it.
+  // frame, so keys still move the cursor, and the cursor is where the person left it; "save as
+  // sheet" draws them a few cells a frame.
   retrace::testing::TempDir temp{"retrace_window_clip"};
   ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr", temp.path(), true);
   ASSERT_TRUE(view.opened());
@@ -409,9 +410,9 @@ TEST(Window, ASelectedRangeIsSavedAsAClipWhileTheWindowKeepsAnswering) {
   ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("clipButton") != "0.0,0.0"; }));
   const std::array<float, 5> button = parseScene(view.waitFor([](const Status&) { return true; })->at("clipButton") + ",0,0,0");
   view.press(button[0], button[1]);
-  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("clip") != "none"; })) << "the clip started";
+  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("saving") != "none"; })) << "the clip started";
   view.key("Right");  // answered while the clip is written
-  const auto done = view.waitFor([](const Status& s) { return s.at("clip") == "none" && !s.at("picture").empty(); });
+  const auto done = view.waitFor([](const Status& s) { return s.at("saving") == "none" && !s.at("picture").empty(); });
   ASSERT_TRUE(done);
   const std::string name = "clip-" + std::to_string(from) + "-" + std::to_string(to) + ".gif";
   EXPECT_EQ(done->at("picture").substr(0, 6 + name.size()), "wrote " + name) << done->at("picture");
@@ -423,6 +424,16 @@ TEST(Window, ASelectedRangeIsSavedAsAClipWhileTheWindowKeepsAnswering) {
   std::string magic(6, '\0');
   in.read(magic.data(), 6);
   EXPECT_EQ(magic, "GIF89a");
+  const std::array<float, 5> sheetButton =
+      parseScene(view.waitFor([](const Status&) { return true; })->at("sheetButton") + ",0,0,0");
+  view.press(sheetButton[0], sheetButton[1]);
+  const std::string sheet = "sheet-" + std::to_string(from) + "-" + std::to_string(to) + ".png";
+  const auto drawn = view.waitFor(
+      [&](const Status& s) { return s.at("saving") == "none" && s.at("picture").starts_with("wrote " + sheet + " ("); });
+  ASSERT_TRUE(drawn);
+  sf::Image image;
+  EXPECT_TRUE(image.loadFromFile((temp.path() / sheet).string()));
+  EXPECT_EQ(drawn->at("tick"), "1");
 }
 
 TEST(Window, PlotsAFieldOverTheWholeReplayWhileItStaysResponsive) {
