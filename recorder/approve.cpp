@@ -52,6 +52,8 @@ std::optional<std::string> rewriteReplay(const std::string& file, const LoadedRe
   options.game = old.game;
   options.configName = old.configName;
   options.allowLimitBreaks = old.limitBreaksAllowed;
+  // approve keeps what the recording allowed; a configuration that breaks a limit now is a choice.
+  options.allowLimitBreaksWith = "record it again with retrace record --like " + file + " --allow-limit-breaks";
   options.seed = old.seed;
   options.inputSource = old.inputSource;
   options.plannedTicks = countTicks(replay);

@@ -89,7 +89,9 @@ std::variant<ReplayHeader, std::string> makeHeader(const RecordingOptions& optio
   }
   auto config = applySettings(*game, *named, options.settings);
   if (const auto* problem = std::get_if<std::string>(&config)) return *problem;
-  if (auto problem = refuseConfig(*game, std::get<sim::ConfigValues>(config), options.allowLimitBreaks)) return *problem;
+  if (auto problem =
+          refuseConfig(*game, std::get<sim::ConfigValues>(config), options.allowLimitBreaks, options.allowLimitBreaksWith))
+    return *problem;
   if (options.chunkTicks == 0 || options.chunkTicks > kMaxChunkTicks)
     return "chunks hold 1 to " + std::to_string(kMaxChunkTicks) + " ticks";
   if (options.snapshotEvery == 0 || options.snapshotEvery % options.chunkTicks != 0) {

@@ -48,6 +48,9 @@ struct RecordingOptions {
   std::optional<sim::ConfigValues> baseConfig;
   std::vector<std::string> settings;  ///< "NAME=VALUE" applied to the named configuration (settings.h)
   bool allowLimitBreaks = false;
+  /// What a refusal of a configuration past a speed limit says to do: a game's own code sets the
+  /// field, and retrace's programs, which have a flag, say so.
+  std::string allowLimitBreaksWith = "set RecordingOptions::allowLimitBreaks";
   std::uint64_t seed = 0;
   std::string inputSource = "live";
   std::uint64_t plannedTicks = 0;

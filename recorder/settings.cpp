@@ -100,9 +100,10 @@ std::variant<sim::ConfigValues, std::string> applySettings(const sim::GameDefini
   return result;
 }
 
-std::optional<std::string> refuseConfig(const sim::GameDefinition& game, const sim::ConfigValues& config, bool allowLimitBreaks) {
+std::optional<std::string> refuseConfig(const sim::GameDefinition& game, const sim::ConfigValues& config, bool allowLimitBreaks,
+                                        const std::string& allowWith) {
   auto problem = game.validateConfig(config, allowLimitBreaks);
-  if (problem && !allowLimitBreaks && !game.validateConfig(config, true)) *problem += ": pass --allow-limit-breaks";
+  if (problem && !allowLimitBreaks && !game.validateConfig(config, true)) *problem += ": " + allowWith;
   return problem;
 }
 

@@ -25,9 +25,14 @@ namespace retrace::recorder {
                                                                          const sim::ConfigValues& config,
                                                                          const std::vector<std::string>& settings);
 
-/// The game's refusal of `config`, with ": pass --allow-limit-breaks" after it when only a speed
-/// limit refuses it (every program that runs a configuration has that flag); nothing when it runs.
+/// How a command line allows a configuration past a speed limit (every program of retrace's that
+/// runs a configuration has the flag).
+inline constexpr const char* kAllowLimitBreaksFlag = "pass --allow-limit-breaks";
+
+/// The game's refusal of `config`, with ": " and `allowWith` (how the caller allows it) after it
+/// when only a speed limit refuses it; nothing when it runs.
 [[nodiscard]] std::optional<std::string> refuseConfig(const sim::GameDefinition& game, const sim::ConfigValues& config,
-                                                      bool allowLimitBreaks);
+                                                      bool allowLimitBreaks,
+                                                      const std::string& allowWith = kAllowLimitBreaksFlag);
 
 }  // namespace retrace::recorder

@@ -13,6 +13,7 @@
 #include <SFML/Graphics.hpp>
 
 #include "recorder/recorder.h"
+#include "recorder/settings.h"
 #include "viewer/frame.h"
 #include "viewer/navigation.h"
 #include "viewer/scene.h"
@@ -167,6 +168,7 @@ std::unique_ptr<recorder::Recorder> openLiveRecording(const LivePlayOptions& opt
   recording.seed = options.seed;
   recording.inputSource = options.inputSource;
   recording.allowLimitBreaks = options.allowLimitBreaks;
+  recording.allowLimitBreaksWith = recorder::kAllowLimitBreaksFlag;
   auto opened = recorder::openRecording(recording);
   if (auto* problem = std::get_if<std::string>(&opened)) {
     std::fprintf(stderr, "%s: %s\n", options.program.c_str(), problem->c_str());

@@ -67,6 +67,7 @@ ExitCode runRecord(RecordCommandOptions options) {
   const bool replayed = like && options.inputs->count() == 0;
   const std::string input = replayed ? "the inputs of " + options.like : options.input + " input";
   rec.plannedTicks = options.ticks;
+  rec.allowLimitBreaksWith = kAllowLimitBreaksFlag;
   rec.inputSource = replayed                                              ? nameInputFile("replay", options.like, "")
                     : options.input == "bot" || options.input == "random" ? options.input
                                                                           : nameInputFile("script", options.input, "");

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "recorder/recorder.h"
 #include "sim/game.h"
 
 namespace retrace::recorder {
@@ -71,6 +72,28 @@ TEST(Settings, BadSettingsAreOneSentenceNamingThem) {
   ASSERT_TRUE(std::holds_alternative<std::string>(tooLong));
   EXPECT_EQ(std::get<std::string>(tooLong),
             "the settings would name the configuration in 1607 bytes, past the 1024 a replay's header holds");
+}
+
+TEST(Settings, ARefusalPastASpeedLimitSaysHowItsCallerAllowsIt) {
+  // A game's own code recording through the library has no flag to pass: it sets a field.
+  RecordingOptions options;
+  options.game = "fallingman";
+  options.settings = {"landingWindow=4"};  // under the fall cap of 4.4
+  const auto refusal = [&] {
+    const auto header = makeHeader(options);
+    return std::holds_alternative<std::string>(header) ? std::get<std::string>(header) : std::string("accepted");
+  };
+  EXPECT_TRUE(refusal().ends_with(" allowed explicitly): set RecordingOptions::allowLimitBreaks")) << refusal();
+  options.allowLimitBreaksWith = kAllowLimitBreaksFlag;  // as retrace's programs say it
+  EXPECT_TRUE(refusal().ends_with(" allowed explicitly): pass --allow-limit-breaks")) << refusal();
+  options.allowLimitBreaks = true;
+  EXPECT_EQ(refusal(), "accepted");
+  // Not a speed limit: nothing to allow, so nothing said of it.
+  options.allowLimitBreaks = false;
+  options.settings = {"landingWindow=0"};
+  EXPECT_NE(refusal(), "accepted");
+  EXPECT_EQ(refusal().find("allowLimitBreaks"), std::string::npos) << refusal();
+  EXPECT_EQ(refusal().find("--allow-limit-breaks"), std::string::npos) << refusal();
 }
 
 }  // namespace
