@@ -1,12 +1,16 @@
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include <spdlog/spdlog.h>
 
+#include "recorder/byte_sink.h"
 #include "recorder/cli/command.h"
+#include "recorder/cli/junit_report.h"
 #include "recorder/cli/report_json.h"
 #include "recorder/parallel.h"
 #include "recorder/replay.h"
@@ -24,6 +28,8 @@ struct VerifyCommandOptions {
   bool allowLimitBreaks = false;
   unsigned jobs = 1;
   bool json = false;
+  std::optional<std::string> junit;  ///< a JUnit XML report to write as well
+  bool force = false;
 };
 
 /// The replay in `file` with its configuration changed by the settings, to re-simulate its own
@@ -46,25 +52,26 @@ std::variant<LoadedReplay, std::string> loadWhatIf(const std::string& file, cons
 }
 
 /// One file's outcome: the report (lines, or a JSON object with --json) or the sentence that
-/// says why it could not be read.
+/// says why it could not be read, and its case in the JUnit report when there is one.
 struct FileVerdict {
   ExitCode exit = ExitCode::kOk;
   std::string report;   ///< for stdout
   std::string problem;  ///< for stderr
+  JunitCase junit;
 };
 
 /// The verdict on a replay that was read: its report as the options ask.
 FileVerdict judge(const std::string& name, const std::string& file, const LoadedReplay& replay, const VerifyReport& report,
                   const VerifyCommandOptions& options) {
-  std::string text;
+  std::string lines = options.json && !options.junit ? std::string() : formatReport(name, replay, report);
+  FileVerdict verdict{report.passed() ? ExitCode::kOk : ExitCode::kFailed, lines, {}, {}};
+  if (options.junit) verdict.junit = describeVerifiedCase(name, replay, report, std::move(lines));
   if (options.json) {
     nlohmann::ordered_json line = reportToJson(file, replay, report);
     if (!options.settings.empty()) line["whatIf"] = replay.header.configName;
-    text = line.dump();
-  } else {
-    text = formatReport(name, replay, report);
+    verdict.report = line.dump();
   }
-  return {report.passed() ? ExitCode::kOk : ExitCode::kFailed, std::move(text), {}};
+  return verdict;
 }
 
 FileVerdict verifyOneFile(const std::string& file, const VerifyCommandOptions& options) {
@@ -75,26 +82,50 @@ FileVerdict verifyOneFile(const std::string& file, const VerifyCommandOptions& o
   if (!options.settings.empty()) {
     // What if: the recording's inputs under other values, compared with what they did.
     auto whatIf = loadWhatIf(file, options);
-    if (auto* problem = std::get_if<std::string>(&whatIf)) return {ExitCode::kBadInput, {}, *problem};
+    if (auto* problem = std::get_if<std::string>(&whatIf))
+      return {ExitCode::kBadInput, {}, *problem, describeUnreadableCase(file, *problem)};
     const LoadedReplay& replay = std::get<LoadedReplay>(whatIf);
     return judge(file + " (what if " + replay.header.configName + ")", file, replay, verifyReplay(replay, verify), options);
   }
   auto verified = verifyReplayFile(file, verify);
-  if (auto* problem = std::get_if<std::string>(&verified)) return {ExitCode::kBadInput, {}, *problem};
+  if (auto* problem = std::get_if<std::string>(&verified))
+    return {ExitCode::kBadInput, {}, *problem, describeUnreadableCase(file, *problem)};
   const auto& [replay, report] = std::get<VerifiedReplay>(verified);
   return judge(file, file, replay, report, options);
 }
 
+/// Writes the JUnit report through a temporary name; one sentence when it cannot.
+std::optional<std::string> writeJunitReport(const VerifyCommandOptions& options, const std::vector<JunitCase>& cases) {
+  auto created = FileSink::create(*options.junit, options.force);
+  if (auto* problem = std::get_if<std::string>(&created)) return *problem;
+  FileSink& sink = *std::get<std::unique_ptr<FileSink>>(created);
+  const std::string xml = formatJunitReport(programName() + " verify", cases);
+  if (auto problem = sink.write(std::as_bytes(std::span(xml)))) {
+    sink.discard();
+    return problem;
+  }
+  if (auto problem = sink.commit()) {
+    sink.discard();
+    return problem;
+  }
+  return std::nullopt;
+}
+
 ExitCode runVerify(const VerifyCommandOptions& options) {
+  // Refused before any replay is verified, not after.
+  if (auto problem = options.junit ? refuseOutput(*options.junit, options.force) : std::nullopt)
+    return refuseInput("verify", "--junit: " + *problem);
   ExitCode exit = ExitCode::kOk;
   std::size_t failed = 0;
   std::size_t unreadable = 0;
+  std::vector<JunitCase> cases;
   // Files are verified on --jobs threads and reported in the order given.
   (void)runInOrder(
       options.files.size(), options.jobs,
       [&](std::uint64_t i) { return verifyOneFile(options.files[static_cast<std::size_t>(i)], options); },
       [&](std::uint64_t i, FileVerdict&& verdict) {
         exit = worse(exit, verdict.exit);
+        if (options.junit) cases.push_back(std::move(verdict.junit));
         if (verdict.exit == ExitCode::kBadInput) {
           spdlog::error("{} verify: {}", programName(), verdict.problem);
           // Every file has its line, so that a script sees the one it could not read.
@@ -118,6 +149,8 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
     printOut("{} replays: {} OK, {} failed{}\n", options.files.size(), ok, failed,
              unreadable == 0 ? "" : (", " + std::to_string(unreadable) + " could not be read"));
   }
+  if (!options.junit) return exit;
+  if (auto problem = writeJunitReport(options, cases)) return refuseInput("verify", "--junit: " + *problem);
   return exit;
 }
 
@@ -139,6 +172,11 @@ void attachVerifyCommand(CLI::App& command, ExitCode& outExit) {
   command.add_flag(
       "--json", options->json,
       "one JSON object a line for each replay, in the order given (what the report says, or the error), then the tally");
+  CLI::Option* junit = command.add_option(
+      "--junit", options->junit,
+      "also write a JUnit XML report to FILE, a test case a replay (a failure's first line and its whole report), for a CI "
+      "service's test view");
+  command.add_flag("--force", options->force, "replace the --junit FILE if it exists")->needs(junit);
   command.footer(
       "Exit status: 0 every replay identical and tunnel-free, 1 a divergence, tunnel, empty replay or one cut short (unless --allow-truncated), 2 a bad file.");
   command.callback([options, &outExit] { outExit = runVerify(*options); });

@@ -16,7 +16,8 @@
 //   build/fuzz/tests/fuzz/replay_payload_fuzz NEW SEEDS -max_total_time=60   (finds go to NEW)
 //
 // And what the loader accepts must print safely: every header string printable UTF-8, every
-// refusal and report free of control bytes (a forged string once made dump --json abort).
+// refusal and report free of control bytes (a forged string once made dump --json abort), and
+// verify --junit's report XML that reads back as written.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -27,6 +28,9 @@
 #include <variant>
 #include <vector>
 
+#include <pugixml.hpp>
+
+#include "recorder/cli/junit_report.h"
 #include "recorder/frame.h"
 #include "recorder/input_source.h"
 #include "recorder/parse.h"
@@ -66,6 +70,23 @@ void requirePrintable(const std::string& text, const char* what) {
       std::fprintf(stderr, "%s holds the control byte 0x%02x\n", what, byte);
       std::abort();
     }
+  }
+}
+
+/// Stops the fuzzer: the JUnit report of the replay does not read back as XML holding its case
+/// as written (a string of the file's that the XML writer left unescaped).
+void requireJunitReadsBack(const std::string& name, const LoadedReplay& replay, const VerifyReport& report) {
+  const retrace::recorder::cli::JunitCase written =
+      retrace::recorder::cli::describeVerifiedCase(name, replay, report, formatReport(name, replay, report));
+  pugi::xml_document xml;
+  const std::string text = retrace::recorder::cli::formatJunitReport("fuzz", {written});
+  const pugi::xml_node testcase =
+      xml.load_string(text.c_str()) ? xml.child("testsuites").child("testsuite").child("testcase") : pugi::xml_node();
+  const pugi::xml_node finding = testcase.child(report.passed() ? "system-out" : "failure");
+  if (!testcase || testcase.attribute("classname").value() != written.classname ||
+      finding.attribute("message").value() != written.message || finding.child_value() != written.text) {
+    std::fprintf(stderr, "the JUnit report does not read back as written:\n%s\n", text.c_str());
+    std::abort();
   }
 }
 
@@ -137,6 +158,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (formatReport("fuzz", replay, report) != formatReport("fuzz", verified.replay, verified.report))
     disagree("their reports differ");
   requirePrintable(formatReport("fuzz", replay, report), "the verify report");
+  requireJunitReadsBack("fuzz", replay, report);
   // The command's way, letting each chunk go once verified.
   VerifyOptions lean;
   lean.keepChunks = false;

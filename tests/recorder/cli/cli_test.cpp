@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <pugixml.hpp>
 
 #include "recorder/cli/command.h"
 #include "recorder/input_source.h"
@@ -101,6 +102,57 @@ TEST_F(Cli, RecordVerifyInfoDumpAndDiff) {
   EXPECT_EQ(differ.exitCode, 1) << differ.output;
   EXPECT_NE(differ.output.find("seeds differ: 3 (A) and 4 (B)"), std::string::npos) << differ.output;
   EXPECT_NE(differ.output.find("first difference at tick"), std::string::npos) << differ.output;
+}
+
+TEST_F(Cli, VerifyWritesAJunitReportACiServiceListsEachReplayFrom) {
+  // One replay that passes, one whose tunnels fail it, one cut short, and a file that is no
+  // replay at all, named with what XML must escape.
+  const std::string passes = std::string(RETRACE_REPLAYS_DIR) + "/fallingman-bot-seed1.rtr";
+  const std::string tunnels = std::string(RETRACE_REPLAYS_DIR) + "/tank-discrete-grazing.rtr";
+  const std::string whole = readBytes(std::string(RETRACE_REPLAYS_DIR) + "/dodge-bot-seed3.rtr");
+  std::ofstream(path("cut.rtr"), std::ios::binary) << whole.substr(0, whole.size() / 2);
+  const std::string junk = path("a&b<c>.rtr");
+  std::ofstream(junk) << "no replay";
+  const std::string report = path("report.xml");
+  const std::string files = passes + " " + tunnels + " " + path("cut.rtr") + " '" + junk + "'";
+  const CliRun run = runRetrace("verify " + files + " --jobs 2 --junit " + report);
+  EXPECT_EQ(run.exitCode, 2) << run.output;  // the file that is no replay
+  EXPECT_EQ(run.output.find("<testsuite"), std::string::npos) << "the report is the file's, not stdout's";
+  pugi::xml_document xml;
+  const pugi::xml_parse_result parsed = xml.load_file(report.c_str());
+  ASSERT_TRUE(parsed) << parsed.description();
+  const pugi::xml_node suite = xml.child("testsuites").child("testsuite");
+  EXPECT_EQ(std::string(suite.attribute("tests").value()), "4");
+  EXPECT_EQ(std::string(suite.attribute("failures").value()), "2");
+  EXPECT_EQ(std::string(suite.attribute("errors").value()), "1");
+  EXPECT_EQ(std::string(xml.child("testsuites").attribute("failures").value()), "2");
+  std::vector<pugi::xml_node> cases;
+  for (const pugi::xml_node c : suite.children("testcase")) cases.push_back(c);
+  ASSERT_EQ(cases.size(), 4U);  // in the order given, whatever order the jobs ended in
+  EXPECT_EQ(std::string(cases[0].attribute("name").value()), passes);
+  EXPECT_EQ(std::string(cases[0].attribute("classname").value()), "retrace.verify.fallingman");
+  EXPECT_FALSE(cases[0].child("failure"));
+  EXPECT_NE(std::string(cases[0].child_value("system-out")).find(", OK: 36000 ticks identical"), std::string::npos);
+  const pugi::xml_node tunnel = cases[1].child("failure");
+  EXPECT_EQ(std::string(tunnel.attribute("type").value()), "tunnel");
+  EXPECT_TRUE(std::string(tunnel.attribute("message").value()).starts_with("oracle: ")) << tunnel.attribute("message").value();
+  EXPECT_NE(std::string(tunnel.child_value()).find("within 10 px of tank"), std::string::npos) << tunnel.child_value();
+  const pugi::xml_node cut = cases[2].child("failure");
+  EXPECT_EQ(std::string(cut.attribute("type").value()), "truncated");
+  EXPECT_TRUE(std::string(cut.attribute("message").value()).starts_with("truncated: ")) << cut.attribute("message").value();
+  EXPECT_EQ(std::string(cases[3].attribute("name").value()), junk);
+  EXPECT_EQ(std::string(cases[3].child("error").attribute("type").value()), "unreadable");
+  EXPECT_EQ(std::string(cases[3].child("error").attribute("message").value()),
+            junk + " is not a retrace replay (no RETRACE magic at its start)");
+  // A report there already is kept unless --force, and said so before anything is verified.
+  const CliRun again = runRetrace("verify " + passes + " --junit " + report);
+  EXPECT_EQ(again.exitCode, 2);
+  EXPECT_EQ(again.output, "retrace verify: --junit: " + report + " already exists (pass --force to replace it)\n");
+  ASSERT_EQ(runRetrace("verify " + passes + " --junit " + report + " --force").exitCode, 0);
+  ASSERT_TRUE(xml.load_file(report.c_str()));
+  EXPECT_EQ(std::string(xml.child("testsuites").attribute("tests").value()), "1");
+  EXPECT_EQ(runRetrace("verify " + passes + " --force").output,
+            "retrace verify: --force requires --junit (see retrace verify --help)\n");
 }
 
 TEST_F(Cli, SetGivesConfigurationValuesByNameAndVerifyAsksWhatIf) {
