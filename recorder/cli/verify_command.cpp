@@ -94,27 +94,24 @@ FileVerdict verifyOneFile(const std::string& file, const VerifyCommandOptions& o
   return judge(file, file, replay, report, options);
 }
 
-/// Writes the JUnit report through a temporary name; one sentence when it cannot.
-std::optional<std::string> writeJunitReport(const VerifyCommandOptions& options, const std::vector<JunitCase>& cases) {
-  auto created = FileSink::create(*options.junit, options.force);
-  if (auto* problem = std::get_if<std::string>(&created)) return *problem;
-  FileSink& sink = *std::get<std::unique_ptr<FileSink>>(created);
+/// Writes the JUnit report into its file, opened before any replay was verified, and moves it
+/// into place; one sentence when it cannot (then nothing is left of it).
+std::optional<std::string> writeJunitReport(FileSink& sink, const std::vector<JunitCase>& cases) {
   const std::string xml = formatJunitReport(programName() + " verify", cases);
-  if (auto problem = sink.write(std::as_bytes(std::span(xml)))) {
-    sink.discard();
-    return problem;
-  }
-  if (auto problem = sink.commit()) {
-    sink.discard();
-    return problem;
-  }
-  return std::nullopt;
+  auto problem = sink.write(std::as_bytes(std::span(xml)));
+  if (!problem) problem = sink.commit();
+  if (problem) sink.discard();
+  return problem;
 }
 
 ExitCode runVerify(const VerifyCommandOptions& options) {
-  // Refused before any replay is verified, not after.
-  if (auto problem = options.junit ? refuseOutput(*options.junit, options.force) : std::nullopt)
-    return refuseInput("verify", "--junit: " + *problem);
+  // Opened before any replay is verified, so that a report that cannot be written is said first.
+  std::unique_ptr<FileSink> junit;
+  if (options.junit) {
+    auto created = FileSink::create(*options.junit, options.force);
+    if (auto* problem = std::get_if<std::string>(&created)) return refuseInput("verify", "--junit: " + *problem);
+    junit = std::move(std::get<std::unique_ptr<FileSink>>(created));
+  }
   ExitCode exit = ExitCode::kOk;
   std::size_t failed = 0;
   std::size_t unreadable = 0;
@@ -149,8 +146,8 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
     printOut("{} replays: {} OK, {} failed{}\n", options.files.size(), ok, failed,
              unreadable == 0 ? "" : (", " + std::to_string(unreadable) + " could not be read"));
   }
-  if (!options.junit) return exit;
-  if (auto problem = writeJunitReport(options, cases)) return refuseInput("verify", "--junit: " + *problem);
+  if (!junit) return exit;
+  if (auto problem = writeJunitReport(*junit, cases)) return refuseInput("verify", "--junit: " + *problem);
   return exit;
 }
 

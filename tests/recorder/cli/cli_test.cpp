@@ -153,6 +153,9 @@ TEST_F(Cli, VerifyWritesAJunitReportACiServiceListsEachReplayFrom) {
   EXPECT_EQ(std::string(xml.child("testsuites").attribute("tests").value()), "1");
   EXPECT_EQ(runRetrace("verify " + passes + " --force").output,
             "retrace verify: --force requires --junit (see retrace verify --help)\n");
+  // Nor is a replay verified for a report that cannot be written.
+  EXPECT_EQ(runRetrace("verify " + passes + " --junit " + path("none/report.xml")).output,
+            "retrace verify: --junit: cannot create " + path("none/report.xml") + ".partial: No such file or directory\n");
 }
 
 TEST_F(Cli, SetGivesConfigurationValuesByNameAndVerifyAsksWhatIf) {
