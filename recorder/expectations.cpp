@@ -5,6 +5,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "recorder/byte_sink.h"
 #include "recorder/parse.h"
 
 namespace retrace::recorder {
@@ -113,6 +114,25 @@ std::vector<std::string> checkExpectations(const std::vector<Expectation>& expec
     if (subject.arg >= 0 && !offender.empty()) unmet.push_back("expected " + want + " for every event, but " + offender);
   }
   return unmet;
+}
+
+std::variant<std::optional<ExpectedOutcome>, std::string> judgeExpectedOutcome(const std::filesystem::path& replayPath,
+                                                                               const LoadedReplay& replay,
+                                                                               const VerifyReport& report) {
+  std::filesystem::path file = replayPath;
+  file.replace_extension(".expect");
+  std::error_code error;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(file, error))) return std::optional<ExpectedOutcome>();
+  auto bytes = readFileCapped(file, 1U << 20);
+  if (auto* problem = std::get_if<std::string>(&bytes)) return file.string() + " " + *problem;
+  const auto& data = std::get<std::vector<std::byte>>(bytes);
+  const sim::GameDefinition* game = gameOf(replay.header);
+  if (game == nullptr)
+    return file.string() + ": the replay's game " + quoteForMessage(replay.header.game) + " is not in this build";
+  auto parsed = parseExpectations({reinterpret_cast<const char*>(data.data()), data.size()}, *game);
+  if (auto* problem = std::get_if<std::string>(&parsed)) return file.string() + ": " + *problem;
+  return std::optional<ExpectedOutcome>(
+      ExpectedOutcome{file.string(), checkExpectations(std::get<std::vector<Expectation>>(parsed), replay, report)});
 }
 
 }  // namespace retrace::recorder

@@ -9,6 +9,8 @@
 // Operators: == != < <= > >=. A replay without a .expect file must verify with no tunnels.
 
 #include <cstdint>
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -30,8 +32,15 @@ struct Expectation {
 /// Parses a .expect file; on failure "line N: what is wrong".
 [[nodiscard]] std::variant<std::vector<Expectation>, std::string> parseExpectations(std::string_view text,
                                                                                     const sim::GameDefinition& game);
-/// The expectations that a verified replay does not meet, one sentence each.
+/// The expectations that a verified replay does not meet, one sentence each (events are counted
+/// in the replay's chunks, so it must be loaded with them).
 [[nodiscard]] std::vector<std::string> checkExpectations(const std::vector<Expectation>& expectations, const LoadedReplay& replay,
                                                          const VerifyReport& report);
+
+/// The expected outcome of the replay at `replayPath` (NAME.expect beside it) judged on its
+/// report; nothing when it has none (then it must show no tunnel), and one sentence naming the
+/// file when it cannot be read or parsed.
+[[nodiscard]] std::variant<std::optional<ExpectedOutcome>, std::string> judgeExpectedOutcome(
+    const std::filesystem::path& replayPath, const LoadedReplay& replay, const VerifyReport& report);
 
 }  // namespace retrace::recorder

@@ -433,12 +433,19 @@ std::optional<std::string> sayWhereThisBuildParts(const std::string& path, std::
          " verify " + path + " shows how)";
 }
 
-std::string formatReport(const std::string& name, const LoadedReplay& replay, const VerifyReport& report) {
+bool passesVerification(const VerifyReport& report, const ExpectedOutcome* expected) noexcept {
+  if (expected == nullptr) return report.passed();
+  return !report.divergence && report.problems.empty() && expected->unmet.empty();
+}
+
+std::string formatReport(const std::string& name, const LoadedReplay& replay, const VerifyReport& report,
+                         const ExpectedOutcome* expected) {
   const ReplayHeader& h = replay.header;
   std::string text = name + ": " + h.game + " (" + h.configName + ", seed " + std::to_string(h.seed) + "), ";
-  if (report.passed()) {
+  if (passesVerification(report, expected)) {
     text += "OK: " + std::to_string(report.ticksChecked) + " ticks identical (events, checksums, ";
     text += replay.footer ? "final hash)" : "no footer)";
+    if (expected != nullptr) text += ", as " + expected->file + " expects";
   } else {
     text += "FAILED";
   }
@@ -459,6 +466,9 @@ std::string formatReport(const std::string& name, const LoadedReplay& replay, co
   if (report.tunnelCount > 0) {
     text += "\n  oracle: " + formatCount(report.tunnelCount, "tunnel");
     for (const std::string& t : report.tunnels) text += "\n    " + t;
+  }
+  if (expected != nullptr) {
+    for (const std::string& line : expected->unmet) text += "\n  outcome: " + line;
   }
   return text;
 }

@@ -80,8 +80,21 @@ struct VerifiedReplay {
 /// after that many ticks); nothing when it does not, or when the file cannot be verified.
 [[nodiscard]] std::optional<std::string> sayWhereThisBuildParts(const std::string& path, std::uint64_t through);
 
-/// The report as lines a person reads (without a trailing newline).
-[[nodiscard]] std::string formatReport(const std::string& name, const LoadedReplay& replay, const VerifyReport& report);
+/// What a regression replay is expected to show besides being identical (its NAME.expect), and
+/// which of that it did not show: with one, tunnels fail the replay only through it.
+struct ExpectedOutcome {
+  std::string file;                ///< where the expectations were read
+  std::vector<std::string> unmet;  ///< one sentence each
+};
+
+/// Whether a replay passes: identical, nothing that keeps it from passing, and no tunnel, or
+/// (with an expected outcome) every expectation met.
+[[nodiscard]] bool passesVerification(const VerifyReport& report, const ExpectedOutcome* expected) noexcept;
+
+/// The report as lines a person reads (without a trailing newline), judged by the expected
+/// outcome when there is one.
+[[nodiscard]] std::string formatReport(const std::string& name, const LoadedReplay& replay, const VerifyReport& report,
+                                       const ExpectedOutcome* expected = nullptr);
 
 /// The game of a replay re-simulated from its header through tick `tick` (or its last tick);
 /// nullptr when this build's rules differ from the replay's.

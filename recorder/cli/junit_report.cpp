@@ -32,15 +32,23 @@ void setCounts(pugi::xml_node node, const std::vector<JunitCase>& cases) {
 }  // namespace
 
 JunitCase describeVerifiedCase(const std::string& name, const LoadedReplay& replay, const VerifyReport& report,
-                               std::string text) {
+                               const ExpectedOutcome* expected, std::string text) {
   JunitCase verified{name, "retrace.verify." + replay.header.game, JunitCase::Outcome::kPassed, {}, {}, std::move(text)};
-  if (report.passed()) return verified;
+  if (passesVerification(report, expected)) return verified;
   verified.outcome = JunitCase::Outcome::kFailed;
-  verified.type = report.divergence        ? "divergence"
-                  : report.tunnelCount > 0 ? "tunnel"
-                  : report.truncation      ? "truncated"
-                                           : "problem";
-  verified.message = findFirstFinding(verified.text);
+  if (report.divergence) {
+    verified.type = "divergence";
+    verified.message = "diverged at tick " + std::to_string(report.divergence->tick) + ": " + report.divergence->reason;
+  } else if (!report.problems.empty()) {
+    verified.type = report.truncation ? "truncated" : "problem";
+    verified.message = findFirstFinding(verified.text);
+  } else if (expected != nullptr) {
+    verified.type = "outcome";
+    verified.message = "outcome: " + expected->unmet.front();
+  } else {
+    verified.type = "tunnel";
+    verified.message = findFirstFinding(verified.text);
+  }
   return verified;
 }
 

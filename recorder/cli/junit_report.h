@@ -18,15 +18,15 @@ struct JunitCase {
   std::string name;       ///< the replay as given (and the what-if, if any)
   std::string classname;  ///< "retrace.verify.GAME": CI services group cases by it
   Outcome outcome = Outcome::kPassed;
-  std::string type;     ///< a failure's or error's kind: "divergence", "tunnel", "truncated", "problem", "unreadable"
+  std::string type;     ///< a failure's or error's kind: "divergence", "truncated", "problem", "outcome", "tunnel", "unreadable"
   std::string message;  ///< its first line
   std::string text;     ///< the whole report, as verify prints it
 };
 
-/// The case of a replay that was verified: passed, or failed with the kind and first line of
-/// what the report says.
+/// The case of a replay that was verified (judged by its expected outcome when there is one):
+/// passed, or failed with the kind and first line of what the report says.
 [[nodiscard]] JunitCase describeVerifiedCase(const std::string& name, const LoadedReplay& replay, const VerifyReport& report,
-                                             std::string text);
+                                             const ExpectedOutcome* expected, std::string text);
 /// The case of a replay that could not be read: an error with the sentence that says why.
 [[nodiscard]] JunitCase describeUnreadableCase(const std::string& name, std::string problem);
 

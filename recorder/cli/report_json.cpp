@@ -13,19 +13,22 @@ nlohmann::ordered_json divergenceToJson(const Divergence& d) {
 
 }  // namespace
 
-nlohmann::ordered_json reportToJson(const std::string& file, const LoadedReplay& replay, const VerifyReport& report) {
+nlohmann::ordered_json reportToJson(const std::string& file, const LoadedReplay& replay, const VerifyReport& report,
+                                    const ExpectedOutcome* expected) {
   const ReplayHeader& h = replay.header;
   nlohmann::ordered_json out{{"file", file},
                              {"game", h.game},
                              {"configName", h.configName},
                              {"seed", h.seed},
-                             {"passed", report.passed()},
+                             {"passed", passesVerification(report, expected)},
                              {"ticks", report.ticksChecked},
                              {"complete", replay.footer.has_value()}};
   out["truncation"] = report.truncation ? nlohmann::ordered_json(*report.truncation) : nlohmann::ordered_json();
   out["problems"] = report.problems;
   out["divergence"] = report.divergence ? divergenceToJson(*report.divergence) : nlohmann::ordered_json();
   out["tunnels"] = {{"count", report.tunnelCount}, {"ticks", report.tunnelTicks}, {"first", report.tunnels}};
+  out["expected"] = expected == nullptr ? nlohmann::ordered_json()
+                                        : nlohmann::ordered_json{{"file", expected->file}, {"unmet", expected->unmet}};
   return out;
 }
 

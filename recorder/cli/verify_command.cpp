@@ -12,6 +12,7 @@
 #include "recorder/cli/command.h"
 #include "recorder/cli/junit_report.h"
 #include "recorder/cli/report_json.h"
+#include "recorder/expectations.h"
 #include "recorder/parallel.h"
 #include "recorder/replay.h"
 #include "recorder/settings.h"
@@ -28,6 +29,7 @@ struct VerifyCommandOptions {
   bool allowLimitBreaks = false;
   unsigned jobs = 1;
   bool json = false;
+  bool expect = false;               ///< judge each replay by its NAME.expect, as the corpus test does
   std::optional<std::string> junit;  ///< a JUnit XML report to write as well
   bool force = false;
 };
@@ -60,14 +62,15 @@ struct FileVerdict {
   JunitCase junit;
 };
 
-/// The verdict on a replay that was read: its report as the options ask.
+/// The verdict on a replay that was read (by its expected outcome when there is one): its report
+/// as the options ask.
 FileVerdict judge(const std::string& name, const std::string& file, const LoadedReplay& replay, const VerifyReport& report,
-                  const VerifyCommandOptions& options) {
-  std::string lines = options.json && !options.junit ? std::string() : formatReport(name, replay, report);
-  FileVerdict verdict{report.passed() ? ExitCode::kOk : ExitCode::kFailed, lines, {}, {}};
-  if (options.junit) verdict.junit = describeVerifiedCase(name, replay, report, std::move(lines));
+                  const VerifyCommandOptions& options, const ExpectedOutcome* expected = nullptr) {
+  std::string lines = options.json && !options.junit ? std::string() : formatReport(name, replay, report, expected);
+  FileVerdict verdict{passesVerification(report, expected) ? ExitCode::kOk : ExitCode::kFailed, lines, {}, {}};
+  if (options.junit) verdict.junit = describeVerifiedCase(name, replay, report, expected, std::move(lines));
   if (options.json) {
-    nlohmann::ordered_json line = reportToJson(file, replay, report);
+    nlohmann::ordered_json line = reportToJson(file, replay, report, expected);
     if (!options.settings.empty()) line["whatIf"] = replay.header.configName;
     verdict.report = line.dump();
   }
@@ -78,7 +81,9 @@ FileVerdict verifyOneFile(const std::string& file, const VerifyCommandOptions& o
   VerifyOptions verify;
   verify.oracle = !options.noOracle;
   verify.allowTruncated = options.allowTruncated;
-  verify.keepChunks = false;  // only the report is printed: memory stays bounded by the file
+  // Only the report is printed: memory stays bounded by the file. Expected events are counted
+  // in the chunks.
+  verify.keepChunks = options.expect;
   if (!options.settings.empty()) {
     // What if: the recording's inputs under other values, compared with what they did.
     auto whatIf = loadWhatIf(file, options);
@@ -91,7 +96,12 @@ FileVerdict verifyOneFile(const std::string& file, const VerifyCommandOptions& o
   if (auto* problem = std::get_if<std::string>(&verified))
     return {ExitCode::kBadInput, {}, *problem, describeUnreadableCase(file, *problem)};
   const auto& [replay, report] = std::get<VerifiedReplay>(verified);
-  return judge(file, file, replay, report, options);
+  if (!options.expect) return judge(file, file, replay, report, options);
+  auto judged = judgeExpectedOutcome(file, replay, report);
+  if (auto* problem = std::get_if<std::string>(&judged))
+    return {ExitCode::kBadInput, {}, *problem, describeUnreadableCase(file, *problem)};
+  const auto& expected = std::get<std::optional<ExpectedOutcome>>(judged);
+  return judge(file, file, replay, report, options, expected ? &*expected : nullptr);
 }
 
 /// Writes the JUnit report into its file, opened before any replay was verified, and moves it
@@ -163,6 +173,11 @@ void attachVerifyCommand(CLI::App& command, ExitCode& outExit) {
       "--set", options->settings,
       "NAME=VALUE: what if the configuration had this value? re-simulates the replay's own inputs under it and reports the divergence (repeatable)");
   command.add_flag("--allow-limit-breaks", options->allowLimitBreaks, "with --set: allow a value past a speed limit");
+  command
+      .add_flag("--expect", options->expect,
+                "judge each replay by its NAME.expect beside it, as the corpus test does: a regression replay passes "
+                "when it shows what it expects (tunnels, events), and one without must show no tunnel")
+      ->excludes("--set");
   command.add_option("--jobs", options->jobs, "replays verified at once, one thread each (reported in the order given)")
       ->capture_default_str()
       ->check(CLI::Range(1U, 256U));

@@ -3,8 +3,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 
-#include "recorder/byte_sink.h"
 #include "recorder/expectations.h"
 #include "recorder/replay.h"
 #include "recorder/verifier.h"
@@ -37,25 +37,13 @@ std::string writeArtifact(const std::string& path, const std::string& report) {
   if (auto* problem = std::get_if<std::string>(&loaded)) return fail(path, *problem);
   const recorder::LoadedReplay& replay = std::get<recorder::LoadedReplay>(loaded);
   const recorder::VerifyReport report = recorder::verifyReplay(replay);
-  std::string text = recorder::formatReport(path, replay, report);
-  if (report.divergence || !report.problems.empty()) return fail(path, text);
-  // Expected outcomes replace the default "no tunnel" rule.
-  fs::path expectFile = path;
-  expectFile.replace_extension(".expect");
-  std::vector<recorder::Expectation> expectations{{"tunnels", "==", 0, 0}};
-  if (fs::exists(expectFile)) {
-    auto bytes = recorder::readFileCapped(expectFile, 1U << 20);
-    if (auto* problem = std::get_if<std::string>(&bytes)) return fail(path, expectFile.string() + " " + *problem);
-    const auto& data = std::get<std::vector<std::byte>>(bytes);
-    auto parsed =
-        recorder::parseExpectations({reinterpret_cast<const char*>(data.data()), data.size()}, *recorder::gameOf(replay.header));
-    if (auto* problem = std::get_if<std::string>(&parsed)) return fail(path, expectFile.string() + ": " + *problem);
-    expectations = std::get<std::vector<recorder::Expectation>>(parsed);
-  }
-  const auto unmet = recorder::checkExpectations(expectations, replay, report);
-  if (unmet.empty()) return ::testing::AssertionSuccess();
-  for (const std::string& line : unmet) text += "\n  outcome: " + line;
-  return fail(path, text);
+  // Expected outcomes (NAME.expect) replace the default "no tunnel" rule.
+  auto judged = recorder::judgeExpectedOutcome(path, replay, report);
+  if (auto* problem = std::get_if<std::string>(&judged)) return fail(path, *problem);
+  const auto& expected = std::get<std::optional<recorder::ExpectedOutcome>>(judged);
+  const recorder::ExpectedOutcome* outcome = expected ? &*expected : nullptr;
+  if (recorder::passesVerification(report, outcome)) return ::testing::AssertionSuccess();
+  return fail(path, recorder::formatReport(path, replay, report, outcome));
 }
 
 }  // namespace retrace::testing

@@ -77,7 +77,7 @@ void requirePrintable(const std::string& text, const char* what) {
 /// as written (a string of the file's that the XML writer left unescaped).
 void requireJunitReadsBack(const std::string& name, const LoadedReplay& replay, const VerifyReport& report) {
   const retrace::recorder::cli::JunitCase written =
-      retrace::recorder::cli::describeVerifiedCase(name, replay, report, formatReport(name, replay, report));
+      retrace::recorder::cli::describeVerifiedCase(name, replay, report, nullptr, formatReport(name, replay, report));
   pugi::xml_document xml;
   const std::string text = retrace::recorder::cli::formatJunitReport("fuzz", {written});
   const pugi::xml_node testcase =

@@ -158,6 +158,47 @@ TEST_F(Cli, VerifyWritesAJunitReportACiServiceListsEachReplayFrom) {
             "retrace verify: --junit: cannot create " + path("none/report.xml") + ".partial: No such file or directory\n");
 }
 
+TEST_F(Cli, VerifyExpectJudgesARegressionReplayByItsExpectFileAsTheCorpusTestDoes) {
+  // Without --expect a regression replay's tunnels fail it (they are its point); with it, it
+  // passes on what NAME.expect beside it expects, events counted too.
+  const std::string bytes = readBytes(std::string(RETRACE_REPLAYS_DIR) + "/tank-bullets-through-walls.rtr");
+  std::ofstream(path("walls.rtr"), std::ios::binary) << bytes;
+  std::ofstream(path("walls.expect")) << "# the negative control\ntunnels >= 10\nevents fire >= 1\n";
+  EXPECT_EQ(runRetrace("verify " + path("walls.rtr")).exitCode, 1);
+  const CliRun expected = runRetrace("verify --expect " + path("walls.rtr"));
+  EXPECT_EQ(expected.exitCode, 0) << expected.output;
+  EXPECT_TRUE(expected.output.starts_with(path("walls.rtr") +
+                                          ": tank (default+bulletSpeed=30, seed 2), OK: 7200 ticks identical " +
+                                          "(events, checksums, final hash), as " + path("walls.expect") + " expects\n  oracle: "))
+      << expected.output;
+  const auto json = readJsonLines(runRetrace("verify --expect --json " + path("walls.rtr")).output);
+  ASSERT_EQ(json.size(), 2U);
+  EXPECT_TRUE(json[0]["passed"].get<bool>());
+  EXPECT_EQ(json[0]["expected"]["file"], path("walls.expect"));
+  EXPECT_EQ(json[0]["expected"]["unmet"], nlohmann::json::array());
+  // An outcome it does not show fails it, said as the corpus test says it, and in the JUnit report.
+  std::ofstream(path("walls.expect")) << "tunnels >= 10\nevents fire == 0\n";
+  const CliRun unmet = runRetrace("verify --expect " + path("walls.rtr") + " --junit " + path("walls.xml"));
+  EXPECT_EQ(unmet.exitCode, 1) << unmet.output;
+  EXPECT_NE(unmet.output.find(", FAILED\n"), std::string::npos) << unmet.output;
+  EXPECT_NE(unmet.output.find("\n  outcome: expected events fire == 0, found "), std::string::npos) << unmet.output;
+  pugi::xml_document xml;
+  ASSERT_TRUE(xml.load_file(path("walls.xml").c_str()));
+  const pugi::xml_node failure = xml.child("testsuites").child("testsuite").child("testcase").child("failure");
+  EXPECT_EQ(std::string(failure.attribute("type").value()), "outcome");
+  EXPECT_TRUE(std::string(failure.attribute("message").value()).starts_with("outcome: expected events fire == 0, found "));
+  // A replay without one must show no tunnel; an expect file that does not parse is bad input.
+  std::ofstream(path("plain.rtr"), std::ios::binary) << bytes;
+  EXPECT_EQ(runRetrace("verify --expect " + path("plain.rtr")).exitCode, 1);
+  std::ofstream(path("walls.expect")) << "tunnels about 10\n";
+  const CliRun bad = runRetrace("verify --expect " + path("walls.rtr"));
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_TRUE(bad.output.starts_with("retrace verify: " + path("walls.expect") + ": line 1: ")) << bad.output;
+  // A what-if replays other values than the recording's: no expected outcome is about it.
+  EXPECT_EQ(runRetrace("verify --expect " + path("walls.rtr") + " --set bulletSpeed=5").output,
+            "retrace verify: --set excludes --expect (see retrace verify --help)\n");
+}
+
 TEST_F(Cli, SetGivesConfigurationValuesByNameAndVerifyAsksWhatIf) {
   // Recorded with a value set: the header holds it, and it verifies as recorded.
   const CliRun record =
