@@ -1,8 +1,8 @@
-// Every gate refuses every bad replay: verify, approve --check, the corpus test's checker, the
-// EXPECT_REPLAY_MATCHES assertion and diff against the original. One set of bad files (cut,
-// footer missing, forged snapshot state, forged footer state, forged seed, another rules
-// version, zero ticks, an empty folder) goes through all of them; the test names any gate
-// that lets one through.
+// Every gate refuses every bad replay: verify (with --expect too), approve --check, the corpus
+// test's checker, the EXPECT_REPLAY_MATCHES assertion and diff against the original. One set of
+// bad files (cut, footer missing, forged snapshot state, forged footer state, forged seed,
+// another rules version, zero ticks, an empty folder) goes through all of them; the test names
+// any gate that lets one through.
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -53,6 +53,10 @@ int run(const std::string& command) { return retrace::testing::runCommand(comman
 const Gate kGates[] = {
     {"retrace verify",
      [](const fs::path& bad, const fs::path&) { return run(std::string(RETRACE_CLI) + " verify " + bad.string()) != 0; }},
+    {"retrace verify --expect",
+     [](const fs::path& bad, const fs::path&) {
+       return run(std::string(RETRACE_CLI) + " verify --expect " + bad.string()) != 0;
+     }},
     {"retrace approve --check",
      [](const fs::path& bad, const fs::path&) {
        return run("env -u CI " + std::string(RETRACE_CLI) + " approve --check " + bad.string()) != 0;
