@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # breakout's own binaries, as its developers would use them: record with the bot, verify, check
 # the game contract, hunt with the oracle (the discrete configuration's tunnels just past the
-# declared limit are found, none within it), shrink a finding, and render a frame with the
+# declared limit are found, none within it), shrink a finding, keep it as a regression replay
+# with its .expect that verify --expect and its JUnit report pass, and render a frame with the
 # game's own viewer. Its sentences name its program, not retrace's.
 #
 #   tools_test.sh BREAKOUT_RETRACE BREAKOUT_VIEW WORK_DIR
@@ -54,9 +55,15 @@ before=$("$cli" info "$finding" | grep -o '[0-9]* ticks' | head -1 | cut -d' ' -
 after=$("$cli" info "$work/small.rtr" | grep -o '[0-9]* ticks' | head -1 | cut -d' ' -f1)
 [ -n "$before" ] && [ -n "$after" ] && [ "$after" -le "$before" ] || fail "shrink made $before ticks into $after"
 
+step "the finding kept as a regression replay gates CI"
+cp "$work/small.rtr" "$work/regression.rtr" && echo "tunnels >= 1" > "$work/regression.expect" || exit 2
+"$cli" verify --expect "$work/bot.rtr" "$work/regression.rtr" --junit "$work/report.xml" > "$work/gate.txt" 2>&1 ||
+  { cat "$work/gate.txt"; fail "verify --expect does not pass the finding on what its .expect expects"; }
+[ "$(grep -c 'classname="retrace.verify.breakout"' "$work/report.xml")" = 2 ] || { cat "$work/report.xml"; fail "the JUnit report lacks a case"; }
+
 step render
 xvfb-run -a "$view" "$work/bot.rtr" --png "$work/frame.png" --tick 300 || fail "breakout-view could not render a frame"
 [ -s "$work/frame.png" ] || fail "no frame.png"
 xvfb-run -a "$view" "$work/bot.rtr" --gif "$work/clip.gif" --from 240 --to 300 >/dev/null || fail "breakout-view could not render a clip"
 [ "$(head -c 6 "$work/clip.gif")" = "GIF89a" ] || fail "clip.gif is no GIF"
-echo "breakout tools: record, verify, hunt (within: none; past the limit: found), shrink and render all work"
+echo "breakout tools: record, verify, hunt (within: none; past the limit: found), shrink, gate and render all work"
