@@ -7,6 +7,7 @@
 
 #include "recorder/byte_sink.h"
 #include "recorder/parse.h"
+#include "recorder/program_name.h"
 #include "recorder/recorder.h"
 
 namespace retrace::recorder {
@@ -53,7 +54,7 @@ std::optional<std::string> rewriteReplay(const std::string& file, const LoadedRe
   options.configName = old.configName;
   options.allowLimitBreaks = old.limitBreaksAllowed;
   // approve keeps what the recording allowed; a configuration that breaks a limit now is a choice.
-  options.allowLimitBreaksWith = "record it again with retrace record --like " + file + " --allow-limit-breaks";
+  options.allowLimitBreaksWith = "record it again with " + programName() + " record --like " + file + " --allow-limit-breaks";
   options.seed = old.seed;
   options.inputSource = old.inputSource;
   options.plannedTicks = countTicks(replay);

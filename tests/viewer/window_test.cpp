@@ -32,6 +32,7 @@
 #include "viewer/navigation.h"
 #include "viewer/playback.h"
 #include "viewer/scene.h"
+#include "viewer/sheet_job.h"
 
 namespace retrace::viewer {
 namespace {
@@ -431,8 +432,19 @@ TEST(Window, ASelectedRangeIsSavedAsAClipAndASheetWhileTheWindowKeepsAnswering) 
   const auto drawn = view.waitFor(
       [&](const Status& s) { return s.at("saving") == "none" && s.at("picture").starts_with("wrote " + sheet + " ("); });
   ASSERT_TRUE(drawn);
-  sf::Image image;
-  EXPECT_TRUE(image.loadFromFile((temp.path() / sheet).string()));
+  // Drawn between the window's own frames, it is the sheet --sheet draws of those ticks.
+  const std::string every = std::to_string(chooseWindowSheetEvery(from, to));
+  const auto cli = retrace::testing::runCommand(std::string(RETRACE_VIEW) + " " + RETRACE_REPLAYS_DIR +
+                                                "/tank-bot-seed5.rtr --sheet " + (temp.path() / "cli.png").string() + " --from " +
+                                                std::to_string(from) + " --to " + std::to_string(to) + " --every " + every);
+  ASSERT_EQ(cli.exitCode, 0) << cli.output;
+  sf::Image windows;
+  sf::Image clis;
+  ASSERT_TRUE(windows.loadFromFile((temp.path() / sheet).string()));
+  ASSERT_TRUE(clis.loadFromFile((temp.path() / "cli.png").string()));
+  ASSERT_EQ(windows.getSize(), clis.getSize());
+  EXPECT_TRUE(std::equal(windows.getPixelsPtr(), windows.getPixelsPtr() + std::size_t{clis.getSize().x} * clis.getSize().y * 4,
+                         clis.getPixelsPtr()));
   EXPECT_EQ(drawn->at("tick"), "1");
 }
 
