@@ -78,12 +78,12 @@ class ShotRenderer {
     for (int frame = drawn_ || !gui_ ? 1 : 0; frame < 2; ++frame) {
       texture_.clear(sf::Color::Black);
       if (shot_.b != nullptr)
-        renderer_.renderCompare(texture_, area_, playback_, *shot_.b, {}, extras);
+        renderer_.renderCompare(texture_, area_, playback_, *shot_.b, shot_.overlays, extras);
       else
-        renderer_.render(texture_, area_, playback_, {}, extras);
+        renderer_.render(texture_, area_, playback_, shot_.overlays, extras);
       if (!gui_) continue;
       gui_->beginFrame(texture_.getSize(), 1.0F / 60.0F);
-      Overlays shown;
+      Overlays shown = shot_.overlays;  // the View section's boxes, ticked as drawn
       debugger_->draw({area_.width, 0.0F, kPanelWidth, area_.height}, font_, shown);
       gui_->endFrame();
     }

@@ -34,6 +34,7 @@ struct PanelShot {
   std::string select;              ///< an entity the inspector shows alone, and the scene outlines
   bool panels = true;              ///< false: the frame (or A beside B) alone
   std::vector<std::string> plots;  ///< fields plotted on the timeline (each stepped over the whole replay first)
+  Overlays overlays;               ///< what the scene draws over its bodies
 };
 /// Renders the window's view at `tick`: the frame (or A beside B) and the debugger's panels in
 /// a column at its right, so a bug report can show field values, events and the oracle.

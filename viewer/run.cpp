@@ -63,6 +63,7 @@ struct Options {
   std::string select;
   std::string status;
   std::vector<std::string> plots;
+  std::optional<std::string> overlays;  ///< the overlays shown, by name (chooseOverlays)
 };
 
 /// The binary's name in messages ("retrace-view", or a game's own viewer).
@@ -124,11 +125,11 @@ std::optional<std::vector<std::uint64_t>> findOrReport(const Options& options, c
 
 /// --png: one frame at `tick`, with the panels (or B beside A) when asked; the exit code.
 int renderPng(const Options& options, viewer::Playback& playback, viewer::Playback* other, const sf::Font& font,
-              std::uint64_t tick) {
+              std::uint64_t tick, const viewer::Overlays& overlays) {
   if (auto problem = recorder::refuseOutput(options.png, options.force)) return fail(*problem);
   if (options.panels || other != nullptr || !options.plots.empty()) {
-    const viewer::PanelShot shot{other,          baseName(options.file), baseName(options.compare),
-                                 options.select, options.panels,         options.plots};
+    const viewer::PanelShot shot{
+        other, baseName(options.file), baseName(options.compare), options.select, options.panels, options.plots, overlays};
     if (auto problem =
             viewer::renderDebuggerPng(playback, font, tick, options.png, options.force, {options.width, options.height}, shot))
       return fail(*problem);
@@ -137,7 +138,7 @@ int renderPng(const Options& options, viewer::Playback& playback, viewer::Playba
     return 0;
   }
   if (auto problem =
-          viewer::renderFramePng(playback, font, tick, options.png, options.force, {options.width, options.height}, {}))
+          viewer::renderFramePng(playback, font, tick, options.png, options.force, {options.width, options.height}, overlays))
     return fail(*problem);
   std::printf("wrote %s (tick %llu)\n", options.png.c_str(), static_cast<unsigned long long>(tick));
   return 0;
@@ -182,7 +183,8 @@ std::optional<std::string> refuseOpening(const Options& options, viewer::Playbac
 /// The window on A (and B), at the first --find match if any, else at --tick, with --select's
 /// entity selected; the tick L asked to take A over at, when it closed for that.
 std::optional<std::uint64_t> runWindow(const Options& options, viewer::Playback& playback, viewer::Playback* other,
-                                       const sf::Font& font, std::vector<std::uint64_t> matches) {
+                                       const sf::Font& font, std::vector<std::uint64_t> matches,
+                                       const viewer::Overlays& overlays) {
   const std::uint64_t opening = matches.empty() ? options.tick : matches.front();
   playback.seek(opening);
   if (other != nullptr) other->seek(opening);
@@ -195,16 +197,17 @@ std::optional<std::uint64_t> runWindow(const Options& options, viewer::Playback&
   window.status = options.status;
   window.plots = options.plots;
   window.select = options.select;
+  window.overlays = overlays;
   window.canTakeOver = !options.output.empty();
   return viewer::DebuggerWindow(playback, other, font, window, std::move(matches)).run();
 }
 
 /// --sheet: a contact sheet of the ticks asked for; the exit code.
-int renderSheet(const Options& options, viewer::Playback& playback, const sf::Font& font) {
+int renderSheet(const Options& options, viewer::Playback& playback, const sf::Font& font, const viewer::Overlays& overlays) {
   if (auto problem = recorder::refuseOutput(options.sheet, options.force)) return fail(*problem);
   const std::uint64_t to = options.to.value_or(playback.lastTick());
   const std::uint64_t every = options.every.value_or(60);
-  if (auto problem = viewer::renderSheetPng(playback, font, options.from, to, every, options.sheet, options.force, {}))
+  if (auto problem = viewer::renderSheetPng(playback, font, options.from, to, every, options.sheet, options.force, overlays))
     return fail(*problem);
   std::printf("wrote %s (%llu cells, ticks %llu..%llu every %llu)\n", options.sheet.c_str(),
               static_cast<unsigned long long>(viewer::countRangeTicks(options.from, to, every)),
@@ -214,15 +217,16 @@ int renderSheet(const Options& options, viewer::Playback& playback, const sf::Fo
 }
 
 /// --gif: a clip of the ticks asked for as the window shows them; the exit code.
-int renderClip(const Options& options, viewer::Playback& playback, viewer::Playback* other, const sf::Font& font) {
+int renderClip(const Options& options, viewer::Playback& playback, viewer::Playback* other, const sf::Font& font,
+               const viewer::Overlays& overlays) {
   if (auto problem = recorder::refuseOutput(options.gif, options.force)) return fail(*problem);
   viewer::ClipRange range;
   range.from = options.from;
   range.to = options.to.value_or(playback.lastTick());
   range.speed = options.speed;
   range.every = options.every.value_or(viewer::chooseClipEvery(playback.replay().header.tickRate, options.speed));
-  const viewer::PanelShot shot{other,          baseName(options.file), baseName(options.compare),
-                               options.select, options.panels,         options.plots};
+  const viewer::PanelShot shot{
+      other, baseName(options.file), baseName(options.compare), options.select, options.panels, options.plots, overlays};
   // A long clip takes a while: a terminal is told how far it is (a log is not).
   const bool terminal = ::isatty(STDERR_FILENO) == 1;
   const auto progress = [&](std::uint64_t done, std::uint64_t frames) {
@@ -352,12 +356,19 @@ int run(const Options& options) {
       return fail(options.compare + " is a " + game + " replay, not " + playback.replay().header.game);
     other.emplace(std::move(*second), options.verify);
   }
+  viewer::Overlays overlays;
+  if (options.overlays) {
+    auto chosen = viewer::chooseOverlays(*options.overlays, playback.game().sceneLayers());
+    if (auto* problem = std::get_if<std::string>(&chosen)) return fail("--overlays: " + *problem);
+    overlays = std::get<viewer::Overlays>(chosen);
+  }
   if (!options.png.empty())
-    return renderPng(options, playback, other ? &*other : nullptr, font, matches.empty() ? options.tick : matches.front());
-  if (!options.sheet.empty()) return renderSheet(options, playback, font);
-  if (!options.gif.empty()) return renderClip(options, playback, other ? &*other : nullptr, font);
+    return renderPng(options, playback, other ? &*other : nullptr, font, matches.empty() ? options.tick : matches.front(),
+                     overlays);
+  if (!options.sheet.empty()) return renderSheet(options, playback, font, overlays);
+  if (!options.gif.empty()) return renderClip(options, playback, other ? &*other : nullptr, font, overlays);
   if (auto problem = refuseOpening(options, playback, matches)) return fail(*problem);
-  const auto takeOverAt = runWindow(options, playback, other ? &*other : nullptr, font, std::move(matches));
+  const auto takeOverAt = runWindow(options, playback, other ? &*other : nullptr, font, std::move(matches), overlays);
   if (!takeOverAt) return 0;
   Options taking = options;
   taking.takeOver = *takeOverAt;
@@ -377,6 +388,7 @@ struct ModeOptions {
   CLI::Option* gif = nullptr;
   CLI::Option* tick = nullptr;
   CLI::Option* select = nullptr;
+  CLI::Option* overlays = nullptr;
 };
 
 /// The replay viewed, what the window shows of it, and its size.
@@ -399,6 +411,9 @@ ModeOptions addViewingOptions(CLI::App& app, Options& options) {
   app.add_option("--width", options.width, "window or frame width")->capture_default_str()->check(CLI::Range(160U, 8192U));
   app.add_option("--height", options.height, "window or frame height")->capture_default_str()->check(CLI::Range(120U, 8192U));
   app.add_flag("--force", options.force, "replace existing output files");
+  modes.overlays = app.add_option("--overlays", options.overlays,
+                                  "the overlays the scene draws, comma-separated, the others hidden (boxes, names, events, and "
+                                  "the layers a game's scenes have: sweeps, windows, grid), or none; keys still toggle them");
   return modes;
 }
 
@@ -478,7 +493,7 @@ void addLivePlayOptions(CLI::App& app, Options& options, const ModeOptions& mode
   CLI::Option* play =
       app.add_option("--play", options.play, "play GAME live with the keyboard and record it")->check(requireName());
   for (CLI::Option* option : {modes.file, modes.verify, modes.compare, modes.png, modes.sheet, modes.gif, modes.find, modes.plot,
-                              modes.tick, modes.select}) {
+                              modes.tick, modes.select, modes.overlays}) {
     play->excludes(option);
   }
   CLI::Option* takeOver =
@@ -486,8 +501,8 @@ void addLivePlayOptions(CLI::App& app, Options& options, const ModeOptions& mode
                      "play the replay's game live from this tick: its inputs to there (the window opens paused on it), "
                      "then the keyboard's, recorded with its configuration and seed to -o")
           ->needs(modes.file);
-  for (CLI::Option* option :
-       {play, modes.verify, modes.compare, modes.png, modes.sheet, modes.gif, modes.find, modes.plot, modes.tick, modes.select})
+  for (CLI::Option* option : {play, modes.verify, modes.compare, modes.png, modes.sheet, modes.gif, modes.find, modes.plot,
+                              modes.tick, modes.select, modes.overlays})
     takeOver->excludes(option);
   app.add_option("--config", options.config, "configuration for --play")->capture_default_str()->needs(play);
   app.add_option("--set", options.settings, "NAME=VALUE for --play or --take-over: a configuration field's value (repeatable)");

@@ -4,6 +4,10 @@
 #include <cmath>
 #include <set>
 #include <string_view>
+#include <utility>
+#include <vector>
+
+#include "sim/text.h"
 
 namespace retrace::viewer {
 namespace {
@@ -220,6 +224,30 @@ void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Sc
   target.draw(dots, states);
   if (!style.highlight.empty()) paintHighlight(target, states, scene, style.highlight);
   if (overlays.ids && style.alpha == 255) paintEntityNames(target, states, scene, font);
+}
+
+std::variant<Overlays, std::string> chooseOverlays(std::string_view list, std::span<const sim::SceneLayer> layers,
+                                                   Overlays base) {
+  const auto has = [&](sim::SceneLayer layer) { return std::find(layers.begin(), layers.end(), layer) != layers.end(); };
+  // The overlays this game's scenes have, in the order the window's help lists them.
+  std::vector<std::pair<std::string_view, bool*>> named{{"boxes", &base.boxes}, {"names", &base.ids}, {"events", &base.events}};
+  if (has(sim::SceneLayer::kSweeps)) named.emplace_back("sweeps", &base.sweeps);
+  if (has(sim::SceneLayer::kWindows)) named.emplace_back("windows", &base.window);
+  if (has(sim::SceneLayer::kGrid)) named.emplace_back("grid", &base.grid);
+  // Every overlay hidden first, those of layers this game's scenes lack included (none draws).
+  base.boxes = base.ids = base.events = base.sweeps = base.window = base.grid = false;
+  if (list == "none") return base;
+  std::string there;
+  for (const auto& [name, shown] : named) there += (there.empty() ? "" : ", ") + std::string(name);
+  while (true) {
+    const std::string_view word = list.substr(0, list.find(','));
+    const auto found = std::find_if(named.begin(), named.end(), [&](const auto& n) { return n.first == word; });
+    if (found == named.end())
+      return sim::quoteForMessage(std::string(word)) + " is no overlay of this game's scenes (overlays: " + there + ", or none)";
+    *found->second = true;
+    if (word.size() == list.size()) return base;
+    list.remove_prefix(word.size() + 1);
+  }
 }
 
 }  // namespace retrace::viewer

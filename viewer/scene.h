@@ -6,6 +6,8 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
+#include <variant>
 
 #include <SFML/Graphics.hpp>
 
@@ -25,6 +27,13 @@ struct Overlays {
   bool help = false;   ///< the key list
   bool panels = true;  ///< the debugger's panels (inspector, events, navigation) in the window
 };
+
+/// The overlays named in `list` ("boxes,names,grid", or "none") shown and the others hidden, the
+/// help and panels as `base` has them: boxes, names and events for every game, and sweeps,
+/// windows and grid for a game whose scenes have those `layers`. One sentence naming the
+/// overlays there are when a name is not one of them.
+[[nodiscard]] std::variant<Overlays, std::string> chooseOverlays(std::string_view list, std::span<const sim::SceneLayer> layers,
+                                                                 Overlays base = {});
 
 // Colours, shared with the tests that check rendered regions.
 inline const sf::Color kBackground{18, 18, 26};

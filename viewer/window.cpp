@@ -65,6 +65,7 @@ DebuggerWindow::DebuggerWindow(Playback& a, Playback* compare, const sf::Font& f
       renderer_(font) {
   window_.setPosition(place_.position);
   window_.setFramerateLimit(60);
+  overlays_ = options.overlays;
   for (const std::string& field : options.plots) (void)debugger_.togglePlot(field);  // checked before the window opened
   if (!options.select.empty()) debugger_.select(options.select);                     // and so was this
 }

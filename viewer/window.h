@@ -29,6 +29,7 @@ struct WindowOptions {
   std::string status;              ///< where to write the status and its frame (none when empty)
   std::vector<std::string> plots;  ///< fields plotted from the start
   std::string select;              ///< the entity selected from the start (none when empty)
+  Overlays overlays;               ///< the overlays drawn from the start
   bool canTakeOver = false;        ///< L closes the window to take A over at its tick (-o names the recording)
 };
 

@@ -282,8 +282,9 @@ TEST_F(Render, ThePanelsStandBesideTheFrameAndFollowTheCursor) {
     const std::string later = (dir_ / "later.png").string();
     ASSERT_FALSE(renderFramePng(playback, font_, 200, plain, true, {640, 480}, {}).has_value());
     ASSERT_FALSE(
-        renderDebuggerPng(playback, font_, 200, panels, true, {640, 480}, {nullptr, name, "", "", true, {}}).has_value());
-    ASSERT_FALSE(renderDebuggerPng(playback, font_, 260, later, true, {640, 480}, {nullptr, name, "", "", true, {}}).has_value());
+        renderDebuggerPng(playback, font_, 200, panels, true, {640, 480}, {nullptr, name, "", "", true, {}, {}}).has_value());
+    ASSERT_FALSE(
+        renderDebuggerPng(playback, font_, 260, later, true, {640, 480}, {nullptr, name, "", "", true, {}, {}}).has_value());
     const sf::Image a = loadImage(plain);
     const sf::Image b = loadImage(panels);
     const sf::Image c = loadImage(later);
@@ -312,9 +313,10 @@ TEST_F(Render, APlottedFieldIsDrawnInItsOwnLaneFromItsLowestToItsHighestValue) {
   Playback playback = loadPlayback("fallingman-bot-seed4.rtr");
   const std::string plain = (dir_ / "plain.png").string();
   const std::string plotted = (dir_ / "plotted.png").string();
-  ASSERT_FALSE(renderDebuggerPng(playback, font_, 900, plain, true, {800, 600}, {nullptr, "a", "", "", false, {}}).has_value());
   ASSERT_FALSE(
-      renderDebuggerPng(playback, font_, 900, plotted, true, {800, 600}, {nullptr, "a", "", "", false, {"man.vy"}}).has_value());
+      renderDebuggerPng(playback, font_, 900, plain, true, {800, 600}, {nullptr, "a", "", "", false, {}, {}}).has_value());
+  ASSERT_FALSE(renderDebuggerPng(playback, font_, 900, plotted, true, {800, 600}, {nullptr, "a", "", "", false, {"man.vy"}, {}})
+                   .has_value());
   const sf::Image without = loadImage(plain);
   const sf::Image with = loadImage(plotted);
   const sf::Color curve = plotColourA();
@@ -442,9 +444,9 @@ TEST_F(Render, TheSelectedEntityIsOutlinedAndTheInspectorShowsIt) {
   Playback playback = loadPlayback("tank-bot-seed5.rtr");
   const std::string none = (dir_ / "none.png").string();
   const std::string selected = (dir_ / "selected.png").string();
-  ASSERT_FALSE(renderDebuggerPng(playback, font_, 300, none, true, {640, 480}, {nullptr, "a", "", "", true, {}}).has_value());
-  ASSERT_FALSE(
-      renderDebuggerPng(playback, font_, 300, selected, true, {640, 480}, {nullptr, "a", "", "tanks[0]", true, {}}).has_value());
+  ASSERT_FALSE(renderDebuggerPng(playback, font_, 300, none, true, {640, 480}, {nullptr, "a", "", "", true, {}, {}}).has_value());
+  ASSERT_FALSE(renderDebuggerPng(playback, font_, 300, selected, true, {640, 480}, {nullptr, "a", "", "tanks[0]", true, {}, {}})
+                   .has_value());
   const sf::Image a = loadImage(none);
   const sf::Image b = loadImage(selected);
   playback.seek(300);
@@ -678,7 +680,7 @@ TEST_F(Render, CompareDrawsAAndBSideBySideUnderOneHud) {
   Playback a = loadPlayback("tank-bot-seed5.rtr");
   Playback b = loadPlayback("tank-bot-seed1.rtr");
   const std::string png = (dir_ / "compare.png").string();
-  ASSERT_FALSE(renderDebuggerPng(a, font_, 300, png, true, {960, 480}, {&b, "a.rtr", "b.rtr", "", false, {}}).has_value());
+  ASSERT_FALSE(renderDebuggerPng(a, font_, 300, png, true, {960, 480}, {&b, "a.rtr", "b.rtr", "", false, {}, {}}).has_value());
   const sf::Image image = loadImage(png);
   ASSERT_EQ(image.getSize(), sf::Vector2u(960, 480));
   const CompareLayout layout = layoutCompare({0.0F, 0.0F, 960.0F, 480.0F}, a, b);

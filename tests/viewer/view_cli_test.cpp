@@ -354,6 +354,43 @@ TEST(ViewCli, AClipPlaysTheTicksAskedAsTheWindowShowsThem) {
   EXPECT_EQ(readClip(temp.file("ab.gif")).width, 960);
 }
 
+TEST(ViewCli, TheOverlaysAskedForAreTheOnesDrawn) {
+  retrace::testing::TempDir temp{"retrace_view_overlays"};
+  const std::string tank = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
+  const auto draw = [&](const std::string& name, const std::string& arguments) {
+    const CommandRun run = runView(tank + " --tick 600 --png " + temp.file(name) + arguments);
+    EXPECT_EQ(run.exitCode, 0) << arguments << ": " << run.output;
+    sf::Image image;
+    EXPECT_TRUE(image.loadFromFile(temp.file(name)));
+    return std::vector<std::uint8_t>(image.getPixelsPtr(),
+                                     image.getPixelsPtr() + std::size_t{image.getSize().x} * image.getSize().y * 4);
+  };
+  // The defaults by name are the defaults; none, or names on, is another picture; so with the panels.
+  const auto defaults = draw("default.png", "");
+  EXPECT_EQ(draw("named.png", " --overlays boxes,events,sweeps,grid"), defaults);
+  EXPECT_NE(draw("none.png", " --overlays none"), defaults);
+  EXPECT_NE(draw("names.png", " --overlays boxes,events,sweeps,grid,names"), defaults);
+  EXPECT_NE(draw("panels-none.png", " --panels --overlays none"), draw("panels.png", " --panels"));
+  // A sheet too.
+  const auto sheet = [&](const std::string& name, const std::string& arguments) {
+    EXPECT_EQ(runView(tank + " --sheet " + temp.file(name) + " --to 600 --every 300" + arguments).exitCode, 0);
+    sf::Image image;
+    EXPECT_TRUE(image.loadFromFile(temp.file(name)));
+    return std::vector<std::uint8_t>(image.getPixelsPtr(),
+                                     image.getPixelsPtr() + std::size_t{image.getSize().x} * image.getSize().y * 4);
+  };
+  EXPECT_NE(sheet("sheet-none.png", " --overlays none"), sheet("sheet.png", ""));
+  // Only the overlays the game's scenes have, each by its name; the refusal lists them.
+  const std::string listed = "(overlays: boxes, names, events, sweeps, grid, or none)\n";
+  EXPECT_EQ(runView(tank + " --png " + temp.file("w.png") + " --overlays windows").output,
+            "retrace-view: --overlays: 'windows' is no overlay of this game's scenes " + listed);
+  EXPECT_EQ(runView(tank + " --png " + temp.file("w.png") + " --overlays boxes,").output,
+            "retrace-view: --overlays: '' is no overlay of this game's scenes " + listed);
+  EXPECT_FALSE(fs::exists(temp.file("w.png")));
+  EXPECT_EQ(runView("--play tank --overlays none -o " + temp.file("p.rtr")).output,
+            "retrace-view: --overlays excludes --play (see retrace-view --help)\n");
+}
+
 TEST(ViewCli, APictureIsOpaqueAsTheWindowShowsIt) {
   // ImGui's panels are translucent in the texture: a picture viewer blended them with its own
   // background, so the PNG looked other than the window (lighter on white, darker on black).

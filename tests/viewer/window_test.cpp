@@ -498,15 +498,25 @@ TEST(Window, OpensAtTheTickAndOnTheEntityABugReportNames) {
   // tick, the tank selected by its place there and followed by its id, B beside A at the tick.
   retrace::testing::TempDir temp{"retrace_window_opening"};
   const std::string grazing = std::string(RETRACE_REPLAYS_DIR) + "/tank-discrete-grazing.rtr";
-  ViewerWindow view(grazing + " --tick 4050 --select 'tanks[1]' --compare " + grazing, temp.path());
-  ASSERT_TRUE(view.opened()) << view.log();
-  const auto opened = view.waitFor([](const Status& s) { return s.contains("scene"); });
-  ASSERT_TRUE(opened);
-  EXPECT_EQ(opened->at("tick"), "4050");
-  EXPECT_EQ(opened->at("bTick"), "4050");
-  EXPECT_EQ(opened->at("playing"), "0");
-  EXPECT_EQ(opened->at("selected"), "tanks[id=228]");
-  EXPECT_EQ(opened->at("selectedNow"), "tanks[1]");
+  {
+    ViewerWindow view(grazing + " --tick 4050 --select 'tanks[1]' --compare " + grazing, temp.path());
+    ASSERT_TRUE(view.opened()) << view.log();
+    const auto opened = view.waitFor([](const Status& s) { return s.contains("scene"); });
+    ASSERT_TRUE(opened);
+    EXPECT_EQ(opened->at("tick"), "4050");
+    EXPECT_EQ(opened->at("bTick"), "4050");
+    EXPECT_EQ(opened->at("playing"), "0");
+    EXPECT_EQ(opened->at("selected"), "tanks[id=228]");
+    EXPECT_EQ(opened->at("selectedNow"), "tanks[1]");
+  }
+  // And with the overlays asked for (a window of its own, its status in a folder of its own).
+  const fs::path other = temp.path() / "overlays";
+  fs::create_directories(other);
+  ViewerWindow named(grazing + " --overlays names,grid", other);
+  ASSERT_TRUE(named.opened()) << named.log();
+  const auto drawn = named.waitFor([](const Status& s) { return s.contains("overlays"); });
+  ASSERT_TRUE(drawn);
+  EXPECT_EQ(drawn->at("overlays"), "grid,names,panels");
 }
 
 TEST(Window, AFileWrittenOverWhileItIsOpenEndsItWithOneSentence) {
