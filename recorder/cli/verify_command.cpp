@@ -190,7 +190,7 @@ void attachVerifyCommand(CLI::App& command, ExitCode& outExit) {
       "service's test view");
   command.add_flag("--force", options->force, "replace the --junit FILE if it exists")->needs(junit);
   command.footer(
-      "Exit status: 0 every replay identical and tunnel-free, 1 a divergence, tunnel, empty replay or one cut short (unless --allow-truncated), 2 a bad file.");
+      "Exit status: 0 every replay identical and tunnel-free (with --expect: showing what its NAME.expect expects), 1 a divergence, tunnel, unmet expectation, empty replay or one cut short (unless --allow-truncated), 2 a bad file or .expect, or a --junit report that cannot be written.");
   command.callback([options, &outExit] { outExit = runVerify(*options); });
 }
 
