@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <map>
 #include <set>
@@ -559,6 +560,25 @@ TEST_F(Render, AClipsHudSaysItPlaysAtItsSpeedAndNamesNoKey) {
   EXPECT_EQ(clip.find("keys"), std::string::npos) << clip;  // a GIF takes none
 }
 
+/// Steps the picture under way `units` a step to its end; after each step A and B must be back on
+/// the tick they were on, A in its state and playing, `units` more of `total` drawn, and `each`
+/// hold. The steps it took before the last.
+std::uint64_t stepPictureToItsEnd(Debugger& debugger, const Playback& a, const Playback& b, const Overlays& overlays,
+                                  std::uint64_t units, std::uint64_t total, const std::function<void()>& each = {}) {
+  const std::uint64_t tick = a.tick();
+  const std::uint64_t hash = a.current().hash();
+  std::uint64_t steps = 0;
+  while (!debugger.stepPicture(overlays, units)) {
+    ++steps;
+    const bool putBack = a.tick() == tick && b.tick() == tick && a.current().hash() == hash && a.playing();
+    EXPECT_TRUE(putBack) << "after step " << steps;
+    EXPECT_EQ(debugger.pictureProgress(), std::make_pair(units * steps, total));
+    if (each) each();
+    if (!putBack || steps > total) break;
+  }
+  return steps;
+}
+
 TEST_F(Render, TheWindowsClipLeavesTheCursorAndTheStateWhereTheyWere) {
   // "save as clip" draws other ticks of the window's own playback between its frames: the
   // cursor, the state and the play state are put back after each slice.
@@ -574,20 +594,10 @@ TEST_F(Render, TheWindowsClipLeavesTheCursorAndTheStateWhereTheyWere) {
   std::ofstream("clip-800-830.gif") << "mine";  // saved before: kept, and the clip takes the next name
   debugger.seek(815);
   a.setPlaying(true);
-  const std::uint64_t hash = a.current().hash();
   ASSERT_EQ(debugger.startClip(font_, size), std::nullopt);
   EXPECT_EQ(debugger.startClip(font_, size), "clip-800-830-2.gif is being written");
   EXPECT_EQ(debugger.startSheet(font_), "clip-800-830-2.gif is being written");  // one picture at a time
-  std::uint64_t steps = 0;
-  while (!debugger.stepPicture({}, 3)) {
-    ++steps;
-    ASSERT_EQ(a.tick(), 815U);
-    ASSERT_EQ(b.tick(), 815U);
-    ASSERT_EQ(a.current().hash(), hash);
-    ASSERT_TRUE(a.playing());
-    ASSERT_EQ(debugger.pictureProgress(), std::make_pair(3 * steps, std::uint64_t{16}));
-  }
-  EXPECT_EQ(steps, 5U);  // 16 frames, 3 a step
+  EXPECT_EQ(stepPictureToItsEnd(debugger, a, b, {}, 3, 16), 5U);                 // 16 frames, 3 a step
   EXPECT_EQ(debugger.pictureProgress(), std::nullopt);
   EXPECT_EQ(debugger.pictureMessage(), "wrote clip-800-830-2.gif (16 frames, 0.53 s at 1x)");
   EXPECT_EQ(a.tick(), 815U);
@@ -613,22 +623,12 @@ TEST_F(Render, TheWindowsSheetIsDrawnAFewCellsAtATimeAsSheetDrawsIt) {
   debugger.selectionTo = 100;
   debugger.seek(815);
   a.setPlaying(true);
-  const std::uint64_t hash = a.current().hash();
   ASSERT_EQ(debugger.startSheet(font_), std::nullopt);
   EXPECT_EQ(debugger.startClip(font_, {480, 360}), "sheet-100-500.png is being written");
   Overlays overlays;
   overlays.grid = false;  // as the window was set
-  std::uint64_t steps = 0;
-  while (!debugger.stepPicture(overlays, 50)) {
-    ++steps;
-    ASSERT_EQ(a.tick(), 815U);
-    ASSERT_EQ(b.tick(), 815U);
-    ASSERT_EQ(a.current().hash(), hash);
-    ASSERT_TRUE(a.playing());
-    ASSERT_EQ(debugger.pictureProgress(), std::make_pair(50 * steps, std::uint64_t{201}));
-    ASSERT_FALSE(fs::exists("sheet-100-500.png"));  // written once every cell is drawn
-  }
-  EXPECT_EQ(steps, 4U);  // 201 cells (every 2 ticks), 50 a step
+  // 201 cells (every 2 ticks), 50 a step; the file is written once every cell is drawn.
+  EXPECT_EQ(stepPictureToItsEnd(debugger, a, b, overlays, 50, 201, [] { EXPECT_FALSE(fs::exists("sheet-100-500.png")); }), 4U);
   EXPECT_EQ(debugger.pictureMessage(), "wrote sheet-100-500.png (201 cells, every 2 ticks)");
   EXPECT_EQ(a.tick(), 815U);
   ASSERT_FALSE(renderSheetPng(a, font_, 100, 500, 2, "whole.png", false, overlays).has_value());
