@@ -11,6 +11,7 @@
 namespace retrace::recorder {
 namespace {
 
+/// Whether a count meets a comparison.
 bool compare(std::int64_t left, const std::string& op, std::int64_t right) {
   if (op == "==") return left == right;
   if (op == "!=") return left != right;
@@ -20,26 +21,25 @@ bool compare(std::int64_t left, const std::string& op, std::int64_t right) {
   return left >= right;
 }
 
-/// The schema index of an event kind and, for "KIND.ARG", the argument index (-1 for none).
-struct EventSubject {
-  std::size_t kind = 0;
-  int arg = -1;
-};
-
-std::variant<EventSubject, std::string> resolveEvent(const std::string& name, const sim::GameDefinition& game) {
-  const auto dot = name.find('.');
-  const std::string kindName = name.substr(0, dot);
+/// The schema index of an event kind, or the sentence of a name that is none.
+std::variant<std::size_t, std::string> findEventKind(const std::string& name, const sim::GameDefinition& game) {
   const auto schemas = game.eventSchemas();
   for (std::size_t k = 0; k < schemas.size(); ++k) {
-    if (kindName != schemas[k].name) continue;
-    if (dot == std::string::npos) return EventSubject{k, -1};
-    const std::string argName = name.substr(dot + 1);
-    for (std::size_t a = 0; a < schemas[k].argNames.size(); ++a) {
-      if (schemas[k].argNames[a] != nullptr && argName == schemas[k].argNames[a]) return EventSubject{k, static_cast<int>(a)};
-    }
-    return "event " + kindName + " has no argument " + quoteForMessage(argName);
+    if (name == schemas[k].name) return k;
   }
-  return quoteForMessage(kindName) + " is not an event of " + std::string(game.name());
+  return quoteForMessage(name) + " is not an event of " + std::string(game.name());
+}
+
+/// The sentence of a count comparison that every count meets, or none does (a count is never
+/// negative): it would pass or fail whatever the replay shows.
+std::optional<std::string> refuseVacuousCount(const Expectation& e) {
+  const std::int64_t v = e.count;
+  const bool always = (e.op == ">=" && v <= 0) || (e.op == ">" && v < 0) || (e.op == "!=" && v < 0);
+  const bool never = (e.op == "<" && v <= 0) || ((e.op == "<=" || e.op == "==") && v < 0);
+  const std::string said = quoteForMessage(e.subject + " " + e.op + " " + e.value);
+  if (always) return said + " holds whatever the replay shows, so it checks nothing";
+  if (never) return said + " holds for no replay (a count is never negative)";
+  return std::nullopt;
 }
 
 }  // namespace
@@ -60,28 +60,45 @@ std::variant<std::vector<Expectation>, std::string> parseExpectations(std::strin
     Expectation e;
     e.line = number;
     std::size_t next = 1;
+    std::optional<std::string> argument;  // events KIND.ARG: ARG
     if (tokens[0] == "tunnels") {
       e.subject = "tunnels";
     } else if (tokens[0] == "events" && tokens.size() > 1) {
       e.subject = "events " + tokens[1];
-      auto resolved = resolveEvent(tokens[1], game);
-      if (auto* problem = std::get_if<std::string>(&resolved)) return where + *problem;
+      const auto dot = tokens[1].find('.');
+      auto kind = findEventKind(tokens[1].substr(0, dot), game);
+      if (auto* problem = std::get_if<std::string>(&kind)) return where + *problem;
+      e.kind = std::get<std::size_t>(kind);
+      if (dot != std::string::npos) argument = tokens[1].substr(dot + 1);
       next = 2;
     } else {
-      return where + "expected 'tunnels OP N' or 'events KIND[.ARG] OP N'";
+      return where + "expected 'tunnels OP N' or 'events KIND[.ARG] OP VALUE'";
     }
     static constexpr const char* kOps[] = {"==", "!=", "<", "<=", ">", ">="};
     if (tokens.size() != next + 2 ||
         std::none_of(std::begin(kOps), std::end(kOps), [&](const char* op) { return tokens[next] == op; })) {
-      return where + "expected an operator (== != < <= > >=) and a number";
+      return where + "expected an operator (== != < <= > >=) and a value";
     }
     e.op = tokens[next];
-    const std::string& number_text = tokens[next + 1];
-    const auto [end, error] = std::from_chars(number_text.data(), number_text.data() + number_text.size(), e.value);
-    if (error != std::errc() || end != number_text.data() + number_text.size())
-      return where + quoteForMessage(number_text) + " is not a whole number";
-    expectations.push_back(e);
+    e.value = tokens[next + 1];
+    if (argument) {
+      // The argument's own units and names, checked as `events --where` checks them.
+      std::vector<bool> wanted(e.kind + 1, false);
+      wanted[e.kind] = true;
+      auto parsed = parseEventCondition(game, wanted, *argument + " " + e.op + " " + e.value);
+      if (auto* problem = std::get_if<std::string>(&parsed)) return where + *problem;
+      e.everyEvent = std::move(std::get<Condition>(parsed));
+    } else {
+      const auto [end, error] = std::from_chars(e.value.data(), e.value.data() + e.value.size(), e.count);
+      if (error != std::errc() || end != e.value.data() + e.value.size())
+        return where + quoteForMessage(e.value) + " is not a whole number";
+      if (auto problem = refuseVacuousCount(e)) return where + *problem;
+    }
+    expectations.push_back(std::move(e));
   }
+  if (expectations.empty())
+    return std::string(
+        "no line says what the replay must show ('tunnels OP N', 'events KIND OP N' or 'events KIND.ARG OP VALUE')");
   return expectations;
 }
 
@@ -90,28 +107,28 @@ std::vector<std::string> checkExpectations(const std::vector<Expectation>& expec
   std::vector<std::string> unmet;
   const sim::GameDefinition& game = *gameOf(replay.header);
   for (const Expectation& e : expectations) {
-    const std::string want = e.subject + " " + e.op + " " + std::to_string(e.value);
+    const std::string want = e.subject + " " + e.op + " " + e.value;
     if (e.subject == "tunnels") {
       const auto count = static_cast<std::int64_t>(report.tunnelCount);
-      if (!compare(count, e.op, e.value)) unmet.push_back("expected " + want + ", found " + std::to_string(count));
+      if (!compare(count, e.op, e.count)) unmet.push_back("expected " + want + ", found " + std::to_string(count));
       continue;
     }
-    const EventSubject subject = std::get<EventSubject>(resolveEvent(e.subject.substr(7), game));
     std::int64_t count = 0;
     std::string offender;
     for (const Chunk& c : replay.chunks) {
       for (const RecordedEvent& r : c.events) {
-        if (r.event.kind != subject.kind) continue;
+        if (r.event.kind != e.kind) continue;
         ++count;
-        if (subject.arg >= 0 && offender.empty() &&
-            !compare(r.event.args[static_cast<std::size_t>(subject.arg)], e.op, e.value)) {
-          offender = "tick " + std::to_string(r.tick) + ": " + sim::formatEvent(game, r.event);
-        }
+        if (!e.everyEvent || !offender.empty()) continue;
+        const auto holds = e.everyEvent->check(sim::describeEvent(game, r.event));
+        const auto* met = std::get_if<bool>(&holds);
+        if (met == nullptr || !*met) offender = "tick " + std::to_string(r.tick) + ": " + sim::formatEvent(game, r.event);
       }
     }
-    if (subject.arg < 0 && !compare(count, e.op, e.value))
-      unmet.push_back("expected " + want + ", found " + std::to_string(count));
-    if (subject.arg >= 0 && !offender.empty()) unmet.push_back("expected " + want + " for every event, but " + offender);
+    const std::string kind = game.eventSchemas()[e.kind].name;
+    if (!e.everyEvent && !compare(count, e.op, e.count)) unmet.push_back("expected " + want + ", found " + std::to_string(count));
+    if (e.everyEvent && count == 0) unmet.push_back("expected " + want + " for every event, but there is no " + kind + " event");
+    if (e.everyEvent && !offender.empty()) unmet.push_back("expected " + want + " for every event, but " + offender);
   }
   return unmet;
 }
