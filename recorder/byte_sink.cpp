@@ -42,6 +42,22 @@ std::optional<std::string> refuseOutput(const std::filesystem::path& output, boo
   return std::nullopt;
 }
 
+bool namesSameFile(const std::filesystem::path& a, const std::filesystem::path& b) {
+  std::error_code error;
+  if (std::filesystem::equivalent(a, b, error)) return true;
+  const auto placeA = std::filesystem::weakly_canonical(a, error);
+  if (error) return false;
+  const auto placeB = std::filesystem::weakly_canonical(b, error);
+  return !error && placeA == placeB;
+}
+
+std::optional<std::string> refuseOutputOverInput(const std::filesystem::path& output, const std::filesystem::path& input,
+                                                 std::string_view what) {
+  if (output.empty() || input.empty() || !namesSameFile(output, input)) return std::nullopt;
+  const std::string named = output == input ? std::string(what) : input.string() + ", " + std::string(what);
+  return output.string() + " is " + named + ": name another file to write";
+}
+
 std::variant<std::unique_ptr<FileSink>, std::string> FileSink::create(const std::filesystem::path& output, bool overwrite) {
   if (auto problem = refuseOutput(output, overwrite)) return *problem;
   const std::filesystem::path partial = partialPathFor(output);

@@ -10,6 +10,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -74,6 +75,14 @@ class FileSink final : public ByteSink {
 /// or nothing: an empty path, a directory, something that is not a regular file (renamed onto,
 /// /dev/null would become a regular file), or an existing file without `overwrite`.
 [[nodiscard]] std::optional<std::string> refuseOutput(const std::filesystem::path& output, bool overwrite);
+
+/// Whether two paths name one file: by another spelling, through a symbolic or a hard link, or
+/// (a file not there yet) at the same place.
+[[nodiscard]] bool namesSameFile(const std::filesystem::path& a, const std::filesystem::path& b);
+/// One sentence when `output` names `input`, a file the command reads (`what`: "the replay
+/// viewed"), which writing it would replace, --force or not.
+[[nodiscard]] std::optional<std::string> refuseOutputOverInput(const std::filesystem::path& output,
+                                                               const std::filesystem::path& input, std::string_view what);
 
 /// The temporary name a recording to `output` is written under.
 [[nodiscard]] std::filesystem::path partialPathFor(const std::filesystem::path& output);

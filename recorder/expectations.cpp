@@ -133,11 +133,16 @@ std::vector<std::string> checkExpectations(const std::vector<Expectation>& expec
   return unmet;
 }
 
+std::filesystem::path expectationsPathFor(const std::filesystem::path& replayPath) {
+  std::filesystem::path file = replayPath;
+  file.replace_extension(".expect");
+  return file;
+}
+
 std::variant<std::optional<ExpectedOutcome>, std::string> judgeExpectedOutcome(const std::filesystem::path& replayPath,
                                                                                const LoadedReplay& replay,
                                                                                const VerifyReport& report) {
-  std::filesystem::path file = replayPath;
-  file.replace_extension(".expect");
+  const std::filesystem::path file = expectationsPathFor(replayPath);
   std::error_code error;
   if (!std::filesystem::exists(std::filesystem::symlink_status(file, error))) return std::optional<ExpectedOutcome>();
   auto bytes = readFileCapped(file, 1U << 20);

@@ -46,6 +46,9 @@ struct Expectation {
 [[nodiscard]] std::vector<std::string> checkExpectations(const std::vector<Expectation>& expectations, const LoadedReplay& replay,
                                                          const VerifyReport& report);
 
+/// The file a replay's expected outcome is kept in: NAME.expect beside NAME.rtr.
+[[nodiscard]] std::filesystem::path expectationsPathFor(const std::filesystem::path& replayPath);
+
 /// The expected outcome of the replay at `replayPath` (NAME.expect beside it) judged on its
 /// report; nothing when it has none (then it must show no tunnel), and one sentence naming the
 /// file when it cannot be read or parsed.

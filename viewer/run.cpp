@@ -250,15 +250,28 @@ int renderClip(const Options& options, viewer::Playback& playback, viewer::Playb
 /// names (the status file or its frame).
 std::optional<std::string> refuseStatus(const Options& options) {
   if (options.status.empty()) return std::nullopt;
-  if (!options.output.empty()) {
-    std::error_code error;
-    const auto output = std::filesystem::weakly_canonical(options.output, error);
-    for (const std::string& written : {options.status, options.status + ".png"}) {
-      if (!error && std::filesystem::weakly_canonical(written, error) == output)
-        return "--status writes " + written + ", the replay -o names: give them different names";
-    }
+  for (const std::string& written : {options.status, options.status + ".png"}) {
+    if (!options.output.empty() && recorder::namesSameFile(written, options.output))
+      return "--status writes " + written + ", the replay -o names: give them different names";
   }
   return viewer::refuseStatusPath(options.status, options.force);
+}
+
+/// Why a file this run writes would replace the replay it views or compares, which it reads
+/// while it runs; nothing when none does.
+std::optional<std::string> refuseWritingTheReplays(const Options& options) {
+  const std::string statusFrame = options.status.empty() ? std::string() : options.status + ".png";
+  const std::pair<const char*, const std::string*> written[] = {{"--png", &options.png},    {"--sheet", &options.sheet},
+                                                                {"--gif", &options.gif},    {"--status", &options.status},
+                                                                {"--status", &statusFrame}, {"-o", &options.output}};
+  const std::pair<const char*, const std::string*> read[] = {{"the replay viewed", &options.file},
+                                                             {"the replay compared with it", &options.compare}};
+  for (const auto& [flag, output] : written) {
+    for (const auto& [what, input] : read) {
+      if (auto problem = recorder::refuseOutputOverInput(*output, *input, what)) return std::string(flag) + ": " + *problem;
+    }
+  }
+  return std::nullopt;
 }
 
 /// What the command line says of live play whatever is played: --set, the files, the flags.
@@ -323,6 +336,7 @@ int takeOver(const Options& options, const sf::Font& font) {
 int run(const Options& options) {
   sf::Font font;
   if (auto problem = viewer::loadFont(font)) return fail(*problem);
+  if (auto problem = refuseWritingTheReplays(options)) return fail(*problem);
   if (!options.play.empty()) return playLive(options, font);
   if (options.takingOver) return takeOver(options, font);
   if (!options.output.empty() && (!options.png.empty() || !options.sheet.empty() || !options.gif.empty()))

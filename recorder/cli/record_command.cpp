@@ -9,6 +9,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "recorder/byte_sink.h"
 #include "recorder/cli/command.h"
 #include "recorder/input_source.h"
 #include "recorder/parse.h"
@@ -87,6 +88,11 @@ ExitCode runRecord(RecordCommandOptions options) {
     if (auto source = makeInputSource(options.input, *game, rec.seed); std::holds_alternative<std::string>(source)) {
       return refuseInput("record", std::get<std::string>(source));
     }
+  }
+  // A replay played again may be re-recorded in its place (read whole first); a script may not.
+  if (!replayed && options.input != "bot" && options.input != "random") {
+    if (auto problem = refuseOutputOverInput(rec.output, options.input, "the input script played"))
+      return refuseInput("record", "-o: " + *problem);
   }
   auto opened = openRecording(rec);
   if (auto* problem = std::get_if<std::string>(&opened)) return refuseInput("record", *problem);

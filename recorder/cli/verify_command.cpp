@@ -118,6 +118,12 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
   // Opened before any replay is verified, so that a report that cannot be written is said first.
   std::unique_ptr<FileSink> junit;
   if (options.junit) {
+    for (const std::string& file : options.files) {
+      auto problem = refuseOutputOverInput(*options.junit, file, "one of the replays to verify");
+      if (!problem && options.expect)
+        problem = refuseOutputOverInput(*options.junit, expectationsPathFor(file), "the .expect of " + file);
+      if (problem) return refuseInput("verify", "--junit: " + *problem);
+    }
     auto created = FileSink::create(*options.junit, options.force);
     if (auto* problem = std::get_if<std::string>(&created)) return refuseInput("verify", "--junit: " + *problem);
     junit = std::move(std::get<std::unique_ptr<FileSink>>(created));

@@ -1,9 +1,11 @@
 // retrace-view as users run it (under xvfb-run -a, like the other rendering tests): a usage
 // mistake or an unwritable output is one sentence and exit 2, and no option is silently ignored.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -254,6 +256,37 @@ TEST(ViewCli, AnUnwritablePngOrADeviceIsOneSentence) {
   EXPECT_EQ(device.exitCode, 2) << device.output;
   EXPECT_EQ(device.output, "retrace-view: " + pipe + " is not a regular file (a device, pipe or socket): name a file to write\n");
   EXPECT_TRUE(fs::is_fifo(pipe));
+}
+
+TEST(ViewCli, NoFileItWritesReplacesAReplayItReads) {
+  // --force replaces a picture or a recording, never the replay being drawn or compared: the
+  // replay viewed, by its name, another spelling or a link, and B.
+  retrace::testing::TempDir temp{"retrace_view_cli"};
+  const std::string a = temp.file("a.rtr");
+  const std::string b = temp.file("b.rtr");
+  fs::copy_file(kReplay, a);
+  fs::copy_file(kReplay, b);
+  fs::create_symlink(a, temp.file("link.rtr"));
+  const std::string other = temp.path().string() + "/./a.rtr";
+  const std::pair<std::string, std::string> cases[] = {
+      {a + " --png " + a, "--png: " + a + " is the replay viewed"},
+      {a + " --sheet " + temp.file("link.rtr"), "--sheet: " + temp.file("link.rtr") + " is " + a + ", the replay viewed"},
+      {a + " --gif " + other, "--gif: " + other + " is " + a + ", the replay viewed"},
+      {a + " --status " + a, "--status: " + a + " is the replay viewed"},
+      {a + " --compare " + b + " -o " + b, "-o: " + b + " is the replay compared with it"},
+      {a + " --compare " + b + " --png " + b, "--png: " + b + " is the replay compared with it"},
+      {a + " --take-over 5 -o " + a, "-o: " + a + " is the replay viewed"},
+  };
+  for (const auto& [arguments, said] : cases) {
+    const CommandRun run = runView(arguments + " --force");
+    EXPECT_EQ(run.exitCode, 2) << arguments << "\n" << run.output;
+    EXPECT_EQ(run.output, "retrace-view: " + said + ": name another file to write\n") << arguments;
+  }
+  for (const std::string& replay : {a, b}) {
+    std::ifstream copy(replay, std::ios::binary);
+    std::ifstream original(kReplay, std::ios::binary);
+    EXPECT_TRUE(std::equal(std::istreambuf_iterator<char>(copy), {}, std::istreambuf_iterator<char>(original), {})) << replay;
+  }
 }
 
 TEST(ViewCli, AnArgumentWithATerminalEscapeIsRefusedBeforeAnythingIsWritten) {

@@ -158,6 +158,45 @@ TEST_F(Cli, VerifyWritesAJunitReportACiServiceListsEachReplayFrom) {
             "retrace verify: --junit: cannot create " + path("none/report.xml") + ".partial: No such file or directory\n");
 }
 
+TEST_F(Cli, NoOutputReplacesAFileTheCommandReads) {
+  // --force replaces a report or a replay from before, never what the command is reading: a
+  // replay verified or its .expect (by any name), or the input script a recording plays.
+  const std::string bytes = readBytes(std::string(RETRACE_REPLAYS_DIR) + "/dodge-bot-seed3.rtr");
+  std::ofstream(path("a.rtr"), std::ios::binary) << bytes;
+  std::ofstream(path("b.rtr"), std::ios::binary) << bytes;
+  std::ofstream(path("a.expect")) << "tunnels == 0\n";
+  std::filesystem::create_symlink(path("b.rtr"), path("link.rtr"));
+  const std::string spelt = dir_.string() + "/./a.rtr";
+  const std::pair<std::string, std::string> cases[] = {
+      {"verify " + path("a.rtr") + " --junit " + path("a.rtr"), "--junit: " + path("a.rtr") + " is one of the replays to verify"},
+      {"verify " + path("a.rtr") + " " + path("b.rtr") + " --junit " + spelt,
+       "--junit: " + spelt + " is " + path("a.rtr") + ", one of the replays to verify"},
+      {"verify " + path("a.rtr") + " " + path("b.rtr") + " --junit " + path("link.rtr"),
+       "--junit: " + path("link.rtr") + " is " + path("b.rtr") + ", one of the replays to verify"},
+      {"verify --expect " + path("a.rtr") + " --junit " + path("a.expect"),
+       "--junit: " + path("a.expect") + " is the .expect of " + path("a.rtr")},
+  };
+  for (const auto& [arguments, said] : cases) {
+    const CliRun run = runRetrace(arguments + " --force");
+    EXPECT_EQ(run.exitCode, 2) << arguments << "\n" << run.output;
+    EXPECT_EQ(run.output, "retrace verify: " + said + ": name another file to write\n") << arguments;
+  }
+  EXPECT_EQ(readBytes(path("a.rtr")), bytes);
+  EXPECT_EQ(readBytes(path("b.rtr")), bytes);
+  EXPECT_EQ(readBytes(path("a.expect")), "tunnels == 0\n");
+  std::ofstream(path("inputs.txt")) << "60 left\n";
+  const CliRun script =
+      runRetrace("record --game dodge --ticks 60 --input " + path("inputs.txt") + " -o " + path("inputs.txt") + " --force");
+  EXPECT_EQ(script.exitCode, 2) << script.output;
+  EXPECT_EQ(script.output,
+            "retrace record: -o: " + path("inputs.txt") + " is the input script played: name another file to write\n");
+  EXPECT_EQ(readBytes(path("inputs.txt")), "60 left\n");
+  // A replay played again may be re-recorded in its place: it is read whole first.
+  const CliRun again = runRetrace("record --like " + path("a.rtr") + " -o " + path("a.rtr") + " --force");
+  EXPECT_EQ(again.exitCode, 0) << again.output;
+  EXPECT_EQ(runRetrace("verify " + path("a.rtr")).exitCode, 0);
+}
+
 TEST_F(Cli, VerifyExpectJudgesARegressionReplayByItsExpectFileAsTheCorpusTestDoes) {
   // Without --expect a regression replay's tunnels fail it (they are its point); with it, it
   // passes on what NAME.expect beside it expects, events counted too.
