@@ -42,6 +42,46 @@ std::optional<std::string> refuseVacuousCount(const Expectation& e) {
   return std::nullopt;
 }
 
+/// One line's words as an expectation, or what is wrong with them.
+std::variant<Expectation, std::string> parseLine(const std::vector<std::string>& tokens, const sim::GameDefinition& game) {
+  Expectation e;
+  std::size_t next = 1;
+  std::optional<std::string> argument;  // events KIND.ARG: ARG
+  if (tokens[0] == "tunnels") {
+    e.subject = "tunnels";
+  } else if (tokens[0] == "events" && tokens.size() > 1) {
+    e.subject = "events " + tokens[1];
+    const auto dot = tokens[1].find('.');
+    auto kind = findEventKind(tokens[1].substr(0, dot), game);
+    if (auto* problem = std::get_if<std::string>(&kind)) return *problem;
+    e.kind = std::get<std::size_t>(kind);
+    if (dot != std::string::npos) argument = tokens[1].substr(dot + 1);
+    next = 2;
+  } else {
+    return std::string("expected 'tunnels OP N' or 'events KIND[.ARG] OP VALUE'");
+  }
+  static constexpr const char* kOps[] = {"==", "!=", "<", "<=", ">", ">="};
+  if (tokens.size() != next + 2 ||
+      std::none_of(std::begin(kOps), std::end(kOps), [&](const char* op) { return tokens[next] == op; })) {
+    return std::string("expected an operator (== != < <= > >=) and a value");
+  }
+  e.op = tokens[next];
+  e.value = tokens[next + 1];
+  if (argument) {
+    // The argument's own units and names, checked as `events --where` checks them.
+    std::vector<bool> wanted(e.kind + 1, false);
+    wanted[e.kind] = true;
+    auto parsed = parseEventCondition(game, wanted, *argument + " " + e.op + " " + e.value);
+    if (auto* problem = std::get_if<std::string>(&parsed)) return *problem;
+    e.everyEvent = std::move(std::get<Condition>(parsed));
+    return e;
+  }
+  const auto [end, error] = std::from_chars(e.value.data(), e.value.data() + e.value.size(), e.count);
+  if (error != std::errc() || end != e.value.data() + e.value.size()) return quoteForMessage(e.value) + " is not a whole number";
+  if (auto problem = refuseVacuousCount(e)) return *problem;
+  return e;
+}
+
 }  // namespace
 
 std::variant<std::vector<Expectation>, std::string> parseExpectations(std::string_view text, const sim::GameDefinition& game) {
@@ -56,45 +96,10 @@ std::variant<std::vector<Expectation>, std::string> parseExpectations(std::strin
     std::vector<std::string> tokens;
     for (std::string word; words >> word;) tokens.push_back(word);
     if (tokens.empty()) continue;
-    const std::string where = "line " + std::to_string(number) + ": ";
-    Expectation e;
-    e.line = number;
-    std::size_t next = 1;
-    std::optional<std::string> argument;  // events KIND.ARG: ARG
-    if (tokens[0] == "tunnels") {
-      e.subject = "tunnels";
-    } else if (tokens[0] == "events" && tokens.size() > 1) {
-      e.subject = "events " + tokens[1];
-      const auto dot = tokens[1].find('.');
-      auto kind = findEventKind(tokens[1].substr(0, dot), game);
-      if (auto* problem = std::get_if<std::string>(&kind)) return where + *problem;
-      e.kind = std::get<std::size_t>(kind);
-      if (dot != std::string::npos) argument = tokens[1].substr(dot + 1);
-      next = 2;
-    } else {
-      return where + "expected 'tunnels OP N' or 'events KIND[.ARG] OP VALUE'";
-    }
-    static constexpr const char* kOps[] = {"==", "!=", "<", "<=", ">", ">="};
-    if (tokens.size() != next + 2 ||
-        std::none_of(std::begin(kOps), std::end(kOps), [&](const char* op) { return tokens[next] == op; })) {
-      return where + "expected an operator (== != < <= > >=) and a value";
-    }
-    e.op = tokens[next];
-    e.value = tokens[next + 1];
-    if (argument) {
-      // The argument's own units and names, checked as `events --where` checks them.
-      std::vector<bool> wanted(e.kind + 1, false);
-      wanted[e.kind] = true;
-      auto parsed = parseEventCondition(game, wanted, *argument + " " + e.op + " " + e.value);
-      if (auto* problem = std::get_if<std::string>(&parsed)) return where + *problem;
-      e.everyEvent = std::move(std::get<Condition>(parsed));
-    } else {
-      const auto [end, error] = std::from_chars(e.value.data(), e.value.data() + e.value.size(), e.count);
-      if (error != std::errc() || end != e.value.data() + e.value.size())
-        return where + quoteForMessage(e.value) + " is not a whole number";
-      if (auto problem = refuseVacuousCount(e)) return where + *problem;
-    }
-    expectations.push_back(std::move(e));
+    auto parsed = parseLine(tokens, game);
+    if (auto* problem = std::get_if<std::string>(&parsed)) return "line " + std::to_string(number) + ": " + *problem;
+    expectations.push_back(std::move(std::get<Expectation>(parsed)));
+    expectations.back().line = number;
   }
   if (expectations.empty())
     return std::string(
