@@ -177,6 +177,8 @@ std::vector<std::string> describeViewerKeys(std::span<const sim::SceneLayer> lay
       ". / ,        next / previous event listed",
       "] / [        next / previous mark (tunnel, divergence, bookmark)",
       "K            bookmark this tick",
+      "D            first difference (compare) or divergence",
+      "T            go to a tick typed (151, 1:02.5, +60)",
       "N / shift+N  next / previous find match",
       "L            take over here: play on live from this tick (needs -o OUT.rtr)",
       "timeline: click/drag seek, wheel zoom (Z: all), shift+drag select",

@@ -159,6 +159,13 @@ TEST_F(Render, TheHelpFitsAnyFrameAndKeepsItsSizeWhereItFits) {
     for (const std::string& line : lines)
       EXPECT_LE(sf::Text(line, font_, help.textSize).getLocalBounds().width, help.panel.width) << line;
   }
+  // Every key the window answers is there (mapKey's and the window's own: Z, T, L).
+  for (const char* key : {"space ", "right/left ", "home/end ", "+ / - ", ". / , ", "] / [ ", "K ", "D ", "T ", "N / shift+N ",
+                          "L ", "(Z: all)", "B boxes", "I names", "E events", "P panels", "H help", "Q or Esc"}) {
+    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [&](const std::string& line) {
+      return line.find(key) != std::string::npos;
+    })) << key;
+  }
   // The keys (the lines before the timeline's) start their descriptions in one column.
   std::set<std::size_t> columns;
   for (std::size_t i = 0; i < lines.size() && !lines[i].starts_with("timeline:"); ++i) {
