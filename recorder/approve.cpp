@@ -6,9 +6,11 @@
 #include <system_error>
 
 #include "recorder/byte_sink.h"
+#include "recorder/expectations.h"
 #include "recorder/parse.h"
 #include "recorder/program_name.h"
 #include "recorder/recorder.h"
+#include "recorder/settings.h"
 
 namespace retrace::recorder {
 
@@ -51,7 +53,16 @@ std::optional<std::string> rewriteReplay(const std::string& file, const LoadedRe
   options.output = file;
   options.overwrite = true;
   options.game = old.game;
-  options.configName = old.configName;
+  // The recording's own values when this build still takes them (a replay pins its
+  // configuration, not whatever the named one is today); else the configuration its name
+  // records, made again: the named one today with the name's settings (an edge is today's).
+  if (simulatesRulesOf(old) && !game.validateConfig(configOf(old), old.limitBreaksAllowed)) {
+    options.baseConfig = configOf(old);
+  } else {
+    auto remade = remakeConfig(game, old.configName);
+    if (auto* problem = std::get_if<std::string>(&remade)) return *problem;
+    options.baseConfig = std::move(std::get<sim::ConfigValues>(remade));
+  }
   options.allowLimitBreaks = old.limitBreaksAllowed;
   // approve keeps what the recording allowed; a configuration that breaks a limit now is a choice.
   options.allowLimitBreaksWith = "record it again with " + programName() + " record --like " + file + " --allow-limit-breaks";
@@ -68,13 +79,25 @@ std::optional<std::string> rewriteReplay(const std::string& file, const LoadedRe
   if (auto* problem = std::get_if<std::string>(&sink)) return *problem;
   auto header = makeHeader(options);
   if (auto* problem = std::get_if<std::string>(&header)) return *problem;
-  ReplayHeader fresh = std::get<ReplayHeader>(header);
-  // Keep the recording's own configuration values when this build still accepts them: a
-  // replay pins its configuration, not whatever the named one is today.
-  if (simulatesRulesOf(old) && !game.validateConfig(configOf(old), old.limitBreaksAllowed)) fresh.configValues = old.configValues;
+  const ReplayHeader& fresh = std::get<ReplayHeader>(header);
   Recorder recorder(std::move(std::get<std::unique_ptr<FileSink>>(sink)), fresh, game.start(configOf(fresh), fresh.seed));
   for (const sim::Input input : expandInputs(replay)) (void)recorder.record(input);
   return recorder.close();
+}
+
+std::optional<std::string> judgeRewrittenOutcome(const std::string& file) {
+  std::error_code error;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(expectationsPathFor(file), error))) return std::nullopt;
+  auto verified = verifyReplayFile(file);  // with the oracle, and the chunks the events are counted in
+  if (auto* problem = std::get_if<std::string>(&verified)) return *problem;
+  const VerifiedReplay& replay = std::get<VerifiedReplay>(verified);
+  auto judged = judgeExpectedOutcome(file, replay.replay, replay.report);
+  if (auto* problem = std::get_if<std::string>(&judged)) return *problem;
+  const auto& expected = std::get<std::optional<ExpectedOutcome>>(judged);
+  if (!expected || expected->unmet.empty()) return std::nullopt;
+  std::string unmet;
+  for (const std::string& sentence : expected->unmet) unmet += (unmet.empty() ? "" : "; ") + sentence;
+  return "it no longer shows what " + expected->file + " expects (" + unmet + "): change the rules or the .expect";
 }
 
 Approval judgeReplay(const LoadedReplay& replay, std::uint32_t fullHashEvery) {

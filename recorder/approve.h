@@ -39,4 +39,9 @@ struct Approval {
 [[nodiscard]] std::optional<std::string> rewriteReplay(const std::string& file, const LoadedReplay& replay,
                                                        std::uint32_t fullHashEvery);
 
+/// What a rewritten replay no longer shows of its NAME.expect, as one sentence; nothing when it
+/// has none or shows all it expects (a rule change that fixes the bug a regression replay pins
+/// makes it pass as a replay and fail as a regression).
+[[nodiscard]] std::optional<std::string> judgeRewrittenOutcome(const std::string& file);
+
 }  // namespace retrace::recorder

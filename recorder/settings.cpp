@@ -100,6 +100,33 @@ std::variant<sim::ConfigValues, std::string> applySettings(const sim::GameDefini
   return result;
 }
 
+std::variant<sim::ConfigValues, std::string> remakeConfig(const sim::GameDefinition& game, std::string_view name) {
+  // Rounds are '+'-separated, a round's settings ','-separated: neither is in a field's name or
+  // a value the settings take.
+  const std::size_t plus = name.find('+');
+  const std::string base(name.substr(0, plus));
+  std::optional<sim::ConfigValues> config = game.findConfig(base);
+  if (!config) {
+    return std::string(game.name()) + " has no configuration " + quoteForMessage(base) +
+           " (configurations: " + joinNames(game.configNames()) + ")";
+  }
+  std::string_view rest = plus == std::string_view::npos ? std::string_view() : name.substr(plus + 1);
+  while (!rest.empty()) {
+    const std::size_t end = rest.find('+');
+    std::vector<std::string> round;
+    for (std::string_view settings = rest.substr(0, end); !settings.empty();) {
+      const std::size_t comma = settings.find(',');
+      round.emplace_back(settings.substr(0, comma));
+      settings = comma == std::string_view::npos ? std::string_view() : settings.substr(comma + 1);
+    }
+    auto applied = applySettings(game, *config, round);
+    if (auto* problem = std::get_if<std::string>(&applied)) return *problem;
+    config = std::move(std::get<sim::ConfigValues>(applied));
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+  }
+  return *config;
+}
+
 std::optional<std::string> refuseConfig(const sim::GameDefinition& game, const sim::ConfigValues& config, bool allowLimitBreaks,
                                         const std::string& allowWith) {
   auto problem = game.validateConfig(config, allowLimitBreaks);

@@ -17,6 +17,11 @@
 
 namespace retrace::recorder {
 
+/// The configuration a name records ("default+tankSpeed=2+bulletSpeed=5,fireCooldown=1") made
+/// again, the inverse of applySettings' naming: the named configuration as this build has it,
+/// each round of settings applied in turn (an edge is this build's edge); or one sentence.
+[[nodiscard]] std::variant<sim::ConfigValues, std::string> remakeConfig(const sim::GameDefinition& game, std::string_view name);
+
 /// `config` with each "NAME=VALUE" applied in order, named "BASE+NAME=VALUE,..." (an edge keeps
 /// the word: a fixed-point edge one raw unit under 6 would print as 6); the
 /// configuration is not validated here. One sentence naming the setting when one is not a field

@@ -89,13 +89,19 @@ void printJudgedSummary(const Judged& judged, std::size_t files) {
   printOut("{} of {} replays would change{}\n", judged.changed.size(), files, others);
 }
 
-/// Rewrites each changed replay in place, saying so of each; the worse of the judging's exit and any failure.
+/// Rewrites each changed replay in place, saying so of each (and of a regression replay that no
+/// longer shows what its .expect expects); the worse of the judging's exit and any failure.
 ExitCode rewriteChanged(const Judged& judged, std::uint32_t fullHashEvery) {
   ExitCode exit = judged.exit;
   for (const auto& [file, replay] : judged.changed) {
     if (auto problem = rewriteReplay(file, replay, fullHashEvery)) {
       spdlog::error("{} approve: {}: {}", programName(), file, *problem);
       exit = worse(exit, ExitCode::kBadInput);
+      continue;
+    }
+    if (auto unmet = judgeRewrittenOutcome(file)) {
+      printOut("{}: rewritten, but {}\n", file, *unmet);
+      exit = worse(exit, ExitCode::kFailed);
       continue;
     }
     printOut("{}: rewritten\n", file);
@@ -136,7 +142,7 @@ void attachApproveCommand(CLI::App& command, ExitCode& outExit) {
           "re-record at this whole-state checksum cadence (1: every tick, the default for new recordings); a replay at another counts as changed")
       ->check(CLI::Range(1U, kMaxFullHashEvery));
   command.footer(
-      "Exit status: 0 nothing changes (or all rewritten), 1 something would change and was not rewritten, or a replay is cut short or empty, 2 bad input.");
+      "Exit status: 0 nothing changes (or all rewritten), 1 something would change and was not rewritten, a replay is cut short or empty, or a rewritten one no longer shows what its NAME.expect expects, 2 bad input.");
   command.callback([options, &outExit] { outExit = runApprove(*options); });
 }
 

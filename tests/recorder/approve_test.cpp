@@ -2,6 +2,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
+#include <optional>
 
 #include <gtest/gtest.h>
 
@@ -62,6 +64,49 @@ TEST(RewriteReplay, KeepsTheInputsAndComesBackUnchanged) {
   EXPECT_EQ(rewritten.header.fullHashEvery, 1U);
   EXPECT_EQ(rewritten.header.seed, replay.header.seed);
   EXPECT_EQ(judgeReplay(rewritten, 1).verdict, Approval::Verdict::kUnchanged);
+}
+
+TEST(RewriteReplay, KeepsAConfigurationMadeWithSettingsWhateverTheRulesVersion) {
+  // A golden recorded with --set (in two rounds, as record --like A --set ... makes one).
+  RecordingOptions first;
+  first.game = "tank";
+  first.settings = {"tankSpeed=edge", "fireCooldown=1"};
+  const auto firstHeader = makeHeader(first);
+  ASSERT_TRUE(std::holds_alternative<ReplayHeader>(firstHeader)) << std::get<std::string>(firstHeader);
+  RecordingOptions options = first;
+  options.baseConfig = configOf(std::get<ReplayHeader>(firstHeader));
+  options.settings = {"bulletSpeed=5"};
+  options.seed = 3;
+  auto sink = std::make_unique<MemorySink>();
+  MemorySink* memory = sink.get();
+  auto opened = openRecording(options, std::move(sink));
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Recorder>>(opened)) << std::get<std::string>(opened);
+  auto& recorder = *std::get<std::unique_ptr<Recorder>>(opened);
+  for (int t = 0; t < 300; ++t) (void)recorder.record(static_cast<sim::Input>(t % 7));
+  ASSERT_FALSE(recorder.close().has_value());
+  const LoadedReplay golden = testing::loadOrFail(memory->bytes());
+  ASSERT_EQ(golden.header.configName, "default+tankSpeed=edge,fireCooldown=1+bulletSpeed=5");
+
+  retrace::testing::TempDir temp("retrace_rewrite");
+  const fs::path file = temp.path() / "golden.rtr";
+  // Rewritten by the same rules, it keeps its values; recorded by other rules, the values its
+  // name records are made again (here the same, as the rules are in truth the same).
+  LoadedReplay otherRules = golden;
+  otherRules.header.rulesVersion += 1;
+  for (const LoadedReplay& changed : {golden, otherRules}) {
+    SCOPED_TRACE(changed.header.rulesVersion);
+    writeBytes(file, encodeReplay(changed));
+    const auto problem = rewriteReplay(file.string(), changed, 0);
+    ASSERT_FALSE(problem.has_value()) << *problem;
+    auto loaded = loadReplayFile(file.string());
+    ASSERT_TRUE(std::holds_alternative<LoadedReplay>(loaded)) << std::get<std::string>(loaded);
+    const LoadedReplay& rewritten = std::get<LoadedReplay>(loaded);
+    EXPECT_EQ(rewritten.header.configName, golden.header.configName);
+    EXPECT_EQ(rewritten.header.configValues, golden.header.configValues);
+    EXPECT_EQ(rewritten.header.rulesVersion, golden.header.rulesVersion);
+    EXPECT_EQ(expandInputs(rewritten), expandInputs(golden));
+    EXPECT_EQ(judgeReplay(rewritten, 0).verdict, Approval::Verdict::kUnchanged);
+  }
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 #include "recorder/settings.h"
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -143,6 +145,29 @@ TEST(Settings, EdgesFollowTheSettingsBeforeThem) {
   const auto speed = applySettings(tank, *tank.findConfig("default"), {"tankSpeed=edge"});
   ASSERT_TRUE(std::holds_alternative<sim::ConfigValues>(speed));
   EXPECT_EQ(valueOf(tank, std::get<sim::ConfigValues>(speed), "tankSpeed"), 8 * sim::Fixed::kOne - 1);
+}
+
+TEST(Settings, AConfigurationIsMadeAgainFromItsName) {
+  // Settings applied in two rounds (record --like A --set ... of a replay set already).
+  const sim::GameDefinition& tank = *sim::findGame("tank");
+  const auto once = applySettings(tank, *tank.findConfig("discrete"), {"tankSpeed=edge", "fireCooldown=1"});
+  ASSERT_TRUE(std::holds_alternative<sim::ConfigValues>(once));
+  const auto twice = applySettings(tank, std::get<sim::ConfigValues>(once), {"bulletSpeed=5"});
+  ASSERT_TRUE(std::holds_alternative<sim::ConfigValues>(twice));
+  const sim::ConfigValues& made = std::get<sim::ConfigValues>(twice);
+  ASSERT_EQ(made.name, "discrete+tankSpeed=edge,fireCooldown=1+bulletSpeed=5");
+  for (const sim::ConfigValues& config : {made, *tank.findConfig("default"), std::get<sim::ConfigValues>(once)}) {
+    const auto again = remakeConfig(tank, config.name);
+    ASSERT_TRUE(std::holds_alternative<sim::ConfigValues>(again)) << std::get<std::string>(again);
+    EXPECT_EQ(std::get<sim::ConfigValues>(again).name, config.name);
+    EXPECT_EQ(std::get<sim::ConfigValues>(again).values, config.values) << config.name;
+  }
+  // A name this build cannot make again is a sentence.
+  EXPECT_EQ(std::get<std::string>(remakeConfig(tank, "hard+tankSpeed=2")),
+            "tank has no configuration 'hard' (configurations: default, discrete)");
+  EXPECT_EQ(std::get<std::string>(remakeConfig(tank, "default+wings=2")).substr(0, 42),
+            "'wings' is not a field of tank's configura");
+  EXPECT_TRUE(std::holds_alternative<std::string>(remakeConfig(tank, "default+tankSpeed=")));
 }
 
 TEST(Settings, AnEdgeNoLimitDrawsIsOneSentence) {

@@ -1123,6 +1123,30 @@ TEST_F(Cli, ApproveReRecordsAtTheChecksumCadenceAskedFor) {
   EXPECT_EQ(runRetrace("approve --check --full-hash-every 1 " + path("t.rtr")).exitCode, 0);
 }
 
+TEST_F(Cli, ApproveRewritesARegressionReplayMadeWithSettingsAndSaysWhenItNoLongerShowsItsOutcome) {
+  // Its configuration, default+bulletSpeed=30, is no named one: approve could not rewrite it.
+  std::ofstream(path("walls.rtr"), std::ios::binary)
+      << readBytes(std::string(RETRACE_REPLAYS_DIR) + "/tank-bullets-through-walls.rtr");
+  const std::string info = runRetrace("info " + path("walls.rtr")).output;
+  std::ofstream(path("walls.expect")) << "tunnels >= 10\n";
+  const CliRun kept = runRetrace("approve --yes --full-hash-every 2 " + path("walls.rtr"), "-u CI");
+  EXPECT_EQ(kept.exitCode, 0) << kept.output;
+  EXPECT_TRUE(kept.output.ends_with(path("walls.rtr") + ": rewritten\n")) << kept.output;
+  const std::string rewritten = runRetrace("info " + path("walls.rtr")).output;
+  EXPECT_NE(rewritten.find("configuration default+bulletSpeed=30 (limit breaks allowed), seed 2\n"), std::string::npos)
+      << rewritten;
+  EXPECT_EQ(runRetrace("verify --expect " + path("walls.rtr")).exitCode, 0);
+  // An outcome the re-recorded replay no longer shows (as when a rule change fixes the bug it
+  // pins) is said of it, and approve exits 1, before the corpus test finds it.
+  std::ofstream(path("walls.expect")) << "tunnels == 0\n";
+  const CliRun unmet = runRetrace("approve --yes --full-hash-every 1 " + path("walls.rtr"), "-u CI");
+  EXPECT_EQ(unmet.exitCode, 1) << unmet.output;
+  EXPECT_TRUE(unmet.output.ends_with(path("walls.rtr") + ": rewritten, but it no longer shows what " + path("walls.expect") +
+                                     " expects (expected tunnels == 0, found 54): change the rules or the .expect\n"))
+      << unmet.output;
+  EXPECT_EQ(runRetrace("info " + path("walls.rtr")).output, info);  // back at every tick: as it was
+}
+
 TEST_F(Cli, AHeaderStringWithEscapesOrBrokenUtf8IsOneLineFromEveryPrinter) {
   // dump --json aborted (SIGABRT) on a header string that is not UTF-8, and info and verify
   // printed newlines and terminal escapes raw: now the loader refuses such a file in one line.
