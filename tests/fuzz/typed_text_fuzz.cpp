@@ -1,13 +1,14 @@
 // Fuzz target for what users type: any text as a `find --where` condition (checked against
 // states of every game), an `events --where` condition (checked against events of every kind),
 // a field pattern (`show --fields`, `trace --field`, matched against every field's name), a
-// `--set` setting, a `.expect` file, a `hunt --until` predicate, and a count, decimal, box,
-// displacement or shard. Each gives either one short printable sentence or a value that says
-// what the text said: counts and decimals written back out parse to the same value, a pattern
-// without '*' matches exactly the field it names and what lies in it, every field a pattern
-// selects in a state (`[id=N]` resolved there) is named as it names it, an event condition
-// read without a refusal is never refused on an event, and an entity `events --about` finds no
-// event could be about is about no event.
+// `--set` setting, a configuration's name (made again as approve does), a `.expect` file, a
+// `hunt --until` predicate, and a count, decimal, box, displacement or shard. Each gives either
+// one short printable sentence or a value that says what the text said: counts and decimals
+// written back out parse to the same value, a pattern without '*' matches exactly the field it
+// names and what lies in it, every field a pattern selects in a state (`[id=N]` resolved there)
+// is named as it names it, an event condition read without a refusal is never refused on an
+// event, a configuration made from a name is made again alike from its own, and an entity
+// `events --about` finds no event could be about is about no event.
 //
 // With clang: cmake --preset fuzz && cmake --build --preset fuzz --target typed_text_fuzz
 //   build/fuzz/tests/fuzz/typed_text_fuzz NEW tests/fuzz/typed_text -max_total_time=60   (finds go to NEW)
@@ -195,6 +196,15 @@ void checkGameTexts(std::string_view text) {
         checkSentence("validated setting", *problem);
     }
     checkRefusal("expectations", parseExpectations(text, *game));
+    // A configuration's name from a replay's header, made again as approve does.
+    auto remade = remakeConfig(*game, text);
+    checkRefusal("configuration name", remade);
+    if (const auto* made = std::get_if<sim::ConfigValues>(&remade)) {
+      const auto again = remakeConfig(*game, made->name);
+      const auto* same = std::get_if<sim::ConfigValues>(&again);
+      if (same == nullptr || same->name != made->name || same->values != made->values)
+        fail("a configuration made again from its own name is another", made->name);
+    }
     checkRefusal("predicate", parsePredicate(std::string(text), *game));
     checkEventCondition(*game, text);
     checkAbout(*game, text);
