@@ -66,7 +66,7 @@ TEST(RewriteReplay, KeepsTheInputsAndComesBackUnchanged) {
   EXPECT_EQ(judgeReplay(rewritten, 1).verdict, Approval::Verdict::kUnchanged);
 }
 
-TEST(RewriteReplay, KeepsAConfigurationMadeWithSettingsWhateverTheRulesVersion) {
+TEST(RewriteReplay, KeepsAConfigurationMadeWithSettingsOrDrawnByAHuntWhateverTheRulesVersion) {
   // A golden recorded with --set (in two rounds, as record --like A --set ... makes one).
   RecordingOptions first;
   first.game = "tank";
@@ -107,6 +107,18 @@ TEST(RewriteReplay, KeepsAConfigurationMadeWithSettingsWhateverTheRulesVersion) 
     EXPECT_EQ(expandInputs(rewritten), expandInputs(golden));
     EXPECT_EQ(judgeReplay(rewritten, 0).verdict, Approval::Verdict::kUnchanged);
   }
+  // A hunt's finding names values drawn for it, no recipe: kept while this build takes them.
+  LoadedReplay drawn = otherRules;
+  drawn.header.configName = "default~outside";
+  writeBytes(file, encodeReplay(drawn));
+  ASSERT_FALSE(rewriteReplay(file.string(), drawn, 0).has_value());
+  auto loaded = loadReplayFile(file.string());
+  ASSERT_TRUE(std::holds_alternative<LoadedReplay>(loaded)) << std::get<std::string>(loaded);
+  EXPECT_EQ(std::get<LoadedReplay>(loaded).header.configName, "default~outside");
+  EXPECT_EQ(std::get<LoadedReplay>(loaded).header.configValues, golden.header.configValues);
+  drawn.header.configValues.pop_back();  // nor a configuration of this build
+  EXPECT_EQ(rewriteReplay(file.string(), drawn, 0),
+            "tank has no configuration 'default~outside' (configurations: default, discrete)");
 }
 
 }  // namespace
