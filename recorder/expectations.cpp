@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "recorder/byte_sink.h"
+#include "recorder/frame.h"
 #include "recorder/parse.h"
 
 namespace retrace::recorder {
@@ -107,35 +108,46 @@ std::variant<std::vector<Expectation>, std::string> parseExpectations(std::strin
   return expectations;
 }
 
-std::vector<std::string> checkExpectations(const std::vector<Expectation>& expectations, const LoadedReplay& replay,
-                                           const VerifyReport& report) {
+ExpectationTally::ExpectationTally(std::vector<Expectation> expectations, const sim::GameDefinition& game)
+    : expectations_(std::move(expectations)), game_(&game), counts_(expectations_.size(), 0), offenders_(expectations_.size()) {}
+
+void ExpectationTally::add(std::span<const RecordedEvent> events) {
+  for (std::size_t i = 0; i < expectations_.size(); ++i) {
+    const Expectation& e = expectations_[i];
+    if (e.subject == "tunnels") continue;
+    for (const RecordedEvent& r : events) {
+      if (r.event.kind != e.kind) continue;
+      ++counts_[i];
+      if (!e.everyEvent || !offenders_[i].empty()) continue;
+      const auto holds = e.everyEvent->check(sim::describeEvent(*game_, r.event));
+      const auto* met = std::get_if<bool>(&holds);
+      if (met == nullptr || !*met) offenders_[i] = "tick " + std::to_string(r.tick) + ": " + sim::formatEvent(*game_, r.event);
+    }
+  }
+}
+
+std::vector<std::string> ExpectationTally::listUnmet(const VerifyReport& report) const {
   std::vector<std::string> unmet;
-  const sim::GameDefinition& game = *gameOf(replay.header);
-  for (const Expectation& e : expectations) {
+  for (std::size_t i = 0; i < expectations_.size(); ++i) {
+    const Expectation& e = expectations_[i];
     const std::string want = e.subject + " " + e.op + " " + e.value;
-    if (e.subject == "tunnels") {
-      const auto count = static_cast<std::int64_t>(report.tunnelCount);
+    const std::int64_t count = e.subject == "tunnels" ? static_cast<std::int64_t>(report.tunnelCount) : counts_[i];
+    if (!e.everyEvent) {
       if (!compare(count, e.op, e.count)) unmet.push_back("expected " + want + ", found " + std::to_string(count));
-      continue;
+    } else if (count == 0) {
+      unmet.push_back("expected " + want + " for every event, but there is no " + game_->eventSchemas()[e.kind].name + " event");
+    } else if (!offenders_[i].empty()) {
+      unmet.push_back("expected " + want + " for every event, but " + offenders_[i]);
     }
-    std::int64_t count = 0;
-    std::string offender;
-    for (const Chunk& c : replay.chunks) {
-      for (const RecordedEvent& r : c.events) {
-        if (r.event.kind != e.kind) continue;
-        ++count;
-        if (!e.everyEvent || !offender.empty()) continue;
-        const auto holds = e.everyEvent->check(sim::describeEvent(game, r.event));
-        const auto* met = std::get_if<bool>(&holds);
-        if (met == nullptr || !*met) offender = "tick " + std::to_string(r.tick) + ": " + sim::formatEvent(game, r.event);
-      }
-    }
-    const std::string kind = game.eventSchemas()[e.kind].name;
-    if (!e.everyEvent && !compare(count, e.op, e.count)) unmet.push_back("expected " + want + ", found " + std::to_string(count));
-    if (e.everyEvent && count == 0) unmet.push_back("expected " + want + " for every event, but there is no " + kind + " event");
-    if (e.everyEvent && !offender.empty()) unmet.push_back("expected " + want + " for every event, but " + offender);
   }
   return unmet;
+}
+
+std::vector<std::string> checkExpectations(const std::vector<Expectation>& expectations, const LoadedReplay& replay,
+                                           const VerifyReport& report) {
+  ExpectationTally tally(expectations, *gameOf(replay.header));
+  for (const Chunk& c : replay.chunks) tally.add(c.events);
+  return tally.listUnmet(report);
 }
 
 std::filesystem::path expectationsPathFor(const std::filesystem::path& replayPath) {
@@ -144,22 +156,67 @@ std::filesystem::path expectationsPathFor(const std::filesystem::path& replayPat
   return file;
 }
 
-std::variant<std::optional<ExpectedOutcome>, std::string> judgeExpectedOutcome(const std::filesystem::path& replayPath,
-                                                                               const LoadedReplay& replay,
-                                                                               const VerifyReport& report) {
+namespace {
+
+/// The expectations beside the replay at `replayPath`, read for the game `header` names, with
+/// the file they were read from; nothing when there is no NAME.expect; one sentence naming the
+/// file when it cannot be read or parsed.
+std::variant<std::optional<std::pair<std::string, std::vector<Expectation>>>, std::string> readExpectations(
+    const std::filesystem::path& replayPath, const ReplayHeader& header) {
   const std::filesystem::path file = expectationsPathFor(replayPath);
   std::error_code error;
-  if (!std::filesystem::exists(std::filesystem::symlink_status(file, error))) return std::optional<ExpectedOutcome>();
+  if (!std::filesystem::exists(std::filesystem::symlink_status(file, error))) return std::nullopt;
   auto bytes = readFileCapped(file, 1U << 20);
   if (auto* problem = std::get_if<std::string>(&bytes)) return file.string() + " " + *problem;
   const auto& data = std::get<std::vector<std::byte>>(bytes);
-  const sim::GameDefinition* game = gameOf(replay.header);
-  if (game == nullptr)
-    return file.string() + ": the replay's game " + quoteForMessage(replay.header.game) + " is not in this build";
+  const sim::GameDefinition* game = gameOf(header);
+  if (game == nullptr) return file.string() + ": the replay's game " + quoteForMessage(header.game) + " is not in this build";
   auto parsed = parseExpectations({reinterpret_cast<const char*>(data.data()), data.size()}, *game);
   if (auto* problem = std::get_if<std::string>(&parsed)) return file.string() + ": " + *problem;
+  return std::pair(file.string(), std::move(std::get<std::vector<Expectation>>(parsed)));
+}
+
+/// The header of the replay at `path` when it can be read (what cannot is said by the verify
+/// that follows, as without --expect).
+std::optional<ReplayHeader> peekHeader(const std::string& path) {
+  auto source = FrameSource::openFile(path, kMaxFileBytes);
+  if (!std::holds_alternative<FrameSource>(source)) return std::nullopt;
+  auto reader = ReplayReader::open(std::move(std::get<FrameSource>(source)));
+  if (!std::holds_alternative<ReplayReader>(reader)) return std::nullopt;
+  return std::get<ReplayReader>(reader).replay().header;
+}
+
+}  // namespace
+
+std::variant<std::optional<ExpectedOutcome>, std::string> judgeExpectedOutcome(const std::filesystem::path& replayPath,
+                                                                               const LoadedReplay& replay,
+                                                                               const VerifyReport& report) {
+  auto read = readExpectations(replayPath, replay.header);
+  if (auto* problem = std::get_if<std::string>(&read)) return *problem;
+  auto& expectations = std::get<0>(read);
+  if (!expectations) return std::optional<ExpectedOutcome>();
   return std::optional<ExpectedOutcome>(
-      ExpectedOutcome{file.string(), checkExpectations(std::get<std::vector<Expectation>>(parsed), replay, report)});
+      ExpectedOutcome{expectations->first, checkExpectations(expectations->second, replay, report)});
+}
+
+std::variant<JudgedReplay, std::string> verifyExpectedOutcome(const std::string& path, VerifyOptions options) {
+  options.keepChunks = false;
+  std::optional<ExpectationTally> tally;
+  std::string expectFile;
+  if (const std::optional<ReplayHeader> header = peekHeader(path)) {
+    auto read = readExpectations(path, *header);
+    if (auto* problem = std::get_if<std::string>(&read)) return *problem;
+    if (auto& expectations = std::get<0>(read)) {
+      expectFile = expectations->first;
+      tally.emplace(std::move(expectations->second), *gameOf(*header));
+      options.onChunk = [&tally](const Chunk& chunk) { tally->add(chunk.events); };
+    }
+  }
+  auto verified = verifyReplayFile(path, options);
+  if (auto* problem = std::get_if<std::string>(&verified)) return *problem;
+  JudgedReplay judged{std::move(std::get<VerifiedReplay>(verified)), std::nullopt};
+  if (tally) judged.expected = ExpectedOutcome{expectFile, tally->listUnmet(judged.verified.report)};
+  return judged;
 }
 
 }  // namespace retrace::recorder

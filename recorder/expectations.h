@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -40,9 +41,26 @@ struct Expectation {
 /// Parses a .expect file; on failure "line N: what is wrong".
 [[nodiscard]] std::variant<std::vector<Expectation>, std::string> parseExpectations(std::string_view text,
                                                                                     const sim::GameDefinition& game);
-/// The expectations that a verified replay does not meet, one sentence each (events are counted
-/// in the replay's chunks, so it must be loaded with them); an argument's expectation over no
-/// event of its kind is unmet, since it checked nothing.
+/// What a replay's events show of a set of expectations, fed in order a chunk at a time so that
+/// none need be kept: each count, and each argument expectation's first event that fails it.
+class ExpectationTally {
+ public:
+  ExpectationTally(std::vector<Expectation> expectations, const sim::GameDefinition& game);
+  /// Counts the next recorded events.
+  void add(std::span<const RecordedEvent> events);
+  /// The expectations not met, one sentence each, by the events added and the verify report's
+  /// tunnels; an argument's expectation over no event of its kind is unmet, since it checked
+  /// nothing.
+  [[nodiscard]] std::vector<std::string> listUnmet(const VerifyReport& report) const;
+
+ private:
+  std::vector<Expectation> expectations_;
+  const sim::GameDefinition* game_;
+  std::vector<std::int64_t> counts_;    ///< by expectation: the events of its kind
+  std::vector<std::string> offenders_;  ///< by expectation: the first event its condition fails
+};
+
+/// The expectations that a verified replay, loaded with its chunks, does not meet (ExpectationTally).
 [[nodiscard]] std::vector<std::string> checkExpectations(const std::vector<Expectation>& expectations, const LoadedReplay& replay,
                                                          const VerifyReport& report);
 
@@ -54,5 +72,16 @@ struct Expectation {
 /// file when it cannot be read or parsed.
 [[nodiscard]] std::variant<std::optional<ExpectedOutcome>, std::string> judgeExpectedOutcome(
     const std::filesystem::path& replayPath, const LoadedReplay& replay, const VerifyReport& report);
+
+/// A replay file verified, and judged by its NAME.expect when it has one.
+struct JudgedReplay {
+  VerifiedReplay verified;  ///< without its chunks
+  std::optional<ExpectedOutcome> expected;
+};
+/// verifyReplayFile and judgeExpectedOutcome in one pass that keeps no chunk: the .expect is
+/// read first (with the game the file's header names) and its events counted as they are
+/// verified, so memory holds a few chunks however long the replay; one sentence naming the file
+/// when the replay or its .expect cannot be read.
+[[nodiscard]] std::variant<JudgedReplay, std::string> verifyExpectedOutcome(const std::string& path, VerifyOptions options);
 
 }  // namespace retrace::recorder

@@ -387,6 +387,7 @@ std::variant<VerifiedReplay, std::string> verifyFrames(FrameSource source, const
   const auto done = [&](Chunk& chunk, const StateSnapshot* finalState) {
     verifier.verify(chunk, finalState);
     ticksRead += chunk.checksums.size();
+    if (options.onChunk) options.onChunk(chunk);
     if (options.keepChunks) chunks.push_back(std::move(chunk));
   };
   // A chunk is verified once the next one (or the end) is known: the last one's final tick is

@@ -7,6 +7,7 @@
 // events around it, and the state's fields that differ at the nearest snapshot.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -29,6 +30,10 @@ struct VerifyOptions {
   /// verifyReplayBytes/File only: return the decoded chunks with the replay. Without them a
   /// replay is verified in memory bounded by its file's size (the command does so).
   bool keepChunks = true;
+  /// verifyReplayBytes/File only: called with each chunk once it is verified, in order, so that
+  /// a caller keeps what it needs of a replay it does not keep whole (an expected outcome's
+  /// events).
+  std::function<void(const Chunk&)> onChunk = nullptr;
   /// Passes a replay cut short on its verified prefix (recovering a crash); otherwise a
   /// truncated replay fails, however well its prefix verifies.
   bool allowTruncated = false;

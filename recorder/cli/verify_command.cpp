@@ -81,9 +81,8 @@ FileVerdict verifyOneFile(const std::string& file, const VerifyCommandOptions& o
   VerifyOptions verify;
   verify.oracle = !options.noOracle;
   verify.allowTruncated = options.allowTruncated;
-  // Only the report is printed: memory stays bounded by the file. Expected events are counted
-  // in the chunks.
-  verify.keepChunks = options.expect;
+  // Only the report is printed: memory holds a few chunks (--expect counts events as they go).
+  verify.keepChunks = false;
   if (!options.settings.empty()) {
     // What if: the recording's inputs under other values, compared with what they did.
     auto whatIf = loadWhatIf(file, options);
@@ -92,16 +91,18 @@ FileVerdict verifyOneFile(const std::string& file, const VerifyCommandOptions& o
     const LoadedReplay& replay = std::get<LoadedReplay>(whatIf);
     return judge(file + " (what if " + replay.header.configName + ")", file, replay, verifyReplay(replay, verify), options);
   }
+  if (options.expect) {
+    auto judged = verifyExpectedOutcome(file, verify);
+    if (auto* problem = std::get_if<std::string>(&judged))
+      return {ExitCode::kBadInput, {}, *problem, describeUnreadableCase(file, *problem)};
+    const auto& [verified, expected] = std::get<JudgedReplay>(judged);
+    return judge(file, file, verified.replay, verified.report, options, expected ? &*expected : nullptr);
+  }
   auto verified = verifyReplayFile(file, verify);
   if (auto* problem = std::get_if<std::string>(&verified))
     return {ExitCode::kBadInput, {}, *problem, describeUnreadableCase(file, *problem)};
   const auto& [replay, report] = std::get<VerifiedReplay>(verified);
-  if (!options.expect) return judge(file, file, replay, report, options);
-  auto judged = judgeExpectedOutcome(file, replay, report);
-  if (auto* problem = std::get_if<std::string>(&judged))
-    return {ExitCode::kBadInput, {}, *problem, describeUnreadableCase(file, *problem)};
-  const auto& expected = std::get<std::optional<ExpectedOutcome>>(judged);
-  return judge(file, file, replay, report, options, expected ? &*expected : nullptr);
+  return judge(file, file, replay, report, options);
 }
 
 /// Writes the JUnit report into its file, opened before any replay was verified, and moves it

@@ -1,5 +1,7 @@
 #include "recorder/expectations.h"
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <variant>
 #include <vector>
@@ -8,6 +10,7 @@
 
 #include "replay_test_support.h"
 #include "sim/registry.h"
+#include "support/temp_dir.h"
 
 namespace retrace::recorder {
 namespace {
@@ -71,6 +74,34 @@ TEST(Expectations, AnArgumentOverNoEventOfItsKindIsUnmet) {
   const LoadedReplay quiet = testing::loadOrFail(testing::recordInMemory("fallingman", 60));
   const auto unmet = judge("events died.floor <= 70\nevents died == 0\n", quiet);
   EXPECT_EQ(unmet, std::vector<std::string>{"expected events died.floor <= 70 for every event, but there is no died event"});
+}
+
+TEST(Expectations, AFileIsJudgedInOnePassThatKeepsNoChunk) {
+  // verify --expect and approve hold a few chunks of a replay however long, counting its
+  // events as they are verified; the verdict is the one the loaded replay gives.
+  retrace::testing::TempDir temp("retrace_expect");
+  const std::string file = (temp.path() / "deadlock.rtr").string();
+  std::filesystem::copy_file(RETRACE_REPLAYS_DIR "/fallingman-scroll-5.1-deadlock.rtr", file);
+  std::ofstream(temp.path() / "deadlock.expect") << "events died >= 6\nevents died.floor < 60\ntunnels == 0\n";
+  const auto judged = verifyExpectedOutcome(file, {});
+  ASSERT_TRUE(std::holds_alternative<JudgedReplay>(judged)) << std::get<std::string>(judged);
+  const JudgedReplay& streamed = std::get<JudgedReplay>(judged);
+  EXPECT_TRUE(streamed.verified.replay.chunks.empty());
+  ASSERT_TRUE(streamed.expected.has_value());
+  EXPECT_EQ(streamed.expected->file, (temp.path() / "deadlock.expect").string());
+  EXPECT_EQ(streamed.expected->unmet,
+            std::vector<std::string>{
+                "expected events died.floor < 60 for every event, but tick 3373: died{cause hurt, floor 60, round 2}"});
+  const LoadedReplay loaded = loadDeadlockGolden();
+  const auto whole = judgeExpectedOutcome(file, loaded, verifyReplay(loaded));
+  ASSERT_TRUE(std::holds_alternative<std::optional<ExpectedOutcome>>(whole));
+  EXPECT_EQ(std::get<std::optional<ExpectedOutcome>>(whole)->unmet, streamed.expected->unmet);
+  // A .expect that does not parse is said before the replay is verified; none is no outcome.
+  std::ofstream(temp.path() / "deadlock.expect") << "tunnels about 1\n";
+  EXPECT_EQ(std::get<std::string>(verifyExpectedOutcome(file, {})),
+            (temp.path() / "deadlock.expect").string() + ": line 1: expected an operator (== != < <= > >=) and a value");
+  std::filesystem::remove(temp.path() / "deadlock.expect");
+  EXPECT_FALSE(std::get<JudgedReplay>(verifyExpectedOutcome(file, {})).expected.has_value());
 }
 
 }  // namespace
