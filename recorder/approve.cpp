@@ -46,23 +46,6 @@ std::variant<std::vector<std::string>, std::string> collectReplays(const std::ve
   return files;
 }
 
-namespace {
-
-/// The configuration a replay is re-recorded under: its own values when this build still takes
-/// them (a replay pins its configuration, not whatever the named one is today). Recorded by
-/// other rules, the configuration its name records, made again: the named one today with the
-/// name's settings (an edge is today's); a name that records no way to make it (a hunt's drawn
-/// values, "default~outside") keeps its values if this build takes them.
-std::variant<sim::ConfigValues, std::string> chooseConfig(const sim::GameDefinition& game, const ReplayHeader& old) {
-  const bool accepted = !game.validateConfig(configOf(old), old.limitBreaksAllowed);
-  if (accepted && simulatesRulesOf(old)) return configOf(old);
-  auto remade = remakeConfig(game, old.configName);
-  if (std::holds_alternative<std::string>(remade) && accepted) return configOf(old);
-  return remade;
-}
-
-}  // namespace
-
 std::optional<std::string> rewriteReplay(const std::string& file, const LoadedReplay& replay, std::uint32_t fullHashEvery) {
   const ReplayHeader& old = replay.header;
   const sim::GameDefinition& game = *gameOf(old);
@@ -70,7 +53,7 @@ std::optional<std::string> rewriteReplay(const std::string& file, const LoadedRe
   options.output = file;
   options.overwrite = true;
   options.game = old.game;
-  auto config = chooseConfig(game, old);
+  auto config = chooseReplayConfig(game, old);
   if (auto* problem = std::get_if<std::string>(&config)) return *problem;
   options.baseConfig = std::move(std::get<sim::ConfigValues>(config));
   options.allowLimitBreaks = old.limitBreaksAllowed;

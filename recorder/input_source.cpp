@@ -166,7 +166,6 @@ std::variant<ReplayInputs, std::string> readReplayInputs(const std::string& path
   const LoadedReplay& replay = std::get<LoadedReplay>(read);
   inputs.header = replay.header;
   if (replay.truncated) inputs.cutShort = replay.truncation;
-  if (auto mismatch = findRulesMismatch(inputs.header)) return path + " " + *mismatch;
   if (inputs.ticks == 0) return path + " holds no tick to play again";
   return inputs;
 }

@@ -62,9 +62,8 @@ struct ReplayInputs {
   std::uint64_t ticks = 0;
   std::string cutShort;  ///< how a recording cut short ends ("the file ends without a footer"); empty when whole
 };
-/// Reads them from a replay file; one sentence starting with its path when it cannot be read,
-/// holds no tick, or was recorded by rules this build does not simulate (its configuration's
-/// values would mean others).
+/// Reads them from a replay file, whatever rules recorded it; one sentence starting with its
+/// path when it cannot be read or holds no tick.
 [[nodiscard]] std::variant<ReplayInputs, std::string> readReplayInputs(const std::string& path);
 /// A header's input source for a file of inputs, "KIND PATH AFTER" ("script moves.txt"), with the
 /// path's file name alone when the whole is longer than a header holds.

@@ -127,6 +127,14 @@ std::variant<sim::ConfigValues, std::string> remakeConfig(const sim::GameDefinit
   return *config;
 }
 
+std::variant<sim::ConfigValues, std::string> chooseReplayConfig(const sim::GameDefinition& game, const ReplayHeader& header) {
+  const bool accepted = !game.validateConfig(configOf(header), true);
+  if (accepted && simulatesRulesOf(header)) return configOf(header);
+  auto remade = remakeConfig(game, header.configName);
+  if (std::holds_alternative<std::string>(remade) && accepted) return configOf(header);
+  return remade;
+}
+
 std::optional<std::string> refuseConfig(const sim::GameDefinition& game, const sim::ConfigValues& config, bool allowLimitBreaks,
                                         const std::string& allowWith) {
   auto problem = game.validateConfig(config, allowLimitBreaks);

@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "recorder/replay.h"
 #include "sim/game.h"
 
 namespace retrace::recorder {
@@ -21,6 +22,15 @@ namespace retrace::recorder {
 /// again, the inverse of applySettings' naming: the named configuration as this build has it,
 /// each round of settings applied in turn (an edge is this build's edge); or one sentence.
 [[nodiscard]] std::variant<sim::ConfigValues, std::string> remakeConfig(const sim::GameDefinition& game, std::string_view name);
+
+/// The configuration a replay's inputs are played again under (approve, record --like): its own
+/// values when this build takes them (a replay pins its configuration, not whatever the named
+/// one is today; a speed limit is checked later, with the caller's allowance). Recorded by other
+/// rules, the configuration its name records, made again (remakeConfig: an edge is today's); a
+/// name that records no way to make it (a hunt's drawn values, "default~outside") keeps its
+/// values if this build takes them. One sentence when neither can be had.
+[[nodiscard]] std::variant<sim::ConfigValues, std::string> chooseReplayConfig(const sim::GameDefinition& game,
+                                                                              const ReplayHeader& header);
 
 /// `config` with each "NAME=VALUE" applied in order, named "BASE+NAME=VALUE,..." (an edge keeps
 /// the word: a fixed-point edge one raw unit under 6 would print as 6); the

@@ -31,16 +31,23 @@ struct RecordCommandOptions {
 };
 
 /// Takes from `like` what the command line did not give: the game, the configuration's values
-/// (which --set changes), the seed, the tick count; a replay that broke a limit on purpose may
-/// again. Its inputs are played unless --input is given (runRecord).
-void takeFromLike(RecordCommandOptions& options, const ReplayInputs& like) {
+/// (which --set changes; chooseReplayConfig's), the seed, the tick count; a replay that broke a
+/// limit on purpose may again. Its inputs are played unless --input is given (runRecord). One
+/// sentence when this build has no configuration to play it under.
+std::optional<std::string> takeFromLike(RecordCommandOptions& options, const ReplayInputs& like) {
   RecordingOptions& rec = options.recording;
   rec.game = like.header.game;
   rec.configName = like.header.configName;
-  rec.baseConfig = configOf(like.header);
+  rec.baseConfig = configOf(like.header);  // a game not in this build is said by makeHeader
+  if (const sim::GameDefinition* game = gameOf(like.header)) {
+    auto config = chooseReplayConfig(*game, like.header);
+    if (auto* problem = std::get_if<std::string>(&config)) return *problem;
+    rec.baseConfig = std::move(std::get<sim::ConfigValues>(config));
+  }
   if (options.seed->count() == 0) rec.seed = like.header.seed;
   if (options.ticks == 0) options.ticks = like.ticks;
   rec.allowLimitBreaks = rec.allowLimitBreaks || like.header.limitBreaksAllowed;
+  return std::nullopt;
 }
 
 /// What a recording that could not be closed leaves: its partial file keeps every complete
@@ -59,7 +66,7 @@ ExitCode runRecord(RecordCommandOptions options) {
     auto read = readReplayInputs(options.like);
     if (auto* problem = std::get_if<std::string>(&read)) return refuseInput("record", "--like " + *problem);
     like = std::move(std::get<ReplayInputs>(read));
-    takeFromLike(options, *like);
+    if (auto problem = takeFromLike(options, *like)) return refuseInput("record", "--like " + options.like + ": " + *problem);
   }
   if (rec.game.empty())
     return refuseInput("record", "name the game with --game GAME, or a replay to play again with --like FILE");
@@ -80,9 +87,15 @@ ExitCode runRecord(RecordCommandOptions options) {
   // Played again by rules that part from the replay's, the recording is this build's game (with
   // another seed it is another game, whatever the rules).
   const bool sameGame = replayed && options.seed->count() == 0;
-  if (auto parts = sameGame ? sayWhereThisBuildParts(options.like, options.ticks) : std::nullopt)
-    spdlog::warn("{} record: {}; what is recorded from there is this build's play of its inputs", programName(), *parts);
   const sim::GameDefinition* game = sim::findGame(rec.game);
+  if (like && game != nullptr && !simulatesRulesOf(like->header)) {
+    spdlog::warn(
+        "{} record: {} was recorded by {} rules version {}; what is recorded is this build's play of its inputs "
+        "(version {})",
+        programName(), options.like, rec.game, like->header.rulesVersion, game->rulesVersion());
+  } else if (auto parts = sameGame ? sayWhereThisBuildParts(options.like, options.ticks) : std::nullopt) {
+    spdlog::warn("{} record: {}; what is recorded from there is this build's play of its inputs", programName(), *parts);
+  }
   if (game != nullptr) {
     // Check the input source before creating any file.
     if (auto source = makeInputSource(options.input, *game, rec.seed); std::holds_alternative<std::string>(source)) {

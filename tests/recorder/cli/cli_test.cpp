@@ -797,6 +797,41 @@ std::vector<retrace::recorder::ScriptRun> readScriptRuns(const std::string& text
              : std::vector<retrace::recorder::ScriptRun>{};
 }
 
+TEST_F(Cli, RecordLikePlaysAReplayOfOtherRulesUnderTheConfigurationItsNameRecords) {
+  // Recorded by rules whose configuration had other fields (one fewer here): its values are no
+  // configuration of this build, so the one its name records is made again, edge and all.
+  ASSERT_EQ(runRetrace("record --game tank --set tankSpeed=edge --set bulletSpeed=5 --ticks 300 -o " + path("a.rtr")).exitCode,
+            0);
+  auto loaded = retrace::recorder::loadReplayFile(path("a.rtr"));
+  ASSERT_TRUE(std::holds_alternative<retrace::recorder::LoadedReplay>(loaded));
+  auto old = std::get<retrace::recorder::LoadedReplay>(loaded);
+  old.header.rulesVersion += 1;
+  old.header.configValues.pop_back();
+  const std::vector<std::byte> bytes = retrace::recorder::encodeReplay(old);
+  std::ofstream(path("old.rtr"), std::ios::binary) << std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  const CliRun again = runRetrace("record --like " + path("old.rtr") + " -o " + path("again.rtr"));
+  EXPECT_EQ(again.exitCode, 0) << again.output;
+  EXPECT_NE(again.output.find("retrace record: " + path("old.rtr") +
+                              " was recorded by tank rules version 2; what is recorded is this build's play of its inputs "
+                              "(version 1)\n"),
+            std::string::npos)
+      << again.output;
+  EXPECT_NE(runRetrace("info " + path("again.rtr")).output.find("configuration default+tankSpeed=edge,bulletSpeed=5, seed "),
+            std::string::npos);
+  // The same play as the original: only where the inputs came from differs.
+  const CliRun same = runRetrace("diff " + path("a.rtr") + " " + path("again.rtr"));
+  EXPECT_NE(same.output.find("\nticks identical: 300 (inputs, events and checksums)\nA and B differ: input sources\n"),
+            std::string::npos)
+      << same.output;
+  // Drawn by a hunt, its values have no recipe: none is had, and that is one sentence.
+  old.header.configName = "default~outside";
+  const std::vector<std::byte> drawn = retrace::recorder::encodeReplay(old);
+  std::ofstream(path("drawn.rtr"), std::ios::binary) << std::string(reinterpret_cast<const char*>(drawn.data()), drawn.size());
+  EXPECT_EQ(runRetrace("record --like " + path("drawn.rtr") + " -o " + path("drawn-again.rtr")).output,
+            "retrace record: --like " + path("drawn.rtr") +
+                ": tank has no configuration 'default~outside' (configurations: default, discrete)\n");
+}
+
 TEST_F(Cli, RecordLikePlaysAReplaysInputsAgainAndDumpScriptGivesThemAsText) {
   // Every game, bot and random input, in chunks of 7 ticks so that runs cross chunks: played
   // again from the replay or from its script, every tick is the same; only the source differs.
