@@ -223,6 +223,49 @@ std::string describeLiveStatus(const recorder::Recorder& recorder, bool paused, 
 
 }  // namespace
 
+/// The live window's first line: the tick, the output and the keys, which stay whatever the
+/// output's path (what the line has no room for goes).
+std::string describeLiveHud(bool paused, std::int64_t tick, const std::string& output, const Bookmarks& bookmarks,
+                            const sf::Font& font) {
+  std::vector<LinePart> parts{{(paused ? "PAUSED at tick " : "recording tick ") + std::to_string(tick), 9},
+                              {"to " + output, 4},
+                              {std::string(paused ? "(F2 play" : "(F2 pause") + ", F3 bookmark, Esc or close: save)", 7}};
+  if (!bookmarks.ticks().empty()) parts.push_back({listBookmarks(bookmarks, "bookmarks "), 5});
+  return fitLine(std::move(parts), font, kLiveWidth - 8.0F);
+}
+
+/// Answers the window's events between frames: closing (Esc too), resizing, F2 pause and F3
+/// bookmark at `tick`. Function keys are never a game's (the key rule gives arrows, letters,
+/// space and Ctrl).
+void handleLiveEvents(sf::RenderWindow& window, sf::Vector2f drawn, bool& ioPaused, Bookmarks& ioBookmarks, std::uint64_t tick) {
+  sf::Event event;
+  while (window.pollEvent(event)) {
+    const bool key = event.type == sf::Event::KeyPressed;
+    if (event.type == sf::Event::Closed || (key && event.key.code == sf::Keyboard::Escape)) window.close();
+    if (event.type == sf::Event::Resized) window.setView(fitView(drawn, {event.size.width, event.size.height}));
+    if (key && event.key.code == sf::Keyboard::F2) ioPaused = !ioPaused;
+    if (key && event.key.code == sf::Keyboard::F3) ioBookmarks.toggle(tick);
+  }
+}
+
+/// Closes the recording when the window has closed, saying what was saved; the exit code.
+int saveLivePlay(recorder::Recorder& recorder, const LivePlayOptions& options, const Bookmarks& bookmarks) {
+  // A replay of no tick verifies as nothing: none is written, and a file -o named is kept.
+  if (recorder.session().tick() == 0) {
+    recorder.discard();
+    std::printf("closed before the first tick: nothing saved (%s not written)\n", options.output.c_str());
+    return 0;
+  }
+  if (auto problem = recorder.close()) {
+    std::fprintf(stderr, "%s: %s\n", options.program.c_str(), problem->c_str());
+    return 2;
+  }
+  const std::string marks = listBookmarks(bookmarks, " (bookmarks at ticks ");
+  std::printf("saved %llu ticks to %s%s\n", static_cast<unsigned long long>(recorder.session().tick()), options.output.c_str(),
+              marks.empty() ? "" : (marks + ")").c_str());
+  return 0;
+}
+
 int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
   const std::unique_ptr<recorder::Recorder> recording = openLiveRecording(options);
   if (!recording) return 2;
@@ -246,20 +289,11 @@ int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
   sf::Clock clock;
   double owed = 0.0;
   constexpr double kTick = 1.0 / sim::kTickRate;
-  // Function keys are never a game's (the key rule gives arrows, letters, space and Ctrl).
   bool paused = options.openPaused;
   Bookmarks bookmarks;
   StatusFile status(options.status);
   while (window.isOpen()) {
-    sf::Event event;
-    while (window.pollEvent(event)) {
-      if (event.type == sf::Event::Closed || (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::Escape))
-        window.close();
-      if (event.type == sf::Event::Resized) window.setView(fitView(drawn, {event.size.width, event.size.height}));
-      if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::F2) paused = !paused;
-      if (event.type == sf::Event::KeyPressed && event.key.code == sf::Keyboard::F3)
-        bookmarks.toggle(static_cast<std::uint64_t>(recorder.session().tick()));
-    }
+    handleLiveEvents(window, drawn, paused, bookmarks, static_cast<std::uint64_t>(recorder.session().tick()));
     // A fixed 60-Hz tick whatever the frame rate: the simulation never sees wall time, and a
     // pause only delays the next tick, so the replay is the one played.
     const double elapsed = clock.restart().asSeconds();
@@ -269,30 +303,12 @@ int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
       (void)recorder.record(window.hasFocus() ? readButtons(keys) : sim::Input{0});
       owed -= kTick;
     }
-    // The tick and the keys stay whatever the output's path: what a line has no room for goes.
-    std::vector<LinePart> parts{{(paused ? "PAUSED at tick " : "recording tick ") + std::to_string(recorder.session().tick()), 9},
-                                {"to " + options.output, 4},
-                                {std::string(paused ? "(F2 play" : "(F2 pause") + ", F3 bookmark, Esc or close: save)", 7}};
-    if (!bookmarks.ticks().empty()) parts.push_back({listBookmarks(bookmarks, "bookmarks "), 5});
-    const std::string hud = fitLine(std::move(parts), font, kLiveWidth - 8.0F);
+    const std::string hud = describeLiveHud(paused, recorder.session().tick(), options.output, bookmarks, font);
     drawLiveFrame(window, recorder, *previous, hud + "\n" + keyHelp, options.notice, font);
     if (status.wanted()) status.report(describeLiveStatus(recorder, paused, bookmarks, options, window), window);
     window.display();
   }
-  // A replay of no tick verifies as nothing: none is written, and a file -o named is kept.
-  if (recorder.session().tick() == 0) {
-    recorder.discard();
-    std::printf("closed before the first tick: nothing saved (%s not written)\n", options.output.c_str());
-    return 0;
-  }
-  if (auto problem = recorder.close()) {
-    std::fprintf(stderr, "%s: %s\n", options.program.c_str(), problem->c_str());
-    return 2;
-  }
-  const std::string marks = listBookmarks(bookmarks, " (bookmarks at ticks ");
-  std::printf("saved %llu ticks to %s%s\n", static_cast<unsigned long long>(recorder.session().tick()), options.output.c_str(),
-              marks.empty() ? "" : (marks + ")").c_str());
-  return 0;
+  return saveLivePlay(recorder, options, bookmarks);
 }
 
 }  // namespace retrace::viewer
