@@ -665,6 +665,8 @@ void Debugger::drawView(Overlays& overlays) {
   swatch(bookmarkColour(), "timeline: bookmark");
   swatch(matchColour(), "timeline: find match (--find, mark all)");
   if (isEventListNarrowed()) swatch(listedEventColour(), "timeline: an event the Events panel lists");
+  swatch(heldColourA(), b_ != nullptr ? "timeline: a button held, A (upper half)" : "timeline: a button held");
+  if (b_ != nullptr) swatch(heldColourB(), "timeline: a button held, B (lower half)");
   swatch(plotColourA(), "timeline: a plotted field (compare mode: A)");
   if (b_ != nullptr) swatch(plotColourB(), "timeline: a plotted field, B");
 }

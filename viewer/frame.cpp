@@ -235,7 +235,7 @@ void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, 
   drawTitle(listTitleParts("A  " + extras.titleA, a, b), layout.a);
   drawTitle(listTitleParts("B  " + extras.titleB, b, a), layout.b);
   drawHud(target, layout.a, a, describeComparison(a, b, extras.compareDifference), extras.clipSpeed);
-  drawBottom(target, layout.a, a, extras);
+  drawBottom(target, layout.a, a, extras, &b);
   if (overlays.events) {
     drawEventPanel(target, layout.a, a, extras.oracleText);
     drawEventPanel(target, layout.b, b, extras.oracleText);
@@ -291,14 +291,16 @@ void FrameRenderer::drawHud(sf::RenderTarget& target, const FrameLayout& layout,
 }
 
 void FrameRenderer::drawBottom(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback,
-                               const FrameExtras& extras) const {
+                               const FrameExtras& extras, const Playback* other) const {
   const TimelineView view = extras.view.value_or(viewWhole(playback.lastTick()));
   const unsigned columns = countColumns(layout.timeline, countTimelineRows(playback, extras.plots.size()));
   const std::vector<TickActivity> activity = playback.ticks().binActivity(view.from, view.to, columns);
+  const std::vector<TickActivity> activityB =
+      other == nullptr ? std::vector<TickActivity>() : other->ticks().binActivity(view.from, view.to, columns);
   std::vector<PlotTrack> plots;
   const std::vector<sim::Field> now = extras.plots.empty() ? std::vector<sim::Field>() : playback.current().describeState();
   for (const PlotLine& line : extras.plots) plots.push_back(trackPlot(line, view, columns, now));
-  TimelineData data{playback.game(), activity, playback.lastTick(), {}, playback.tick(), view, plots, extras.pointer};
+  TimelineData data{playback.game(), activity, activityB, playback.lastTick(), {}, playback.tick(), view, plots, extras.pointer};
   data.marks.tunnels = playback.tunnelTicks();
   data.marks.divergence = playback.divergenceTick();
   data.marks.bookmarks = extras.bookmarks;

@@ -126,7 +126,8 @@ class FrameRenderer {
   void drawText(sf::RenderTarget& target, const std::string& text, sf::Vector2f at, unsigned size, sf::Color colour) const;
   void drawHud(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const std::string& suffix,
                std::optional<double> clipSpeed) const;
-  void drawBottom(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const FrameExtras& extras) const;
+  void drawBottom(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const FrameExtras& extras,
+                  const Playback* other = nullptr) const;
   void drawEventPanel(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, bool oracleText) const;
   void drawBanner(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback) const;
   void drawHelp(sf::RenderTarget& target, sf::FloatRect frame, sf::FloatRect scene,

@@ -202,6 +202,8 @@ sf::Color matchColour() noexcept { return {230, 230, 230}; }
 sf::Color listedEventColour() noexcept { return {190, 255, 60}; }
 sf::Color plotColourA() noexcept { return {120, 220, 160}; }
 sf::Color plotColourB() noexcept { return {255, 170, 60, 190}; }
+sf::Color heldColourA() noexcept { return {150, 130, 230}; }
+sf::Color heldColourB() noexcept { return {255, 170, 60}; }
 
 unsigned countColumns(sf::FloatRect area, std::size_t rows) noexcept {
   return static_cast<unsigned>(std::max(1.0F, timelineBar(area, rows).width));
@@ -273,9 +275,18 @@ void addLaneMarks(sf::VertexArray& quads, const Lane& lane, const TimelineData& 
       break;
     }
     case LaneKind::kInput: {
-      // A column is lit when the button is held on any tick it covers.
-      addBins(quads, bar, litColumns(data.activity, columns, [&](TickActivity a) { return ((a.held >> lane.bit) & 1U) != 0; }),
-              top + (laneHeight > 4.0F ? 1.0F : 0.0F), laneHeight > 4.0F ? laneHeight - 2.0F : laneHeight, {150, 130, 230}, 1.0F);
+      // A column is lit when the button is held on any tick it covers; in compare mode A's
+      // take the lane's upper half and B's (an edit's, say) the lower.
+      const auto held = [&](TickActivity a) { return ((a.held >> lane.bit) & 1U) != 0; };
+      const float inset = laneHeight > 4.0F ? 1.0F : 0.0F;
+      const float height = laneHeight - 2.0F * inset;
+      if (data.activityB.empty()) {
+        addBins(quads, bar, litColumns(data.activity, columns, held), top + inset, height, heldColourA(), 1.0F);
+        break;
+      }
+      addBins(quads, bar, litColumns(data.activity, columns, held), top + inset, height / 2.0F, heldColourA(), 1.0F);
+      addBins(quads, bar, litColumns(data.activityB, columns, held), top + inset + height / 2.0F, height / 2.0F, heldColourB(),
+              1.0F);
       break;
     }
     case LaneKind::kPlot: {

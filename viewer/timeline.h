@@ -97,7 +97,8 @@ struct PlotTrack {
 /// Everything the timeline draws from.
 struct TimelineData {
   const sim::GameDefinition& game;
-  std::span<const TickActivity> activity;  ///< the view's ticks binned into countColumns(area, lanes) columns
+  std::span<const TickActivity> activity;   ///< the view's ticks binned into countColumns(area, lanes) columns
+  std::span<const TickActivity> activityB;  ///< compare mode: B's, binned alike; each input lane shows B's button under A's
   std::uint64_t lastTick = 0;
   TimelineMarks marks;
   std::uint64_t cursor = 0;
@@ -119,6 +120,9 @@ struct TimelineData {
 /// The colour of a plotted field's curve: A's, and compare mode's B's (translucent, over A's).
 [[nodiscard]] sf::Color plotColourA() noexcept;
 [[nodiscard]] sf::Color plotColourB() noexcept;
+/// A button held on an input lane: A's, and in compare mode B's beneath it.
+[[nodiscard]] sf::Color heldColourA() noexcept;
+[[nodiscard]] sf::Color heldColourB() noexcept;
 
 /// Draws the lanes with their labels into `area` (its width minus the label gutter is the bar;
 /// lanes too thin for a label have none, and the bar takes the whole width).

@@ -263,7 +263,7 @@ TEST(Plot, ThePointersReadoutGivesTheTicksOfItsColumnAndThePlotsValuesThere) {
     track.a = series.bin(0, playback.lastTick(), columns);
     if (withB) track.b = track.a;
     const std::vector<PlotTrack> tracks = {track};
-    const TimelineData data{playback.game(), {},          playback.lastTick(), {}, 0, viewWhole(playback.lastTick()),
+    const TimelineData data{playback.game(), {},          {}, playback.lastTick(), {}, 0, viewWhole(playback.lastTick()),
                             tracks,          std::nullopt};
     return describeTimelinePoint(data, lane, column, columns);
   };

@@ -363,6 +363,61 @@ TEST_F(Render, APlottedFieldIsDrawnInItsOwnLaneFromItsLowestToItsHighestValue) {
   EXPECT_GE(static_cast<float>(bottom), laneBottom - 4.0F) << "the lowest at its bottom";
 }
 
+TEST_F(Render, InCompareModeAnInputLaneShowsBsButtonUnderAs) {
+  // B is an edit that holds left on every tick: its half of the lane is lit across the bar,
+  // A's only where the bot held left. Without B's half an edit was not to be seen.
+  Playback a = loadPlayback("fallingman-bot-seed4.rtr");
+  std::vector<sim::Input> inputs = recorder::expandInputs(a.replay());
+  for (sim::Input& input : inputs) input = static_cast<sim::Input>(input | 1U);
+  auto edited = recordEdit(a.replay(), inputs, "a.rtr");
+  ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(edited)) << std::get<std::string>(edited);
+  Playback b(std::get<recorder::LoadedReplay>(std::move(edited)), false);
+  const sf::FloatRect area{0.0F, 0.0F, 1000.0F, 700.0F};
+  sf::RenderTexture texture;
+  ASSERT_TRUE(texture.create(1000, 700));
+  texture.clear(sf::Color::Black);
+  FrameRenderer(font_).renderCompare(texture, area, a, b, {}, {});
+  texture.display();
+  const sf::Image image = texture.getTexture().copyToImage();
+  const FrameLayout layout = layoutCompare(area, a, b).a;
+  const std::vector<Lane> lanes = describeLanes(a.game());
+  const auto left =
+      std::find_if(lanes.begin(), lanes.end(), [](const Lane& l) { return l.kind == LaneKind::kInput && l.bit == 0; });
+  ASSERT_NE(left, lanes.end());
+  const auto index = static_cast<std::size_t>(left - lanes.begin());
+  float laneTop = 700.0F;
+  float laneBottom = 0.0F;
+  for (float y = 0.0F; y < 700.0F; y += 0.5F) {
+    if (findLaneAt(layout.timeline, y, lanes) != index) continue;
+    laneTop = std::min(laneTop, y);
+    laneBottom = std::max(laneBottom, y);
+  }
+  ASSERT_LT(laneTop, laneBottom);
+  const float middle = (laneTop + laneBottom) / 2.0F;
+  std::size_t aBelow = 0, bAbove = 0;
+  std::set<unsigned> aColumns, bColumns;
+  for (auto y = static_cast<unsigned>(laneTop); y <= static_cast<unsigned>(laneBottom); ++y) {
+    for (unsigned x = 0; x < 1000; ++x) {
+      const sf::Color pixel = image.getPixel(x, y);
+      const bool above = static_cast<float>(y) < middle;
+      if (pixel == heldColourA()) {
+        aColumns.insert(x);
+        if (!above) ++aBelow;
+      }
+      if (pixel == heldColourB()) {
+        bColumns.insert(x);
+        if (above) ++bAbove;
+      }
+    }
+  }
+  EXPECT_EQ(aBelow, 0U);
+  EXPECT_EQ(bAbove, 0U);
+  // B's half is lit across the bar, A's where the bot held left.
+  EXPECT_GE(static_cast<float>(bColumns.size()), layout.timeline.width - 90.0F);
+  EXPECT_GT(aColumns.size(), 0U);
+  EXPECT_LT(aColumns.size(), bColumns.size());
+}
+
 TEST_F(Render, ThePointerOverTheTimelineGetsALineAndAReadoutThereOnly) {
   Playback playback = loadPlayback("fallingman-bot-seed4.rtr");
   FieldSeries series("man.vy", playback);
