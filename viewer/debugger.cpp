@@ -21,6 +21,13 @@
 namespace retrace::viewer {
 namespace {
 
+/// The centre of the widget just drawn, which the status file gives for scripts to click.
+std::array<float, 2> centreOfLastItem() {
+  const ImVec2 min = ImGui::GetItemRectMin();
+  const ImVec2 max = ImGui::GetItemRectMax();
+  return {(min.x + max.x) / 2, (min.y + max.y) / 2};
+}
+
 const ImVec4 kChanged{1.0F, 0.85F, 0.2F, 1.0F};
 const ImVec4 kDiffers{1.0F, 0.35F, 0.45F, 1.0F};
 const ImVec4 kQuiet{0.6F, 0.6F, 0.68F, 1.0F};
@@ -261,9 +268,10 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
   const std::string selection = selectionFrom && selectionTo ? std::to_string(std::min(*selectionFrom, *selectionTo)) + "-" +
                                                                    std::to_string(std::max(*selectionFrom, *selectionTo))
                                                              : std::string("none");
-  char buttons[128];
-  std::snprintf(buttons, sizeof buttons, "%.1f,%.1f\nclipButton=%.1f,%.1f", sheetButton_[0], sheetButton_[1], clipButton_[0],
-                clipButton_[1]);
+  char buttons[192];
+  std::snprintf(buttons, sizeof buttons, "%.1f,%.1f\nclipButton=%.1f,%.1f\neditHeader=%.1f,%.1f\nholdButton=%.1f,%.1f",
+                sheetButton_[0], sheetButton_[1], clipButton_[0], clipButton_[1], editHeader_[0], editHeader_[1], holdButton_[0],
+                holdButton_[1]);
   char events[240];
   std::snprintf(events, sizeof events, "%.1f,%.1f,%.1f,%.0f\naboutBox=%.1f,%.1f\nfindBox=%.1f,%.1f\nmarkAll=%.1f,%.1f",
                 eventList_[0], eventList_[1], eventList_[2], eventList_[3], aboutBox_[0], aboutBox_[1], findBox_[0], findBox_[1],
@@ -515,19 +523,14 @@ void Debugger::drawFind() {
   ImGui::SetNextItemWidth(std::max(80.0F, ImGui::GetContentRegionAvail().x - buttons));
   const bool searched = ImGui::InputTextWithHint("##find", "find: FIELD > VALUE and ... (retrace find's grammar)", &findText_,
                                                  ImGuiInputTextFlags_EnterReturnsTrue);
-  const auto centre = [] {
-    const ImVec2 min = ImGui::GetItemRectMin();
-    const ImVec2 max = ImGui::GetItemRectMax();
-    return std::array<float, 2>{(min.x + max.x) / 2, (min.y + max.y) / 2};
-  };
-  findBox_ = centre();
+  findBox_ = centreOfLastItem();
   ImGui::SameLine();
   const bool backward = ImGui::Button("< find");
   ImGui::SameLine();
   const bool forward = ImGui::Button("find >") || searched;
   ImGui::SameLine();
   const bool mark = ImGui::Button("mark all");
-  markButton_ = centre();
+  markButton_ = centreOfLastItem();
   if ((backward || forward) && !findText_.empty())
     findProblem_ = startFind(findText_, backward ? Direction::kBackward : Direction::kForward).value_or("");
   if (mark && !findText_.empty()) findProblem_ = startMarking(findText_).value_or("");
@@ -553,16 +556,11 @@ void Debugger::drawSelection(const sf::Font& font) {
     ImGui::Text("selected ticks %llu..%llu", static_cast<unsigned long long>(from), static_cast<unsigned long long>(to));
     // One picture at a time: each draws from the window's own playback.
     ImGui::BeginDisabled(picture_ != nullptr);
-    const auto centre = [] {
-      const ImVec2 min = ImGui::GetItemRectMin();
-      const ImVec2 max = ImGui::GetItemRectMax();
-      return std::array<float, 2>{(min.x + max.x) / 2, (min.y + max.y) / 2};
-    };
     const bool saveSheet = ImGui::Button("save as sheet");
-    sheetButton_ = centre();
+    sheetButton_ = centreOfLastItem();
     ImGui::SameLine();
     const bool saveClip = ImGui::Button("save as clip");
-    clipButton_ = centre();
+    clipButton_ = centreOfLastItem();
     ImGui::EndDisabled();
     if (saveSheet) {
       if (auto problem = startSheet(font)) pictureMessage_ = *problem;
@@ -672,7 +670,11 @@ void Debugger::drawView(Overlays& overlays) {
 }
 
 void Debugger::drawEdit() {
-  if (!ImGui::CollapsingHeader(editing() ? "Edit inputs (B is the edit)" : "Edit inputs")) return;
+  // One id whatever the label says, so that the first edit does not close the panel it was made in.
+  const bool open = ImGui::CollapsingHeader(editing() ? "Edit inputs (B is the edit)###edit" : "Edit inputs###edit");
+  editHeader_ = centreOfLastItem();
+  holdButton_ = {};
+  if (!open) return;
   const auto names = a_.game().inputNames();
   if (names.empty()) return;
   editButton_ = std::clamp(editButton_, 0, static_cast<int>(names.size()) - 1);
@@ -696,6 +698,7 @@ void Debugger::drawEdit() {
         applyEdit(setButton(editing() ? editInputs_ : a_.ticks().loadInputs(), a_.tick() + 1, count, bit, held)).value_or("");
   };
   if (ImGui::Button("hold from the cursor")) hold(true);
+  holdButton_ = centreOfLastItem();
   ImGui::SameLine();
   if (ImGui::Button("release from the cursor")) hold(false);
   ImGui::TextColored(kQuiet, "right-click an input lane to flip a button at a tick");

@@ -289,6 +289,8 @@ class Debugger {
   std::array<float, 2> markButton_{};   ///< the centre of its "mark all" button
   std::array<float, 2> sheetButton_{};  ///< the centre of the selection's "save as sheet" button
   std::array<float, 2> clipButton_{};   ///< and of its "save as clip" button
+  std::array<float, 2> editHeader_{};   ///< the centre of the "Edit inputs" header
+  std::array<float, 2> holdButton_{};   ///< and of its "hold from the cursor" button; {0, 0} while it is closed
   std::vector<FieldRow> rows_;
   std::vector<FieldRow> goneRows_;  ///< the fields the tick before had and this one has not
   std::vector<ComparedRow> compared_;

@@ -493,6 +493,28 @@ TEST(Window, ComparesTwoReplaysAndJumpsToTheirFirstDifference) {
   EXPECT_GT(frame.getSize().x, frame.getSize().y);
 }
 
+TEST(Window, AnEditIsMadeInThePanelWhichStaysOpenForTheNext) {
+  // "hold from the cursor" opens B, the edit, beside A; the panel's header then says so, and it
+  // closed with its new label, under the person's pointer, until it kept one id.
+  retrace::testing::TempDir temp{"retrace_window_edit"};
+  ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr", temp.path());
+  ASSERT_TRUE(view.opened());
+  ASSERT_TRUE(view.goTo(803));
+  const auto header = view.waitFor([](const Status& s) { return s.at("editHeader") != "0.0,0.0"; });
+  ASSERT_TRUE(header);
+  const std::array<float, 5> place = parseScene(header->at("editHeader") + ",0,0,0");
+  view.press(place[0], place[1]);
+  const auto open = view.waitFor([](const Status& s) { return s.at("holdButton") != "0.0,0.0"; });
+  ASSERT_TRUE(open) << "the panel opened";
+  const std::array<float, 5> hold = parseScene(open->at("holdButton") + ",0,0,0");
+  view.press(hold[0], hold[1]);
+  const auto edited = view.waitFor([](const Status& s) { return s.at("editing") == "1" && s.at("compare") == "1"; });
+  ASSERT_TRUE(edited) << "the edit opened as B";
+  EXPECT_EQ(edited->at("difference"), "804");
+  view.waitFrames(3);
+  EXPECT_NE(view.readSettled("holdButton"), "0.0,0.0") << "the panel closed after the edit";
+}
+
 TEST(Window, OpensAtTheTickAndOnTheEntityABugReportNames) {
   // The README's --png of the grazing bullet, as a window to look around in: paused at the
   // tick, the tank selected by its place there and followed by its id, B beside A at the tick.
