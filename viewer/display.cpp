@@ -1,13 +1,42 @@
 #include "viewer/display.h"
 
+#include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
+#include <string>
+#include <string_view>
+#include <thread>
 
 #include <X11/Xlib.h>
 
 #include "recorder/parse.h"
 
 namespace retrace::viewer {
+namespace {
+
+/// Whether a display that refused a connection may be a server resetting: a remote one, or a
+/// local one whose socket is there (a display no server holds has none).
+bool mayBeResetting(std::string_view name) {
+  if (!name.starts_with(':')) return true;
+  const std::string number(name.substr(1, name.find('.') - 1));  // ":99.0": 99; ":99" (npos - 1): 99
+  std::error_code error;
+  return std::filesystem::exists("/tmp/.X11-unix/X" + number, error);
+}
+
+/// Opens the display. An X server resets when its last client leaves and refuses connections
+/// meanwhile, so a retrace-view started as another ends (a script's loop under one xvfb-run)
+/// tries again for a second before it gives up.
+Display* openDisplay(std::string_view name) {
+  Display* display = XOpenDisplay(nullptr);
+  for (int attempt = 0; display == nullptr && attempt < 20 && mayBeResetting(name); ++attempt) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    display = XOpenDisplay(nullptr);
+  }
+  return display;
+}
+
+}  // namespace
 
 std::optional<std::string> findDisplayProblem() {
   const char* name = std::getenv("DISPLAY");
@@ -17,7 +46,7 @@ std::optional<std::string> findDisplayProblem() {
   // connection stays open until exit: an X server resets when its last client leaves and
   // refuses connections meanwhile, so closing it would make SFML's own open fail at times
   // (under xvfb-run, where this is the only client).
-  static const std::unique_ptr<Display, int (*)(Display*)> kept(XOpenDisplay(nullptr), XCloseDisplay);
+  static const std::unique_ptr<Display, int (*)(Display*)> kept(openDisplay(name), XCloseDisplay);
   if (kept == nullptr) return "cannot open the X display " + recorder::quoteForMessage(name) + advice;
   return std::nullopt;
 }

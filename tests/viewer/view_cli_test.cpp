@@ -1,14 +1,20 @@
 // retrace-view as users run it (under xvfb-run -a, like the other rendering tests): a usage
 // mistake or an unwritable output is one sentence and exit 2, and no option is silently ignored.
 #include <algorithm>
+#include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include <gtest/gtest.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 #include <SFML/Graphics/Image.hpp>
 #include <SFML/Graphics/Rect.hpp>
@@ -318,6 +324,35 @@ TEST(ViewCli, WithoutADisplayItSaysToUseXvfbInsteadOfAborting) {
   EXPECT_FALSE(fs::exists(png));
   EXPECT_FALSE(fs::exists(temp.file("p.rtr.partial")));
   EXPECT_FALSE(fs::exists(temp.file("clip.gif")));
+}
+
+TEST(ViewCli, ADisplayThatRefusesWhileItsServerResetsIsWaitedFor) {
+  // An X server resets when its last client leaves and refuses connections meanwhile, so a
+  // retrace-view started as another ends under one xvfb-run found no display at times. Here a
+  // socket that refuses stands for the server resetting, and a real Xvfb takes its place.
+  const std::string display = ":7393";
+  const std::string path = "/tmp/.X11-unix/X7393";
+  fs::create_directories("/tmp/.X11-unix");
+  fs::remove(path);
+  const int refusing = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  ASSERT_GE(refusing, 0);
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  std::copy(path.begin(), path.end(), address.sun_path);
+  ASSERT_EQ(::bind(refusing, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0);  // bound, never listening
+  std::thread server([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    ::close(refusing);
+    fs::remove(path);
+    std::system(("Xvfb " + display + " -nolisten tcp >/dev/null 2>&1 & echo $! > /tmp/retrace_xvfb_7393.pid").c_str());
+  });
+  retrace::testing::TempDir temp{"retrace_view_cli"};
+  const CommandRun run = retrace::testing::runCommand("env DISPLAY=" + display + " " + std::string(RETRACE_VIEW) + " " + kReplay +
+                                                      " --png " + temp.file("frame.png"));
+  server.join();
+  std::system("kill $(cat /tmp/retrace_xvfb_7393.pid) 2>/dev/null; rm -f /tmp/retrace_xvfb_7393.pid");
+  EXPECT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_TRUE(fs::exists(temp.file("frame.png")));
 }
 
 /// The clip at `path`, read back as a viewer of the file shows each frame.
