@@ -29,7 +29,8 @@ bool mayBeResetting(std::string_view name) {
 /// tries again for a second before it gives up.
 Display* openDisplay(std::string_view name) {
   Display* display = XOpenDisplay(nullptr);
-  for (int attempt = 0; display == nullptr && attempt < 20 && mayBeResetting(name); ++attempt) {
+  if (display == nullptr && !mayBeResetting(name)) return nullptr;
+  for (int attempt = 0; display == nullptr && attempt < 20; ++attempt) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     display = XOpenDisplay(nullptr);
   }

@@ -342,8 +342,7 @@ TEST(ViewCli, ADisplayThatRefusesWhileItsServerResetsIsWaitedFor) {
   ASSERT_EQ(::bind(refusing, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0);  // bound, never listening
   std::thread server([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    ::close(refusing);
-    fs::remove(path);
+    ::close(refusing);  // the file stays, as a resetting server's does; Xvfb takes its place
     std::system(("Xvfb " + display + " -nolisten tcp >/dev/null 2>&1 & echo $! > /tmp/retrace_xvfb_7393.pid").c_str());
   });
   retrace::testing::TempDir temp{"retrace_view_cli"};
