@@ -763,7 +763,7 @@ void Debugger::drawFieldTree(const std::vector<std::string>& entities) {
   };
   for (std::size_t r = 0; r < rows_.size(); ++r) {
     const FieldRow& row = rows_[r];
-    const std::vector<std::string_view> parts = splitFieldName(row.name);
+    const std::vector<std::string_view> parts = splitFieldName(row.name, row.gridColumns > 0);
     std::size_t common = 0;
     while (common < open.size() && common + 1 < parts.size() && open[common].first == parts[common]) ++common;
     closeTo(common);
@@ -771,13 +771,9 @@ void Debugger::drawFieldTree(const std::vector<std::string>& entities) {
     for (std::size_t i = common; i + 1 < parts.size(); ++i) {
       bool expanded = false;
       if (visible) {
-        const std::string label(parts[i]);
-        expanded = ImGui::TreeNode(label.c_str());
-        if (ImGui::IsItemHovered()) {
-          std::string path;
-          for (std::size_t j = 0; j <= i; ++j) path += (j ? "." : "") + std::string(parts[j]);
-          hovered_ = path;
-        }
+        const std::string path = joinFieldName(std::span(parts).first(i + 1));
+        expanded = ImGui::TreeNode(titleTreeNode(path, parts[i], std::span<const FieldRow>(rows_).subspan(r)).c_str());
+        if (ImGui::IsItemHovered()) hovered_ = path;
       }
       open.emplace_back(std::string(parts[i]), expanded);
       visible = visible && expanded;

@@ -100,16 +100,47 @@ std::string titleGrid(std::string_view label, std::span<const FieldRow> cells) {
   return title;
 }
 
-std::vector<std::string_view> splitFieldName(std::string_view name) {
+std::vector<std::string_view> splitFieldName(std::string_view name, bool isGridCell) {
   std::vector<std::string_view> parts;
   std::size_t start = 0;
   for (std::size_t i = 0; i <= name.size(); ++i) {
-    if (i == name.size() || name[i] == '.') {
+    if (i == name.size() || name[i] == '.' || name[i] == '[') {
       if (i > start) parts.push_back(name.substr(start, i - start));
-      start = i + 1;
+      start = i == name.size() || name[i] == '.' ? i + 1 : i;
     }
   }
+  if (isGridCell) {
+    // The cell's indices stay on the grid's name: the tree draws the grid whole.
+    while (parts.size() > 1 && parts.back().starts_with('[')) parts.pop_back();
+    if (!parts.empty()) parts.back() = name.substr(static_cast<std::size_t>(parts.back().data() - name.data()));
+  }
   return parts;
+}
+
+std::string titleTreeNode(std::string_view path, std::string_view part, std::span<const FieldRow> rows) {
+  const std::string prefix(path);
+  std::string title(part);
+  if (!rows.empty() && rows.front().name == prefix + ".size") title += " (" + rows.front().value + ")";
+  if (part.starts_with('[')) {
+    // The element's fields are consecutive; its id is among them where it has one.
+    for (const FieldRow& row : rows) {
+      if (!sim::isInsideEntity(row.name, path)) break;
+      if (row.name == prefix + ".id") {
+        title += " id " + row.value;
+        break;
+      }
+    }
+  }
+  return title + "###" + std::string(part);
+}
+
+std::string joinFieldName(std::span<const std::string_view> parts) {
+  std::string name;
+  for (const std::string_view part : parts) {
+    if (!name.empty() && !part.starts_with('[')) name += '.';
+    name += part;
+  }
+  return name;
 }
 
 }  // namespace retrace::viewer

@@ -62,7 +62,15 @@ struct RowChoice {
 /// A grid's node in the tree: its name, rows and columns, and how many cells changed, so that a
 /// closed grid does not hide a change ("tiles (13 x 13), 1 changed *").
 [[nodiscard]] std::string titleGrid(std::string_view label, std::span<const FieldRow> cells);
-/// The segments of a dotted name, for the tree ("players[1].position.x" -> players[1], position, x).
-[[nodiscard]] std::vector<std::string_view> splitFieldName(std::string_view name);
+/// The tree's path to a field ("players[1].position.x" -> players, [1], position, x), so that a
+/// list's elements sit under the list beside its size; a grid's cell keeps its indices
+/// ("tiles[2][3]"), as the tree draws the grid whole.
+[[nodiscard]] std::vector<std::string_view> splitFieldName(std::string_view name, bool isGridCell = false);
+/// A node's title in the tree for the field path `path` whose first row is `rows[0]`: a list says
+/// its length ("tanks (3)") and an element its id ("[2] id 16", as events name it), the id after
+/// ### keeping the node open as the title changes.
+[[nodiscard]] std::string titleTreeNode(std::string_view path, std::string_view part, std::span<const FieldRow> rows);
+/// The field name of a path in the tree, the inverse of splitFieldName (players, [1] -> "players[1]").
+[[nodiscard]] std::string joinFieldName(std::span<const std::string_view> parts);
 
 }  // namespace retrace::viewer

@@ -193,10 +193,37 @@ TEST(Inspector, FieldsBelongToTheLongestEntityThatHoldsThem) {
   EXPECT_TRUE(matchesFilter("tanks[1].centre.X", "CENTRE.x"));
   EXPECT_FALSE(matchesFilter("tanks[1].hp", "vy"));
   EXPECT_TRUE(matchesFilter("anything", ""));
-  const std::vector<std::string_view> parts = splitFieldName("tanks[1].centre.x");
-  ASSERT_EQ(parts.size(), 3U);
-  EXPECT_EQ(parts[0], "tanks[1]");
-  EXPECT_EQ(parts[2], "x");
+}
+
+TEST(Inspector, AListsElementsSitUnderTheListInTheTreeAndAGridStaysWhole) {
+  using Parts = std::vector<std::string_view>;
+  EXPECT_EQ(splitFieldName("tanks[1].centre.x"), (Parts{"tanks", "[1]", "centre", "x"}));
+  EXPECT_EQ(splitFieldName("tanks.size"), (Parts{"tanks", "size"}));
+  EXPECT_EQ(splitFieldName("values[3]"), (Parts{"values", "[3]"}));
+  EXPECT_EQ(splitFieldName("rooms[2].cells[4][5]"), (Parts{"rooms", "[2]", "cells", "[4]", "[5]"}));
+  EXPECT_EQ(splitFieldName("tiles[4][5]", true), (Parts{"tiles[4][5]"}));
+  EXPECT_EQ(splitFieldName("rooms[2].tiles[4][5]", true), (Parts{"rooms", "[2]", "tiles[4][5]"}));
+  EXPECT_EQ(splitFieldName("tick"), (Parts{"tick"}));
+  for (const std::string_view name : {"tanks[1].centre.x", "tanks.size", "rooms[2].cells[4][5]", "tick"}) {
+    const Parts parts = splitFieldName(name);
+    EXPECT_EQ(joinFieldName(parts), name);
+  }
+  EXPECT_EQ(joinFieldName(Parts{"tanks", "[1]"}), "tanks[1]");
+  EXPECT_EQ(joinFieldName(Parts{"tanks", "[1]", "centre"}), "tanks[1].centre");
+}
+
+TEST(Inspector, AListsNodeSaysItsLengthAndAnElementsItsId) {
+  const auto row = [](std::string name, std::string value) { return FieldRow{std::move(name), std::move(value)}; };
+  const std::vector<FieldRow> rows = {row("tanks.size", "2"),  row("tanks[0].hp", "3"),   row("tanks[0].id", "0"),
+                                      row("tanks[1].hp", "1"), row("tanks[10].id", "16"), row("bullets.size", "0"),
+                                      row("walls[0].x", "5")};
+  EXPECT_EQ(titleTreeNode("tanks", "tanks", rows), "tanks (2)###tanks");
+  EXPECT_EQ(titleTreeNode("tanks[0]", "[0]", std::span(rows).subspan(1)), "[0] id 0###[0]");
+  // An element without an id of its own does not take the next element's.
+  EXPECT_EQ(titleTreeNode("tanks[1]", "[1]", std::span(rows).subspan(3)), "[1]###[1]");
+  EXPECT_EQ(titleTreeNode("bullets", "bullets", std::span(rows).subspan(5)), "bullets (0)###bullets");
+  EXPECT_EQ(titleTreeNode("walls[0]", "[0]", std::span(rows).subspan(6)), "[0]###[0]");
+  EXPECT_EQ(titleTreeNode("clock", "clock", std::span(rows).subspan(7)), "clock###clock");
 }
 
 TEST(Marks, NextAndPreviousVisitTunnelsDivergenceAndBookmarks) {
