@@ -7,7 +7,7 @@ RETRACE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 RETRACE_BUILD="${RETRACE_BUILD:-$RETRACE_ROOT/build/default}"
 RETRACE_PACKAGES=(
   cmake ninja-build g++ pkg-config
-  libcereal-dev libspdlog-dev libsfml-dev libx11-dev libgif-dev libpng-dev libgtest-dev libcli11-dev libxxhash-dev libzstd-dev
+  libcereal-dev libspdlog-dev libfmt-dev libsfml-dev libx11-dev libgif-dev libpng-dev libgtest-dev libcli11-dev libxxhash-dev libzstd-dev
   nlohmann-json3-dev libpugixml-dev librapidcheck-dev libbenchmark-dev
   libimgui-dev libstb-dev libgl-dev
   xvfb xauth xdotool fonts-dejavu-core

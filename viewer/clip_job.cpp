@@ -1,7 +1,7 @@
 #include "viewer/clip_job.h"
 
+#include <fmt/core.h>
 #include <algorithm>
-#include <cstdio>
 
 namespace retrace::viewer {
 
@@ -56,10 +56,7 @@ bool ClipJob::step(Playback& a, Playback* b, const Overlays& overlays, FrameExtr
     message_ = *problem;
   } else {
     const ClipWritten& clip = std::get<ClipWritten>(written);
-    char said[64];
-    std::snprintf(said, sizeof said, " (%llu frames, %.2f s at %gx)", static_cast<unsigned long long>(clip.frames), clip.seconds,
-                  speed_);
-    message_ = "wrote " + path() + said;
+    message_ = fmt::format("wrote {} ({} frames, {:.2f} s at {:g}x)", path(), clip.frames, clip.seconds, speed_);
   }
   return true;
 }

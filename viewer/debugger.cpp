@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <climits>
-#include <cstdio>
 #include <filesystem>
 #include <set>
 
+#include <fmt/core.h>
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -262,20 +262,18 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
   const auto number = [](std::optional<std::uint64_t> t) { return t ? std::to_string(*t) : std::string("none"); };
   std::string plots;
   for (const std::string& field : plotted_) plots += (plots.empty() ? "" : ",") + field;
-  char scene[96];
-  std::snprintf(scene, sizeof scene, "%.1f,%.1f,%.1f,%.1f,%.4f", layout.scene.left, layout.scene.top, layout.scene.width,
-                layout.scene.height, layout.scale);
+  const std::string scene = fmt::format("{:.1f},{:.1f},{:.1f},{:.1f},{:.4f}", layout.scene.left, layout.scene.top,
+                                        layout.scene.width, layout.scene.height, layout.scale);
   const std::string selection = selectionFrom && selectionTo ? std::to_string(std::min(*selectionFrom, *selectionTo)) + "-" +
                                                                    std::to_string(std::max(*selectionFrom, *selectionTo))
                                                              : std::string("none");
-  char buttons[192];
-  std::snprintf(buttons, sizeof buttons, "%.1f,%.1f\nclipButton=%.1f,%.1f\neditHeader=%.1f,%.1f\nholdButton=%.1f,%.1f",
-                sheetButton_[0], sheetButton_[1], clipButton_[0], clipButton_[1], editHeader_[0], editHeader_[1], holdButton_[0],
-                holdButton_[1]);
-  char events[240];
-  std::snprintf(events, sizeof events, "%.1f,%.1f,%.1f,%.0f\naboutBox=%.1f,%.1f\nfindBox=%.1f,%.1f\nmarkAll=%.1f,%.1f",
-                eventList_[0], eventList_[1], eventList_[2], eventList_[3], aboutBox_[0], aboutBox_[1], findBox_[0], findBox_[1],
-                markButton_[0], markButton_[1]);
+  const std::string buttons = fmt::format(
+      "{:.1f},{:.1f}\nclipButton={:.1f},{:.1f}\neditHeader={:.1f},{:.1f}\nholdButton={:.1f},{:.1f}", sheetButton_[0],
+      sheetButton_[1], clipButton_[0], clipButton_[1], editHeader_[0], editHeader_[1], holdButton_[0], holdButton_[1]);
+  const std::string events =
+      fmt::format("{:.1f},{:.1f},{:.1f},{:.0f}\naboutBox={:.1f},{:.1f}\nfindBox={:.1f},{:.1f}\nmarkAll={:.1f},{:.1f}",
+                  eventList_[0], eventList_[1], eventList_[2], eventList_[3], aboutBox_[0], aboutBox_[1], findBox_[0],
+                  findBox_[1], markButton_[0], markButton_[1]);
   return "tick=" + std::to_string(a_.tick()) + "\nlast=" + std::to_string(a_.lastTick()) +
          "\nplaying=" + (a_.playing() ? "1" : "0") + "\nselected=" + selected_ + "\nselectedNow=" + selectedNow_ +
          "\noverlays=" + on + "\nbookmarks=" + marks + "\ncompare=" + (b_ != nullptr ? "1" : "0") +

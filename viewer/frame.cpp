@@ -1,7 +1,7 @@
 #include "viewer/frame.h"
 
+#include <fmt/core.h>
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 
 #include "recorder/inspect.h"
@@ -265,8 +265,7 @@ std::vector<LinePart> listTitleParts(const std::string& title, const Playback& s
 
 std::vector<LinePart> listHudParts(const Playback& playback, const std::string& suffix, std::optional<double> clipSpeed) {
   const recorder::ReplayHeader& h = playback.replay().header;
-  char speed[16];
-  std::snprintf(speed, sizeof speed, "%gx", clipSpeed.value_or(playback.speed()));
+  const std::string speed = fmt::format("{:g}x", clipSpeed.value_or(playback.speed()));
   // What is left out first when the line is too wide: the key hint, the state hash, the game.
   std::vector<LinePart> parts = {{"tick " + std::to_string(playback.tick()) + "/" + std::to_string(playback.lastTick()), 9}};
   // A recording cut short shows its recovered prefix, and says so.
@@ -278,7 +277,7 @@ std::vector<LinePart> listHudParts(const Playback& playback, const std::string& 
   parts.push_back({h.game + " (" + h.configName + ") seed " + std::to_string(h.seed), 3});
   parts.push_back(
       {"state " + sim::formatFieldValue(static_cast<std::int64_t>(playback.current().hash()), sim::FieldKind::kBits), 2});
-  parts.push_back({std::string(speed) + (playback.playing() || clipSpeed ? "  playing" : "  paused"), 6});
+  parts.push_back({speed + (playback.playing() || clipSpeed ? "  playing" : "  paused"), 6});
   if (!suffix.empty()) parts.push_back({suffix, 8});
   if (!clipSpeed) parts.push_back({"(H: keys)", 1});  // a clip has no keys
   return parts;

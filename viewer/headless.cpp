@@ -1,8 +1,8 @@
 #include "viewer/headless.h"
 
+#include <fmt/core.h>
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
 #include <optional>
 
@@ -153,13 +153,11 @@ std::optional<std::string> refuseClip(const Playback& playback, const ClipRange&
   if (range.to > playback.lastTick()) return recorder::describePastLastTick(range.to, playback.lastTick(), playback.replay());
   const std::uint32_t rate = playback.replay().header.tickRate;
   const double seconds = measureClipFrame(range.every, rate, range.speed);
-  char at[96];
-  std::snprintf(at, sizeof at, "at --every %llu and --speed %g a frame lasts %.4g s",
-                static_cast<unsigned long long>(range.every), range.speed, seconds);
+  const std::string at = fmt::format("at --every {} and --speed {:g} a frame lasts {:.4g} s", range.every, range.speed, seconds);
   if (seconds < kShortestGifFrame)
-    return std::string(at) + ", less than the 1/50 s a GIF shows a frame: --every " +
-           std::to_string(chooseClipEvery(rate, range.speed)) + " or more, or a lower --speed";
-  if (seconds > kLongestGifFrame) return std::string(at) + ", more than a GIF shows a frame (655.35 s): a higher --speed";
+    return at + ", less than the 1/50 s a GIF shows a frame: --every " + std::to_string(chooseClipEvery(rate, range.speed)) +
+           " or more, or a lower --speed";
+  if (seconds > kLongestGifFrame) return at + ", more than a GIF shows a frame (655.35 s): a higher --speed";
   if (frames > kMaxClipFrames)
     return std::to_string(frames) + " frames is more than a clip holds (" + std::to_string(kMaxClipFrames) +
            "): raise --every or narrow --from and --to";

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/core.h>
 #include <SFML/Graphics.hpp>
 
 #include "recorder/recorder.h"
@@ -171,7 +172,7 @@ std::unique_ptr<recorder::Recorder> openLiveRecording(const LivePlayOptions& opt
   recording.allowLimitBreaksWith = recorder::kAllowLimitBreaksFlag;
   auto opened = recorder::openRecording(recording);
   if (auto* problem = std::get_if<std::string>(&opened)) {
-    std::fprintf(stderr, "%s: %s\n", options.program.c_str(), problem->c_str());
+    fmt::print(stderr, "{}: {}\n", options.program, *problem);
     return nullptr;
   }
   return std::move(std::get<std::unique_ptr<recorder::Recorder>>(opened));
@@ -253,16 +254,15 @@ int saveLivePlay(recorder::Recorder& recorder, const LivePlayOptions& options, c
   // A replay of no tick verifies as nothing: none is written, and a file -o named is kept.
   if (recorder.session().tick() == 0) {
     recorder.discard();
-    std::printf("closed before the first tick: nothing saved (%s not written)\n", options.output.c_str());
+    fmt::print("closed before the first tick: nothing saved ({} not written)\n", options.output);
     return 0;
   }
   if (auto problem = recorder.close()) {
-    std::fprintf(stderr, "%s: %s\n", options.program.c_str(), problem->c_str());
+    fmt::print(stderr, "{}: {}\n", options.program, *problem);
     return 2;
   }
   const std::string marks = listBookmarks(bookmarks, " (bookmarks at ticks ");
-  std::printf("saved %llu ticks to %s%s\n", static_cast<unsigned long long>(recorder.session().tick()), options.output.c_str(),
-              marks.empty() ? "" : (marks + ")").c_str());
+  fmt::print("saved {} ticks to {}{}\n", recorder.session().tick(), options.output, marks.empty() ? "" : marks + ")");
   return 0;
 }
 

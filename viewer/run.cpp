@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/core.h>
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 #include <SFML/Graphics.hpp>
@@ -73,7 +74,7 @@ std::string& programName() {
 }
 
 int fail(const std::string& sentence) {
-  std::fprintf(stderr, "%s: %s\n", programName().c_str(), sentence.c_str());
+  fmt::print(stderr, "{}: {}\n", programName(), sentence);
   return 2;
 }
 
@@ -133,14 +134,13 @@ int renderPng(const Options& options, viewer::Playback& playback, viewer::Playba
     if (auto problem =
             viewer::renderDebuggerPng(playback, font, tick, options.png, options.force, {options.width, options.height}, shot))
       return fail(*problem);
-    std::printf("wrote %s (tick %llu%s)\n", options.png.c_str(), static_cast<unsigned long long>(tick),
-                options.panels ? ", with the debugger's panels" : "");
+    fmt::print("wrote {} (tick {}{})\n", options.png, tick, options.panels ? ", with the debugger's panels" : "");
     return 0;
   }
   if (auto problem =
           viewer::renderFramePng(playback, font, tick, options.png, options.force, {options.width, options.height}, overlays))
     return fail(*problem);
-  std::printf("wrote %s (tick %llu)\n", options.png.c_str(), static_cast<unsigned long long>(tick));
+  fmt::print("wrote {} (tick {})\n", options.png, tick);
   return 0;
 }
 
@@ -209,10 +209,8 @@ int renderSheet(const Options& options, viewer::Playback& playback, const sf::Fo
   const std::uint64_t every = options.every.value_or(60);
   if (auto problem = viewer::renderSheetPng(playback, font, options.from, to, every, options.sheet, options.force, overlays))
     return fail(*problem);
-  std::printf("wrote %s (%llu cells, ticks %llu..%llu every %llu)\n", options.sheet.c_str(),
-              static_cast<unsigned long long>(viewer::countRangeTicks(options.from, to, every)),
-              static_cast<unsigned long long>(options.from), static_cast<unsigned long long>(to),
-              static_cast<unsigned long long>(every));
+  fmt::print("wrote {} ({} cells, ticks {}..{} every {})\n", options.sheet, viewer::countRangeTicks(options.from, to, every),
+             options.from, to, every);
   return 0;
 }
 
@@ -230,19 +228,16 @@ int renderClip(const Options& options, viewer::Playback& playback, viewer::Playb
   // A long clip takes a while: a terminal is told how far it is (a log is not).
   const bool terminal = ::isatty(STDERR_FILENO) == 1;
   const auto progress = [&](std::uint64_t done, std::uint64_t frames) {
-    if (done % 30 == 0 && done < frames)
-      std::fprintf(stderr, "\rframe %llu of %llu", static_cast<unsigned long long>(done),
-                   static_cast<unsigned long long>(frames));
-    if (done == frames && frames >= 30) std::fprintf(stderr, "\r%40s\r", "");
+    if (done % 30 == 0 && done < frames) fmt::print(stderr, "\rframe {} of {}", done, frames);
+    if (done == frames && frames >= 30) fmt::print(stderr, "\r{:40}\r", "");
   };
   auto rendered = viewer::renderClipGif(playback, font, range, options.gif, options.force, {options.width, options.height}, shot,
                                         terminal ? std::function<void(std::uint64_t, std::uint64_t)>(progress) : nullptr);
   if (auto* problem = std::get_if<std::string>(&rendered)) return fail(*problem);
   const viewer::ClipWritten& clip = std::get<viewer::ClipWritten>(rendered);
-  std::printf("wrote %s (ticks %llu..%llu every %llu: %llu frames, %.2f s at %gx%s; %llu bytes)\n", options.gif.c_str(),
-              static_cast<unsigned long long>(range.from), static_cast<unsigned long long>(range.to),
-              static_cast<unsigned long long>(range.every), static_cast<unsigned long long>(clip.frames), clip.seconds,
-              range.speed, options.panels ? ", with the debugger's panels" : "", static_cast<unsigned long long>(clip.bytes));
+  fmt::print("wrote {} (ticks {}..{} every {}: {} frames, {:.2f} s at {:g}x{}; {} bytes)\n", options.gif, range.from, range.to,
+             range.every, clip.frames, clip.seconds, range.speed, options.panels ? ", with the debugger's panels" : "",
+             clip.bytes);
   return 0;
 }
 
@@ -328,7 +323,7 @@ int takeOver(const Options& options, const sf::Font& font) {
   // Said before the window opens and in it: the state played from is this build's, not the recording's.
   if (auto parts = recorder::sayWhereThisBuildParts(options.file, options.takeOver)) {
     live.notice = "warning: " + *parts;
-    std::fprintf(stderr, "%s: %s\n", programName().c_str(), live.notice.c_str());
+    fmt::print(stderr, "{}: {}\n", programName(), live.notice);
   }
   return viewer::runLivePlay(live, font);
 }
@@ -561,8 +556,7 @@ int runViewer(std::string_view program, int argc, char** argv) {
   if (auto problem = refusePictureOptions(app)) return fail(*problem + " (see " + programName() + " --help)");
   options.takingOver = app.get_option("--take-over")->count() > 0;
   // A game this program could not register: a mistake in it, said on every run (as retrace's).
-  for (const std::string& refusal : recorder::describeRefusedGames())
-    std::fprintf(stderr, "%s: %s\n", programName().c_str(), refusal.c_str());
+  for (const std::string& refusal : recorder::describeRefusedGames()) fmt::print(stderr, "{}: {}\n", programName(), refusal);
   try {
     std::clearerr(stdout);
     const int exit = run(options);

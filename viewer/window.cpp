@@ -1,7 +1,7 @@
 #include "viewer/window.h"
 
+#include <fmt/core.h>
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
@@ -181,8 +181,7 @@ void DebuggerWindow::reportStatus() {
   // A change made in the panels shows in the scene and the timeline only in the next frame, so
   // the frame after a change is written again.
   const sf::FloatRect bar = timelineBarA();
-  char timeline[96];
-  std::snprintf(timeline, sizeof timeline, "timeline=%.1f,%.1f,%.1f,%.1f\n", bar.left, bar.top, bar.width, bar.height);
+  const std::string timeline = fmt::format("timeline={:.1f},{:.1f},{:.1f},{:.1f}\n", bar.left, bar.top, bar.width, bar.height);
   status_.report(debugger_.describeStatus(overlays_, layoutA(), overlays_.panels && gui_.wantsKeyboard()) + timeline +
                      describeWindowPlace(window_),
                  window_, debugger_.describeProgress());
