@@ -39,6 +39,14 @@ Display* openDisplay(std::string_view name) {
 
 }  // namespace
 
+std::shared_ptr<void> connectDisplay() {
+  const char* name = std::getenv("DISPLAY");
+  if (name == nullptr || *name == '\0') return nullptr;
+  Display* display = openDisplay(name);
+  if (display == nullptr) return nullptr;
+  return {display, [](void* d) { XCloseDisplay(static_cast<Display*>(d)); }};
+}
+
 std::optional<std::string> findDisplayProblem() {
   const char* name = std::getenv("DISPLAY");
   const std::string advice = "; run it under xvfb-run -a (package xvfb) to render without a screen";
@@ -47,7 +55,7 @@ std::optional<std::string> findDisplayProblem() {
   // connection stays open until exit: an X server resets when its last client leaves and
   // refuses connections meanwhile, so closing it would make SFML's own open fail at times
   // (under xvfb-run, where this is the only client).
-  static const std::unique_ptr<Display, int (*)(Display*)> kept(openDisplay(name), XCloseDisplay);
+  static const std::shared_ptr<void> kept = connectDisplay();
   if (kept == nullptr) return "cannot open the X display " + recorder::quoteForMessage(name) + advice;
   return std::nullopt;
 }

@@ -17,6 +17,7 @@
 #include "support/corpus.h"
 #include "support/temp_dir.h"
 #include "viewer/debugger.h"
+#include "viewer/display.h"
 #include "viewer/frame.h"
 #include "viewer/headless.h"
 #include "viewer/playback.h"
@@ -36,11 +37,16 @@ std::string readText(const fs::path& path) {
 class Render : public ::testing::Test {
  protected:
   void SetUp() override {
+    ASSERT_TRUE(display_ != nullptr) << "no X display: run under xvfb-run -a";
     ASSERT_FALSE(loadFont(font_).has_value());
     auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/dodge-bot-seed3.rtr");
     ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
     playback_.emplace(std::get<recorder::LoadedReplay>(std::move(loaded)), false);
   }
+  // Held through the test, closed after what it rendered: an X server resets when its last
+  // client leaves and refuses connections meanwhile, and SFML, which opens the display again for
+  // each texture, aborts when it cannot. Opened waiting out a reset the test before began.
+  std::shared_ptr<void> display_ = connectDisplay();
   sf::Font font_;
   retrace::testing::TempDir temp_{"retrace_render"};
   const fs::path& dir_ = temp_.path();
