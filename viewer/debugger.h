@@ -4,7 +4,9 @@
 // condition, the selected range as a contact sheet), Inspector (every field at the cursor, or
 // A beside B in compare mode), Events (the whole replay's, filterable, a click seeks) and
 // Oracle (what the tunnel oracle or the divergence says about this tick). Every panel works
-// for any registered game from its field, event and scene descriptions.
+// for any registered game from its field, event and scene descriptions. The Inspector, Events
+// and the find box are drawn in debugger_inspector.cpp, debugger_events.cpp and
+// debugger_find.cpp; the rest, and what they share, in debugger.cpp.
 
 #include <array>
 #include <cstdint>

@@ -1,0 +1,242 @@
+// The debugger's Inspector: every field at the cursor as a tree (a list's elements under it, a
+// grid drawn whole) or, filtered, as a list; in compare mode A's fields beside B's.
+#include "viewer/debugger.h"
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "recorder/grid_cells.h"
+#include "sim/field_ids.h"
+#include "viewer/debugger_widgets.h"
+
+namespace retrace::viewer {
+namespace {
+
+/// The entities the scene at the cursor names, for linking a field to what is drawn.
+std::vector<std::string> listEntities(const Playback& playback) {
+  std::set<std::string> names;
+  for (const sim::ScenePrimitive& p : playback.current().describeScene(playback.previous()).primitives) {
+    if (!p.entity.empty()) names.insert(p.entity);
+  }
+  return {names.begin(), names.end()};
+}
+
+/// One field's row: its name (in the plot colour when plotted) and its value, marked when it
+/// changed. True when either was right-clicked.
+bool drawFieldLeaf(std::string_view label, const FieldRow& row, bool plotted, std::string& outHovered) {
+  const std::string name(label);
+  if (plotted)
+    ImGui::TextColored(kPlotted, "%s", name.c_str());
+  else
+    ImGui::TextUnformatted(name.c_str());
+  // A gone field's name is another entity's at this tick, if any: it is only shown.
+  bool rightClicked = !row.gone && ImGui::IsItemClicked(ImGuiMouseButton_Right);
+  if (!row.gone && ImGui::IsItemHovered()) outHovered = row.name;
+  ImGui::SameLine(200.0F);
+  if (row.changed) {
+    ImGui::TextColored(kChanged, "%s *", row.value.c_str());
+  } else {
+    ImGui::TextUnformatted(row.value.c_str());
+  }
+  rightClicked = rightClicked || (!row.gone && ImGui::IsItemClicked(ImGuiMouseButton_Right));
+  if (!row.gone && ImGui::IsItemHovered()) outHovered = row.name;
+  return rightClicked;
+}
+
+}  // namespace
+
+void Debugger::drawInspector() {
+  ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  // The filter leaves room on its line for the checkbox and its label.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  ImGui::SetNextItemWidth(-(ImGui::CalcTextSize("only changed").x + ImGui::GetFrameHeight() + style.ItemSpacing.x +
+                            style.ItemInnerSpacing.x + style.WindowPadding.x));
+  ImGui::InputTextWithHint("##filter", "filter fields by name", &filter_);
+  ImGui::SameLine();
+  ImGui::Checkbox("only changed", &onlyChanged_);
+  if (!selected_.empty()) {
+    // The button first: a long name wraps rather than pushing it out of the panel.
+    if (ImGui::SmallButton("show all")) select(std::nullopt);
+    ImGui::SameLine();
+    std::string said = "selected: " + selected_;
+    if (selectedNow_.empty())
+      said += selectedBefore_.empty() ? ", not at this tick" : ", gone this tick (was " + selectedBefore_ + ")";
+    else if (selectedNow_ != selected_)
+      said += ", here " + selectedNow_;
+    ImGui::PushStyleColor(ImGuiCol_Text, selectedNow_.empty() ? kDiffers : kChanged);
+    ImGui::TextWrapped("%s", said.c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::TextColored(plotMessage_.empty() ? kQuiet : kDiffers, "%s",
+                     plotMessage_.empty() ? "right-click a field: plot it on the timeline" : plotMessage_.c_str());
+  const std::vector<std::string> entities = listEntities(a_);
+  ImGui::BeginChild("fields");
+  if (filter_.empty() && selected_.empty() && !onlyChanged_)
+    drawFieldTree(entities);
+  else
+    drawFieldList(entities);
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+void Debugger::drawFieldTree(const std::vector<std::string>& entities) {
+  // A tree by dotted name: rows come in visiting order, so a node's fields are consecutive.
+  std::vector<std::pair<std::string, bool>> open;  // the nodes entered, and whether each is expanded
+  const auto closeTo = [&](std::size_t depth) {
+    while (open.size() > depth) {
+      if (open.back().second) ImGui::TreePop();
+      open.pop_back();
+    }
+  };
+  for (std::size_t r = 0; r < rows_.size(); ++r) {
+    const FieldRow& row = rows_[r];
+    const std::vector<std::string_view> parts = splitFieldName(row.name, row.gridColumns > 0);
+    std::size_t common = 0;
+    while (common < open.size() && common + 1 < parts.size() && open[common].first == parts[common]) ++common;
+    closeTo(common);
+    bool visible = std::all_of(open.begin(), open.end(), [](const auto& node) { return node.second; });
+    for (std::size_t i = common; i + 1 < parts.size(); ++i) {
+      bool expanded = false;
+      if (visible) {
+        const std::string path = joinFieldName(std::span(parts).first(i + 1));
+        expanded = ImGui::TreeNode(titleTreeNode(path, parts[i], std::span<const FieldRow>(rows_).subspan(r)).c_str());
+        if (ImGui::IsItemHovered()) hovered_ = path;
+      }
+      open.emplace_back(std::string(parts[i]), expanded);
+      visible = visible && expanded;
+    }
+    const std::string_view label = parts.empty() ? std::string_view(row.name) : parts.back();
+    if (const std::size_t cells = recorder::countGridCells(std::span<const FieldRow>(rows_).subspan(r)); cells > 0) {
+      if (visible) drawFieldGrid(recorder::nameGrid(label), std::span<const FieldRow>(rows_).subspan(r, cells), entities);
+      r += cells - 1;
+      continue;
+    }
+    if (!visible) continue;
+    drawField(label, row);
+    if (ImGui::IsItemClicked()) select(findFieldEntity(row.name, entities));
+  }
+  closeTo(0);
+}
+
+void Debugger::drawFieldGrid(std::string_view label, std::span<const FieldRow> cells, const std::vector<std::string>& entities) {
+  const std::size_t columns = cells.front().gridColumns;
+  const bool changed = std::any_of(cells.begin(), cells.end(), [](const FieldRow& cell) { return cell.changed; });
+  // The id after ### keeps the node open as its title changes.
+  const std::string title = titleGrid(label, cells) + "###" + std::string(label);
+  if (changed) ImGui::PushStyleColor(ImGuiCol_Text, kChanged);
+  const bool open = ImGui::TreeNode(title.c_str());
+  if (changed) ImGui::PopStyleColor();
+  if (!open) return;
+  ImGui::TextColored(kQuiet, "%s", recorder::describeGridKey(cells.front().names).c_str());
+  // One character a cell, spaced so that the grid's columns line up in any font.
+  const float width = ImGui::CalcTextSize("W").x * 1.5F;
+  float rowStart = 0.0F;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const FieldRow& cell = cells[i];
+    if (i % columns == 0)
+      rowStart = ImGui::GetCursorPosX();
+    else
+      ImGui::SameLine(rowStart + width * static_cast<float>(i % columns));
+    const char text[2] = {recorder::nameGridCell(cell.raw), '\0'};
+    const bool plotted = std::find(plottedNow_.begin(), plottedNow_.end(), cell.name) != plottedNow_.end();
+    ImGui::TextColored(cell.changed ? kChanged : plotted ? kPlotted : ImGui::GetStyleColorVec4(ImGuiCol_Text), "%s", text);
+    // A framed cell: a changed '.' alone is a dot too small to see.
+    if (cell.changed)
+      ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), ImGui::GetColorU32(kChanged));
+    if (ImGui::IsItemHovered()) {
+      hovered_ = cell.name;
+      ImGui::SetTooltip("%s = %s%s", cell.name.c_str(), cell.value.c_str(), cell.changed ? " *" : "");
+    }
+    if (ImGui::IsItemClicked()) select(findFieldEntity(cell.name, entities));
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) plotFieldAtCursor(cell.name);
+  }
+  ImGui::TreePop();
+}
+
+void Debugger::drawFieldList(const std::vector<std::string>& entities) {
+  const std::vector<const FieldRow*> listed = listInspectorRows();
+  for (const FieldRow* row : listed) {
+    drawField(row->name, *row);
+    // A gone field's entity is no longer in the scene to select.
+    if (!row->gone && ImGui::IsItemClicked()) select(findFieldEntity(row->name, entities));
+  }
+  // A selection not at this tick has said so above.
+  if (listed.empty() && (selected_.empty() || !selectedNow_.empty()))
+    ImGui::TextColored(kQuiet, "%s", onlyChanged_ ? "no such field changed on this tick" : "no such field");
+}
+
+void Debugger::drawField(std::string_view label, const FieldRow& row) {
+  const bool plotted = std::find(plottedNow_.begin(), plottedNow_.end(), row.name) != plottedNow_.end();
+  if (drawFieldLeaf(label, row, plotted, hovered_)) plotFieldAtCursor(row.name);
+}
+
+void Debugger::plotFieldAtCursor(const std::string& field) {
+  // A list's element by its id, so that the plot follows that one entity as indices shift.
+  (void)togglePlot(sim::nameByIds(a_.current().describeState(), field));  // a refusal shows in the inspector
+}
+
+void Debugger::placePlots() {
+  plottedNow_.clear();
+  const std::vector<sim::Field> fields = a_.current().describeState();
+  std::vector<std::pair<std::size_t, std::int64_t>> anchors;
+  for (const std::string& field : plotted_) {
+    if (auto name = sim::resolveIds(fields, field, anchors)) plottedNow_.push_back(*name);
+  }
+}
+
+void Debugger::drawComparison() {
+  ImGui::Begin("Inspector: A | B", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  ImGui::SetNextItemWidth(160.0F);
+  ImGui::InputTextWithHint("##filter", "filter fields", &filter_);
+  ImGui::SameLine();
+  ImGui::Checkbox("only differences", &onlyDifferences_);
+  ImGui::BeginDisabled(!difference_);
+  if (ImGui::Button("jump to first difference") && difference_) seek(*difference_);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (difference_)
+    ImGui::TextColored(kDiffers, "differ from tick %llu", static_cast<unsigned long long>(*difference_));
+  else
+    ImGui::TextColored(kQuiet, "identical");
+  if (!plotMessage_.empty()) ImGui::TextColored(kDiffers, "%s", plotMessage_.c_str());
+  if (ImGui::BeginTable("ab", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("field");
+    ImGui::TableSetupColumn(("A " + nameA_).c_str());
+    ImGui::TableSetupColumn(("B " + nameB_).c_str());
+    ImGui::TableHeadersRow();
+    for (const ComparedRow& row : compared_) {
+      if ((onlyDifferences_ && !row.differs) || !matchesFilter(row.name, filter_)) continue;
+      if (!selected_.empty() && !sim::isInsideEntity(row.name, selectedNow_.empty() ? selected_ : selectedNow_)) continue;
+      drawComparedRow(row);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
+void Debugger::drawComparedRow(const ComparedRow& row) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  const bool plotted = std::find(plottedNow_.begin(), plottedNow_.end(), row.name) != plottedNow_.end();
+  if (row.differs) {
+    ImGui::TextColored(kDiffers, "%s", row.name.c_str());
+  } else if (plotted) {
+    ImGui::TextColored(kPlotted, "%s", row.name.c_str());
+  } else {
+    ImGui::TextUnformatted(row.name.c_str());
+  }
+  if (ImGui::IsItemHovered()) hovered_ = row.name;
+  if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) plotFieldAtCursor(row.name);  // A's and B's values on one lane
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(row.a.empty() ? "-" : row.a.c_str());
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(row.b.empty() ? "-" : row.b.c_str());
+}
+
+}  // namespace retrace::viewer
