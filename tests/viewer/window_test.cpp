@@ -112,6 +112,18 @@ class StatusReader {
   std::string log_;
 };
 
+/// The window whose title matches `title` once it shows; nothing after 15 s, or once `pid` has
+/// ended (xdotool's own --sync waits forever for a window that a viewer which ended never shows).
+std::string findWindow(pid_t pid, const std::string& title) {
+  std::string window;
+  for (int i = 0; i < 150 && window.empty() && ::kill(pid, 0) == 0; ++i) {
+    window = retrace::testing::runCommand("xdotool search --onlyvisible --name '" + title + "'").output;
+    window = window.substr(0, window.find('\n'));
+    if (window.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return window;
+}
+
 /// One retrace-view window, started in the background and closed with Q at the end.
 class ViewerWindow : public StatusReader {
  public:
@@ -127,8 +139,7 @@ class ViewerWindow : public StatusReader {
     std::ifstream(pidFile) >> pid_;
     const auto found = waitFor([](const Status& s) { return s.contains("tick"); });
     if (!found) return;
-    window_ = retrace::testing::runCommand("xdotool search --sync --onlyvisible --name retrace-view").output;
-    window_ = window_.substr(0, window_.find('\n'));
+    window_ = findWindow(pid_, "retrace-view");
     // Keys and clicks go through XTEST, as a person's would, to the focused window.
     if (!window_.empty()) send("windowfocus --sync " + window_);
   }
@@ -565,17 +576,6 @@ TEST(Window, AFileWrittenOverWhileItIsOpenEndsItWithOneSentence) {
   EXPECT_EQ(std::count(sentences.begin(), sentences.end(), '\n'), 1) << view.log();
 }
 
-/// The live-play window once it shows (nothing after 15 s, or once `pid` has ended).
-std::string findLiveWindow(pid_t pid) {
-  std::string window;
-  for (int i = 0; i < 150 && window.empty() && ::kill(pid, 0) == 0; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    window = retrace::testing::runCommand("xdotool search --onlyvisible --name 'retrace-view: playing'").output;
-    window = window.substr(0, window.find('\n'));
-  }
-  return window;
-}
-
 /// A live-play window started in the background: the process, and its window once it shows.
 class LiveWindow : public StatusReader {
  public:
@@ -585,7 +585,7 @@ class LiveWindow : public StatusReader {
                  " 2>&1 & echo $! >" + pidFile)
                     .c_str());
     std::ifstream(pidFile) >> pid_;
-    window_ = findLiveWindow(pid_);
+    window_ = findWindow(pid_, "retrace-view: playing");
     if (!window_.empty()) send("windowfocus --sync " + window_);
   }
   ~LiveWindow() {
@@ -764,7 +764,7 @@ TEST(Window, LTakesTheReplayOverAtTheCursorIntoTheFileONames) {
     ASSERT_TRUE(view.goTo(819));
     view.key("l");
     // The debugger gives way to live play, paused on the tick; Escape saves what it holds.
-    const std::string live = findLiveWindow(view.pid());
+    const std::string live = findWindow(view.pid(), "retrace-view: playing");
     ASSERT_FALSE(live.empty()) << view.log();
     view.send("key --window " + live + " Escape");
     ASSERT_TRUE(view.ends()) << view.log();
