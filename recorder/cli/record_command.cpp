@@ -59,6 +59,28 @@ std::string sayWhatIsKept(const std::string& problem, const std::filesystem::pat
   return kept ? "; " + partial.string() + " keeps every complete chunk (" + programName() + " verify recovers them)" : "";
 }
 
+/// Warns where what --like's replay becomes is not that replay played again: a prefix recovered
+/// from a crash, or a game this build's rules play otherwise.
+void warnWhereRecordingParts(const RecordCommandOptions& options, const ReplayInputs& like, const sim::GameDefinition& game,
+                             bool replayed) {
+  // A prefix recovered from a crash plays as what it holds, which the count alone does not say.
+  if (replayed && !like.cutShort.empty() && options.ticks >= like.ticks) {
+    spdlog::warn("{} record: {} was cut short: its inputs end after the {} recovered ({})", programName(), options.like,
+                 formatCount(like.ticks, "tick"), like.cutShort);
+  }
+  // Played again by rules that part from the replay's, the recording is this build's game (with
+  // another seed it is another game, whatever the rules).
+  const bool sameGame = replayed && options.seed->count() == 0;
+  if (!simulatesRulesOf(like.header)) {
+    spdlog::warn(
+        "{} record: {} was recorded by {} rules version {}; what is recorded is this build's play of its inputs "
+        "(version {})",
+        programName(), options.like, game.name(), like.header.rulesVersion, game.rulesVersion());
+  } else if (auto parts = sameGame ? sayWhereThisBuildParts(options.like, options.ticks) : std::nullopt) {
+    spdlog::warn("{} record: {}; what is recorded from there is this build's play of its inputs", programName(), *parts);
+  }
+}
+
 ExitCode runRecord(RecordCommandOptions options) {
   RecordingOptions& rec = options.recording;
   std::optional<ReplayInputs> like;
@@ -79,23 +101,8 @@ ExitCode runRecord(RecordCommandOptions options) {
   rec.inputSource = replayed                                              ? nameInputFile("replay", options.like, "")
                     : options.input == "bot" || options.input == "random" ? options.input
                                                                           : nameInputFile("script", options.input, "");
-  // A prefix recovered from a crash plays as what it holds, which the count alone does not say.
-  if (replayed && !like->cutShort.empty() && options.ticks >= like->ticks) {
-    spdlog::warn("{} record: {} was cut short: its inputs end after the {} recovered ({})", programName(), options.like,
-                 formatCount(like->ticks, "tick"), like->cutShort);
-  }
-  // Played again by rules that part from the replay's, the recording is this build's game (with
-  // another seed it is another game, whatever the rules).
-  const bool sameGame = replayed && options.seed->count() == 0;
   const sim::GameDefinition* game = sim::findGame(rec.game);
-  if (like && game != nullptr && !simulatesRulesOf(like->header)) {
-    spdlog::warn(
-        "{} record: {} was recorded by {} rules version {}; what is recorded is this build's play of its inputs "
-        "(version {})",
-        programName(), options.like, rec.game, like->header.rulesVersion, game->rulesVersion());
-  } else if (auto parts = sameGame ? sayWhereThisBuildParts(options.like, options.ticks) : std::nullopt) {
-    spdlog::warn("{} record: {}; what is recorded from there is this build's play of its inputs", programName(), *parts);
-  }
+  if (like && game != nullptr) warnWhereRecordingParts(options, *like, *game, replayed);
   if (game != nullptr) {
     // Check the input source before creating any file.
     if (auto source = makeInputSource(options.input, *game, rec.seed); std::holds_alternative<std::string>(source)) {
