@@ -328,16 +328,22 @@ int takeOver(const Options& options, const sf::Font& font) {
   return viewer::runLivePlay(live, font);
 }
 
+/// Why options that only live play takes were given to view a replay; nothing when none was.
+std::optional<std::string> refuseLiveOptions(const Options& options) {
+  if (!options.output.empty() && (!options.png.empty() || !options.sheet.empty() || !options.gif.empty()))
+    return "-o names the replay --play, --take-over or the window's L writes, not a picture's";
+  if (!options.settings.empty()) return "--set changes the configuration --play or --take-over plays";
+  if (options.allowLimitBreaks) return "--allow-limit-breaks lets --play or --take-over play past a speed limit";
+  return std::nullopt;
+}
+
 int run(const Options& options) {
   sf::Font font;
   if (auto problem = viewer::loadFont(font)) return fail(*problem);
   if (auto problem = refuseWritingTheReplays(options)) return fail(*problem);
   if (!options.play.empty()) return playLive(options, font);
   if (options.takingOver) return takeOver(options, font);
-  if (!options.output.empty() && (!options.png.empty() || !options.sheet.empty() || !options.gif.empty()))
-    return fail("-o names the replay --play, --take-over or the window's L writes, not a picture's");
-  if (!options.settings.empty()) return fail("--set changes the configuration --play or --take-over plays");
-  if (options.allowLimitBreaks) return fail("--allow-limit-breaks lets --play or --take-over play past a speed limit");
+  if (auto problem = refuseLiveOptions(options)) return fail(*problem);
   if (options.file.empty()) return fail("name a replay to view, or --play GAME (see --help)");
   int exit = 0;
   auto replay = openOrReport(options.file, exit);
@@ -365,12 +371,10 @@ int run(const Options& options) {
       return fail(options.compare + " is a " + game + " replay, not " + playback.replay().header.game);
     other.emplace(std::move(*second), options.verify);
   }
-  viewer::Overlays overlays;
-  if (options.overlays) {
-    auto chosen = viewer::chooseOverlays(*options.overlays, playback.game().sceneLayers());
-    if (auto* problem = std::get_if<std::string>(&chosen)) return fail("--overlays: " + *problem);
-    overlays = std::get<viewer::Overlays>(chosen);
-  }
+  auto chosen = options.overlays ? viewer::chooseOverlays(*options.overlays, playback.game().sceneLayers())
+                                 : std::variant<viewer::Overlays, std::string>(viewer::Overlays{});
+  if (auto* problem = std::get_if<std::string>(&chosen)) return fail("--overlays: " + *problem);
+  const viewer::Overlays& overlays = std::get<viewer::Overlays>(chosen);
   if (!options.png.empty())
     return renderPng(options, playback, other ? &*other : nullptr, font, matches.empty() ? options.tick : matches.front(),
                      overlays);
