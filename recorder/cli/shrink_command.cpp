@@ -24,6 +24,7 @@ namespace {
 struct ShrinkOptions {
   std::string file;
   std::string until;
+  bool untilGiven = false;  ///< --until on the command line, even empty (which names no failure)
   std::string output;
   bool force = false;
   std::uint64_t maxEvaluations = 5000;
@@ -82,7 +83,18 @@ ExitCode shrinkDivergence(const ShrinkOptions& options, const LoadedReplay& repl
   return ExitCode::kOk;
 }
 
-ExitCode runShrink(const ShrinkOptions& options) {
+/// The failure to keep when --until names none: a divergence from this build, else a tunnel (a
+/// hunt's finding); nothing when the replay shows neither.
+std::optional<std::string> chooseShownFailure(const LoadedReplay& replay) {
+  VerifyOptions options;
+  options.allowTruncated = true;
+  const VerifyReport report = verifyReplay(replay, options);
+  if (report.divergence) return "diverges";
+  if (report.tunnelCount > 0) return "tunnel";
+  return std::nullopt;
+}
+
+ExitCode runShrink(ShrinkOptions options) {
   auto loaded = loadReplayFile(options.file);
   if (auto* problem = std::get_if<std::string>(&loaded)) return refuseInput("shrink", *problem);
   const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
@@ -90,6 +102,18 @@ ExitCode runShrink(const ShrinkOptions& options) {
   if (auto mismatch = findRulesMismatch(replay.header)) {
     spdlog::error("{} shrink: {} {}", programName(), options.file, *mismatch);
     return ExitCode::kBadInput;
+  }
+  if (!options.untilGiven) {
+    auto shown = chooseShownFailure(replay);
+    if (!shown) {
+      spdlog::error(
+          "{} shrink: {} shows neither a divergence nor a tunnel: name the failure to keep with --until "
+          "(ends-before:T, event:KIND)",
+          programName(), options.file);
+      return ExitCode::kFailed;
+    }
+    options.until = *shown;
+    spdlog::info("{} shrink: keeping what {} shows: --until {}", programName(), options.file, options.until);
   }
   auto parsed = parsePredicate(options.until, *setup.game);
   if (auto* problem = std::get_if<std::string>(&parsed)) return refuseInput("shrink", *problem);
@@ -104,11 +128,17 @@ ExitCode runShrink(const ShrinkOptions& options) {
 void attachShrinkCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<ShrinkOptions>();
   command.add_option("file", options->file, "a replay that shows a failure")->required();
-  command.add_option("--until", options->until, "the failure to keep: tunnel, ends-before:T, event:KIND, diverges")->required();
+  const CLI::Option* until = command.add_option(
+      "--until", options->until,
+      "the failure to keep: tunnel, ends-before:T, event:KIND, diverges (default: the divergence from this build "
+      "the replay shows, else its tunnel)");
   command.add_option("-o,--output", options->output, "the minimal replay to write")->required();
   command.add_flag("--force", options->force, "replace OUT if it exists");
   command.add_option("--max-evaluations", options->maxEvaluations, "re-simulations at most")->capture_default_str();
-  command.callback([options, &outExit] { outExit = runShrink(*options); });
+  command.callback([options, until, &outExit] {
+    options->untilGiven = until->count() > 0;
+    outExit = runShrink(*options);
+  });
 }
 
 }  // namespace retrace::recorder::cli

@@ -1644,6 +1644,29 @@ TEST_F(Cli, ShrinkOtherPredicatesAndBadOnes) {
   EXPECT_FALSE(fs::exists(path("never.rtr")));
 }
 
+TEST_F(Cli, ShrinkWithoutUntilKeepsTheDivergenceOrTunnelTheReplayShows) {
+  // A hunt's finding, or a regression replay: its tunnel, as --until tunnel keeps it.
+  const std::string tunnelling = std::string(RETRACE_REPLAYS_DIR) + "/dodge-discrete-tunneling.rtr";
+  const CliRun tunnel = runRetrace("shrink " + tunnelling + " -o " + path("tunnel.rtr"));
+  ASSERT_EQ(tunnel.exitCode, 0) << tunnel.output;
+  EXPECT_NE(tunnel.output.find("retrace shrink: keeping what " + tunnelling + " shows: --until tunnel"), std::string::npos)
+      << tunnel.output;
+  EXPECT_NE(tunnel.output.find("still shows 'tunnel'"), std::string::npos) << tunnel.output;
+  // A replay this build plays otherwise: its divergence, cut just after it.
+  writeReplayAndAlteredCopy(path("a.rtr"), path("b.rtr"));
+  const CliRun diverges = runRetrace("shrink " + path("b.rtr") + " -o " + path("cut.rtr"));
+  ASSERT_EQ(diverges.exitCode, 0) << diverges.output;
+  EXPECT_NE(diverges.output.find("--until diverges"), std::string::npos) << diverges.output;
+  EXPECT_NE(diverges.output.find("it diverges at tick 10"), std::string::npos) << diverges.output;
+  // One that shows neither has nothing to keep unless told what: nothing written.
+  const CliRun neither = runRetrace("shrink " + path("a.rtr") + " -o " + path("neither.rtr"));
+  EXPECT_EQ(neither.exitCode, 1) << neither.output;
+  EXPECT_EQ(neither.output, "retrace shrink: " + path("a.rtr") +
+                                " shows neither a divergence nor a tunnel: name the failure to keep with --until "
+                                "(ends-before:T, event:KIND)\n");
+  EXPECT_FALSE(fs::exists(path("neither.rtr")));
+}
+
 }  // namespace
 
 namespace {
