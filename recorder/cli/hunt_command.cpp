@@ -122,6 +122,7 @@ class HuntReport {
   std::uint64_t ticks = 0;
   std::uint64_t runs = 0;
   bool writeFailed = false;  ///< a finding could not be saved: the hunt stopped there
+  std::string firstFinding;  ///< the file of the first finding this hunt saved
 
  private:
   /// The findings are the hunt's result, on stdout with its summary; the progress line is on
@@ -133,7 +134,7 @@ class HuntReport {
   }
 
   /// Saves a finding as a replay named after it and prints it; false when it could not be written.
-  bool saveFinding(const HuntedRun& hunted) const {
+  bool saveFinding(const HuntedRun& hunted) {
     const Witness& witness = *hunted.finding->tunnel;
     const std::string name = options_.output + "/" + options_.game + "-" + options_.config +
                              (options_.configs == "named" ? "" : "-" + options_.configs) + "-tunnel-run" +
@@ -156,6 +157,7 @@ class HuntReport {
           hunted.config->broken.empty() ? "" : "  its configuration breaks " + hunted.config->broken + "\n";
       printFinding("found: " + name + "\n  " + witness.description + "\n" + broken);
     }
+    if (firstFinding.empty()) firstFinding = name;
     return true;
   }
 
@@ -180,6 +182,10 @@ ExitCode printHuntSummary(const HuntOptions& options, const sim::ConfigValues& b
                   programName(), options.configs, options.game, options.config, report.runs);
     return ExitCode::kBadInput;
   }
+  // What a person does next with a finding, said beside the result rather than in it.
+  if (!report.firstFinding.empty() && !options.quiet)
+    spdlog::info("{} hunt: to make a finding as small as it can be: {} shrink {} -o min.rtr", programName(), programName(),
+                 report.firstFinding);
   return report.findings > 0 ? ExitCode::kFailed : ExitCode::kOk;
 }
 

@@ -30,6 +30,15 @@ inline CommandRun runCommand(const std::string& commandLine) {
   return run;
 }
 
+/// Runs `commandLine` keeping what it printed on stdout alone (runCommand's own 2>&1 would
+/// bring a redirection's stderr back into the output).
+inline CommandRun runCommandStdout(const std::string& commandLine) { return runCommand("{ " + commandLine + " 2>/dev/null; }"); }
+
+/// Runs `commandLine` keeping what it printed on stderr alone.
+inline CommandRun runCommandStderr(const std::string& commandLine) {
+  return runCommand("{ " + commandLine + " 2>&1 >/dev/null; }");
+}
+
 /// Runs `commandLine` (its own redirections included) as the process itself, `exec`ed by the
 /// shell, and gives its peak resident memory in kilobytes (-1 when it did not exit normally).
 inline long measurePeakKilobytes(const std::string& commandLine) {

@@ -1096,8 +1096,8 @@ TEST_F(Cli, VersionUnknownCommandsAndWhereResultsGo) {
   EXPECT_EQ(option.exitCode, 2);
   EXPECT_EQ(option.output, "retrace record: --ticks: Value 0 not in range 1 to 1000000000 (see retrace record --help)\n");
   // A command's result is on stdout, so that 2>/dev/null keeps it and >/dev/null leaves only problems.
-  const CliRun record = retrace::testing::runCommand(std::string(RETRACE_CLI) + " record --game dodge --ticks 60 -o " +
-                                                     path("r.rtr") + " 2>/dev/null");
+  const CliRun record =
+      retrace::testing::runCommandStdout(std::string(RETRACE_CLI) + " record --game dodge --ticks 60 -o " + path("r.rtr"));
   EXPECT_EQ(record.output, "recorded 60 ticks of dodge (default, seed 0, bot input) to " + path("r.rtr") + "\n");
 }
 
@@ -1374,7 +1374,7 @@ TEST_F(Cli, HuntFindsTheDiscreteTunnelAndSavesAReplayThatShowsIt) {
   const std::string command = std::string(RETRACE_CLI) +
                               " hunt --game dodge --config discrete --allow-limit-breaks --seed 1 --runs 20 -o " +
                               path("streams");
-  const CliRun results = retrace::testing::runCommand(command + " 2>/dev/null");
+  const CliRun results = retrace::testing::runCommandStdout(command);
   EXPECT_EQ(results.exitCode, 1);
   std::size_t listed = 0;
   for (std::size_t at = results.output.find("found: "); at != std::string::npos; at = results.output.find("found: ", at + 1))
@@ -1383,9 +1383,16 @@ TEST_F(Cli, HuntFindsTheDiscreteTunnelAndSavesAReplayThatShowsIt) {
   EXPECT_NE(results.output.find("found: " + path("streams") + "/" + first[0] + "\n  tick "), std::string::npos) << results.output;
   EXPECT_NE(results.output.find("hunted dodge (discrete, named configurations, seed 1): 20 runs"), std::string::npos)
       << results.output;
-  const CliRun problems = retrace::testing::runCommand(command + " >/dev/null");
+  const CliRun problems = retrace::testing::runCommandStderr(command);
   EXPECT_EQ(problems.exitCode, 1);
   EXPECT_EQ(problems.output, "") << "the same hunt again: each finding is kept, and said so on stdout";
+  // A hunt that saved a finding says on stderr how to make the first small (with --no-progress, nothing).
+  const std::string fresh =
+      std::string(RETRACE_CLI) + " hunt --game dodge --config discrete --allow-limit-breaks --seed 1 --runs 20";
+  const CliRun hint = retrace::testing::runCommandStderr(fresh + " -o " + path("hint"));
+  EXPECT_EQ(hint.output, "retrace hunt: to make a finding as small as it can be: retrace shrink " + path("hint") + "/" +
+                             first[0] + " -o min.rtr\n");
+  EXPECT_EQ(retrace::testing::runCommandStderr(fresh + " --no-progress -o " + path("summary")).output, "");
 }
 
 /// The files in a folder by name, with their bytes.
