@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
 
 #include "recorder/cli/command.h"
 #include "recorder/format.h"
@@ -26,6 +26,28 @@ namespace {
 struct DiffOptions {
   std::string a;
   std::string b;
+  bool json = false;
+};
+
+/// What diff found: the lines of its report in order, and the facts --json gives beside them.
+struct DiffReport {
+  std::vector<std::string> lines;
+  std::vector<std::string> differing;               ///< the name of each difference ("seeds", "ticks", ...)
+  std::optional<std::uint64_t> firstDifferentTick;  ///< where the ticks first part, if they do
+  std::vector<std::string> firstDifference;         ///< what differs on that tick
+  std::uint64_t ticksA = 0;
+  std::uint64_t ticksB = 0;
+
+  /// Adds the lines of a formatted text (each ending in a newline).
+  template <typename... Args>
+  void say(fmt::format_string<Args...> format, Args&&... args) {
+    const std::string text = fmt::format(format, std::forward<Args>(args)...);
+    for (std::size_t start = 0; start < text.size();) {
+      const std::size_t end = std::min(text.find('\n', start), text.size());
+      lines.push_back(text.substr(start, end - start));
+      start = end + 1;
+    }
+  }
 };
 
 /// True when two ticks recorded the same events (their ticks may differ).
@@ -76,8 +98,8 @@ std::vector<sim::Event> subtractEvents(std::span<const RecordedEvent> from, std:
 
 /// The events one replay recorded and the other did not on each tick after `after`, as - A and
 /// + B (the first 20, then how many more).
-void printOneSidedEvents(const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB,
-                         std::uint64_t after) {
+void reportOneSidedEvents(DiffReport& report, const sim::GameDefinition& game, const ReplayIndex& indexA,
+                          const ReplayIndex& indexB, std::uint64_t after) {
   constexpr std::size_t kMostShown = 20;
   std::vector<std::string> lines;
   std::size_t differing = 0;
@@ -91,15 +113,16 @@ void printOneSidedEvents(const sim::GameDefinition& game, const ReplayIndex& ind
       if (++differing <= kMostShown) lines.push_back("  + " + at + sim::formatEvent(game, e));
     }
   }
-  printOut("  events only in A (-) or only in B (+): {}\n", differing == 0 ? "none" : std::to_string(differing));
-  for (const std::string& line : lines) printOut("{}\n", line);
-  if (differing > kMostShown) printOut("  ... and {} more\n", differing - kMostShown);
+  report.say("  events only in A (-) or only in B (+): {}\n", differing == 0 ? "none" : std::to_string(differing));
+  for (const std::string& line : lines) report.say("{}\n", line);
+  if (differing > kMostShown) report.say("  ... and {} more\n", differing - kMostShown);
 }
 
 /// Both replays re-simulated in step: whether their states meet again after `tick` (by the
 /// 64-bit state hashes, as long as each run is its recording, checked against the recorded
 /// checksums), and how the states of the last common tick differ.
-void printWhetherStatesMeet(const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t tick, std::uint64_t common) {
+void reportWhetherStatesMeet(DiffReport& report, const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t tick,
+                             std::uint64_t common) {
   const LoadedReplay& a = indexA.summary();
   const LoadedReplay& b = indexB.summary();
   auto sa = gameOf(a.header)->start(configOf(a.header), a.header.seed);
@@ -111,7 +134,7 @@ void printWhetherStatesMeet(const ReplayIndex& indexA, const ReplayIndex& indexB
     (void)sb->step(cb.input());
     const bool recordedA = matchesTickChecksum(*sa, ca.tick(), a.header.fullHashEvery, ca.checksum());
     if (!recordedA || !matchesTickChecksum(*sb, cb.tick(), b.header.fullHashEvery, cb.checksum())) {
-      printOut(
+      report.say(
           "  states: not followed: {} no longer re-simulates as recorded from tick {} (its game's rules changed without a new rules "
           "version, or the file was altered); {} verify shows where and how\n",
           recordedA ? "B" : "A", ca.tick(), programName());
@@ -125,31 +148,31 @@ void printWhetherStatesMeet(const ReplayIndex& indexA, const ReplayIndex& indexB
     }
   }
   if (lastApart < common) {
-    printOut("  states: identical again from tick {} to the end\n", lastApart + 1);
+    report.say("  states: identical again from tick {} to the end\n", lastApart + 1);
   } else if (firstMet) {
-    printOut("  states: identical again at tick {}, but apart at the end\n", *firstMet);
+    report.say("  states: identical again at tick {}, but apart at the end\n", *firstMet);
   } else {
-    printOut("  states: never identical again\n");
+    report.say("  states: never identical again\n");
   }
   const auto last = diffFields(sa->describeState(), sb->describeState(), 24);
   if (last.empty()) return;
-  printOut("  state at tick {} (expected = A, got = B):\n", common);
-  for (const auto& line : last) printOut("    {}\n", line);
+  report.say("  state at tick {} (expected = A, got = B):\n", common);
+  for (const auto& line : last) report.say("    {}\n", line);
 }
 
 /// After the first differing tick, both runs go on: the events one recorded and the other did
 /// not (past the window already shown), whether the re-simulated states meet again, and how the
 /// last common tick's states differ.
-void printConsequences(const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t tick,
-                       std::uint64_t common) {
+void reportConsequences(DiffReport& report, const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB,
+                        std::uint64_t tick, std::uint64_t common) {
   const std::uint64_t after = std::min(common, tick + 2);
-  printOut("after tick {}, to tick {}:\n", after, common);
-  printOneSidedEvents(game, indexA, indexB, after);
+  report.say("after tick {}, to tick {}:\n", after, common);
+  reportOneSidedEvents(report, game, indexA, indexB, after);
   if (!simulatesRulesOf(indexA.summary().header) || !simulatesRulesOf(indexB.summary().header)) {
-    printOut("  states: not re-simulated (this build's rules are not both replays')\n");
+    report.say("  states: not re-simulated (this build's rules are not both replays')\n");
     return;
   }
-  printWhetherStatesMeet(indexA, indexB, tick, common);
+  reportWhetherStatesMeet(report, indexA, indexB, tick, common);
 }
 
 /// One header field that differs: its name and the lines that say how.
@@ -204,9 +227,9 @@ struct Parting {
 
 /// Prints the events of both replays on the two ticks either side of `tick` (of `common`), a
 /// tick whose events differ as - A and + B.
-void printEventWindow(const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t tick,
-                      std::uint64_t common) {
-  printOut("events (- A, + B):\n");
+void reportEventWindow(DiffReport& report, const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB,
+                       std::uint64_t tick, std::uint64_t common) {
+  report.say("events (- A, + B):\n");
   bool anyEvents = false;
   const std::uint64_t from = tick > 2 ? tick - 2 : 1;
   const std::uint64_t to = std::min(common, tick + 2);
@@ -217,41 +240,42 @@ void printEventWindow(const sim::GameDefinition& game, const ReplayIndex& indexA
     const std::vector<sim::Event>& ea = eventsA[static_cast<std::size_t>(u - from)];  // at most 4
     const std::vector<sim::Event>& eb = eventsB[static_cast<std::size_t>(u - from)];
     if (ea == eb) {
-      if (!ea.empty()) printOut("    {}{}\n", at, describeEvents(game, ea));
+      if (!ea.empty()) report.say("    {}{}\n", at, describeEvents(game, ea));
       anyEvents = anyEvents || !ea.empty();
       continue;
     }
-    printOut("  - {}{}\n  + {}{}\n", at, describeEvents(game, ea), at, describeEvents(game, eb));
+    report.say("  - {}{}\n  + {}{}\n", at, describeEvents(game, ea), at, describeEvents(game, eb));
     anyEvents = true;
   }
-  if (!anyEvents) printOut("    none in ticks {} to {}\n", from, to);
+  if (!anyEvents) report.say("    none in ticks {} to {}\n", from, to);
 }
 
 /// Prints the fields in which both replays' states differ at `tick`, each re-simulated, or why
 /// one is not shown.
-void printStateDiff(const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t tick, bool checksumsAgree) {
-  printOut("state at tick {} (expected = A, got = B, both re-simulated):\n", tick);
+void reportStateDiff(DiffReport& report, const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t tick,
+                     bool checksumsAgree) {
+  report.say("state at tick {} (expected = A, got = B, both re-simulated):\n", tick);
   const auto stateA = reachState(indexA, tick);
   const auto stateB = reachState(indexB, tick);
   const auto* unansweredA = std::get_if<Unanswered>(&stateA);
   const auto* unansweredB = std::get_if<Unanswered>(&stateB);
   if (unansweredA != nullptr || unansweredB != nullptr) {
     // Not this build's guess at a state the recording did not have.
-    if (unansweredA != nullptr) printOut("  not shown: A {}\n", unansweredA->sentence);
-    if (unansweredB != nullptr) printOut("  not shown: B {}\n", unansweredB->sentence);
+    if (unansweredA != nullptr) report.say("  not shown: A {}\n", unansweredA->sentence);
+    if (unansweredB != nullptr) report.say("  not shown: B {}\n", unansweredB->sentence);
     return;
   }
   const auto fields = diffFields(std::get<std::vector<sim::Field>>(stateA), std::get<std::vector<sim::Field>>(stateB), 24);
-  for (const auto& line : fields) printOut("  {}\n", line);
+  for (const auto& line : fields) report.say("  {}\n", line);
   if (fields.empty())
-    printOut("  no field differs {}\n",
-             checksumsAgree ? "yet (the input made no difference on this tick)" : "(the checksums alone parted)");
+    report.say("  no field differs {}\n",
+               checksumsAgree ? "yet (the input made no difference on this tick)" : "(the checksums alone parted)");
 }
 
 /// Prints where two replays part: what differs on the tick, the events around it, the state
 /// there and what follows.
-void printFirstDifference(const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB,
-                          const Parting& parting, std::uint64_t common) {
+void reportFirstDifference(DiffReport& report, const sim::GameDefinition& game, const ReplayIndex& indexA,
+                           const ReplayIndex& indexB, const Parting& parting, std::uint64_t common) {
   const TickCursor& ca = parting.a;
   const TickCursor& cb = parting.b;
   const std::uint64_t tick = ca.tick();
@@ -260,10 +284,12 @@ void printFirstDifference(const sim::GameDefinition& game, const ReplayIndex& in
     what.push_back("input " + describeInput(game, ca.input()) + " (A) vs " + describeInput(game, cb.input()) + " (B)");
   if (!sameEvents(ca.events(), cb.events())) what.emplace_back("events differ");
   if (!parting.checksumsAgree) what.emplace_back("state checksums differ");
-  printOut("first difference at tick {}: {}\n", tick, joinNames(what));
-  printEventWindow(game, indexA, indexB, tick, common);
-  printStateDiff(indexA, indexB, tick, parting.checksumsAgree);
-  printConsequences(game, indexA, indexB, tick, common);
+  report.say("first difference at tick {}: {}\n", tick, joinNames(what));
+  report.firstDifferentTick = tick;
+  report.firstDifference = what;
+  reportEventWindow(report, game, indexA, indexB, tick, common);
+  reportStateDiff(report, indexA, indexB, tick, parting.checksumsAgree);
+  reportConsequences(report, game, indexA, indexB, tick, common);
 }
 
 /// Compares the endings of two replays whose ticks all agree: whether each has a footer, its
@@ -316,39 +342,45 @@ bool advanceWhileAgreeing(const LoadedReplay& a, const LoadedReplay& b, TickCurs
 }
 
 /// The verdict: "identical" with what was compared, or every difference by name (exit 1).
-ExitCode printVerdict(const std::vector<std::string>& differing, std::uint64_t ticks) {
+ExitCode reportVerdict(DiffReport& report, std::uint64_t ticks) {
+  const std::vector<std::string>& differing = report.differing;
   if (differing.empty()) {
-    printOut("identical: {} ticks (header, inputs, events, checksums, snapshots and ending)\n", ticks);
+    report.say("identical: {} ticks (header, inputs, events, checksums, snapshots and ending)\n", ticks);
     return ExitCode::kOk;
   }
   std::string names;
   for (const std::string& name : differing) names += (names.empty() ? "" : ", ") + name;
-  printOut("A and B differ: {}\n", names);
+  report.say("A and B differ: {}\n", names);
   return ExitCode::kFailed;
 }
 
 /// Prints how the headers differ; the name of each difference.
-std::vector<std::string> printHeaderDifferences(const sim::GameDefinition& game, const ReplayHeader& a, const ReplayHeader& b) {
+std::vector<std::string> reportHeaderDifferences(DiffReport& report, const sim::GameDefinition& game, const ReplayHeader& a,
+                                                 const ReplayHeader& b) {
   std::vector<std::string> names;
   for (const HeaderDifference& difference : diffHeaders(game, a, b)) {
-    for (const std::string& line : difference.lines) printOut("{}\n", line);
+    for (const std::string& line : difference.lines) report.say("{}\n", line);
     names.push_back(difference.name);
   }
   return names;
 }
 
-ExitCode compareReplays(const ReplayIndex& indexA, const ReplayIndex& indexB) {
+ExitCode compareReplays(DiffReport& report, const ReplayIndex& indexA, const ReplayIndex& indexB) {
   const LoadedReplay& a = indexA.summary();
   const LoadedReplay& b = indexB.summary();
+  report.ticksA = indexA.lastTick();
+  report.ticksB = indexB.lastTick();
   if (a.header.game != b.header.game) {
-    printOut("games differ: {} (A) and {} (B); nothing else is comparable\n", a.header.game, b.header.game);
+    report.say("games differ: {} (A) and {} (B); nothing else is comparable\n", a.header.game, b.header.game);
+    report.differing.emplace_back("games");
     return ExitCode::kFailed;
   }
   const sim::GameDefinition& game = *gameOf(a.header);
   // Every difference is named as it is found; any one makes the exit 1.
-  std::vector<std::string> differing = printHeaderDifferences(game, a.header, b.header);
-  const std::uint64_t ticksA = indexA.lastTick();
-  const std::uint64_t ticksB = indexB.lastTick();
+  std::vector<std::string>& differing = report.differing;
+  differing = reportHeaderDifferences(report, game, a.header, b.header);
+  const std::uint64_t ticksA = report.ticksA;
+  const std::uint64_t ticksB = report.ticksB;
   const std::uint64_t common = std::min(ticksA, ticksB);
   TickCursor ca(indexA);
   TickCursor cb(indexB);
@@ -360,36 +392,65 @@ ExitCode compareReplays(const ReplayIndex& indexA, const ReplayIndex& indexB) {
   if (ticksIdentical && ticksA == ticksB) {
     // Said below: as the whole verdict, or before what else differs.
   } else if (ticksIdentical) {
-    printOut("identical for {} ticks; {} ends there and {} goes on to tick {}\n", common, ticksA < ticksB ? "A" : "B",
-             ticksA < ticksB ? "B" : "A", std::max(ticksA, ticksB));
+    report.say("identical for {} ticks; {} ends there and {} goes on to tick {}\n", common, ticksA < ticksB ? "A" : "B",
+               ticksA < ticksB ? "B" : "A", std::max(ticksA, ticksB));
     differing.emplace_back("tick count");
   } else {
     differing.emplace_back("ticks");
-    printFirstDifference(game, indexA, indexB, {ca, cb, checksumsAgree}, common);
+    reportFirstDifference(report, game, indexA, indexB, {ca, cb, checksumsAgree}, common);
   }
   if (!stored.empty()) differing.emplace_back("snapshots");
   if (ticksA == ticksB && agreedTo == common) compareEndings(a, b, stored, differing);
   if (!differing.empty() && ticksIdentical && ticksA == ticksB) {
-    printOut("ticks identical: {} (inputs, events and checksums)\n", common);
+    report.say("ticks identical: {} (inputs, events and checksums)\n", common);
   }
-  for (const std::string& line : stored) printOut("{}\n", line);
-  return printVerdict(differing, common);
+  for (const std::string& line : stored) report.say("{}\n", line);
+  return reportVerdict(report, common);
+}
+
+/// --json: the report as one object, its facts and its lines.
+nlohmann::ordered_json describeDiffJson(const DiffOptions& options, const DiffReport& report) {
+  nlohmann::ordered_json first = nullptr;
+  if (report.firstDifferentTick) first = {{"tick", *report.firstDifferentTick}, {"what", report.firstDifference}};
+  return {{"a", options.a},
+          {"b", options.b},
+          {"identical", report.differing.empty()},
+          {"differing", report.differing},
+          {"ticks", {{"a", report.ticksA}, {"b", report.ticksB}}},
+          {"firstDifference", first},
+          {"lines", report.lines}};
+}
+
+/// A replay diff could not read, or one changed while it was read: one sentence (and with
+/// --json, an object holding it).
+ExitCode refuseDiff(const DiffOptions& options, const std::string& problem) {
+  if (options.json) printOut("{}\n", nlohmann::ordered_json{{"a", options.a}, {"b", options.b}, {"error", problem}}.dump());
+  return refuseInput("diff", problem);
 }
 
 ExitCode runDiff(const DiffOptions& options) {
   auto indexA = ReplayIndex::open(options.a);
   auto indexB = ReplayIndex::open(options.b);
   for (const auto* opened : {&indexA, &indexB}) {
-    if (const auto* problem = std::get_if<std::string>(opened)) return refuseInput("diff", *problem);
+    if (const auto* problem = std::get_if<std::string>(opened)) return refuseDiff(options, *problem);
   }
+  DiffReport report;
+  ExitCode exit = ExitCode::kOk;
   try {
-    return compareReplays(std::get<ReplayIndex>(indexA), std::get<ReplayIndex>(indexB));
+    exit = compareReplays(report, std::get<ReplayIndex>(indexA), std::get<ReplayIndex>(indexB));
   } catch (const std::runtime_error& error) {
-    // A file changed after it was opened, read again for a chunk (one sentence).
-    std::fflush(stdout);
-    spdlog::error("{} diff: {}", programName(), error.what());
-    return ExitCode::kBadInput;
+    // A file changed after it was opened, read again for a chunk: what was found before, then why no more.
+    if (!options.json) {
+      for (const std::string& line : report.lines) printOut("{}\n", line);
+    }
+    return refuseDiff(options, error.what());
   }
+  if (options.json) {
+    printOut("{}\n", describeDiffJson(options, report).dump());
+  } else {
+    for (const std::string& line : report.lines) printOut("{}\n", line);
+  }
+  return exit;
 }
 
 }  // namespace
@@ -398,6 +459,9 @@ void attachDiffCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<DiffOptions>();
   command.add_option("a", options->a, "the first replay (expected)")->required();
   command.add_option("b", options->b, "the second replay (got)")->required();
+  command.add_flag("--json", options->json,
+                   "one JSON object: identical, the names of what differs, each replay's ticks, the first differing tick and "
+                   "what differs on it, and the report's lines");
   command.footer(
       "Exit status: 0 identical (header, ticks, snapshots and ending), 1 anything differs, each difference named, 2 a bad file.");
   command.callback([options, &outExit] { outExit = runDiff(*options); });

@@ -786,6 +786,35 @@ TEST_F(Cli, DiffWalksTwoReplaysWhateverTheirChunking) {
   const CliRun shorter = runRetrace("diff " + path("a7.rtr") + " " + path("short.rtr"));
   EXPECT_EQ(shorter.exitCode, 1) << shorter.output;
   EXPECT_EQ(shorter.output, "identical for 2000 ticks; B ends there and A goes on to tick 3000\nA and B differ: tick count\n");
+  // --json: the same report as one object, its facts beside its lines, and the same exit status.
+  const auto json = [&](const std::string& a, const std::string& b) {
+    const CliRun run = runRetrace("diff --json " + path(a) + " " + path(b));
+    const auto lines = readJsonLines(run.output);
+    EXPECT_EQ(lines.size(), 1U) << run.output;
+    return std::make_pair(run.exitCode, lines.empty() ? nlohmann::json() : lines.front());
+  };
+  const auto [differExit, differJson] = json("a.rtr", "b7.rtr");
+  EXPECT_EQ(differExit, 1);
+  EXPECT_EQ(differJson["identical"], false);
+  EXPECT_EQ(differJson["differing"], nlohmann::json::array({"input sources", "ticks"}));
+  EXPECT_EQ(differJson["firstDifference"]["tick"], 1234);
+  EXPECT_EQ(differJson["firstDifference"]["what"], nlohmann::json::array({"input left (A) vs right (B)"}));
+  EXPECT_EQ(differJson["ticks"]["a"], 3000);
+  std::string text;
+  for (const auto& line : differJson["lines"]) text += line.get<std::string>() + "\n";
+  EXPECT_EQ(text, differ.output);
+  const auto [sameExit, sameJson] = json("a.rtr", "a7.rtr");
+  EXPECT_EQ(sameExit, 0);
+  EXPECT_EQ(sameJson["identical"], true);
+  EXPECT_TRUE(sameJson["firstDifference"].is_null());
+  const auto [shorterExit, shorterJson] = json("a7.rtr", "short.rtr");
+  EXPECT_EQ(shorterExit, 1);
+  EXPECT_EQ(shorterJson["differing"], nlohmann::json::array({"tick count"}));
+  EXPECT_EQ(shorterJson["ticks"]["b"], 2000);
+  // A file it cannot read: the sentence on stderr, and an object that holds it.
+  const auto [missingExit, missingJson] = json("a.rtr", "none.rtr");
+  EXPECT_EQ(missingExit, 2);
+  EXPECT_EQ(missingJson["error"], path("none.rtr") + " does not exist");
 }
 
 /// The runs of an input script `dump --script` printed, read by the parser `record --input` uses.
