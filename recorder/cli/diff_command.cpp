@@ -225,7 +225,7 @@ struct Parting {
   bool checksumsAgree = true;
 };
 
-/// Prints the events of both replays on the two ticks either side of `tick` (of `common`), a
+/// Reports the events of both replays on the two ticks either side of `tick` (of `common`), a
 /// tick whose events differ as - A and + B.
 void reportEventWindow(DiffReport& report, const sim::GameDefinition& game, const ReplayIndex& indexA, const ReplayIndex& indexB,
                        std::uint64_t tick, std::uint64_t common) {
@@ -250,7 +250,7 @@ void reportEventWindow(DiffReport& report, const sim::GameDefinition& game, cons
   if (!anyEvents) report.say("    none in ticks {} to {}\n", from, to);
 }
 
-/// Prints the fields in which both replays' states differ at `tick`, each re-simulated, or why
+/// Reports the fields in which both replays' states differ at `tick`, each re-simulated, or why
 /// one is not shown.
 void reportStateDiff(DiffReport& report, const ReplayIndex& indexA, const ReplayIndex& indexB, std::uint64_t tick,
                      bool checksumsAgree) {
@@ -272,7 +272,7 @@ void reportStateDiff(DiffReport& report, const ReplayIndex& indexA, const Replay
                checksumsAgree ? "yet (the input made no difference on this tick)" : "(the checksums alone parted)");
 }
 
-/// Prints where two replays part: what differs on the tick, the events around it, the state
+/// Reports where two replays part: what differs on the tick, the events around it, the state
 /// there and what follows.
 void reportFirstDifference(DiffReport& report, const sim::GameDefinition& game, const ReplayIndex& indexA,
                            const ReplayIndex& indexB, const Parting& parting, std::uint64_t common) {
@@ -354,7 +354,7 @@ ExitCode reportVerdict(DiffReport& report, std::uint64_t ticks) {
   return ExitCode::kFailed;
 }
 
-/// Prints how the headers differ; the name of each difference.
+/// Reports how the headers differ; the name of each difference.
 std::vector<std::string> reportHeaderDifferences(DiffReport& report, const sim::GameDefinition& game, const ReplayHeader& a,
                                                  const ReplayHeader& b) {
   std::vector<std::string> names;
