@@ -188,17 +188,6 @@ std::optional<ReplayHeader> peekHeader(const std::string& path) {
 
 }  // namespace
 
-std::variant<std::optional<ExpectedOutcome>, std::string> judgeExpectedOutcome(const std::filesystem::path& replayPath,
-                                                                               const LoadedReplay& replay,
-                                                                               const VerifyReport& report) {
-  auto read = readExpectations(replayPath, replay.header);
-  if (auto* problem = std::get_if<std::string>(&read)) return *problem;
-  auto& expectations = std::get<0>(read);
-  if (!expectations) return std::optional<ExpectedOutcome>();
-  return std::optional<ExpectedOutcome>(
-      ExpectedOutcome{expectations->first, checkExpectations(expectations->second, replay, report)});
-}
-
 std::variant<JudgedReplay, std::string> verifyExpectedOutcome(const std::string& path, VerifyOptions options) {
   options.keepChunks = false;
   std::optional<ExpectationTally> tally;

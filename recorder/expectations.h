@@ -67,21 +67,17 @@ class ExpectationTally {
 /// The file a replay's expected outcome is kept in: NAME.expect beside NAME.rtr.
 [[nodiscard]] std::filesystem::path expectationsPathFor(const std::filesystem::path& replayPath);
 
-/// The expected outcome of the replay at `replayPath` (NAME.expect beside it) judged on its
-/// report; nothing when it has none (then it must show no tunnel), and one sentence naming the
-/// file when it cannot be read or parsed.
-[[nodiscard]] std::variant<std::optional<ExpectedOutcome>, std::string> judgeExpectedOutcome(
-    const std::filesystem::path& replayPath, const LoadedReplay& replay, const VerifyReport& report);
-
 /// A replay file verified, and judged by its NAME.expect when it has one.
 struct JudgedReplay {
   VerifiedReplay verified;  ///< without its chunks
   std::optional<ExpectedOutcome> expected;
 };
-/// verifyReplayFile and judgeExpectedOutcome in one pass that keeps no chunk: the .expect is
-/// read first (with the game the file's header names) and its events counted as they are
-/// verified, so memory holds a few chunks however long the replay; one sentence naming the file
-/// when the replay or its .expect cannot be read.
+/// The replay at `path` verified and judged by its expected outcome (NAME.expect beside it;
+/// none when it has none, and then it must show no tunnel) in one pass that keeps no chunk: the
+/// .expect is read first (with the game the file's header names) and its events counted as they
+/// are verified, so memory holds a few chunks however long the replay; one sentence naming the
+/// file when the replay or its .expect cannot be read or parsed. verify --expect, approve and
+/// EXPECT_REPLAY_MATCHES judge by it.
 [[nodiscard]] std::variant<JudgedReplay, std::string> verifyExpectedOutcome(const std::string& path, VerifyOptions options);
 
 }  // namespace retrace::recorder

@@ -33,17 +33,14 @@ std::string writeArtifact(const std::string& path, const std::string& report) {
 }  // namespace
 
 ::testing::AssertionResult replayMatches(const std::string& path) {
-  auto loaded = recorder::loadReplayFile(path);
-  if (auto* problem = std::get_if<std::string>(&loaded)) return fail(path, *problem);
-  const recorder::LoadedReplay& replay = std::get<recorder::LoadedReplay>(loaded);
-  const recorder::VerifyReport report = recorder::verifyReplay(replay);
-  // Expected outcomes (NAME.expect) replace the default "no tunnel" rule.
-  auto judged = recorder::judgeExpectedOutcome(path, replay, report);
+  // Judged as verify --expect judges it, in one pass that keeps no chunk: expected outcomes
+  // (NAME.expect) replace the default "no tunnel" rule.
+  auto judged = recorder::verifyExpectedOutcome(path, {});
   if (auto* problem = std::get_if<std::string>(&judged)) return fail(path, *problem);
-  const auto& expected = std::get<std::optional<recorder::ExpectedOutcome>>(judged);
+  const auto& [verified, expected] = std::get<recorder::JudgedReplay>(judged);
   const recorder::ExpectedOutcome* outcome = expected ? &*expected : nullptr;
-  if (recorder::passesVerification(report, outcome)) return ::testing::AssertionSuccess();
-  return fail(path, recorder::formatReport(path, replay, report, outcome));
+  if (recorder::passesVerification(verified.report, outcome)) return ::testing::AssertionSuccess();
+  return fail(path, recorder::formatReport(path, verified.replay, verified.report, outcome));
 }
 
 }  // namespace retrace::testing
