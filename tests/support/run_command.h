@@ -42,9 +42,10 @@ inline CommandRun runCommandStderr(const std::string& commandLine) {
 /// Runs `commandLine` (its own redirections included) as the process itself, `exec`ed by the
 /// shell, and gives its peak resident memory in kilobytes (-1 when it did not exit normally).
 inline long measurePeakKilobytes(const std::string& commandLine) {
+  const std::string script = "exec " + commandLine;  // before the fork, as the child may not allocate
   const pid_t child = ::fork();
   if (child == 0) {
-    ::execl("/bin/sh", "sh", "-c", ("exec " + commandLine).c_str(), static_cast<char*>(nullptr));
+    ::execl("/bin/sh", "sh", "-c", script.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
   if (child < 0) return -1;

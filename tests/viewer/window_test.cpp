@@ -24,6 +24,7 @@
 #include "recorder/verifier.h"
 #include "sim/event_subjects.h"
 #include "sim/field_ids.h"
+#include "support/background_process.h"
 #include "support/corpus.h"
 #include "support/run_command.h"
 #include "support/temp_dir.h"
@@ -49,6 +50,10 @@ class StatusReader {
 
   /// What the viewer wrote to stdout and stderr.
   [[nodiscard]] std::string log() const { return readText(log_); }
+  /// For a failure's message: the log, and whether the viewer still runs or how it ended.
+  [[nodiscard]] std::string report() const {
+    return log() + "(retrace-view " + (process_ ? process_->describe() : std::string("not started")) + ")\n";
+  }
   /// Waits until `frames` more frames are drawn, as the status counts them (false after 15 s):
   /// on a loaded machine a frame can outlast any fixed pause.
   bool waitFrames(std::uint64_t frames) const {
@@ -72,7 +77,7 @@ class StatusReader {
       if (holds(now)) return now;
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
-    ADD_FAILURE() << "the viewer never reported the state asked for; last status:\n" << text() << "log:\n" << readText(log_);
+    ADD_FAILURE() << "the viewer never reported the state asked for; last status:\n" << text() << "log:\n" << report();
     return std::nullopt;
   }
   /// The frame the viewer wrote with its latest status.
@@ -83,6 +88,11 @@ class StatusReader {
   }
 
  protected:
+  /// Starts retrace-view with `arguments` and this reader's status and log, in `dir` when given.
+  const retrace::testing::BackgroundProcess& start(const std::string& arguments, const std::string& dir = "") {
+    return process_.emplace(std::string(RETRACE_VIEW) + " " + arguments + " --status " + status_ + " >" + log_ + " 2>&1", dir);
+  }
+  [[nodiscard]] const retrace::testing::BackgroundProcess& process() const { return *process_; }
   [[nodiscard]] const std::string& statusPath() const { return status_; }
   [[nodiscard]] const std::string& logPath() const { return log_; }
   [[nodiscard]] Status read() const {
@@ -110,13 +120,14 @@ class StatusReader {
 
   std::string status_;
   std::string log_;
+  std::optional<retrace::testing::BackgroundProcess> process_;
 };
 
-/// The window whose title matches `title` once it shows; nothing after 15 s, or once `pid` has
+/// The window whose title matches `title` once it shows; nothing after 15 s, or once `viewer` has
 /// ended (xdotool's own --sync waits forever for a window that a viewer which ended never shows).
-std::string findWindow(pid_t pid, const std::string& title) {
+std::string findWindow(const retrace::testing::BackgroundProcess& viewer, const std::string& title) {
   std::string window;
-  for (int i = 0; i < 150 && window.empty() && ::kill(pid, 0) == 0; ++i) {
+  for (int i = 0; i < 150 && window.empty() && viewer.running(); ++i) {
     window = retrace::testing::runCommand("xdotool search --onlyvisible --name '" + title + "'").output;
     window = window.substr(0, window.find('\n'));
     if (window.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -131,36 +142,24 @@ class ViewerWindow : public StatusReader {
   /// `dir` too when `inDir` (where the window saves sheets and clips).
   ViewerWindow(const std::string& arguments, const fs::path& dir, bool inDir = false)
       : StatusReader((dir / "status").string(), (dir / "view.log").string()) {
-    const std::string pidFile = (dir / "pid").string();
-    const std::string cd = inDir ? "cd '" + dir.string() + "' && exec " : std::string();
-    std::system(("(" + cd + std::string(RETRACE_VIEW) + " " + arguments + " --status " + statusPath() + " >" + logPath() +
-                 " 2>&1) & echo $! >" + pidFile)
-                    .c_str());
-    std::ifstream(pidFile) >> pid_;
+    const auto& viewer = start(arguments, inDir ? dir.string() : std::string());
     const auto found = waitFor([](const Status& s) { return s.contains("tick"); });
     if (!found) return;
-    window_ = findWindow(pid_, "retrace-view");
+    window_ = findWindow(viewer, "retrace-view");
     // Keys and clicks go through XTEST, as a person's would, to the focused window.
     if (!window_.empty()) send("windowfocus --sync " + window_);
   }
   ~ViewerWindow() {
     if (!window_.empty()) send("key q");
-    for (int i = 0; i < 100 && ::kill(pid_, 0) == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    if (pid_ > 0 && ::kill(pid_, 0) == 0) ::kill(pid_, SIGKILL);
+    (void)process().waitEnd(std::chrono::seconds(5));
   }
   ViewerWindow(const ViewerWindow&) = delete;
   ViewerWindow& operator=(const ViewerWindow&) = delete;
 
   [[nodiscard]] bool opened() const { return !window_.empty(); }
   /// Whether the viewer ended by itself within 10 s.
-  [[nodiscard]] bool ends() const {
-    for (int i = 0; i < 200; ++i) {
-      if (::kill(pid_, 0) != 0) return true;
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    return false;
-  }
-  [[nodiscard]] pid_t pid() const { return pid_; }
+  [[nodiscard]] bool ends() const { return process().waitEnd(std::chrono::seconds(10)); }
+  using StatusReader::process;
   [[nodiscard]] const std::string& id() const { return window_; }
 
   /// Sends xdotool a command ("key --window W period").
@@ -197,7 +196,6 @@ class ViewerWindow : public StatusReader {
 
  private:
   std::string window_;
-  pid_t pid_ = -1;
 };
 
 /// The scene's rectangle and scale as the status gives them: left, top, width, height, scale.
@@ -213,7 +211,7 @@ TEST(Window, IsDrivenByRealKeysAndClicks) {
   retrace::testing::TempDir temp{"retrace_window"};
   const recorder::LoadedReplay replay = loadCorpus("dodge-bot-seed3.rtr");
   ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/dodge-bot-seed3.rtr", temp.path());
-  ASSERT_TRUE(view.opened());
+  ASSERT_TRUE(view.opened()) << view.report();
   ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "0"; }));
 
   // Go to a typed tick: T puts the keyboard in the go-to box.
@@ -266,7 +264,7 @@ TEST(Window, OpensWholeOnTheScreenWhateverSizeIsAsked) {
     retrace::testing::TempDir temp{"retrace_window_fit"};
     ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr --width 1400 --height " + std::to_string(height),
                       temp.path());
-    ASSERT_TRUE(view.opened());
+    ASSERT_TRUE(view.opened()) << view.report();
     const auto status = view.waitFor([](const Status& s) { return s.contains("window"); });
     ASSERT_TRUE(status);
     std::istringstream place(status->at("window"));
@@ -299,7 +297,7 @@ TEST(Window, AClickWhereNoTileIsSelectsThatCellAndOutlinesIt) {
   });
   ASSERT_NE(empty, scene.primitives.end());
   ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr", temp.path());
-  ASSERT_TRUE(view.opened());
+  ASSERT_TRUE(view.opened()) << view.report();
   const auto status = view.waitFor([](const Status& s) { return s.at("tick") == "0" && s.contains("scene"); });
   ASSERT_TRUE(status);
   const auto [left, top, width, height, scale] = parseScene(status->at("scene"));
@@ -321,7 +319,7 @@ TEST(Window, AClickOnAnEventGoesToItAndSelectsWhatItIsAboutAndTheBoxListsItsEven
   const std::vector<std::string> about = sim::nameEventSubjects(playback.game(), first.event);
   ASSERT_FALSE(about.empty());
   ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr", temp.path());
-  ASSERT_TRUE(view.opened());
+  ASSERT_TRUE(view.opened()) << view.report();
   ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "0"; }));
   std::array<float, 4> list{};
   std::istringstream in(view.readSettled("eventList"));
@@ -369,7 +367,7 @@ TEST(Window, TheFindBoxGoesToAMatchAndMarksThemAllAFewSlicesAFrame) {
       playback.findTicks(std::get<recorder::Condition>(recorder::Condition::parse("tiles[*][*] changed")), 0, true));
   ASSERT_GT(all.size(), 1U);
   ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr", temp.path());
-  ASSERT_TRUE(view.opened());
+  ASSERT_TRUE(view.opened()) << view.report();
   ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "0"; }));
   const auto readPlace = [&](const std::string& key) {
     std::array<float, 2> at{};
@@ -396,7 +394,7 @@ TEST(Window, ASelectedRangeIsSavedAsAClipAndASheetWhileTheWindowKeepsAnswering) 
   // sheet" draws them a few cells a frame.
   retrace::testing::TempDir temp{"retrace_window_clip"};
   ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr", temp.path(), true);
-  ASSERT_TRUE(view.opened());
+  ASSERT_TRUE(view.opened()) << view.report();
   const auto status = view.waitFor([](const Status& s) { return s.at("tick") == "0" && s.contains("timeline"); });
   ASSERT_TRUE(status);
   const std::array<float, 5> bar = parseScene(status->at("timeline") + ",0");
@@ -464,7 +462,7 @@ TEST(Window, PlotsAFieldOverTheWholeReplayWhileItStaysResponsive) {
   // tick is known the timeline has the plot's lane with its curve, in the plot colour.
   retrace::testing::TempDir temp{"retrace_window_plot"};
   ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/fallingman-bot-seed4.rtr --plot man.vy", temp.path());
-  ASSERT_TRUE(view.opened());
+  ASSERT_TRUE(view.opened()) << view.report();
   ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("plots") == "man.vy"; }));
   view.key("Right");
   ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "1" && s.at("plotting") == "0"; }));
@@ -493,7 +491,7 @@ TEST(Window, ComparesTwoReplaysAndJumpsToTheirFirstDifference) {
   ASSERT_GE(*difference, 300U);
 
   ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/dodge-bot-seed3.rtr --compare " + b, temp.path());
-  ASSERT_TRUE(view.opened());
+  ASSERT_TRUE(view.opened()) << view.report();
   ASSERT_TRUE(
       view.waitFor([&](const Status& s) { return s.at("compare") == "1" && s.at("difference") == std::to_string(*difference); }));
   view.key("d");
@@ -509,7 +507,7 @@ TEST(Window, AnEditIsMadeInThePanelWhichStaysOpenForTheNext) {
   // closed with its new label, under the person's pointer, until it kept one id.
   retrace::testing::TempDir temp{"retrace_window_edit"};
   ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr", temp.path());
-  ASSERT_TRUE(view.opened());
+  ASSERT_TRUE(view.opened()) << view.report();
   ASSERT_TRUE(view.goTo(803));
   const auto header = view.waitFor([](const Status& s) { return s.at("editHeader") != "0.0,0.0"; });
   ASSERT_TRUE(header);
@@ -533,7 +531,7 @@ TEST(Window, OpensAtTheTickAndOnTheEntityABugReportNames) {
   const std::string grazing = std::string(RETRACE_REPLAYS_DIR) + "/tank-discrete-grazing.rtr";
   {
     ViewerWindow view(grazing + " --tick 4050 --select 'tanks[1]' --compare " + grazing, temp.path());
-    ASSERT_TRUE(view.opened()) << view.log();
+    ASSERT_TRUE(view.opened()) << view.report();
     const auto opened = view.waitFor([](const Status& s) { return s.contains("scene"); });
     ASSERT_TRUE(opened);
     EXPECT_EQ(opened->at("tick"), "4050");
@@ -546,7 +544,7 @@ TEST(Window, OpensAtTheTickAndOnTheEntityABugReportNames) {
   const fs::path other = temp.path() / "overlays";
   fs::create_directories(other);
   ViewerWindow named(grazing + " --overlays names,grid", other);
-  ASSERT_TRUE(named.opened()) << named.log();
+  ASSERT_TRUE(named.opened()) << named.report();
   const auto drawn = named.waitFor([](const Status& s) { return s.contains("overlays"); });
   ASSERT_TRUE(drawn);
   EXPECT_EQ(drawn->at("overlays"), "grid,names,panels");
@@ -563,33 +561,26 @@ TEST(Window, AFileWrittenOverWhileItIsOpenEndsItWithOneSentence) {
   };
   write(1);
   ViewerWindow view(path, temp.path());
-  ASSERT_TRUE(view.opened());
+  ASSERT_TRUE(view.opened()) << view.report();
   write(2);
   view.key("End");
-  ASSERT_TRUE(view.ends()) << view.log();
+  ASSERT_TRUE(view.ends()) << view.report();
   std::string sentences;
   std::istringstream lines(view.log());
   for (std::string line; std::getline(lines, line);) {
     if (line.rfind("retrace-view: ", 0) == 0) sentences += line + "\n";
   }
-  EXPECT_EQ(sentences.rfind("retrace-view: " + path + " changed since it was opened: ", 0), 0U) << view.log();
-  EXPECT_EQ(std::count(sentences.begin(), sentences.end(), '\n'), 1) << view.log();
+  EXPECT_EQ(sentences.rfind("retrace-view: " + path + " changed since it was opened: ", 0), 0U) << view.report();
+  EXPECT_EQ(std::count(sentences.begin(), sentences.end(), '\n'), 1) << view.report();
 }
 
 /// A live-play window started in the background: the process, and its window once it shows.
 class LiveWindow : public StatusReader {
  public:
-  LiveWindow(const std::string& arguments, const fs::path& dir) : StatusReader(nameStatusFile(dir), (dir / "live.log").string()) {
-    const std::string pidFile = (dir / "live.pid").string();
-    std::system((std::string(RETRACE_VIEW) + " " + arguments + " --status " + statusPath() + " >" + logPath() +
-                 " 2>&1 & echo $! >" + pidFile)
-                    .c_str());
-    std::ifstream(pidFile) >> pid_;
-    window_ = findWindow(pid_, "retrace-view: playing");
-    if (!window_.empty()) send("windowfocus --sync " + window_);
-  }
+  LiveWindow(const std::string& arguments, const fs::path& dir) : LiveWindow(arguments, nameWindow(dir)) {}
   ~LiveWindow() {
-    if (::kill(pid_, 0) == 0) ::kill(pid_, SIGTERM);
+    process().signal(SIGTERM);
+    (void)process().waitEnd(std::chrono::seconds(5));
   }
   LiveWindow(const LiveWindow&) = delete;
   LiveWindow& operator=(const LiveWindow&) = delete;
@@ -599,22 +590,21 @@ class LiveWindow : public StatusReader {
   /// Escape saves and ends it; true when it has ended within 10 s.
   bool save() const {
     send("key --window " + window_ + " Escape");
-    for (int i = 0; i < 200; ++i) {
-      if (::kill(pid_, 0) != 0) return true;
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    return false;
+    return process().waitEnd(std::chrono::seconds(10));
   }
 
  private:
-  /// A status file of its own: one a window before it wrote is not replaced unasked.
-  static std::string nameStatusFile(const fs::path& dir) {
+  LiveWindow(const std::string& arguments, const std::string& name) : StatusReader(name + ".status", name + ".log") {
+    window_ = findWindow(start(arguments), "retrace-view: playing");
+    if (!window_.empty()) send("windowfocus --sync " + window_);
+  }
+  /// A status file and log of its own: those of a window before it are not replaced unasked.
+  static std::string nameWindow(const fs::path& dir) {
     static int windows = 0;
-    return (dir / ("live" + std::to_string(++windows) + ".status")).string();
+    return (dir / ("live" + std::to_string(++windows))).string();
   }
 
   std::string window_;
-  pid_t pid_ = -1;
 };
 
 TEST(Window, TakingOverAReplayPlaysItsInputsToTheTickThenTheKeyboards) {
@@ -626,7 +616,7 @@ TEST(Window, TakingOverAReplayPlaysItsInputsToTheTickThenTheKeyboards) {
   // It opens paused on the tick, and stays there: saved, it holds the replay's first ticks and no more.
   {
     LiveWindow live(original + " --take-over " + std::to_string(kTick) + " -o " + temp.file("paused.rtr"), temp.path());
-    ASSERT_TRUE(live.opened()) << live.log();
+    ASSERT_TRUE(live.opened()) << live.report();
     ASSERT_TRUE(live.waitFor([&](const Status& s) { return s.contains("tick") && s.at("tick") == std::to_string(kTick); }));
     ASSERT_TRUE(live.waitFrames(10));
     const auto still = live.waitFor([](const Status&) { return true; });
@@ -634,9 +624,9 @@ TEST(Window, TakingOverAReplayPlaysItsInputsToTheTickThenTheKeyboards) {
     EXPECT_EQ(still->at("tick"), std::to_string(kTick));
     EXPECT_EQ(still->at("playing"), "0");
     EXPECT_EQ(still->at("notice"), "");
-    ASSERT_TRUE(live.save()) << live.log();
-    EXPECT_NE(live.log().find("saved " + std::to_string(kTick) + " ticks to "), std::string::npos) << live.log();
-    EXPECT_EQ(live.log().find("otherwise"), std::string::npos) << live.log();
+    ASSERT_TRUE(live.save()) << live.report();
+    EXPECT_NE(live.log().find("saved " + std::to_string(kTick) + " ticks to "), std::string::npos) << live.report();
+    EXPECT_EQ(live.log().find("otherwise"), std::string::npos) << live.report();
   }
   const auto load = [](const std::string& file) {
     auto loaded = recorder::loadReplayFile(file);
@@ -651,12 +641,12 @@ TEST(Window, TakingOverAReplayPlaysItsInputsToTheTickThenTheKeyboards) {
   EXPECT_EQ(paused.header.inputSource, "replay " + original + " to tick 819, then live");
   // F2 plays on with the keyboard: left held after the tick, and the recording verifies.
   LiveWindow live(original + " --take-over " + std::to_string(kTick) + " -o " + temp.file("played.rtr"), temp.path());
-  ASSERT_TRUE(live.opened()) << live.log();
+  ASSERT_TRUE(live.opened()) << live.report();
   live.send("key F2");
   live.send("keydown Left");
   std::this_thread::sleep_for(std::chrono::milliseconds(800));
   live.send("keyup Left");
-  ASSERT_TRUE(live.save()) << live.log();
+  ASSERT_TRUE(live.save()) << live.report();
   const recorder::LoadedReplay played = load(temp.file("played.rtr"));
   const std::vector<sim::Input> after = recorder::expandInputs(played);
   ASSERT_GT(after.size(), kTick);
@@ -671,13 +661,13 @@ TEST(Window, LivePlayPlaysAConfigurationPastASpeedLimitWhenAllowed) {
   retrace::testing::TempDir temp{"retrace_window_limit"};
   const std::string out = temp.file("window4.rtr");
   LiveWindow live("--play fallingman --set landingWindow=4 --allow-limit-breaks -o " + out, temp.path());
-  ASSERT_TRUE(live.opened()) << live.log();
+  ASSERT_TRUE(live.opened()) << live.report();
   // Live play opens playing: ticks pass.
   ASSERT_TRUE(live.waitFor([](const Status& s) { return s.contains("tick") && s.at("tick") != "0"; }));
   EXPECT_EQ(live.waitFor([](const Status&) { return true; })->at("playing"), "1");
-  ASSERT_TRUE(live.save()) << live.log();
+  ASSERT_TRUE(live.save()) << live.report();
   auto loaded = recorder::loadReplayFile(out);
-  ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded)) << live.log();
+  ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded)) << live.report();
   const recorder::ReplayHeader& header = std::get<recorder::LoadedReplay>(loaded).header;
   EXPECT_EQ(header.configName, "default+landingWindow=4");
   EXPECT_TRUE(header.limitBreaksAllowed);
@@ -687,7 +677,7 @@ TEST(Window, LivePlaysLinesKeepTheTickInsideTheWindowWhateverTheOutputsPath) {
   retrace::testing::TempDir temp{"retrace_window_live_hud"};
   const std::string out = temp.file(std::string(160, 'n') + ".rtr");
   LiveWindow live("--play dodge -o " + out, temp.path());
-  ASSERT_TRUE(live.opened()) << live.log();
+  ASSERT_TRUE(live.opened()) << live.report();
   ASSERT_TRUE(live.waitFor([](const Status& s) { return s.contains("tick") && s.at("tick") != "0"; }));
   ASSERT_TRUE(live.waitFrames(2));
   const sf::Image frame = live.frame();
@@ -701,7 +691,7 @@ TEST(Window, LivePlaysLinesKeepTheTickInsideTheWindowWhateverTheOutputsPath) {
     }
   }
   EXPECT_EQ(lit, 0U);
-  ASSERT_TRUE(live.save()) << live.log();
+  ASSERT_TRUE(live.save()) << live.report();
 }
 
 TEST(Window, TakingOverAtTickZeroOpensPausedAndClosingThereSavesNothing) {
@@ -712,13 +702,13 @@ TEST(Window, TakingOverAtTickZeroOpensPausedAndClosingThereSavesNothing) {
   const std::string mine = temp.file("mine.rtr");
   std::ofstream(mine) << "mine";
   LiveWindow live(original + " --take-over 0 --force -o " + mine, temp.path());
-  ASSERT_TRUE(live.opened()) << live.log();
+  ASSERT_TRUE(live.opened()) << live.report();
   ASSERT_TRUE(live.waitFor([](const Status& s) { return s.contains("playing") && s.at("playing") == "0"; }));
   ASSERT_TRUE(live.waitFrames(10));
   EXPECT_EQ(live.waitFor([](const Status&) { return true; })->at("tick"), "0");
-  ASSERT_TRUE(live.save()) << live.log();
+  ASSERT_TRUE(live.save()) << live.report();
   EXPECT_NE(live.log().find("closed before the first tick: nothing saved (" + mine + " not written)\n"), std::string::npos)
-      << live.log();
+      << live.report();
   std::ifstream in(mine);
   EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()), "mine");
   EXPECT_FALSE(fs::exists(mine + ".partial"));
@@ -735,21 +725,21 @@ TEST(Window, TakingOverAReplayThisBuildPlaysOtherwiseSaysWhereItParts) {
       "retrace-view: warning: this build plays " + parted + " otherwise from tick " + std::to_string(report.divergence->tick);
   {
     LiveWindow live(parted + " --take-over 819 -o " + temp.file("mine.rtr"), temp.path());
-    ASSERT_TRUE(live.opened()) << live.log();
+    ASSERT_TRUE(live.opened()) << live.report();
     // Said over the scene too, as the status gives it.
     const auto status = live.waitFor([](const Status& s) { return s.contains("notice"); });
     ASSERT_TRUE(status);
     EXPECT_TRUE(("retrace-view: " + status->at("notice")).starts_with(warning + ": ")) << status->at("notice");
-    ASSERT_TRUE(live.save()) << live.log();
-    EXPECT_NE(live.log().find(warning + ": "), std::string::npos) << live.log();
-    EXPECT_NE(live.log().find("saved 819 ticks to "), std::string::npos) << live.log();
+    ASSERT_TRUE(live.save()) << live.report();
+    EXPECT_NE(live.log().find(warning + ": "), std::string::npos) << live.report();
+    EXPECT_NE(live.log().find("saved 819 ticks to "), std::string::npos) << live.report();
   }
   // Taken over before it parts, the state is the recording's: nothing to say.
   LiveWindow early(parted + " --take-over " + std::to_string(report.divergence->tick - 1) + " -o " + temp.file("early.rtr"),
                    temp.path());
-  ASSERT_TRUE(early.opened()) << early.log();
-  ASSERT_TRUE(early.save()) << early.log();
-  EXPECT_EQ(early.log().find("otherwise"), std::string::npos) << early.log();
+  ASSERT_TRUE(early.opened()) << early.report();
+  ASSERT_TRUE(early.save()) << early.report();
+  EXPECT_EQ(early.log().find("otherwise"), std::string::npos) << early.report();
 }
 
 TEST(Window, LTakesTheReplayOverAtTheCursorIntoTheFileONames) {
@@ -759,16 +749,16 @@ TEST(Window, LTakesTheReplayOverAtTheCursorIntoTheFileONames) {
   const std::string mine = temp.file("mine.rtr");
   {
     ViewerWindow view(original + " -o " + mine, temp.path());
-    ASSERT_TRUE(view.opened());
+    ASSERT_TRUE(view.opened()) << view.report();
     ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "0"; }));
     ASSERT_TRUE(view.goTo(819));
     view.key("l");
     // The debugger gives way to live play, paused on the tick; Escape saves what it holds.
-    const std::string live = findWindow(view.pid(), "retrace-view: playing");
-    ASSERT_FALSE(live.empty()) << view.log();
+    const std::string live = findWindow(view.process(), "retrace-view: playing");
+    ASSERT_FALSE(live.empty()) << view.report();
     view.send("key --window " + live + " Escape");
-    ASSERT_TRUE(view.ends()) << view.log();
-    EXPECT_NE(view.log().find("saved 819 ticks to " + mine), std::string::npos) << view.log();
+    ASSERT_TRUE(view.ends()) << view.report();
+    EXPECT_NE(view.log().find("saved 819 ticks to " + mine), std::string::npos) << view.report();
   }
   auto loaded = recorder::loadReplayFile(mine);
   ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
