@@ -93,8 +93,6 @@ class StatusReader {
     return process_.emplace(std::string(RETRACE_VIEW) + " " + arguments + " --status " + status_ + " >" + log_ + " 2>&1", dir);
   }
   [[nodiscard]] const retrace::testing::BackgroundProcess& process() const { return *process_; }
-  [[nodiscard]] const std::string& statusPath() const { return status_; }
-  [[nodiscard]] const std::string& logPath() const { return log_; }
   [[nodiscard]] Status read() const {
     Status status;
     std::istringstream lines(text());
