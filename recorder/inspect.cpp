@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "recorder/field_hints.h"
 #include "recorder/parse.h"
 #include "recorder/program_name.h"
 #include "recorder/state_fields.h"
@@ -222,8 +223,11 @@ std::variant<std::vector<std::uint64_t>, Unanswered> TickSearch::searchRange(con
 
 std::optional<Unanswered> TickSearch::explainNothingFound(const std::string& game) const {
   if (unseen_.empty()) return std::nullopt;
-  return Unanswered{quoteForMessage(unseen_.front()) + " names no field of " + game + " on any tick searched (" + programName() +
-                    " show FILE --tick 0 lists them)"};
+  // The fields of a tick searched: either reader may hold the last, and both hold one after a tick.
+  const std::vector<sim::Field>& last = named_[now_].fields().empty() ? named_[1 - now_].fields() : named_[now_].fields();
+  const std::string hint = describeSuggestions(suggestFieldNames(unseen_.front(), last));
+  return Unanswered{quoteForMessage(unseen_.front()) + " names no field of " + game + " on any tick searched" +
+                    (hint.empty() ? "" : "; " + hint) + " (" + programName() + " show FILE --tick 0 lists them)"};
 }
 
 namespace {

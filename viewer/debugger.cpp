@@ -8,6 +8,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "recorder/field_hints.h"
 #include "recorder/inspect.h"
 #include "recorder/parse.h"
 #include "sim/field_ids.h"
@@ -112,8 +113,13 @@ void Debugger::select(std::optional<std::string> entity) {
   if (eventsAboutSelection_) (void)listEvents();  // no condition refuses what it accepted before
 }
 
-std::string describeUnseenSelection(const std::string& entity, const std::string& ticks) {
-  return "no field at " + ticks + " lies inside " + recorder::quoteForMessage(entity) + " (the I key shows the entities' names)";
+std::string describeUnseenSelection(const std::string& entity, const std::string& ticks, const std::vector<sim::Field>& fields) {
+  // Over several ticks a list's length at the last says little: names only.
+  const std::string hint = ticks.starts_with("ticks ")
+                               ? recorder::describeSuggestions(recorder::suggestFieldNames(entity, fields))
+                               : recorder::hintFieldName(entity, fields);
+  return "no field at " + ticks + " lies inside " + recorder::quoteForMessage(entity) + (hint.empty() ? "" : "; " + hint) +
+         " (the I key shows the entities' names)";
 }
 
 void Debugger::placeSelection() {

@@ -309,7 +309,9 @@ class Debugger {
 };
 
 /// The sentence for an entity asked to be selected that no field at `ticks` ("tick 5", "ticks
-/// 5..9") lies inside (a name mistyped, or an element not there then).
-[[nodiscard]] std::string describeUnseenSelection(const std::string& entity, const std::string& ticks);
+/// 5..9") lies inside (a name mistyped, or an element not there then), with what it may have
+/// meant among `fields`, those of the last of the ticks.
+[[nodiscard]] std::string describeUnseenSelection(const std::string& entity, const std::string& ticks,
+                                                  const std::vector<sim::Field>& fields);
 
 }  // namespace retrace::viewer

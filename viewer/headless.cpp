@@ -98,7 +98,7 @@ class ShotRenderer {
   /// One sentence when an entity was to be selected and no tick drawn had it.
   [[nodiscard]] std::optional<std::string> findSelectionProblem(const std::string& ticks) const {
     if (shot_.select.empty() || selectionSeen_) return std::nullopt;
-    return describeUnseenSelection(shot_.select, ticks);
+    return describeUnseenSelection(shot_.select, ticks, playback_.current().describeState());
   }
 
  private:

@@ -16,6 +16,7 @@
 #include <SFML/Graphics.hpp>
 
 #include "recorder/byte_sink.h"
+#include "recorder/field_hints.h"
 #include "recorder/input_source.h"
 #include "recorder/inspect.h"
 #include "recorder/parse.h"
@@ -158,8 +159,10 @@ std::optional<std::string> checkPlots(const Options& options, const viewer::Play
     while (!series.seen() && !series.extend(4096)) {
     }
     if (!series.seen()) {
+      const std::string hint =
+          recorder::describeSuggestions(recorder::suggestFieldNames(field, playback.current().describeState()));
       return "--plot " + recorder::quoteForMessage(field) + " names no field of " + playback.replay().header.game +
-             " on any tick of " + options.file + " (retrace show prints every field's name)";
+             " on any tick of " + options.file + (hint.empty() ? "" : "; " + hint) + " (retrace show prints every field's name)";
     }
   }
   return std::nullopt;
@@ -177,7 +180,7 @@ std::optional<std::string> refuseOpening(const Options& options, viewer::Playbac
   viewer::Debugger probe(playback, nullptr, {}, {}, {});
   probe.select(options.select);
   if (probe.showsSelection()) return std::nullopt;
-  return viewer::describeUnseenSelection(options.select, "tick " + std::to_string(opening));
+  return viewer::describeUnseenSelection(options.select, "tick " + std::to_string(opening), playback.current().describeState());
 }
 
 /// The window on A (and B), at the first --find match if any, else at --tick, with --select's

@@ -2,8 +2,10 @@
 // point as decimals, flags as true/false, enumerations by name), with the input held and the
 // events recorded on that tick. The tick is reached from the nearest snapshot, so any tick of
 // an hour answers within a frame. --changed shows only what the tick changed, with what it was.
+#include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <variant>
@@ -14,6 +16,7 @@
 
 #include "recorder/cli/command.h"
 #include "recorder/cli/field_json.h"
+#include "recorder/field_hints.h"
 #include "recorder/grid_cells.h"
 #include "recorder/input_source.h"
 #include "recorder/inspect.h"
@@ -137,16 +140,35 @@ void printShowText(const ShowOptions& options, const LoadedReplay& replay, std::
   printFields(fields);
 }
 
-/// The state at `tick` of the loaded ticks, its fields selected by the patterns, or the exit
-/// status after one sentence.
-std::variant<std::vector<sim::Field>, ExitCode> readFields(const ShowOptions& options, const LoadedReplay& replay,
-                                                           std::uint64_t tick, const std::vector<FieldPattern>& patterns) {
+/// Every field of the state at `tick` of the loaded ticks, or the exit status after one sentence.
+std::variant<std::vector<sim::Field>, ExitCode> readState(const ShowOptions& options, const LoadedReplay& replay,
+                                                          std::uint64_t tick) {
   auto reached = reachTick(replay, tick, options.fromStart ? ReachFrom::kStart : ReachFrom::kSnapshot);
   if (auto* problem = std::get_if<Unanswered>(&reached)) {
     spdlog::error("{} show: {} {}", programName(), options.file, problem->sentence);
     return problem->diverged ? ExitCode::kFailed : ExitCode::kBadInput;
   }
-  return selectFields(std::get<std::unique_ptr<sim::GameSession>>(reached)->describeState(), patterns);
+  return std::get<std::unique_ptr<sim::GameSession>>(reached)->describeState();
+}
+
+/// The first pattern that selects no field shown (now, or gone since the tick before, which
+/// --changed shows as gone): a typo, or an element not there; one sentence that says what it
+/// may have meant, and exit 2.
+std::optional<ExitCode> refuseUnmatchedPattern(const ShowOptions& options, const LoadedReplay& replay,
+                                               const std::vector<FieldPattern>& patterns, const std::vector<sim::Field>& state,
+                                               const std::vector<sim::Field>& fields, const std::vector<sim::Field>& before) {
+  const auto selects = [](const FieldPattern& pattern, const std::vector<sim::Field>& shown) {
+    return std::any_of(shown.begin(), shown.end(), [&](const sim::Field& f) { return pattern.matches(f.name); });
+  };
+  for (const FieldPattern& pattern : patterns) {
+    if (selects(pattern, fields) || selects(pattern, before)) continue;
+    const std::string hint = hintFieldName(pattern.text(), state);
+    spdlog::error("{} show: no field of {} matches {} at tick {}{} ({} show {} --tick {} lists them all)", programName(),
+                  replay.header.game, quoteForMessage(pattern.text()), options.tick, hint.empty() ? "" : "; " + hint,
+                  programName(), options.file, options.tick);
+    return ExitCode::kBadInput;
+  }
+  return std::nullopt;
 }
 
 ExitCode runShow(const ShowOptions& options) {
@@ -170,22 +192,17 @@ ExitCode runShow(const ShowOptions& options) {
   auto patterns = parseFieldPatterns(options.fields);
   if (auto* problem = std::get_if<std::string>(&patterns)) return refuseInput("show", *problem);
   const auto& selected = std::get<std::vector<FieldPattern>>(patterns);
-  auto now = readFields(options, replay, options.tick, selected);
+  auto now = readState(options, replay, options.tick);
   if (const auto* exit = std::get_if<ExitCode>(&now)) return *exit;
-  const std::vector<sim::Field>& fields = std::get<std::vector<sim::Field>>(now);
+  const std::vector<sim::Field>& state = std::get<std::vector<sim::Field>>(now);
+  const std::vector<sim::Field> fields = selectFields(state, selected);
   std::vector<sim::Field> before;
   if (options.changed) {
-    auto was = readFields(options, replay, first, selected);
+    auto was = readState(options, replay, first);
     if (const auto* exit = std::get_if<ExitCode>(&was)) return *exit;
-    before = std::move(std::get<std::vector<sim::Field>>(was));
+    before = selectFields(std::get<std::vector<sim::Field>>(was), selected);
   }
-  // A pattern may match a field gone at the tick shown that --changed shows as gone.
-  if (fields.empty() && before.empty()) {
-    spdlog::error("{} show: no field of {} matches {} at tick {} ({} show {} --tick {} lists them all)", programName(),
-                  replay.header.game, quoteForMessage(options.fields.front()), options.tick, programName(), options.file,
-                  options.tick);
-    return ExitCode::kBadInput;
-  }
+  if (auto refused = refuseUnmatchedPattern(options, replay, selected, state, fields, before)) return *refused;
   const std::vector<sim::FieldChange> changes =
       options.changed ? sim::listChangedFields(before, fields) : std::vector<sim::FieldChange>{};
   if (options.json)

@@ -17,6 +17,7 @@
 
 #include "recorder/cli/command.h"
 #include "recorder/cli/field_json.h"
+#include "recorder/field_hints.h"
 #include "recorder/inspect.h"
 #include "recorder/parse.h"
 #include "recorder/replay.h"
@@ -46,6 +47,7 @@ std::string quoteCsv(const std::string& text) {
 struct TraceTable {
   std::vector<std::string> columns;  ///< every field any pattern selects on any tick
   std::vector<std::vector<sim::Field>> rows;
+  std::vector<sim::Field> last;  ///< every field of the last tick, to say what a name that selects none may have meant
 };
 
 /// Every tick's values first: a list element (a shot) may exist on some ticks only, so the
@@ -65,6 +67,7 @@ std::variant<TraceTable, Unanswered> collectTrace(const ReplayIndex& index, cons
     return true;
   });
   if (problem) return *problem;
+  table.last = named.fields();
   const auto firstPattern = [&](const std::string& name) {
     return std::find_if(patterns.begin(), patterns.end(), [&](const FieldPattern& p) { return p.matches(name); }) -
            patterns.begin();
@@ -117,6 +120,22 @@ void printTraceTable(const TraceTable& table, std::uint64_t from, bool csv) {
   }
 }
 
+/// The first pattern that selects no column (a typo, or an element never there on the ticks
+/// traced): one sentence, with the names it may have meant, and exit 2.
+std::optional<ExitCode> refuseUnmatchedPattern(const ReplayIndex& index, const std::vector<FieldPattern>& patterns,
+                                               const TraceTable& table, std::uint64_t from, std::uint64_t to) {
+  for (const FieldPattern& pattern : patterns) {
+    if (std::any_of(table.columns.begin(), table.columns.end(), [&](const std::string& c) { return pattern.matches(c); }))
+      continue;
+    const std::string hint = describeSuggestions(suggestFieldNames(pattern.text(), table.last));
+    spdlog::error("{} trace: no field of {} matches {} in ticks {} to {}{} ({} show lists the fields)", programName(),
+                  index.summary().header.game, quoteForMessage(pattern.text()), from, to, hint.empty() ? "" : "; " + hint,
+                  programName());
+    return ExitCode::kBadInput;
+  }
+  return std::nullopt;
+}
+
 ExitCode runTrace(const TraceOptions& options) {
   // Through the index: the chunks are read as the ticks reach them.
   auto opened = ReplayIndex::open(options.file);
@@ -127,17 +146,14 @@ ExitCode runTrace(const TraceOptions& options) {
   const auto range = settleTickRange(index, options.file, options.from, options.to, 0);
   if (auto* problem = std::get_if<std::string>(&range)) return refuseInput("trace", *problem);
   const std::uint64_t to = std::get<std::uint64_t>(range);
-  const auto collected = collectTrace(index, std::get<std::vector<FieldPattern>>(parsed), options.from, to);
+  const std::vector<FieldPattern>& patterns = std::get<std::vector<FieldPattern>>(parsed);
+  const auto collected = collectTrace(index, patterns, options.from, to);
   if (const auto* problem = std::get_if<Unanswered>(&collected)) {
     spdlog::error("{} trace: {} {}", programName(), options.file, problem->sentence);
     return problem->diverged ? ExitCode::kFailed : ExitCode::kBadInput;
   }
   const TraceTable& table = std::get<TraceTable>(collected);
-  if (table.columns.empty()) {
-    spdlog::error("{} trace: no field of {} matches {} in ticks {} to {} ({} show lists the fields)", programName(),
-                  index.summary().header.game, quoteForMessage(options.fields.front()), options.from, to, programName());
-    return ExitCode::kBadInput;
-  }
+  if (auto refused = refuseUnmatchedPattern(index, patterns, table, options.from, to)) return *refused;
   if (options.json)
     printTraceJson(table, options.from);
   else

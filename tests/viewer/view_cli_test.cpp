@@ -124,15 +124,17 @@ TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
             "retrace-view: --select requires --panels with --png or --gif (see retrace-view --help)\n");
   const CommandRun typo = runView(kReplay + " --png " + png + " --panels --select playr");
   EXPECT_EQ(typo.exitCode, 2);
-  EXPECT_EQ(typo.output, "retrace-view: no field at tick 0 lies inside 'playr' (the I key shows the entities' names)\n");
+  EXPECT_EQ(typo.output,
+            "retrace-view: no field at tick 0 lies inside 'playr'; did you mean player? (the I key shows the entities' names)\n");
   // An element by its id: there, or gone at that tick (the inspector shows it as it was), not later.
   for (const char* tick : {"167", "169"}) {
     const CommandRun byId = runView(tank + " --png " + temp.file(std::string(tick) + ".png") + " --panels --tick " + tick +
                                     " --select 'bullets[id=7]'");
     EXPECT_EQ(byId.exitCode, 0) << tick << ": " << byId.output;
   }
-  EXPECT_EQ(runView(tank + " --png " + temp.file("170.png") + " --panels --tick 170 --select 'bullets[id=7]'").output,
-            "retrace-view: no field at tick 170 lies inside 'bullets[id=7]' (the I key shows the entities' names)\n");
+  EXPECT_EQ(
+      runView(tank + " --png " + temp.file("170.png") + " --panels --tick 170 --select 'bullets[id=7]'").output,
+      "retrace-view: no field at tick 170 lies inside 'bullets[id=7]'; no element of bullets has id 7 (the I key shows the entities' names)\n");
   // An element by its place is the one there at the tick drawn, named by its id as the window
   // names it: the same picture as by its id (it was looked up at tick 0, where it is not).
   const std::string grazing = std::string(RETRACE_REPLAYS_DIR) + "/tank-discrete-grazing.rtr";
@@ -154,11 +156,12 @@ TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   // take their ticks from --from and --to; live play has none of a replay's.
   const std::pair<std::string, std::string> refusals[] = {
       {kReplay + " --tick 1000000", "tick 1000000 is past the replay's last tick, 3600"},
-      {kReplay + " --tick 30 --select playr", "no field at tick 30 lies inside 'playr' (the I key shows the entities' names)"},
+      {kReplay + " --tick 30 --select playr",
+       "no field at tick 30 lies inside 'playr'; did you mean player? (the I key shows the entities' names)"},
       {tank + " --tick 170 --select 'bullets[id=7]'",
-       "no field at tick 170 lies inside 'bullets[id=7]' (the I key shows the entities' names)"},
+       "no field at tick 170 lies inside 'bullets[id=7]'; no element of bullets has id 7 (the I key shows the entities' names)"},
       {kReplay + " --find 'tick == 10' --select playr",
-       "no field at tick 10 lies inside 'playr' (the I key shows the entities' names)"},
+       "no field at tick 10 lies inside 'playr'; did you mean player? (the I key shows the entities' names)"},
       {kReplay + " --sheet " + png + " --tick 30", "--tick excludes --sheet (see retrace-view --help)"},
       {kReplay + " --gif " + temp.file("c.gif") + " --tick 30", "--tick excludes --gif (see retrace-view --help)"},
       {kReplay + " --sheet " + png + " --select player", "--sheet excludes --select (see retrace-view --help)"},
@@ -228,7 +231,7 @@ TEST(ViewCli, PlotNamesOneFieldSomeTickOfTheReplayHas) {
   const CommandRun typo = runView(tank + " --png " + other + " --plot tanks[0].hq");
   EXPECT_EQ(typo.exitCode, 2);
   EXPECT_EQ(typo.output, "retrace-view: --plot 'tanks[0].hq' names no field of tank on any tick of " + tank +
-                             " (retrace show prints every field's name)\n");
+                             "; did you mean tanks[0].hp? (retrace show prints every field's name)\n");
   const CommandRun pattern = runView(tank + " --png " + other + " --plot 'tanks[*].hp'");
   EXPECT_EQ(pattern.output, "retrace-view: --plot 'tanks[*].hp': name one field (as retrace show prints it), not a pattern\n");
   EXPECT_EQ(runView(tank + " --png " + other + " --plot tick --plot tick").output,

@@ -633,6 +633,42 @@ TEST_F(Cli, ShowEventsAndTraceRefuseBadArgumentsInOneLine) {
   }
 }
 
+TEST_F(Cli, AFieldNameThatNamesNoFieldIsRefusedWithWhatItMayHaveMeant) {
+  const std::string tank = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
+  // Every pattern must select something: a second one misspelt is refused, not left out.
+  const CliRun show = runRetrace("show " + tank + " --tick 673 --fields 'tanks[0].hp' --fields 'tanks[0].x'");
+  EXPECT_EQ(show.exitCode, 2) << show.output;
+  EXPECT_EQ(show.output,
+            "retrace show: no field of tank matches 'tanks[0].x' at tick 673; did you mean tanks[0].centre.x? (retrace show " +
+                tank + " --tick 673 lists them all)\n");
+  const CliRun trace = runRetrace("trace " + tank + " --field man.vy --field 'bullet[*].position' --from 670 --to 674");
+  EXPECT_EQ(trace.exitCode, 2) << trace.output;
+  EXPECT_EQ(trace.output,
+            "retrace trace: no field of tank matches 'man.vy' in ticks 670 to 674 (retrace show lists the fields)\n");
+  const CliRun second = runRetrace("trace " + tank + " --field tick --field 'bullet[*].position' --from 670 --to 674");
+  EXPECT_EQ(second.output,
+            "retrace trace: no field of tank matches 'bullet[*].position' in ticks 670 to 674; did you mean bullets[*].position? "
+            "(retrace show lists the fields)\n");
+  const CliRun find = runRetrace("find " + tank + " --where 'tanks[*].hpp < 2'");
+  EXPECT_EQ(find.exitCode, 2) << find.output;
+  EXPECT_NE(find.output.find("'tanks[*].hpp' names no field of tank on any tick searched; did you mean tanks[*].hp? ("),
+            std::string::npos)
+      << find.output;
+  // The right name of an element that is not there says how long its list is.
+  const auto shown = nlohmann::json::parse(runRetrace("show " + tank + " --tick 673 --fields tanks.size --json").output);
+  const int tanks = shown["state"]["tanks.size"].get<int>();
+  EXPECT_EQ(runRetrace("show " + tank + " --tick 673 --fields 'tanks[9].hp'").output,
+            "retrace show: no field of tank matches 'tanks[9].hp' at tick 673; tanks has " + std::to_string(tanks) +
+                " elements (retrace show " + tank + " --tick 673 lists them all)\n");
+  // Another case, a level left out: every name that ends alike.
+  EXPECT_NE(runRetrace("show " + tank + " --tick 673 --fields 'Bullets[0].Position.Y'")
+                .output.find("did you mean bullets[0].position.y?"),
+            std::string::npos);
+  EXPECT_NE(runRetrace("show " + tank + " --tick 673 --fields 'y'")
+                .output.find("did you mean tanks[*].centre.y or bullets[*].position.y?"),
+            std::string::npos);
+}
+
 /// a.rtr, dodge recorded holding left for 600 ticks, and b.rtr, the same file with tick 10's
 /// input changed inside it and its checksums kept (as a rules change leaves a replay): from tick
 /// 10 on, what this build simulates of b.rtr is not what was recorded.
