@@ -457,8 +457,8 @@ ExitCode runDiff(const DiffOptions& options) {
 
 void attachDiffCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<DiffOptions>();
-  command.add_option("a", options->a, "the first replay (expected)")->required();
-  command.add_option("b", options->b, "the second replay (got)")->required();
+  command.add_option("A", options->a, "the first replay (expected)")->required();
+  command.add_option("B", options->b, "the second replay (got)")->required();
   command.add_flag("--json", options->json,
                    "one JSON object: identical, the names of what differs, each replay's ticks, the first differing tick and "
                    "what differs on it, and the report's lines");

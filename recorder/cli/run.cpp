@@ -10,6 +10,8 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -17,6 +19,7 @@
 #include "recorder/cli/command.h"
 #include "recorder/parse.h"
 #include "recorder/recorder.h"
+#include "sim/game.h"
 
 namespace retrace::recorder::cli {
 namespace {
@@ -59,6 +62,18 @@ std::optional<std::string> refuseArguments(const std::string& name, std::span<ch
     return quoteForMessage(*unknown) + " is not a command; the commands are " + listCommandNames() + " (see " + name + " --help)";
   }
   return std::nullopt;
+}
+
+/// For a command that takes --game given a game's name as a word of its own (`retrace record
+/// tank`): how a game is named; empty otherwise.
+std::string hintGameWord(const CLI::App& app, const CLI::App& command) {
+  if (command.get_option_no_throw("--game") == nullptr) return {};
+  std::vector<std::string> words = command.remaining();
+  for (std::string& word : app.remaining()) words.push_back(std::move(word));
+  for (const std::string& word : words) {
+    if (sim::findGame(word) != nullptr) return "; a game is named with --game (--game " + word + ")";
+  }
+  return {};
 }
 
 /// Diagnostics go to stderr, through a logger of the program's name, so stdout stays the
@@ -124,8 +139,9 @@ int runCommandLine(std::string_view program, int argc, char** argv) {
       return static_cast<int>(ExitCode::kBadInput);
     }
     // The command's own help explains its options: "retrace record: --ticks: ... (see retrace record --help)".
-    const std::string where = name + " " + app.get_subcommands().front()->get_name();
-    printErr("{}: {} (see {} --help)\n", where, error.what(), where);
+    const CLI::App& command = *app.get_subcommands().front();
+    const std::string where = name + " " + command.get_name();
+    printErr("{}: {}{} (see {} --help)\n", where, error.what(), hintGameWord(app, command), where);
     return static_cast<int>(ExitCode::kBadInput);
   }
   if (auto problem = checkOutputWritten()) {

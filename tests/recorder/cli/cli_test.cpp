@@ -1085,6 +1085,13 @@ TEST_F(Cli, BadInputIsOneLineAndExitTwo) {
   const CliRun device = runRetrace("verify /dev/null");
   EXPECT_EQ(device.exitCode, 2);
   EXPECT_EQ(device.output, "retrace verify: /dev/null is not a regular file (a device, pipe or socket)\n");
+  // A game named as a word of its own says how a game is named; diff's replays are A and B.
+  const CliRun game = runRetrace("record tank -o " + path("z.rtr"));
+  EXPECT_EQ(game.exitCode, 2);
+  EXPECT_EQ(game.output,
+            "retrace record: The following argument was not expected: tank; a game is named with --game (--game tank) (see "
+            "retrace record --help)\n");
+  EXPECT_EQ(runRetrace("diff " + path("z.rtr")).output, "retrace diff: B is required (see retrace diff --help)\n");
   const CliRun ticks = runRetrace("record --game dodge --ticks 0 -o " + path("z.rtr"));
   EXPECT_EQ(ticks.exitCode, 2);
   EXPECT_FALSE(fs::exists(path("z.rtr")));
