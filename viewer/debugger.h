@@ -195,8 +195,14 @@ class Debugger {
   /// Where the plotted fields are at the cursor (plottedNow_), for the inspector's colour.
   void placePlots();
   void drawComparison();
-  /// One field's row of the A | B inspector: its name (coloured when it differs or is plotted), A's and B's values.
-  void drawComparedRow(const ComparedRow& row);
+  /// The A | B inspector's rows as a tree, as the inspector's: a list's elements under the list,
+  /// each node saying how many fields under it differ, in the differing colour when any do.
+  void drawComparedTree();
+  /// A grid's node in the A | B tree: its cells that differ, a row each.
+  void drawComparedGrid(std::string_view label, std::span<const ComparedRow> cells);
+  /// One field's row of the A | B inspector (its name shown as `label`): coloured when it
+  /// differs or is plotted, then A's and B's values.
+  void drawComparedRow(std::string_view label, const ComparedRow& row);
   void drawEvents();
   /// The events panel's choice of a kind, and how many of all its events it lists.
   void drawEventKindChoice();

@@ -1,5 +1,5 @@
 // The debugger's Inspector: every field at the cursor as a tree (a list's elements under it, a
-// grid drawn whole) or, filtered, as a list; in compare mode A's fields beside B's.
+// grid drawn whole) or, filtered, as a list; in compare mode A's fields beside B's, in the same tree.
 #include "viewer/debugger.h"
 
 #include <algorithm>
@@ -206,30 +206,101 @@ void Debugger::drawComparison() {
   if (!plotMessage_.empty()) ImGui::TextColored(kDiffers, "%s", plotMessage_.c_str());
   if (ImGui::BeginTable("ab", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("field");
-    ImGui::TableSetupColumn(("A " + nameA_).c_str());
-    ImGui::TableSetupColumn(("B " + nameB_).c_str());
+    // The names column is the tree's, its nodes titled with lengths and counts: twice a value's.
+    ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthStretch, 2.0F);
+    ImGui::TableSetupColumn(("A " + nameA_).c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0F);
+    ImGui::TableSetupColumn(("B " + nameB_).c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0F);
     ImGui::TableHeadersRow();
-    for (const ComparedRow& row : compared_) {
-      if ((onlyDifferences_ && !row.differs) || !matchesFilter(row.name, filter_)) continue;
-      if (!selected_.empty() && !sim::isInsideEntity(row.name, selectedNow_.empty() ? selected_ : selectedNow_)) continue;
-      drawComparedRow(row);
+    if (filter_.empty() && selected_.empty() && !onlyDifferences_) {
+      drawComparedTree();
+    } else {
+      for (const ComparedRow& row : compared_) {
+        if ((onlyDifferences_ && !row.differs) || !matchesFilter(row.name, filter_)) continue;
+        if (!selected_.empty() && !sim::isInsideEntity(row.name, selectedNow_.empty() ? selected_ : selectedNow_)) continue;
+        drawComparedRow(row.name, row);
+      }
     }
     ImGui::EndTable();
   }
   ImGui::End();
 }
 
-void Debugger::drawComparedRow(const ComparedRow& row) {
+void Debugger::drawComparedTree() {
+  // As drawFieldTree: rows come in visiting order (compareFields keeps B's own fields among
+  // them), so a node's fields are consecutive.
+  const std::span<const ComparedRow> rows(compared_);
+  std::vector<std::pair<std::string, bool>> open;  // the nodes entered, and whether each is expanded
+  const auto closeTo = [&](std::size_t depth) {
+    while (open.size() > depth) {
+      if (open.back().second) ImGui::TreePop();
+      open.pop_back();
+    }
+  };
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const ComparedRow& row = rows[r];
+    const std::vector<std::string_view> parts = splitFieldName(row.name, row.gridColumns > 0);
+    std::size_t common = 0;
+    while (common < open.size() && common + 1 < parts.size() && open[common].first == parts[common]) ++common;
+    closeTo(common);
+    bool visible = std::all_of(open.begin(), open.end(), [](const auto& node) { return node.second; });
+    for (std::size_t i = common; i + 1 < parts.size(); ++i) {
+      bool expanded = false;
+      if (visible) {
+        const std::string path = joinFieldName(std::span(parts).first(i + 1));
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        // The title says how many differ; the colour makes a closed node that hides one stand out.
+        const bool differs = countDifferingInside(path, rows.subspan(r)) > 0;
+        if (differs) ImGui::PushStyleColor(ImGuiCol_Text, kDiffers);
+        expanded = ImGui::TreeNode(titleComparedNode(path, parts[i], rows.subspan(r)).c_str());
+        if (differs) ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered()) hovered_ = path;
+      }
+      open.emplace_back(std::string(parts[i]), expanded);
+      visible = visible && expanded;
+    }
+    const std::string_view label = parts.empty() ? std::string_view(row.name) : parts.back();
+    if (const std::size_t cells = recorder::countGridCells(rows.subspan(r)); cells > 0) {
+      if (visible) drawComparedGrid(recorder::nameGrid(label), rows.subspan(r, cells));
+      r += cells - 1;
+      continue;
+    }
+    if (visible) drawComparedRow(label, row);
+  }
+  closeTo(0);
+}
+
+void Debugger::drawComparedGrid(std::string_view label, std::span<const ComparedRow> cells) {
+  const bool differs = std::any_of(cells.begin(), cells.end(), [](const ComparedRow& cell) { return cell.differs; });
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  if (differs) ImGui::PushStyleColor(ImGuiCol_Text, kDiffers);
+  const bool open = ImGui::TreeNode((titleComparedGrid(label, cells) + "###" + std::string(label)).c_str());
+  if (differs) ImGui::PopStyleColor();
+  if (!open) return;
+  // A grid's hundreds of cells are alike but for a few: those few, a row each.
+  for (const ComparedRow& cell : cells) {
+    if (cell.differs) drawComparedRow(cell.name.substr(label.size()), cell);
+  }
+  if (!differs) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextColored(kQuiet, "no cell differs");
+  }
+  ImGui::TreePop();
+}
+
+void Debugger::drawComparedRow(std::string_view label, const ComparedRow& row) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   const bool plotted = std::find(plottedNow_.begin(), plottedNow_.end(), row.name) != plottedNow_.end();
+  const std::string name(label);
   if (row.differs) {
-    ImGui::TextColored(kDiffers, "%s", row.name.c_str());
+    ImGui::TextColored(kDiffers, "%s", name.c_str());
   } else if (plotted) {
-    ImGui::TextColored(kPlotted, "%s", row.name.c_str());
+    ImGui::TextColored(kPlotted, "%s", name.c_str());
   } else {
-    ImGui::TextUnformatted(row.name.c_str());
+    ImGui::TextUnformatted(name.c_str());
   }
   if (ImGui::IsItemHovered()) hovered_ = row.name;
   if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) plotFieldAtCursor(row.name);  // A's and B's values on one lane

@@ -34,17 +34,33 @@ std::vector<ComparedRow> compareFields(const sim::GameSession& a, const sim::Gam
   const std::vector<sim::Field> fieldsB = b.describeState();
   std::map<std::string, const sim::Field*, std::less<>> inB;
   for (const sim::Field& f : fieldsB) inB.emplace(f.name, &f);
-  std::vector<ComparedRow> rows;
-  std::set<std::string, std::less<>> shown;
-  for (const sim::Field& f : a.describeState()) {
-    const auto it = inB.find(f.name);
-    ComparedRow row{f.name, sim::formatField(f), it == inB.end() ? std::string() : sim::formatField(*it->second), true};
-    row.differs = it == inB.end() || it->second->value != f.value;
-    shown.insert(f.name);
-    rows.push_back(std::move(row));
-  }
+  const std::vector<sim::Field> fieldsA = a.describeState();
+  std::map<std::string_view, std::size_t, std::less<>> inA;
+  for (std::size_t i = 0; i < fieldsA.size(); ++i) inA.emplace(fieldsA[i].name, i);
+  // Each field only B has goes after the last field before it in B that A has too (or first).
+  std::multimap<std::ptrdiff_t, const sim::Field*> onlyB;
+  std::ptrdiff_t anchor = -1;
   for (const sim::Field& f : fieldsB) {
-    if (!shown.contains(f.name)) rows.push_back({f.name, {}, sim::formatField(f), true});
+    if (const auto it = inA.find(f.name); it != inA.end())
+      anchor = static_cast<std::ptrdiff_t>(it->second);
+    else
+      onlyB.emplace(anchor, &f);
+  }
+  std::vector<ComparedRow> rows;
+  const auto addOnlyB = [&](std::ptrdiff_t after) {
+    const auto [first, last] = onlyB.equal_range(after);
+    for (auto it = first; it != last; ++it)
+      rows.push_back({it->second->name, {}, sim::formatField(*it->second), true, it->second->gridColumns});
+  };
+  addOnlyB(-1);
+  for (std::size_t i = 0; i < fieldsA.size(); ++i) {
+    const sim::Field& f = fieldsA[i];
+    const auto it = inB.find(f.name);
+    ComparedRow row{f.name, sim::formatField(f), it == inB.end() ? std::string() : sim::formatField(*it->second), true,
+                    f.gridColumns};
+    row.differs = it == inB.end() || it->second->value != f.value;
+    rows.push_back(std::move(row));
+    addOnlyB(static_cast<std::ptrdiff_t>(i));
   }
   return rows;
 }
@@ -132,6 +148,51 @@ std::string titleTreeNode(std::string_view path, std::string_view part, std::spa
     }
   }
   return title + "###" + std::string(part);
+}
+
+namespace {
+
+/// A value in A and in B: one when they agree, "3 | 4" when not, "-" for a side without it.
+std::string pairValues(const ComparedRow& row) {
+  if (row.a == row.b) return row.a;
+  return (row.a.empty() ? "-" : row.a) + " | " + (row.b.empty() ? "-" : row.b);
+}
+
+}  // namespace
+
+std::size_t countDifferingInside(std::string_view path, std::span<const ComparedRow> rows) {
+  std::size_t differing = 0;
+  for (const ComparedRow& row : rows) {
+    if (!sim::isInsideEntity(row.name, path)) break;
+    differing += row.differs ? 1 : 0;
+  }
+  return differing;
+}
+
+std::string titleComparedNode(std::string_view path, std::string_view part, std::span<const ComparedRow> rows) {
+  const std::string prefix(path);
+  std::string title(part);
+  if (!rows.empty() && rows.front().name == prefix + ".size") title += " (" + pairValues(rows.front()) + ")";
+  if (part.starts_with('[')) {
+    for (const ComparedRow& row : rows) {
+      if (!sim::isInsideEntity(row.name, path)) break;
+      if (row.name == prefix + ".id") {
+        title += " id " + pairValues(row);
+        break;
+      }
+    }
+  }
+  if (const std::size_t differing = countDifferingInside(path, rows); differing > 0)
+    title += ", " + std::to_string(differing) + " differ";
+  return title + "###" + std::string(part);
+}
+
+std::string titleComparedGrid(std::string_view label, std::span<const ComparedRow> cells) {
+  const std::size_t columns = cells.empty() ? 1 : std::max<std::size_t>(cells.front().gridColumns, 1);
+  std::string title = std::string(label) + " (" + std::to_string(cells.size() / columns) + " x " + std::to_string(columns) + ")";
+  const auto differing = std::count_if(cells.begin(), cells.end(), [](const ComparedRow& cell) { return cell.differs; });
+  if (differing > 0) title += ", " + std::to_string(differing) + " differ";
+  return title;
 }
 
 std::string joinFieldName(std::span<const std::string_view> parts) {

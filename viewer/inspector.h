@@ -31,13 +31,15 @@ struct ComparedRow {
   std::string a;  ///< empty when A has no such field
   std::string b;  ///< empty when B has no such field
   bool differs = false;
+  std::uint16_t gridColumns = 0;  ///< for a cell of a grid (sim::Field::gridColumns)
 };
 
 /// Every field of `now`, marked where it differs from `before` by name; the fields of `before`
 /// that `now` has not (a bullet that hit) go to `outGone`, when given, valued "gone (was X)".
 [[nodiscard]] std::vector<FieldRow> inspectFields(const sim::GameSession& now, const sim::GameSession& before,
                                                   std::vector<FieldRow>* outGone = nullptr);
-/// A's fields beside B's, in A's order and then the fields only B has.
+/// A's fields beside B's, in A's order, each field only B has after the one it follows in B (a
+/// fourth tank's fields after the third's), so that what a node of the tree holds stays together.
 [[nodiscard]] std::vector<ComparedRow> compareFields(const sim::GameSession& a, const sim::GameSession& b);
 /// True when a row's name contains the filter text (case-insensitive); an empty filter keeps all.
 [[nodiscard]] bool matchesFilter(std::string_view name, std::string_view filter) noexcept;
@@ -70,6 +72,16 @@ struct RowChoice {
 /// its length ("tanks (3)") and an element its id ("[2] id 16", as events name it), the id after
 /// ### keeping the node open as the title changes.
 [[nodiscard]] std::string titleTreeNode(std::string_view path, std::string_view part, std::span<const FieldRow> rows);
+/// How many of the rows from the first on that lie inside `path` (consecutive, as compareFields
+/// gives them) differ.
+[[nodiscard]] std::size_t countDifferingInside(std::string_view path, std::span<const ComparedRow> rows);
+/// A node's title in the compare tree for the field path `path` whose first row is `rows[0]`: a
+/// list's length in A and B ("tanks (3 | 4)", one number when they agree), an element's id, and
+/// how many fields under it differ ("tanks (3 | 4), 12 differ"), the id after ### keeping the
+/// node open as the title changes.
+[[nodiscard]] std::string titleComparedNode(std::string_view path, std::string_view part, std::span<const ComparedRow> rows);
+/// How many of a grid's cells differ, and its title in the compare tree ("tiles (13 x 13), 2 differ").
+[[nodiscard]] std::string titleComparedGrid(std::string_view label, std::span<const ComparedRow> cells);
 /// The field name of a path in the tree, the inverse of splitFieldName (players, [1] -> "players[1]").
 [[nodiscard]] std::string joinFieldName(std::span<const std::string_view> parts);
 

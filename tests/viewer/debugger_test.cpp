@@ -181,6 +181,61 @@ TEST(Inspector, ComparedRowsMarkExactlyTheFieldsThatDiffer) {
   for (const ComparedRow& row : compareFields(a.current(), a.current())) EXPECT_FALSE(row.differs) << row.name;
 }
 
+TEST(Inspector, ComparedRowsKeepEachSidesOrderWithWhatOnlyBHasAmongThem) {
+  // A tick where B holds fields A has not (another tank, a bullet): they sit beside their kin.
+  Playback a(loadCorpus("tank-bot-seed5.rtr"), false);
+  Playback b(loadCorpus("tank-bot-seed1.rtr"), false);
+  std::size_t onlyB = 0;
+  for (std::uint64_t tick = 60; tick <= 3600 && onlyB == 0; tick += 60) {
+    a.seek(tick);
+    b.seek(tick);
+    const std::vector<ComparedRow> rows = compareFields(a.current(), b.current());
+    std::vector<std::string> namesA;
+    std::vector<std::string> namesB;
+    for (const ComparedRow& row : rows) {
+      if (!row.a.empty()) namesA.push_back(row.name);
+      if (!row.b.empty()) namesB.push_back(row.name);
+      onlyB += row.a.empty() ? 1U : 0U;
+    }
+    const auto names = [](const sim::GameSession& game) {
+      std::vector<std::string> out;
+      for (const sim::Field& f : game.describeState()) out.push_back(f.name);
+      return out;
+    };
+    EXPECT_EQ(namesA, names(a.current())) << "tick " << tick;
+    EXPECT_EQ(namesB, names(b.current())) << "tick " << tick;
+    // A list's rows stay together: no list's size comes after another list has begun.
+    for (std::size_t r = 1; r < rows.size(); ++r) {
+      if (!rows[r].name.ends_with(".size")) continue;
+      const std::string list = rows[r].name.substr(0, rows[r].name.size() - 5);
+      for (std::size_t q = 0; q < r; ++q) EXPECT_FALSE(rows[q].name.starts_with(list + "[")) << rows[q].name << " tick " << tick;
+    }
+  }
+  EXPECT_GT(onlyB, 0U) << "some tick has B holding a field A has not";
+}
+
+TEST(Inspector, ACompareNodeSaysBothLengthsBothIdsAndHowManyDiffer) {
+  const auto row = [](std::string name, std::string a, std::string b) { return ComparedRow{std::move(name), a, b, a != b}; };
+  const std::vector<ComparedRow> rows = {row("tanks.size", "1", "2"), row("tanks[0].hp", "3", "3"), row("tanks[0].id", "0", "0"),
+                                         row("tanks[1].hp", "", "2"), row("tanks[1].id", "", "7"),  row("bullets.size", "0", "0"),
+                                         row("clock.tick", "5", "5")};
+  EXPECT_EQ(titleComparedNode("tanks", "tanks", rows), "tanks (1 | 2), 3 differ###tanks");
+  EXPECT_EQ(titleComparedNode("tanks[0]", "[0]", std::span(rows).subspan(1)), "[0] id 0###[0]");
+  EXPECT_EQ(titleComparedNode("tanks[1]", "[1]", std::span(rows).subspan(3)), "[1] id - | 7, 2 differ###[1]");
+  EXPECT_EQ(titleComparedNode("bullets", "bullets", std::span(rows).subspan(5)), "bullets (0)###bullets");
+  EXPECT_EQ(titleComparedNode("clock", "clock", std::span(rows).subspan(6)), "clock###clock");
+  EXPECT_EQ(countDifferingInside("tanks", rows), 3U);
+  EXPECT_EQ(countDifferingInside("bullets", std::span(rows).subspan(5)), 0U);
+  std::vector<ComparedRow> grid;
+  for (int cell = 0; cell < 6; ++cell) {
+    grid.push_back(
+        row("tiles[" + std::to_string(cell / 3) + "][" + std::to_string(cell % 3) + "]", "empty", cell == 4 ? "brick" : "empty"));
+    grid.back().gridColumns = 3;
+  }
+  EXPECT_EQ(titleComparedGrid("tiles", grid), "tiles (2 x 3), 1 differ");
+  EXPECT_EQ(titleComparedGrid("tiles", std::span(grid).first(3)), "tiles (1 x 3)");
+}
+
 TEST(Inspector, FieldsBelongToTheLongestEntityThatHoldsThem) {
   const std::vector<std::string> entities = {"tanks[1]", "tanks[10]", "man", "bullets[0]"};
   EXPECT_EQ(findFieldEntity("tanks[1].centre.x", entities), "tanks[1]");
