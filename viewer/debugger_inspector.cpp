@@ -1,5 +1,6 @@
 // The debugger's Inspector: every field at the cursor as a tree (a list's elements under it, a
-// grid drawn whole) or, filtered, as a list; in compare mode A's fields beside B's, in the same tree.
+// grid drawn whole) or, filtered, as a list; in compare mode A's fields beside B's, in the same
+// tree.
 #include "viewer/debugger.h"
 
 #include <algorithm>
