@@ -10,8 +10,10 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
+#include "recorder/inspect.h"
 #include "recorder/query.h"
 
 namespace retrace::recorder {
@@ -163,6 +165,15 @@ bool dropsListIndex(std::string_view name, std::string_view candidate, const std
   return false;
 }
 
+/// `name` when it selects a field (its indices those of elements there), else `general`, which
+/// does: a suggestion never names what is not there.
+std::string writeSelecting(std::string name, const std::string& general, const std::vector<sim::Field>& fields) {
+  const auto pattern = FieldPattern::parse(name);
+  if (const auto* parsed = std::get_if<FieldPattern>(&pattern); parsed != nullptr && !selectFields(fields, {*parsed}).empty())
+    return name;
+  return general;
+}
+
 /// The value of the field named `name` exactly, if there is one.
 const sim::Field* findField(const std::vector<sim::Field>& fields, std::string_view name) {
   const auto at = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == name; });
@@ -244,7 +255,7 @@ std::vector<std::string> suggestFieldNames(std::string_view name, const std::vec
   std::vector<std::string> names;
   for (const auto& [score, candidate] : scored) {
     if (score != scored.front().first || names.size() == kMaxSuggestions) break;
-    names.push_back(restoreIndices(*candidate, name));
+    names.push_back(writeSelecting(restoreIndices(*candidate, name), *candidate, fields));
   }
   return names;
 }

@@ -1,14 +1,15 @@
 // Fuzz target for what users type: any text as a `find --where` condition (checked against
 // states of every game), an `events --where` condition (checked against events of every kind),
-// a field pattern (`show --fields`, `trace --field`, matched against every field's name), a
-// `--set` setting, a configuration's name (made again as approve does), a `.expect` file, a
-// `hunt --until` predicate, and a count, decimal, box, displacement or shard. Each gives either
-// one short printable sentence or a value that says what the text said: counts and decimals
-// written back out parse to the same value, a pattern without '*' matches exactly the field it
-// names and what lies in it, every field a pattern selects in a state (`[id=N]` resolved there)
-// is named as it names it, an event condition read without a refusal is never refused on an
-// event, a configuration made from a name is made again alike from its own, and an entity
-// `events --about` finds no event could be about is about no event.
+// a field pattern (`show --fields`, `trace --field`, matched against every field's name, and
+// what one that selects nothing may have meant), a `--set` setting, a configuration's name (made
+// again as approve does), a `.expect` file, a `hunt --until` predicate, and a count, decimal,
+// box, displacement or shard. Each gives either one short printable sentence or a value that
+// says what the text said: counts and decimals written back out parse to the same value, a
+// pattern without '*' matches exactly the field it names and what lies in it, every field a
+// pattern selects in a state (`[id=N]` resolved there) is named as it names it, every name
+// suggested for one that selects nothing selects something, an event condition read without a
+// refusal is never refused on an event, a configuration made from a name is made again alike
+// from its own, and an entity `events --about` finds no event could be about is about no event.
 //
 // With clang: cmake --preset fuzz && cmake --build --preset fuzz --target typed_text_fuzz
 //   build/fuzz/tests/fuzz/typed_text_fuzz NEW tests/fuzz/typed_text -max_total_time=60   (finds go to NEW)
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "recorder/expectations.h"
+#include "recorder/field_hints.h"
 #include "recorder/inspect.h"
 #include "recorder/parse.h"
 #include "recorder/query.h"
@@ -104,6 +106,19 @@ bool namesOrHolds(std::string_view pattern, std::string_view name) {
   return name.size() == pattern.size() || name[pattern.size()] == '.' || name[pattern.size()] == '[';
 }
 
+/// What a pattern that selects none of `fields` may have meant: a clause a terminal shows as it
+/// is, and names that each select a field.
+void checkFieldHint(std::string_view text, const std::vector<sim::Field>& fields) {
+  const std::string hint = hintFieldName(text, fields);
+  if (!hint.empty()) checkSentence("field hint", hint);
+  for (const std::string& name : suggestFieldNames(text, fields)) {
+    auto parsed = parseFieldPatterns({name});
+    const auto* suggested = std::get_if<std::vector<FieldPattern>>(&parsed);
+    if (suggested == nullptr || selectFields(fields, *suggested).empty())
+      fail("a suggested name selects no field", std::string(text) + " / " + name);
+  }
+}
+
 void checkFieldPattern(std::string_view text) {
   auto parsed = parseFieldPatterns({std::string(text)});
   checkRefusal("field pattern", parsed);
@@ -119,12 +134,15 @@ void checkFieldPattern(std::string_view text) {
       }
     }
     // What it selects in a state (an element picked by its id at its index there) is named as
-    // the pattern names it.
+    // the pattern names it; where it selects nothing, what it may have meant is one printable
+    // clause, and every name suggested selects something there.
     for (const std::vector<sim::Field>& fields : game.states) {
-      for (const sim::Field& field : selectFields(fields, *patterns)) {
+      const std::vector<sim::Field> selected = selectFields(fields, *patterns);
+      for (const sim::Field& field : selected) {
         if (!patterns->front().matches(field.name))
           fail("a selected field is named otherwise than its pattern names it", std::string(text) + " / " + field.name);
       }
+      if (selected.empty()) checkFieldHint(text, fields);
     }
   }
 }

@@ -62,6 +62,9 @@ TEST(FieldHints, ALetterWrongOrAnotherCaseIsTheNameNearest) {
 TEST(FieldHints, ALevelLeftOutFindsTheNamesThatEndAsItEnds) {
   const std::vector<sim::Field> state = makeState();
   EXPECT_EQ(suggestFieldNames("players[1].x", state), Names{"players[1].position.x"});
+  // Never an element that is not there: the list's every element instead.
+  EXPECT_EQ(suggestFieldNames("players[5].x", state), Names{"players[*].position.x"});
+  EXPECT_EQ(suggestFieldNames("shot[id=9].position", state), Names{"shots[*].position"});
   EXPECT_EQ(suggestFieldNames("players.x", state), Names{"players[*].position.x"});
   // Every list's, in the state's order, the list's index unknown.
   EXPECT_EQ(suggestFieldNames("position.x", state), (Names{"players[*].position.x", "shots[*].position.x"}));
