@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -224,6 +225,51 @@ std::string formatCount(std::uint64_t count, std::string_view noun) {
 }
 
 std::string formatFixed(sim::Fixed value) { return sim::formatFieldValue(value.raw(), sim::FieldKind::kFixed); }
+
+namespace {
+
+/// "M:SS" or "M:SS.f" to "M:SS.fff" in ticks: the first tick whose time, in whole milliseconds
+/// as formatTickTime prints it, is the time or after it, so that every printed time reads back
+/// as its own tick.
+std::optional<std::uint64_t> parseTickTime(std::string_view text) {
+  const std::size_t colon = text.find(':');
+  if (colon == std::string_view::npos) return std::nullopt;
+  const std::string_view rest = text.substr(colon + 1);
+  const std::size_t dot = rest.find('.');
+  const std::string_view secondsText = rest.substr(0, dot);
+  const std::string_view fraction = dot == std::string_view::npos ? std::string_view() : rest.substr(dot + 1);
+  const auto minutes = parseCount(text.substr(0, colon));
+  const auto seconds = parseCount(secondsText);
+  if (!std::holds_alternative<std::uint64_t>(minutes) || !std::holds_alternative<std::uint64_t>(seconds)) return std::nullopt;
+  if (secondsText.size() != 2 || std::get<std::uint64_t>(seconds) >= 60 || fraction.size() > 3) return std::nullopt;
+  if (dot != std::string_view::npos && fraction.empty()) return std::nullopt;
+  std::uint64_t millis = 0;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const char c = i < fraction.size() ? fraction[i] : '0';
+    if (c < '0' || c > '9') return std::nullopt;
+    millis = millis * 10 + static_cast<std::uint64_t>(c - '0');
+  }
+  const std::uint64_t m = std::get<std::uint64_t>(minutes);
+  if (m > 1'000'000'000) return std::nullopt;  // past any replay the loader accepts, and no overflow below
+  millis += (m * 60 + std::get<std::uint64_t>(seconds)) * 1000;
+  // formatTickTime rounds a tick's time down to the millisecond; this is its inverse.
+  return (millis * sim::kTickRate + 999) / 1000;
+}
+
+}  // namespace
+
+Parsed<std::uint64_t> parseTick(std::string_view text) {
+  if (!text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos) return parseCount(text);
+  if (const auto tick = parseTickTime(text)) return *tick;
+  return quoteForMessage(text) + " is no tick: a count of ticks (673) or a time, minutes:seconds (0:11.216)";
+}
+
+std::string canonicalizeTick(std::string& text) {
+  const auto tick = parseTick(text);
+  if (const auto* problem = std::get_if<std::string>(&tick)) return *problem;
+  text = std::to_string(std::get<std::uint64_t>(tick));
+  return {};
+}
 
 std::string canonicalizeCount(std::string& text) {
   const auto count = parseCount(text);

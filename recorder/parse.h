@@ -31,6 +31,12 @@ struct Shard {
 /// Replaces a typed count with its canonical decimal ("010" becomes "10"); returns why it is
 /// not a count, or nothing. The shape of a CLI11 transform, which option parsers use it as.
 [[nodiscard]] std::string canonicalizeCount(std::string& text);
+/// A tick as a count ("673") or as the time it is played at, minutes:seconds as events and show
+/// print it ("0:11.216", "1:02.5", "1:02"): the tick printed so, or the first after a time that
+/// falls between two ticks.
+[[nodiscard]] Parsed<std::uint64_t> parseTick(std::string_view text);
+/// canonicalizeCount for a tick: a count or a time (parseTick) replaced with its count of ticks.
+[[nodiscard]] std::string canonicalizeTick(std::string& text);
 /// Parses a decimal like "98", "-3.25" or "0.38" exactly into 16.16 (rounded to nearest).
 [[nodiscard]] Parsed<sim::Fixed> parseFixed(std::string_view text);
 /// Parses "x,y,w,h" into a box; sizes must not be negative.

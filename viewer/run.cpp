@@ -448,7 +448,9 @@ CLI::Validator requireSpeed() {
 /// A frame or a contact sheet rendered to a PNG, or a clip to a GIF, instead of a window.
 void addPictureOptions(CLI::App& app, Options& options, ModeOptions& modes) {
   modes.png = app.add_option("--png", options.png, "render one frame to this PNG and exit");
-  modes.tick = app.add_option("--tick", options.tick, "the tick --png renders, or the window opens at (paused)");
+  modes.tick =
+      app.add_option("--tick", options.tick, "the tick --png renders, or the window opens at (paused), or its time (0:11.216)")
+          ->type_name("TICK");
   modes.find->excludes(modes.tick);
   modes.sheet = app.add_option("--sheet", options.sheet, "render a contact sheet to this PNG and exit")->excludes(modes.png);
   modes.gif = app.add_option("--gif", options.gif,
@@ -459,8 +461,8 @@ void addPictureOptions(CLI::App& app, Options& options, ModeOptions& modes) {
   // A sheet and a clip take their ticks from --from and --to.
   modes.tick->excludes(modes.sheet)->excludes(modes.gif);
   // Each needs --sheet or --gif, which CLI11 cannot say: refusePictureOptions checks them after parsing.
-  app.add_option("--from", options.from, "first tick of the sheet or clip");
-  app.add_option("--to", options.to, "last tick of the sheet or clip (default: the last)");
+  app.add_option("--from", options.from, "first tick of the sheet or clip, or its time (0:11.216)")->type_name("TICK");
+  app.add_option("--to", options.to, "last tick of the sheet or clip, or its time (default: the last)")->type_name("TICK");
   app.add_option("--every", options.every,
                  "ticks between the sheet's cells (default 60) or the clip's frames (default: as few as a GIF "
                  "plays at the speed, 2 at 1x)");
@@ -516,6 +518,7 @@ void addLivePlayOptions(CLI::App& app, Options& options, const ModeOptions& mode
       app.add_option("--take-over", options.takeOver,
                      "play the replay's game live from this tick: its inputs to there (the window opens paused on it), "
                      "then the keyboard's, recorded with its configuration and seed to -o")
+          ->type_name("TICK")
           ->needs(modes.file);
   for (CLI::Option* option : {play, modes.verify, modes.compare, modes.png, modes.sheet, modes.gif, modes.find, modes.plot,
                               modes.tick, modes.select, modes.overlays})
@@ -536,9 +539,11 @@ void addViewerOptions(CLI::App& app, Options& options) {
   addLivePlayOptions(app, options, modes);
   for (CLI::Option* option : {modes.file, modes.compare, modes.png, modes.sheet, modes.gif, modes.status})
     option->check(requireName());
-  // Counts in decimal digits only, as in retrace's commands (recorder/parse.h says why).
+  // Counts in decimal digits only, and ticks as counts or times, as in retrace's commands
+  // (recorder/parse.h says why).
   for (CLI::Option* option : app.get_options()) {
     if (option->get_type_name().starts_with("UINT")) option->transform(CLI::Validator(recorder::canonicalizeCount, ""));
+    if (option->get_type_name().starts_with("TICK")) option->transform(CLI::Validator(recorder::canonicalizeTick, ""));
   }
 }
 

@@ -34,7 +34,8 @@ void attachCommands(CLI::App& app, ExitCode& outExit);
 /// True when `word` names a command.
 [[nodiscard]] bool isCommandName(std::string_view word);
 
-/// Makes every unsigned option of `app` and of its sub-commands take decimal digits only.
+/// Makes every unsigned option of `app` and of its sub-commands take decimal digits only, and
+/// every tick option (type name TICK) a tick's count or its time as printed (parseTick).
 /// CLI11 2.1 converts through strtoull in base 0, which reads "-1" as 18446744073709551615,
 /// "010" as octal 8 and 2^64 as 2^64 - 1: a negative count would run for ever, and a
 /// zero-padded seed would play another game than the one named.

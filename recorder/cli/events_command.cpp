@@ -145,8 +145,8 @@ ExitCode runEvents(const EventsOptions& options) {
 void attachEventsCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<EventsOptions>();
   command.add_option("file", options->file, "a replay")->required();
-  command.add_option("--from", options->from, "the first tick (default 1)");
-  command.add_option("--to", options->to, "the last tick (default: the replay's last)");
+  command.add_option("--from", options->from, "the first tick, or its time as printed (0:11.216) (default 1)")->type_name("TICK");
+  command.add_option("--to", options->to, "the last tick or its time (default: the replay's last)")->type_name("TICK");
   command.add_option("--kind", options->kinds,
                      "only these kinds, comma-separated (" + programName() + " games lists each game's)");
   command.add_option(

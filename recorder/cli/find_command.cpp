@@ -96,9 +96,12 @@ void attachFindCommand(CLI::App& command, ExitCode& outExit) {
                   "FIELD OP VALUE or FIELD changed, joined by and/or: 'players[0].hp < 3', 'ball.vy > 4 and ball.held == "
                   "false', 'shots.size >= 3', 'tiles[*][*] changed'")
       ->required();
-  auto* nextAfter = command.add_option("--next-after", options->nextAfter, "the first tick after this one");
+  auto* nextAfter =
+      command.add_option("--next-after", options->nextAfter, "the first tick after this one (a tick or its time, 0:11.216)")
+          ->type_name("TICK");
   auto* lastBefore =
-      command.add_option("--last-before", options->lastBefore, "the last tick before this one (searched back from it)");
+      command.add_option("--last-before", options->lastBefore, "the last tick before this one (searched back from it)")
+          ->type_name("TICK");
   auto* all = command.add_flag("--all", options->all, "every tick it holds on, as ranges");
   lastBefore->excludes(nextAfter)->excludes(all);
   command.add_flag("--json", options->json, "the ticks as one JSON object");

@@ -217,7 +217,9 @@ ExitCode runShow(const ShowOptions& options) {
 void attachShowCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<ShowOptions>();
   command.add_option("file", options->file, "a replay")->required();
-  command.add_option("--tick", options->tick, "the tick (0: before the first)")->required();
+  command.add_option("--tick", options->tick, "the tick (0: before the first), or its time as events prints it (0:11.216)")
+      ->type_name("TICK")
+      ->required();
   command.add_option("--fields", options->fields, "only these fields: a dotted name, players[*].position, shots (repeatable)");
   command.add_flag("--json", options->json, "the same as one JSON object");
   command.add_flag(

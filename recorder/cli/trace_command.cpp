@@ -170,8 +170,10 @@ void attachTraceCommand(CLI::App& command, ExitCode& outExit) {
       .add_option("--field", options->fields,
                   "a field's dotted name or pattern: ball.vy, players[0].position, shots[*].position.y (repeatable)")
       ->required();
-  command.add_option("--from", options->from, "the first tick (default 1; 0 is before the first)");
-  command.add_option("--to", options->to, "the last tick (default: the replay's last)");
+  command
+      .add_option("--from", options->from, "the first tick, or its time as printed (0:11.216) (default 1; 0 is before the first)")
+      ->type_name("TICK");
+  command.add_option("--to", options->to, "the last tick or its time (default: the replay's last)")->type_name("TICK");
   command.add_flag("--csv", options->csv, "comma-separated, for a spreadsheet or a plot");
   command.add_flag("--json", options->json, "one JSON object per tick: the tick and the values by name")->excludes("--csv");
   command.footer("Exit status: 0 traced, 2 a bad file, a range outside the replay or a field that matches nothing.");

@@ -1,11 +1,13 @@
 #include "recorder/parse.h"
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "recorder/inspect.h"
 #include "sim/game.h"
 
 namespace retrace::recorder {
@@ -33,6 +35,31 @@ TEST(ParseCount, ReadsDecimalDigitsAndRefusesSignsAndOverflow) {
             "'18446744073709551616' is too large (at most 18446744073709551615)");
   for (const char* text : {"", "+5", " 7", "0x10", "1e3", "12x"})
     EXPECT_TRUE(std::holds_alternative<std::string>(parseCount(text))) << text;
+}
+
+TEST(ParseTick, EveryTimeAsPrintedReadsBackAsItsOwnTick) {
+  // formatTickTime rounds a tick's time down to the millisecond (tick 673 is 0:11.216, 11216.67 ms).
+  for (std::uint64_t tick = 0; tick < 200000; tick += tick < 4000 ? 1 : 997) {
+    const std::string time = formatTickTime(tick);
+    const auto parsed = parseTick(time);
+    ASSERT_TRUE(std::holds_alternative<std::uint64_t>(parsed)) << time;
+    EXPECT_EQ(std::get<std::uint64_t>(parsed), tick) << time;
+  }
+  EXPECT_EQ(std::get<std::uint64_t>(parseTick("673")), 673U);
+  EXPECT_EQ(std::get<std::uint64_t>(parseTick("1:02.5")), 3750U);
+  EXPECT_EQ(std::get<std::uint64_t>(parseTick("1:02")), 3720U);
+  // A time between two ticks is the first tick after it.
+  EXPECT_EQ(std::get<std::uint64_t>(parseTick("0:00.010")), 1U);
+  for (const char* bad : {"", "-1", "1:5", "1:60", "1:00.", "1:00.1234", "0x10", "1e3", "1:00:00", "::"}) {
+    const auto parsed = parseTick(bad);
+    ASSERT_TRUE(std::holds_alternative<std::string>(parsed)) << bad;
+    EXPECT_NE(std::get<std::string>(parsed).find("is no tick: a count of ticks (673) or a time, minutes:seconds (0:11.216)"),
+              std::string::npos)
+        << std::get<std::string>(parsed);
+  }
+  std::string text = "0:11.216";
+  EXPECT_EQ(canonicalizeTick(text), "");
+  EXPECT_EQ(text, "673");
 }
 
 TEST(ParseFixed, AcceptsDecimalsExactly) {

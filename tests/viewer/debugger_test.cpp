@@ -659,6 +659,8 @@ TEST(TypedTicks, AreCountsTimesOrStepsAndAnythingElseIsOneSentence) {
   EXPECT_EQ(std::get<std::uint64_t>(tick("0:02.500")), 150U);
   EXPECT_EQ(std::get<std::uint64_t>(tick("1:00")), 3600U);
   EXPECT_EQ(std::get<std::uint64_t>(tick("0:01.5")), 90U);
+  // As the events panel and retrace print tick 673 (11216.67 ms, rounded down): that tick, not 672.
+  EXPECT_EQ(std::get<std::uint64_t>(tick("0:11.216")), 673U);
   for (const char* bad : {"", "abc", "1e3", "0x10", "1:5", "1:60", "1:00.", "1:00.1234", "+", "--5", "5\x1b[2J"}) {
     const auto parsed = tick(bad);
     ASSERT_TRUE(std::holds_alternative<std::string>(parsed)) << bad;

@@ -211,11 +211,16 @@ TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   EXPECT_EQ(runView(kReplay + " --png ''").output,
             "retrace-view: --png: needs a name, not empty text (see retrace-view --help)\n");
   const CommandRun negative = runView(kReplay + " --png " + png + " --tick -1");
-  EXPECT_EQ(negative.output, "retrace-view: --tick: '-1' is not a whole number (digits 0-9 only) (see retrace-view --help)\n");
+  EXPECT_EQ(negative.output,
+            "retrace-view: --tick: '-1' is no tick: a count of ticks (673) or a time, minutes:seconds (0:11.216) (see "
+            "retrace-view --help)\n");
   EXPECT_FALSE(fs::exists(png));
   const CommandRun fine = runView(kReplay + " --png " + png + " --tick 30");
   EXPECT_EQ(fine.exitCode, 0) << fine.output;
   EXPECT_TRUE(fs::exists(png));
+  // A tick as its time, as retrace prints it: 0:00.500 is tick 30.
+  const CommandRun timed = runView(kReplay + " --png " + temp.file("timed.png") + " --tick 0:00.500");
+  EXPECT_EQ(timed.output, "wrote " + temp.file("timed.png") + " (tick 30)\n");
 }
 
 TEST(ViewCli, PlotNamesOneFieldSomeTickOfTheReplayHas) {

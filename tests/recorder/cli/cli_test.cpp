@@ -633,6 +633,24 @@ TEST_F(Cli, ShowEventsAndTraceRefuseBadArgumentsInOneLine) {
   }
 }
 
+TEST_F(Cli, ATickMayBeGivenAsItsTimeAsTheCommandsPrintIt) {
+  const std::string tank = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
+  // events prints tick 673 as 0:11.216 (its time rounded down to the millisecond): that reads back as 673.
+  const CliRun listed = runRetrace("events " + tank + " --from 673 --to 673");
+  ASSERT_NE(listed.output.find("tick 673     0:11.216"), std::string::npos) << listed.output;
+  EXPECT_EQ(runRetrace("events " + tank + " --from 0:11.216 --to 0:11.216").output, listed.output);
+  EXPECT_EQ(runRetrace("show " + tank + " --tick 0:11.216").output, runRetrace("show " + tank + " --tick 673").output);
+  EXPECT_EQ(runRetrace("trace " + tank + " --field tick --from 0:10 --to 0:10.05").output,
+            "tick     tick\n600      600\n601      601\n602      602\n603      603\n");
+  const CliRun found = runRetrace("find " + tank + " --where 'tanks.size == 4' --next-after 0:11.2");
+  EXPECT_EQ(found.output, runRetrace("find " + tank + " --where 'tanks.size == 4' --next-after 672").output);
+  const CliRun bad = runRetrace("show " + tank + " --tick 0:11.2166");
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_EQ(bad.output,
+            "retrace show: --tick: '0:11.2166' is no tick: a count of ticks (673) or a time, minutes:seconds (0:11.216) (see "
+            "retrace show --help)\n");
+}
+
 TEST_F(Cli, AFieldNameThatNamesNoFieldIsRefusedWithWhatItMayHaveMeant) {
   const std::string tank = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
   // Every pattern must select something: a second one misspelt is refused, not left out.
@@ -1104,16 +1122,19 @@ TEST_F(Cli, UnsignedOptionsTakeDecimalDigitsOnly) {
   retrace::recorder::cli::ExitCode exit = retrace::recorder::cli::ExitCode::kOk;
   retrace::recorder::cli::attachCommands(app, exit);
   int checked = 0;
+  int ticks = 0;
   for (CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) {
     for (const CLI::Option* option : command->get_options()) {
-      if (!option->get_type_name().starts_with("UINT")) continue;
-      ++checked;
+      const bool tick = option->get_type_name().starts_with("TICK");
+      if (!option->get_type_name().starts_with("UINT") && !tick) continue;
+      ++(tick ? ticks : checked);
       std::vector<std::string> arguments{"-1", option->get_name(), command->get_name()};  // parse() reads them backwards
       try {
         app.parse(arguments);
         ADD_FAILURE() << command->get_name() << " " << option->get_name() << " took -1";
       } catch (const CLI::ValidationError& error) {
-        EXPECT_NE(std::string(error.what()).find("'-1' is not a whole number"), std::string::npos) << error.what();
+        EXPECT_NE(std::string(error.what()).find(tick ? "'-1' is no tick" : "'-1' is not a whole number"), std::string::npos)
+            << error.what();
       } catch (const CLI::ParseError& error) {
         ADD_FAILURE() << command->get_name() << " " << option->get_name() << ": " << error.what();
       }
@@ -1121,6 +1142,7 @@ TEST_F(Cli, UnsignedOptionsTakeDecimalDigitsOnly) {
     }
   }
   EXPECT_GE(checked, 9);  // record 5, hunt 3, shrink 1
+  EXPECT_GE(ticks, 7);    // show 1, events 2, trace 2, find 2
   // strtoull in base 0 would read 010 as octal 8.
   const CliRun padded = runRetrace("record --game dodge --seed 010 --ticks 10 -o " + path("p.rtr"));
   EXPECT_EQ(padded.exitCode, 0) << padded.output;
