@@ -44,9 +44,10 @@ class GameModelSession final : public GameSession {
   StepResult step(Input input) override {
     StepResult result;
     if (oracle_) {
-      const typename G::State before = state_;
+      // Assigned rather than made: the lists keep their storage from one tick to the next.
+      before_ = state_;
       G::step(config_, state_, input, result.events);
-      G::checkOracle(config_, before, state_, result.events, result.tunnels);
+      G::checkOracle(config_, before_, state_, result.events, result.tunnels);
     } else {
       G::step(config_, state_, input, result.events);
     }
@@ -89,7 +90,12 @@ class GameModelSession final : public GameSession {
   }
   Input chooseBotInput(Rng& ioBotRng) const override { return G::chooseInput(config_, state_, ioBotRng); }
   void setOracle(bool enabled) override { oracle_ = enabled; }
-  std::unique_ptr<GameSession> clone() const override { return std::make_unique<GameModelSession>(*this); }
+  std::unique_ptr<GameSession> clone() const override {
+    // Without before_, which each step makes again: a viewer's keyframes stay one state each.
+    auto copy = std::make_unique<GameModelSession>(config_, state_);
+    copy->oracle_ = oracle_;
+    return copy;
+  }
   bool sameState(const GameSession& other) const override {
     const auto* typed = dynamic_cast<const GameModelSession*>(&other);
     return typed != nullptr && typed->state_ == state_;
@@ -110,6 +116,7 @@ class GameModelSession final : public GameSession {
 
   typename G::Config config_;
   typename G::State state_;
+  typename G::State before_{};  ///< the state before the tick, for the oracle (kept for its lists' storage)
   bool oracle_ = false;
 };
 
