@@ -1,9 +1,9 @@
 #pragma once
 // What a field name that names no field may have meant: `show`, `trace`, `find` and the viewer's
-// --plot refuse such a name with one sentence, and this gives the clause that ends it. A state
-// has hundreds of fields, too many to list, so the sentence names the few closest to the name
-// (a letter wrong, a level left out, a list's name in the singular) or, where the name is right
-// but its element is not there, how long its list is.
+// --plot, --select and --find refuse such a name with one sentence, and this gives the clause
+// that ends it. A state has hundreds of fields, too many to list, so the sentence names the few
+// closest to the name (a letter wrong, a level left out, a list's name in the singular) or,
+// where the name is right but its element is not there, how long its list is.
 
 #include <string>
 #include <string_view>
