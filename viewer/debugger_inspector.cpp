@@ -86,42 +86,20 @@ void Debugger::drawInspector() {
 }
 
 void Debugger::drawFieldTree(const std::vector<std::string>& entities) {
-  // A tree by dotted name: rows come in visiting order, so a node's fields are consecutive.
-  std::vector<std::pair<std::string, bool>> open;  // the nodes entered, and whether each is expanded
-  const auto closeTo = [&](std::size_t depth) {
-    while (open.size() > depth) {
-      if (open.back().second) ImGui::TreePop();
-      open.pop_back();
-    }
-  };
-  for (std::size_t r = 0; r < rows_.size(); ++r) {
-    const FieldRow& row = rows_[r];
-    const std::vector<std::string_view> parts = splitFieldName(row.name, row.gridColumns > 0);
-    std::size_t common = 0;
-    while (common < open.size() && common + 1 < parts.size() && open[common].first == parts[common]) ++common;
-    closeTo(common);
-    bool visible = std::all_of(open.begin(), open.end(), [](const auto& node) { return node.second; });
-    for (std::size_t i = common; i + 1 < parts.size(); ++i) {
-      bool expanded = false;
-      if (visible) {
-        const std::string path = joinFieldName(std::span(parts).first(i + 1));
-        expanded = ImGui::TreeNode(titleTreeNode(path, parts[i], std::span<const FieldRow>(rows_).subspan(r)).c_str());
+  const std::span<const FieldRow> rows(rows_);
+  walkFieldTree(
+      rows,
+      [&](const std::string& path, std::string_view part, std::size_t r) {
+        const bool opened = ImGui::TreeNode(titleTreeNode(path, part, rows.subspan(r)).c_str());
         if (ImGui::IsItemHovered()) hovered_ = path;
-      }
-      open.emplace_back(std::string(parts[i]), expanded);
-      visible = visible && expanded;
-    }
-    const std::string_view label = parts.empty() ? std::string_view(row.name) : parts.back();
-    if (const std::size_t cells = recorder::countGridCells(std::span<const FieldRow>(rows_).subspan(r)); cells > 0) {
-      if (visible) drawFieldGrid(recorder::nameGrid(label), std::span<const FieldRow>(rows_).subspan(r, cells), entities);
-      r += cells - 1;
-      continue;
-    }
-    if (!visible) continue;
-    drawField(label, row);
-    if (ImGui::IsItemClicked()) select(findFieldEntity(row.name, entities));
-  }
-  closeTo(0);
+        return opened;
+      },
+      [] { ImGui::TreePop(); },
+      [&](std::string_view label, std::span<const FieldRow> cells) { drawFieldGrid(label, cells, entities); },
+      [&](std::string_view label, const FieldRow& row) {
+        drawField(label, row);
+        if (ImGui::IsItemClicked()) select(findFieldEntity(row.name, entities));
+      });
 }
 
 void Debugger::drawFieldGrid(std::string_view label, std::span<const FieldRow> cells, const std::vector<std::string>& entities) {
@@ -227,48 +205,24 @@ void Debugger::drawComparison() {
 }
 
 void Debugger::drawComparedTree() {
-  // As drawFieldTree: rows come in visiting order (compareFields keeps B's own fields among
-  // them), so a node's fields are consecutive.
+  // compareFields keeps the fields only B has among A's, so a node's rows stay consecutive.
   const std::span<const ComparedRow> rows(compared_);
-  std::vector<std::pair<std::string, bool>> open;  // the nodes entered, and whether each is expanded
-  const auto closeTo = [&](std::size_t depth) {
-    while (open.size() > depth) {
-      if (open.back().second) ImGui::TreePop();
-      open.pop_back();
-    }
-  };
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    const ComparedRow& row = rows[r];
-    const std::vector<std::string_view> parts = splitFieldName(row.name, row.gridColumns > 0);
-    std::size_t common = 0;
-    while (common < open.size() && common + 1 < parts.size() && open[common].first == parts[common]) ++common;
-    closeTo(common);
-    bool visible = std::all_of(open.begin(), open.end(), [](const auto& node) { return node.second; });
-    for (std::size_t i = common; i + 1 < parts.size(); ++i) {
-      bool expanded = false;
-      if (visible) {
-        const std::string path = joinFieldName(std::span(parts).first(i + 1));
+  walkFieldTree(
+      rows,
+      [&](const std::string& path, std::string_view part, std::size_t r) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         // The title says how many differ; the colour makes a closed node that hides one stand out.
         const bool differs = countDifferingInside(path, rows.subspan(r)) > 0;
         if (differs) ImGui::PushStyleColor(ImGuiCol_Text, kDiffers);
-        expanded = ImGui::TreeNode(titleComparedNode(path, parts[i], rows.subspan(r)).c_str());
+        const bool opened = ImGui::TreeNode(titleComparedNode(path, part, rows.subspan(r)).c_str());
         if (differs) ImGui::PopStyleColor();
         if (ImGui::IsItemHovered()) hovered_ = path;
-      }
-      open.emplace_back(std::string(parts[i]), expanded);
-      visible = visible && expanded;
-    }
-    const std::string_view label = parts.empty() ? std::string_view(row.name) : parts.back();
-    if (const std::size_t cells = recorder::countGridCells(rows.subspan(r)); cells > 0) {
-      if (visible) drawComparedGrid(recorder::nameGrid(label), rows.subspan(r, cells));
-      r += cells - 1;
-      continue;
-    }
-    if (visible) drawComparedRow(label, row);
-  }
-  closeTo(0);
+        return opened;
+      },
+      [] { ImGui::TreePop(); },
+      [&](std::string_view label, std::span<const ComparedRow> cells) { drawComparedGrid(label, cells); },
+      [&](std::string_view label, const ComparedRow& row) { drawComparedRow(label, row); });
 }
 
 void Debugger::drawComparedGrid(std::string_view label, std::span<const ComparedRow> cells) {

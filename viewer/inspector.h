@@ -3,6 +3,7 @@
 // text, whether it changed since the previous tick, and, in compare mode, A's and B's values
 // side by side. The panel (panels.cpp) only draws these rows, so they are tested without a display.
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -10,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "recorder/grid_cells.h"
 #include "sim/game.h"
 
 namespace retrace::viewer {
@@ -84,5 +86,43 @@ struct RowChoice {
 [[nodiscard]] std::string titleComparedGrid(std::string_view label, std::span<const ComparedRow> cells);
 /// The field name of a path in the tree, the inverse of splitFieldName (players, [1] -> "players[1]").
 [[nodiscard]] std::string joinFieldName(std::span<const std::string_view> parts);
+
+/// Walks rows (FieldRow or ComparedRow: a `name` and a `gridColumns`) as the inspector's tree,
+/// for a panel to draw: `openNode(path, part, r)` for each node met while the nodes above it are
+/// open, rows[r] its first row, saying whether it opened; `closeNode()` for each opened node once
+/// its rows are over; `drawGrid(label, cells)` for a whole grid (a tile map) and `drawLeaf(label,
+/// row)` for any other field, each under open nodes only.
+template <typename Row, typename OpenNode, typename CloseNode, typename DrawGrid, typename DrawLeaf>
+void walkFieldTree(std::span<const Row> rows, OpenNode openNode, CloseNode closeNode, DrawGrid drawGrid, DrawLeaf drawLeaf) {
+  // Rows come in visiting order, so a node's fields are consecutive.
+  std::vector<std::pair<std::string, bool>> open;  // the nodes entered, and whether each opened
+  const auto closeTo = [&](std::size_t depth) {
+    while (open.size() > depth) {
+      if (open.back().second) closeNode();
+      open.pop_back();
+    }
+  };
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const Row& row = rows[r];
+    const std::vector<std::string_view> parts = splitFieldName(row.name, row.gridColumns > 0);
+    std::size_t common = 0;
+    while (common < open.size() && common + 1 < parts.size() && open[common].first == parts[common]) ++common;
+    closeTo(common);
+    bool visible = std::all_of(open.begin(), open.end(), [](const auto& node) { return node.second; });
+    for (std::size_t i = common; i + 1 < parts.size(); ++i) {
+      const bool opened = visible && openNode(joinFieldName(std::span(parts).first(i + 1)), parts[i], r);
+      open.emplace_back(std::string(parts[i]), opened);
+      visible = visible && opened;
+    }
+    const std::string_view label = parts.empty() ? std::string_view(row.name) : parts.back();
+    if (const std::size_t cells = recorder::countGridCells(rows.subspan(r)); cells > 0) {
+      if (visible) drawGrid(recorder::nameGrid(label), rows.subspan(r, cells));
+      r += cells - 1;
+      continue;
+    }
+    if (visible) drawLeaf(label, row);
+  }
+  closeTo(0);
+}
 
 }  // namespace retrace::viewer

@@ -214,6 +214,42 @@ TEST(Inspector, ComparedRowsKeepEachSidesOrderWithWhatOnlyBHasAmongThem) {
   EXPECT_GT(onlyB, 0U) << "some tick has B holding a field A has not";
 }
 
+TEST(Inspector, TheTreeWalkOpensNodesInOrderAndDrawsOnlyUnderOpenOnes) {
+  std::vector<FieldRow> rows;
+  for (const char* name : {"tick", "tiles[0][0]", "tiles[0][1]", "tiles[1][0]", "tiles[1][1]", "tanks.size", "tanks[0].hp",
+                           "tanks[0].id", "tanks[1].hp", "clock.round"}) {
+    rows.push_back(FieldRow{name, "0"});
+    if (rows.back().name.starts_with("tiles")) rows.back().gridColumns = 2;  // a grid two cells wide
+  }
+  const auto walk = [&](const std::set<std::string>& closed) {
+    std::string seen;
+    walkFieldTree(
+        std::span<const FieldRow>(rows),
+        [&](const std::string& path, std::string_view part, std::size_t r) {
+          seen += "open " + path + " (" + std::string(part) + ", row " + std::to_string(r) + ")\n";
+          return !closed.contains(path);
+        },
+        [&] { seen += "close\n"; },
+        [&](std::string_view label, std::span<const FieldRow> cells) {
+          seen += "grid " + std::string(label) + " of " + std::to_string(cells.size()) + "\n";
+        },
+        [&](std::string_view label, const FieldRow& row) { seen += "leaf " + std::string(label) + " = " + row.name + "\n"; });
+    return seen;
+  };
+  EXPECT_EQ(walk({}),
+            "leaf tick = tick\ngrid tiles of 4\nopen tanks (tanks, row 5)\nleaf size = tanks.size\nopen tanks[0] ([0], row 6)\n"
+            "leaf hp = tanks[0].hp\nleaf id = tanks[0].id\nclose\nopen tanks[1] ([1], row 8)\nleaf hp = tanks[1].hp\nclose\n"
+            "close\nopen clock (clock, row 9)\nleaf round = clock.round\nclose\n");
+  // A closed node hides what lies under it, nodes included, and is never closed again.
+  EXPECT_EQ(walk({"tanks"}),
+            "leaf tick = tick\ngrid tiles of 4\nopen tanks (tanks, row 5)\nopen clock (clock, row 9)\nleaf round = clock.round\n"
+            "close\n");
+  EXPECT_EQ(walk({"tanks[0]"}),
+            "leaf tick = tick\ngrid tiles of 4\nopen tanks (tanks, row 5)\nleaf size = tanks.size\nopen tanks[0] ([0], row 6)\n"
+            "open tanks[1] ([1], row 8)\nleaf hp = tanks[1].hp\nclose\nclose\nopen clock (clock, row 9)\n"
+            "leaf round = clock.round\nclose\n");
+}
+
 TEST(Inspector, ACompareNodeSaysBothLengthsBothIdsAndHowManyDiffer) {
   const auto row = [](std::string name, std::string a, std::string b) { return ComparedRow{std::move(name), a, b, a != b}; };
   const std::vector<ComparedRow> rows = {row("tanks.size", "1", "2"), row("tanks[0].hp", "3", "3"), row("tanks[0].id", "0", "0"),
