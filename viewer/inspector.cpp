@@ -108,12 +108,24 @@ std::vector<const FieldRow*> listRows(std::span<const FieldRow> rows, std::span<
   return listed;
 }
 
-std::string titleGrid(std::string_view label, std::span<const FieldRow> cells) {
+namespace {
+
+/// A grid's name with its rows and columns ("tiles (13 x 13)"), then ", N " and `marked` when
+/// N of its cells are (changed, differing).
+template <typename Cell, typename IsMarked>
+std::string titleGridCells(std::string_view label, std::span<const Cell> cells, IsMarked isMarked, std::string_view marked) {
   const std::size_t columns = cells.empty() ? 1 : std::max<std::size_t>(cells.front().gridColumns, 1);
   std::string title = std::string(label) + " (" + std::to_string(cells.size() / columns) + " x " + std::to_string(columns) + ")";
-  const auto changed = std::count_if(cells.begin(), cells.end(), [](const FieldRow& cell) { return cell.changed; });
-  if (changed > 0) title += ", " + std::to_string(changed) + " changed *";
+  const auto count = std::count_if(cells.begin(), cells.end(), isMarked);
+  if (count > 0) title += ", " + std::to_string(count) + " " + std::string(marked);
   return title;
+}
+
+}  // namespace
+
+std::string titleGrid(std::string_view label, std::span<const FieldRow> cells) {
+  return titleGridCells(
+      label, cells, [](const FieldRow& cell) { return cell.changed; }, "changed *");
 }
 
 std::vector<std::string_view> splitFieldName(std::string_view name, bool isGridCell) {
@@ -188,11 +200,8 @@ std::string titleComparedNode(std::string_view path, std::string_view part, std:
 }
 
 std::string titleComparedGrid(std::string_view label, std::span<const ComparedRow> cells) {
-  const std::size_t columns = cells.empty() ? 1 : std::max<std::size_t>(cells.front().gridColumns, 1);
-  std::string title = std::string(label) + " (" + std::to_string(cells.size() / columns) + " x " + std::to_string(columns) + ")";
-  const auto differing = std::count_if(cells.begin(), cells.end(), [](const ComparedRow& cell) { return cell.differs; });
-  if (differing > 0) title += ", " + std::to_string(differing) + " differ";
-  return title;
+  return titleGridCells(
+      label, cells, [](const ComparedRow& cell) { return cell.differs; }, "differ");
 }
 
 std::string joinFieldName(std::span<const std::string_view> parts) {
