@@ -126,7 +126,9 @@ std::string restoreIndices(std::string_view general, std::string_view name) {
       const std::string_view indices = same->substr(baseOf(*same).size());
       if (!brackets.empty() && countIndices(indices) == countIndices(brackets)) brackets = indices;
     }
-    out += (out.empty() ? "" : ".") + std::string(base) + std::string(brackets);
+    // Appended piece by piece: g++ 12 at -O3 warns (-Wrestrict, falsely) on "." + std::string.
+    if (!out.empty()) out += '.';
+    out.append(base).append(brackets);
   }
   return out;
 }
@@ -159,7 +161,8 @@ bool dropsListIndex(std::string_view name, std::string_view candidate, const std
   const std::vector<std::string_view> levels = splitLevels(candidate);
   std::string reached;
   for (std::size_t i = 0; i < levels.size(); ++i) {
-    reached += (i == 0 ? "" : ".") + std::string(levels[i]);
+    if (i > 0) reached += '.';
+    reached.append(levels[i]);
     if (countIndices(wanted[i]) > 0 && countIndices(levels[i]) == 0 && known.contains(reached + ".size")) return true;
   }
   return false;
@@ -206,7 +209,9 @@ std::string describeMissingElement(std::string_view name, const std::vector<sim:
   std::string reached;
   for (const std::string_view level : splitLevels(name)) {
     const std::string_view base = baseOf(level);
-    const std::string list = reached + (reached.empty() ? "" : ".") + std::string(base);
+    std::string list = reached;
+    if (!list.empty()) list += '.';
+    list.append(base);
     const std::string_view index =
         level.size() > base.size() + 2 ? level.substr(base.size() + 1, level.find(']') - base.size() - 1) : std::string_view();
     std::int64_t wanted = 0;
@@ -263,7 +268,10 @@ std::vector<std::string> suggestFieldNames(std::string_view name, const std::vec
 std::string describeSuggestions(const std::vector<std::string>& names) {
   if (names.empty()) return {};
   std::string text = "did you mean ";
-  for (std::size_t i = 0; i < names.size(); ++i) text += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? " or " : ", ";
+    text += names[i];
+  }
   return text + "?";
 }
 
