@@ -3,6 +3,7 @@
 // ended and how (an exit status or a signal), and never signals a process id that another program
 // has since been given (a child's id is not reused until the test reaps it).
 
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <optional>
@@ -40,8 +41,10 @@ class BackgroundProcess {
   [[nodiscard]] bool running() const {
     if (pid_ <= 0 || status_) return false;
     int status = 0;
-    if (::waitpid(pid_, &status, WNOHANG) != pid_) return true;
-    status_ = status;
+    const pid_t reaped = ::waitpid(pid_, &status, WNOHANG);
+    if (reaped == 0 || (reaped < 0 && errno == EINTR)) return true;
+    // Reaped, or gone without a status to read (ECHILD: children reaped for us): ended either way.
+    status_ = reaped == pid_ ? status : kNoStatus;
     return false;
   }
   /// Whether it ended within `limit`.
@@ -59,12 +62,14 @@ class BackgroundProcess {
   [[nodiscard]] std::string describe() const {
     if (pid_ <= 0) return "never started";
     if (running()) return "still running";
+    if (*status_ == kNoStatus) return "ended, how not known";
     if (WIFEXITED(*status_)) return "exited with " + std::to_string(WEXITSTATUS(*status_));
     if (WIFSIGNALED(*status_)) return "killed by signal " + std::to_string(WTERMSIG(*status_));
     return "ended";
   }
 
  private:
+  static constexpr int kNoStatus = -1;  ///< what status_ holds when the process ended unreaped (no wait status is -1)
   pid_t pid_ = -1;
   mutable std::optional<int> status_;  ///< its wait status, once reaped
 };
