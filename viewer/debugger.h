@@ -8,6 +8,7 @@
 // and the find box are drawn in debugger_inspector.cpp, debugger_events.cpp and
 // debugger_find.cpp; the rest, and what they share, in debugger.cpp.
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -35,6 +36,12 @@ namespace retrace::viewer {
 
 /// The width of the panel column, in pixels.
 inline constexpr float kPanelWidth = 420.0F;
+/// The panel column's width in a window `width` wide: kPanelWidth, or on a wide screen nearly a
+/// third of it, up to twice kPanelWidth (an event's line, a field's long name), and never more
+/// than half the window.
+[[nodiscard]] inline float fitPanelWidth(float width) {
+  return std::min(width / 2, std::clamp(width * 0.3F, kPanelWidth, 2 * kPanelWidth));
+}
 /// The ticks the find box's search walks at a step (the window takes as many steps a frame as
 /// its share of the frame allows).
 inline constexpr std::uint64_t kFindSlice = 256;

@@ -196,7 +196,7 @@ bool DebuggerWindow::pickEntity(const FrameLayout& layout, const Playback& shown
 
 sf::FloatRect DebuggerWindow::frameArea() const {
   const sf::Vector2f size = window_.getView().getSize();
-  const float panels = overlays_.panels ? std::min(kPanelWidth, size.x / 2) : 0.0F;
+  const float panels = overlays_.panels ? fitPanelWidth(size.x) : 0.0F;
   return {0.0F, 0.0F, size.x - panels, size.y};
 }
 

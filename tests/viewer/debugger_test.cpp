@@ -214,6 +214,13 @@ TEST(Inspector, ComparedRowsKeepEachSidesOrderWithWhatOnlyBHasAmongThem) {
   EXPECT_GT(onlyB, 0U) << "some tick has B holding a field A has not";
 }
 
+TEST(Inspector, ThePanelsWidenOnAWideScreenAndNeverTakeMoreThanHalf) {
+  EXPECT_EQ(fitPanelWidth(1380.0F), kPanelWidth);  // the window a 960-pixel scene opens
+  EXPECT_EQ(fitPanelWidth(800.0F), 400.0F);
+  EXPECT_FLOAT_EQ(fitPanelWidth(1900.0F), 570.0F);
+  EXPECT_EQ(fitPanelWidth(3840.0F), 2 * kPanelWidth);
+}
+
 TEST(Inspector, TheTreeWalkOpensNodesInOrderAndDrawsOnlyUnderOpenOnes) {
   std::vector<FieldRow> rows;
   for (const char* name : {"tick", "tiles[0][0]", "tiles[0][1]", "tiles[1][0]", "tiles[1][1]", "tanks.size", "tanks[0].hp",
