@@ -14,12 +14,10 @@
 
 namespace retrace::recorder {
 
-std::variant<std::vector<std::string>, std::string> collectReplays(const std::vector<std::string>& paths) {
+std::variant<std::vector<std::string>, std::string> expandReplayFolders(const std::vector<std::string>& paths) {
   std::vector<std::string> files;
   for (const std::string& path : paths) {
     std::error_code error;
-    // Said once, as the whole answer: a tally of "0 of 1" after it would only repeat it.
-    if (!std::filesystem::exists(std::filesystem::symlink_status(path, error))) return path + " does not exist";
     if (!std::filesystem::is_directory(path, error)) {
       files.push_back(path);  // loading it gives the sentence when it is no replay
       continue;
@@ -44,6 +42,15 @@ std::variant<std::vector<std::string>, std::string> collectReplays(const std::ve
     files.insert(files.end(), found.begin(), found.end());
   }
   return files;
+}
+
+std::variant<std::vector<std::string>, std::string> collectReplays(const std::vector<std::string>& paths) {
+  for (const std::string& path : paths) {
+    std::error_code error;
+    // Said once, as the whole answer: a tally of "0 of 1" after it would only repeat it.
+    if (!std::filesystem::exists(std::filesystem::symlink_status(path, error))) return path + " does not exist";
+  }
+  return expandReplayFolders(paths);
 }
 
 std::optional<std::string> rewriteReplay(const std::string& file, const LoadedReplay& replay, std::uint32_t fullHashEvery) {

@@ -19,6 +19,10 @@ namespace retrace::recorder {
 /// instead when a path does not exist, a folder cannot be listed or holds no replay, since a
 /// gate over a folder that checked nothing must not pass.
 [[nodiscard]] std::variant<std::vector<std::string>, std::string> collectReplays(const std::vector<std::string>& paths);
+/// The paths with each folder replaced by its replays (*.rtr, sorted), and every other path as
+/// given, for a command that says of each file it cannot read why; a sentence when a folder
+/// cannot be listed or holds no replay, as for collectReplays.
+[[nodiscard]] std::variant<std::vector<std::string>, std::string> expandReplayFolders(const std::vector<std::string>& paths);
 
 /// What the current simulation makes of a replay.
 struct Approval {

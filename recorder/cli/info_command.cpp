@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
+#include "recorder/approve.h"
 #include "recorder/cli/command.h"
 #include "recorder/cli/field_json.h"
 #include "recorder/input_source.h"
@@ -107,13 +108,19 @@ nlohmann::ordered_json describeInfoJson(const std::string& file, const LoadedRep
 void attachInfoCommand(CLI::App& command, ExitCode& outExit) {
   auto files = std::make_shared<std::vector<std::string>>();
   auto json = std::make_shared<bool>(false);
-  command.add_option("files", *files, "replays (each described in turn, a blank line between)")->required();
+  command.add_option("files", *files, "replays or folders of *.rtr replays (each described in turn, a blank line between)")
+      ->required();
   command.add_flag("--json", *json,
                    "one JSON object a line for each replay, in the order given (or the error of one it could not read)");
   command.callback([files, json, &outExit] {
     outExit = ExitCode::kOk;
+    auto expanded = expandReplayFolders(*files);
+    if (auto* problem = std::get_if<std::string>(&expanded)) {
+      outExit = refuseInput("info", *problem);
+      return;
+    }
     bool first = true;
-    for (const std::string& file : *files) {
+    for (const std::string& file : std::get<std::vector<std::string>>(expanded)) {
       auto tallied = tallyReplayFile(file);
       if (auto* problem = std::get_if<std::string>(&tallied)) {
         spdlog::error("{} info: {}", programName(), *problem);

@@ -8,6 +8,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "recorder/approve.h"
 #include "recorder/byte_sink.h"
 #include "recorder/cli/command.h"
 #include "recorder/cli/junit_report.h"
@@ -116,10 +117,14 @@ std::optional<std::string> writeJunitReport(FileSink& sink, const std::vector<Ju
 }
 
 ExitCode runVerify(const VerifyCommandOptions& options) {
+  // A folder is its replays, as for approve: `retrace verify --expect replays/` gates a corpus.
+  auto expanded = expandReplayFolders(options.files);
+  if (auto* problem = std::get_if<std::string>(&expanded)) return refuseInput("verify", *problem);
+  const std::vector<std::string>& files = std::get<std::vector<std::string>>(expanded);
   // Opened before any replay is verified, so that a report that cannot be written is said first.
   std::unique_ptr<FileSink> junit;
   if (options.junit) {
-    for (const std::string& file : options.files) {
+    for (const std::string& file : files) {
       auto problem = refuseOutputOverInput(*options.junit, file, "one of the replays to verify");
       if (!problem && options.expect)
         problem = refuseOutputOverInput(*options.junit, expectationsPathFor(file), "the .expect of " + file);
@@ -135,15 +140,14 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
   std::vector<JunitCase> cases;
   // Files are verified on --jobs threads and reported in the order given.
   (void)runInOrder(
-      options.files.size(), options.jobs,
-      [&](std::uint64_t i) { return verifyOneFile(options.files[static_cast<std::size_t>(i)], options); },
+      files.size(), options.jobs, [&](std::uint64_t i) { return verifyOneFile(files[static_cast<std::size_t>(i)], options); },
       [&](std::uint64_t i, FileVerdict&& verdict) {
         exit = worse(exit, verdict.exit);
         if (options.junit) cases.push_back(std::move(verdict.junit));
         if (verdict.exit == ExitCode::kBadInput) {
           spdlog::error("{} verify: {}", programName(), verdict.problem);
           // Every file has its line, so that a script sees the one it could not read.
-          const std::string& file = options.files[static_cast<std::size_t>(i)];
+          const std::string& file = files[static_cast<std::size_t>(i)];
           if (options.json) printOut("{}\n", nlohmann::ordered_json{{"file", file}, {"error", verdict.problem}}.dump());
           ++unreadable;
         } else {
@@ -154,13 +158,13 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
       });
   // Many replays (a CI gate over a folder): the tally, so that one failure among the OK lines
   // is not missed.
-  const std::size_t ok = options.files.size() - failed - unreadable;
+  const std::size_t ok = files.size() - failed - unreadable;
   if (options.json) {
-    printOut("{}\n",
-             nlohmann::ordered_json{{"replays", options.files.size()}, {"ok", ok}, {"failed", failed}, {"unreadable", unreadable}}
-                 .dump());
-  } else if (options.files.size() > 1) {
-    printOut("{} replays: {} OK, {} failed{}\n", options.files.size(), ok, failed,
+    printOut(
+        "{}\n",
+        nlohmann::ordered_json{{"replays", files.size()}, {"ok", ok}, {"failed", failed}, {"unreadable", unreadable}}.dump());
+  } else if (files.size() > 1) {
+    printOut("{} replays: {} OK, {} failed{}\n", files.size(), ok, failed,
              unreadable == 0 ? "" : (", " + std::to_string(unreadable) + " could not be read"));
   }
   if (!junit) return exit;
@@ -172,7 +176,7 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
 
 void attachVerifyCommand(CLI::App& command, ExitCode& outExit) {
   auto options = std::make_shared<VerifyCommandOptions>();
-  command.add_option("files", options->files, "replays to verify")->required();
+  command.add_option("files", options->files, "replays to verify, or folders of *.rtr replays")->required();
   command.add_flag("--no-oracle", options->noOracle, "skip the tunnel oracle (identity only)");
   command.add_flag("--allow-truncated", options->allowTruncated,
                    "pass a replay cut short on its verified prefix (recovering a crash)");

@@ -633,6 +633,32 @@ TEST_F(Cli, ShowEventsAndTraceRefuseBadArgumentsInOneLine) {
   }
 }
 
+TEST_F(Cli, VerifyAndInfoTakeAFolderAsItsReplaysInOrder) {
+  // Two replays and a file that is none, in a folder of their own.
+  const fs::path folder = dir_ / "goldens";
+  fs::create_directories(folder);
+  ASSERT_EQ(runRetrace("record --game dodge --ticks 120 -o " + (folder / "b.rtr").string()).exitCode, 0);
+  ASSERT_EQ(runRetrace("record --game tank --ticks 120 -o " + (folder / "a.rtr").string()).exitCode, 0);
+  std::ofstream(folder / "notes.txt") << "not a replay";
+  const std::string listed = (folder / "a.rtr").string() + " " + (folder / "b.rtr").string();
+  const CliRun byFolder = runRetrace("verify " + folder.string());
+  EXPECT_EQ(byFolder.exitCode, 0) << byFolder.output;
+  EXPECT_EQ(byFolder.output, runRetrace("verify " + listed).output);
+  EXPECT_NE(byFolder.output.find("2 replays: 2 OK, 0 failed"), std::string::npos) << byFolder.output;
+  EXPECT_EQ(runRetrace("info " + folder.string()).output, runRetrace("info " + listed).output);
+  // A folder and a file together, in the order given.
+  EXPECT_EQ(runRetrace("verify " + folder.string() + " " + (folder / "a.rtr").string()).output,
+            runRetrace("verify " + listed + " " + (folder / "a.rtr").string()).output);
+  // A folder that holds no replay checked nothing: never a pass.
+  const fs::path empty = dir_ / "empty";
+  fs::create_directories(empty);
+  for (const std::string command : {"verify", "info"}) {
+    const CliRun none = runRetrace(command + " " + empty.string());
+    EXPECT_EQ(none.exitCode, 2) << none.output;
+    EXPECT_EQ(none.output, "retrace " + command + ": " + empty.string() + ": no *.rtr replays in the folder\n");
+  }
+}
+
 TEST_F(Cli, ATickMayBeGivenAsItsTimeAsTheCommandsPrintIt) {
   const std::string tank = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
   // events prints tick 673 as 0:11.216 (its time rounded down to the millisecond): that reads back as 673.
@@ -1091,9 +1117,14 @@ TEST_F(Cli, BadInputIsOneLineAndExitTwo) {
   const CliRun missing = runRetrace("verify " + path("none.rtr"));
   EXPECT_EQ(missing.exitCode, 2);
   EXPECT_EQ(missing.output, "retrace verify: " + path("none.rtr") + " does not exist\n");
+  // A folder is its replays; a folder by a replay's name inside one is no replay.
   const CliRun directory = runRetrace("info " + dir_.string());
   EXPECT_EQ(directory.exitCode, 2);
-  EXPECT_NE(directory.output.find("is a directory"), std::string::npos);
+  EXPECT_NE(directory.output.find("no *.rtr replays in the folder"), std::string::npos) << directory.output;
+  fs::create_directories(dir_ / "inner" / "folder.rtr");
+  const CliRun named = runRetrace("info " + (dir_ / "inner").string());
+  EXPECT_EQ(named.exitCode, 2);
+  EXPECT_NE(named.output.find("folder.rtr is a directory"), std::string::npos) << named.output;
   std::ofstream(path("empty.rtr")).flush();
   const CliRun empty = runRetrace("verify " + path("empty.rtr"));
   EXPECT_EQ(empty.exitCode, 2);
