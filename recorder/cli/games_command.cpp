@@ -10,8 +10,10 @@
 #include <vector>
 
 #include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
 
 #include "recorder/cli/command.h"
+#include "recorder/cli/field_json.h"
 #include "recorder/parse.h"
 #include "recorder/settings.h"
 #include "sim/contract.h"
@@ -25,15 +27,26 @@ struct GamesOptions {
   std::vector<std::string> games;  ///< only these; every game when empty
   bool names = false;
   bool check = false;
+  bool json = false;
   std::string config;                 ///< --check: the configuration to play (one game's)
   std::vector<std::string> settings;  ///< --check: NAME=VALUE changes to it
 };
 
 /// Plays a game through every check of the contract (in the configuration given, or its
-/// default) and prints what it breaks; true when nothing.
-bool printContract(const sim::GameDefinition& game, const std::optional<sim::ConfigValues>& played) {
+/// default) and prints what it breaks (as a JSON line with `json`); true when nothing.
+bool printContract(const sim::GameDefinition& game, const std::optional<sim::ConfigValues>& played, bool json) {
   const auto problems = sim::checkGameContract(game, played);
   const auto checks = sim::contractChecks().size();
+  if (json) {
+    nlohmann::ordered_json out{{"game", std::string(game.name())}};
+    if (played) out["configuration"] = played->name;
+    out["promises"] = checks;
+    out["broken"] = nlohmann::ordered_json::array();
+    for (const sim::ContractProblem& problem : problems)
+      out["broken"].push_back(nlohmann::ordered_json{{"check", problem.check}, {"sentence", problem.sentence}});
+    printOut("{}\n", out.dump());
+    return problems.empty();
+  }
   const std::string name = std::string(game.name()) + (played ? " (" + played->name + ")" : "");
   if (problems.empty()) {
     printOut("{}: keeps all {} promises of the game contract\n", name, checks);
@@ -45,8 +58,11 @@ bool printContract(const sim::GameDefinition& game, const std::optional<sim::Con
 }
 
 /// Prints a game the registry refused, and why, as --check prints a game's broken promises.
-void printRefusal(const sim::RefusedGame& refused) {
-  printOut("{}: refused when it was registered: {}\n", quoteForMessage(refused.name), refused.reason);
+void printRefusal(const sim::RefusedGame& refused, bool json) {
+  if (json)
+    printOut("{}\n", nlohmann::ordered_json{{"game", refused.name}, {"refused", refused.reason}}.dump());
+  else
+    printOut("{}: refused when it was registered: {}\n", quoteForMessage(refused.name), refused.reason);
 }
 
 /// The games asked about, and the names among them the registry refused.
@@ -98,7 +114,7 @@ ExitCode checkAskedGames(const GamesOptions& options, const AskedGames& asked) {
       return ExitCode::kBadInput;
     }
     if (asked.games.empty()) {
-      printRefusal(asked.refused.front());
+      printRefusal(asked.refused.front(), options.json);
       return ExitCode::kFailed;
     }
     auto settled = settlePlayedConfig(*asked.games.front(), options);
@@ -106,8 +122,8 @@ ExitCode checkAskedGames(const GamesOptions& options, const AskedGames& asked) {
     played = std::get<sim::ConfigValues>(std::move(settled));
   }
   bool kept = asked.refused.empty();
-  for (const sim::GameDefinition* game : asked.games) kept = printContract(*game, played) && kept;
-  for (const sim::RefusedGame& game : asked.refused) printRefusal(game);
+  for (const sim::GameDefinition* game : asked.games) kept = printContract(*game, played, options.json) && kept;
+  for (const sim::RefusedGame& game : asked.refused) printRefusal(game, options.json);
   return kept ? ExitCode::kOk : ExitCode::kFailed;
 }
 
@@ -131,6 +147,30 @@ void printGameSummary(const sim::GameDefinition& game) {
   printOut("  --set NAME=VALUE, defaults: {}\n", fields.empty() ? "none (no configuration fields)" : fields);
 }
 
+/// printGameSummary as one JSON object: every configuration's values (not only the default's),
+/// each event kind's arguments, and what a limit bounds.
+nlohmann::ordered_json describeGameJson(const sim::GameDefinition& game) {
+  nlohmann::ordered_json out{{"game", std::string(game.name())}, {"rulesVersion", game.rulesVersion()}};
+  out["configurations"] = nlohmann::ordered_json::object();
+  for (const std::string& name : game.configNames())
+    out["configurations"][name] = fieldsToJson(game.describeConfig(*game.findConfig(name)));
+  out["buttons"] = nlohmann::ordered_json::array();
+  for (const char* button : game.inputNames()) out["buttons"].push_back(button);
+  out["speedLimits"] = nlohmann::ordered_json::array();
+  for (const sim::LimitDescription& limit : game.speedLimits())
+    out["speedLimits"].push_back(nlohmann::ordered_json{{"rule", limit.rule}, {"field", limit.field}});
+  out["events"] = nlohmann::ordered_json::array();
+  for (const sim::EventSchema& schema : game.eventSchemas()) {
+    nlohmann::ordered_json arguments = nlohmann::ordered_json::array();
+    for (const char* argument : schema.argNames) {
+      if (argument != nullptr) arguments.push_back(argument);
+    }
+    out["events"].push_back(nlohmann::ordered_json{{"kind", schema.name}, {"arguments", std::move(arguments)}});
+  }
+  out["eventsAbout"] = sim::listSubjectShapes(game);
+  return out;
+}
+
 ExitCode runGames(const GamesOptions& options) {
   const auto found = findAskedGames(options);
   if (const auto* problem = std::get_if<std::string>(&found)) return refuseInput("games", *problem);
@@ -140,6 +180,8 @@ ExitCode runGames(const GamesOptions& options) {
   for (const sim::GameDefinition* game : asked.games) {
     if (options.names)
       printOut("{}\n", std::string(game->name()));
+    else if (options.json)
+      printOut("{}\n", describeGameJson(*game).dump());
     else
       printGameSummary(*game);
   }
@@ -159,6 +201,11 @@ void attachGamesCommand(CLI::App& command, ExitCode& outExit) {
               "play each game through the contract's checks (determinism, snapshots, loading, limits, scenes, ...) and name "
               "every promise it breaks; exit 1 if any")
           ->excludes(names);
+  command
+      .add_flag("--json", options->json,
+                "one JSON object a line for each game: its configurations' values, buttons, speed limits, events and "
+                "their arguments (with --check: the promises it breaks)")
+      ->excludes(names);
   command
       .add_option("--config", options->config,
                   "--check: play this named configuration of the one game named (default: its default)")

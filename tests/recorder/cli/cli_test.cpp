@@ -1241,6 +1241,28 @@ TEST_F(Cli, GamesListsEveryRegisteredGameWithItsConfigurationsAndLimits) {
         << games.output;
     for (const auto& limit : game->speedLimits()) EXPECT_NE(games.output.find(limit.rule), std::string::npos) << limit.rule;
   }
+  // As JSON, a line a game: every configuration, button, limit and event kind with its arguments.
+  const std::vector<nlohmann::json> described = readJsonLines(runRetrace("games --json").output);
+  ASSERT_EQ(described.size(), retrace::sim::listGames().size());
+  for (std::size_t i = 0; i < described.size(); ++i) {
+    const auto& game = *retrace::sim::listGames()[i];
+    const nlohmann::json& line = described[i];
+    EXPECT_EQ(line["game"], std::string(game.name()));
+    EXPECT_EQ(line["rulesVersion"], game.rulesVersion());
+    ASSERT_EQ(line["configurations"].size(), game.configNames().size());
+    for (const std::string& config : game.configNames())
+      EXPECT_EQ(line["configurations"][config].size(), game.describeConfig(*game.findConfig(config)).size()) << config;
+    ASSERT_EQ(line["buttons"].size(), game.inputNames().size());
+    ASSERT_EQ(line["speedLimits"].size(), game.speedLimits().size());
+    ASSERT_EQ(line["events"].size(), game.eventSchemas().size());
+    for (std::size_t k = 0; k < game.eventSchemas().size(); ++k) {
+      const auto& schema = game.eventSchemas()[k];
+      EXPECT_EQ(line["events"][k]["kind"], schema.name);
+      const auto arguments =
+          std::count_if(schema.argNames.begin(), schema.argNames.end(), [](const char* n) { return n != nullptr; });
+      EXPECT_EQ(line["events"][k]["arguments"].size(), static_cast<std::size_t>(arguments)) << schema.name;
+    }
+  }
 }
 
 TEST_F(Cli, EnumerationsPrintByName) {

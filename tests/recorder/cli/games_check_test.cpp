@@ -2,10 +2,12 @@
 // leaves a member of its state out of visitState (support/flawed_game.h) is told which promise it
 // breaks, on stdout, with exit 1; games that keep the contract get one line each and exit 0.
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "sim/contract.h"
 #include "sim/registry.h"
@@ -31,6 +33,24 @@ TEST(GamesCheck, NamesEachPromiseAGameBreaksAndExitsOne) {
       "walker: breaks 1 of the " + std::to_string(retrace::sim::contractChecks().size()) +
           " promises of the game contract:\n  snapshots: the state saved at tick 1 (the bot playing) loads as another state: a member of "
           "State that == compares is missing from visitState, or loading changes a value\n");
+}
+
+TEST(GamesCheck, JsonGivesEachGamesBrokenPromisesAndEachRefusalAsALine) {
+  (void)retrace::sim::registerGame<Walker<Flaw::kMemberNotVisited>>();
+  (void)retrace::sim::registerGame<Walker<Flaw::kNineButtons>>();
+  const CommandRun run = runGames({"games", "--check", "--json", "walker", "dodge", "nine-button-walker"});
+  EXPECT_EQ(run.status, 1);
+  std::vector<nlohmann::json> lines;
+  std::istringstream text(run.out);
+  for (std::string line; std::getline(text, line);) lines.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(lines.size(), 3U) << run.out;
+  EXPECT_EQ(lines[0]["game"], "walker");
+  ASSERT_EQ(lines[0]["broken"].size(), 1U);
+  EXPECT_EQ(lines[0]["broken"][0]["check"], "snapshots");
+  EXPECT_EQ(lines[1],
+            (nlohmann::json{
+                {"game", "dodge"}, {"promises", retrace::sim::contractChecks().size()}, {"broken", nlohmann::json::array()}}));
+  EXPECT_EQ(lines[2], (nlohmann::json{{"game", "nine-button-walker"}, {"refused", "it names 9 buttons; an input has 8 bits"}}));
 }
 
 TEST(GamesCheck, GivesEachGameThatKeepsTheContractOneLine) {
