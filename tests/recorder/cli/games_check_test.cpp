@@ -107,7 +107,8 @@ TEST(GamesCheck, EveryRunWarnsOfAGameShadowedByAnotherOfItsName) {
   const CommandRun listed = runGames({"games", "--names"});
   EXPECT_EQ(listed.status, 0);
   EXPECT_NE(listed.out.find("walker\n"), std::string::npos) << listed.out;  // the first keeps the name
-  EXPECT_EQ(listed.err, why);
+  // Among the warnings of games refused before it, when the suite runs as one process.
+  EXPECT_NE(listed.err.find(why), std::string::npos) << listed.err;
   const CommandRun swept = runGames({"sweep", "100,60,40,12", "100,110,48,24", "0,100"});
   EXPECT_NE(swept.err.find(why), std::string::npos) << swept.err;  // any command, whatever it is about
   const CommandRun quiet = runGames({"-q", "games", "--names"});
