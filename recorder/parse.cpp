@@ -228,19 +228,32 @@ std::string formatFixed(sim::Fixed value) { return sim::formatFieldValue(value.r
 
 namespace {
 
-/// "M:SS" or "M:SS.f" to "M:SS.fff" in ticks: the first tick whose time, in whole milliseconds
-/// as formatTickTime prints it, is the time or after it, so that every printed time reads back
-/// as its own tick.
-std::optional<std::uint64_t> parseTickTime(std::string_view text) {
+/// A count of minutes before the seconds: "M", or "H:MM" as info prints a replay's length.
+std::optional<std::uint64_t> parseMinutes(std::string_view text) {
   const std::size_t colon = text.find(':');
+  const auto last = parseCount(colon == std::string_view::npos ? text : text.substr(colon + 1));
+  if (!std::holds_alternative<std::uint64_t>(last)) return std::nullopt;
+  if (colon == std::string_view::npos) return std::get<std::uint64_t>(last);
+  const auto hours = parseCount(text.substr(0, colon));
+  if (!std::holds_alternative<std::uint64_t>(hours) || text.size() - colon - 1 != 2 || std::get<std::uint64_t>(last) >= 60)
+    return std::nullopt;
+  if (std::get<std::uint64_t>(hours) > 100'000'000) return std::nullopt;  // no overflow below
+  return std::get<std::uint64_t>(hours) * 60 + std::get<std::uint64_t>(last);
+}
+
+/// "M:SS", "M:SS.f" to "M:SS.fff" (as formatTickTime prints a tick) or "H:MM:SS.fff" (as info
+/// prints a length) in ticks: the first tick whose time, in whole milliseconds as they print
+/// it, is the time or after it, so that every printed time reads back as its own tick.
+std::optional<std::uint64_t> parseTickTime(std::string_view text) {
+  const std::size_t colon = text.rfind(':');
   if (colon == std::string_view::npos) return std::nullopt;
   const std::string_view rest = text.substr(colon + 1);
   const std::size_t dot = rest.find('.');
   const std::string_view secondsText = rest.substr(0, dot);
   const std::string_view fraction = dot == std::string_view::npos ? std::string_view() : rest.substr(dot + 1);
-  const auto minutes = parseCount(text.substr(0, colon));
+  const auto minutes = parseMinutes(text.substr(0, colon));
   const auto seconds = parseCount(secondsText);
-  if (!std::holds_alternative<std::uint64_t>(minutes) || !std::holds_alternative<std::uint64_t>(seconds)) return std::nullopt;
+  if (!minutes || !std::holds_alternative<std::uint64_t>(seconds)) return std::nullopt;
   if (secondsText.size() != 2 || std::get<std::uint64_t>(seconds) >= 60 || fraction.size() > 3) return std::nullopt;
   if (dot != std::string_view::npos && fraction.empty()) return std::nullopt;
   std::uint64_t millis = 0;
@@ -249,10 +262,9 @@ std::optional<std::uint64_t> parseTickTime(std::string_view text) {
     if (c < '0' || c > '9') return std::nullopt;
     millis = millis * 10 + static_cast<std::uint64_t>(c - '0');
   }
-  const std::uint64_t m = std::get<std::uint64_t>(minutes);
-  if (m > 1'000'000'000) return std::nullopt;  // past any replay the loader accepts, and no overflow below
-  millis += (m * 60 + std::get<std::uint64_t>(seconds)) * 1000;
-  // formatTickTime rounds a tick's time down to the millisecond; this is its inverse.
+  if (*minutes > 1'000'000'000) return std::nullopt;  // past any replay the loader accepts, and no overflow below
+  millis += (*minutes * 60 + std::get<std::uint64_t>(seconds)) * 1000;
+  // The printers round a tick's time down to the millisecond; this is their inverse.
   return (millis * sim::kTickRate + 999) / 1000;
 }
 

@@ -32,8 +32,8 @@ struct Shard {
 /// not a count, or nothing. The shape of a CLI11 transform, which option parsers use it as.
 [[nodiscard]] std::string canonicalizeCount(std::string& text);
 /// A tick as a count ("673") or as the time it is played at, minutes:seconds as events and show
-/// print it ("0:11.216", "1:02.5", "1:02"): the tick printed so, or the first after a time that
-/// falls between two ticks.
+/// print it ("0:11.216", "1:02.5", "1:02") or hours:minutes:seconds as info prints a length
+/// ("0:01:00.000"): the tick printed so, or the first after a time between two ticks.
 [[nodiscard]] Parsed<std::uint64_t> parseTick(std::string_view text);
 /// canonicalizeCount for a tick: a count or a time (parseTick) replaced with its count of ticks.
 [[nodiscard]] std::string canonicalizeTick(std::string& text);

@@ -48,9 +48,14 @@ TEST(ParseTick, EveryTimeAsPrintedReadsBackAsItsOwnTick) {
   EXPECT_EQ(std::get<std::uint64_t>(parseTick("673")), 673U);
   EXPECT_EQ(std::get<std::uint64_t>(parseTick("1:02.5")), 3750U);
   EXPECT_EQ(std::get<std::uint64_t>(parseTick("1:02")), 3720U);
+  // info prints a replay's length with its hours: that reads back too.
+  EXPECT_EQ(std::get<std::uint64_t>(parseTick("0:01:00.000")), 3600U);
+  EXPECT_EQ(std::get<std::uint64_t>(parseTick("2:00:00")), 432000U);
+  EXPECT_EQ(std::get<std::uint64_t>(parseTick("1:05:00.5")), 234030U);
   // A time between two ticks is the first tick after it.
   EXPECT_EQ(std::get<std::uint64_t>(parseTick("0:00.010")), 1U);
-  for (const char* bad : {"", "-1", "1:5", "1:60", "1:00.", "1:00.1234", "0x10", "1e3", "1:00:00", "::"}) {
+  for (const char* bad : {"", "-1", "1:5", "1:60", "1:00.", "1:00.1234", "0x10", "1e3", "1:60:00", "1:5:00", "1:00:00:00",
+                          "::", ":00", "1::00", "0:00:"}) {
     const auto parsed = parseTick(bad);
     ASSERT_TRUE(std::holds_alternative<std::string>(parsed)) << bad;
     EXPECT_NE(std::get<std::string>(parsed).find("is no tick: a count of ticks (673) or a time, minutes:seconds (0:11.216)"),

@@ -666,6 +666,9 @@ TEST_F(Cli, ATickMayBeGivenAsItsTimeAsTheCommandsPrintIt) {
   ASSERT_NE(listed.output.find("tick 673     0:11.216"), std::string::npos) << listed.output;
   EXPECT_EQ(runRetrace("events " + tank + " --from 0:11.216 --to 0:11.216").output, listed.output);
   EXPECT_EQ(runRetrace("show " + tank + " --tick 0:11.216").output, runRetrace("show " + tank + " --tick 673").output);
+  // info gives the length with its hours (0:01:00.000): the last tick.
+  ASSERT_NE(runRetrace("info " + tank).output.find("ticks:     3600 (0:01:00.000 at 60 ticks/s)"), std::string::npos);
+  EXPECT_EQ(runRetrace("show " + tank + " --tick 0:01:00.000").output, runRetrace("show " + tank + " --tick 3600").output);
   EXPECT_EQ(runRetrace("trace " + tank + " --field tick --from 0:10 --to 0:10.05").output,
             "tick     tick\n600      600\n601      601\n602      602\n603      603\n");
   const CliRun found = runRetrace("find " + tank + " --where 'tanks.size == 4' --next-after 0:11.2");
