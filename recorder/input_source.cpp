@@ -185,7 +185,11 @@ std::variant<std::unique_ptr<InputSource>, std::string> makeInputSource(const st
   if (spec == "bot") return std::make_unique<BotSource>(seed);
   if (spec == "random") return std::make_unique<RandomSource>(seed, game.inputNames().size());
   auto bytes = readFileCapped(spec, kMaxScriptBytes);
-  if (auto* problem = std::get_if<std::string>(&bytes)) return "input script " + spec + " " + *problem;
+  if (auto* problem = std::get_if<std::string>(&bytes)) {
+    // A word that is no file was more likely meant as bot or random than as a script.
+    const bool word = spec.find_first_of("/.") == std::string::npos && !std::filesystem::exists(spec);
+    return "input script " + spec + " " + *problem + (word ? " (--input takes bot, random or an input script's path)" : "");
+  }
   const auto& data = std::get<std::vector<std::byte>>(bytes);
   const std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
   auto runs = parseInputScript(text, game);

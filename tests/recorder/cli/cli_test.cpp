@@ -1427,6 +1427,11 @@ TEST_F(Cli, InputScriptsAreParsedWithLineNumbers) {
   EXPECT_EQ(bad.exitCode, 2);
   EXPECT_NE(bad.output.find("bad.txt: line 2: 'ten' is not a tick count"), std::string::npos) << bad.output;
   EXPECT_FALSE(fs::exists(path("t.rtr.partial")));
+  // A word that names no file was meant as an input source; a path is said as it is.
+  EXPECT_EQ(runRetrace("record --game tank --ticks 30 --input Bot -o " + path("t.rtr")).output,
+            "retrace record: input script Bot does not exist (--input takes bot, random or an input script's path)\n");
+  EXPECT_EQ(runRetrace("record --game tank --ticks 30 --input " + path("none.txt") + " -o " + path("t.rtr")).output,
+            "retrace record: input script " + path("none.txt") + " does not exist\n");
 }
 
 TEST_F(Cli, ApproveChecksRefusesUnderCiAndRewritesOnConsent) {
