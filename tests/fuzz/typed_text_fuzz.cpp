@@ -3,13 +3,14 @@
 // a field pattern (`show --fields`, `trace --field`, matched against every field's name, and
 // what one that selects nothing may have meant), a `--set` setting, a configuration's name (made
 // again as approve does), a `.expect` file, a `hunt --until` predicate, and a count, decimal,
-// box, displacement or shard. Each gives either one short printable sentence or a value that
-// says what the text said: counts and decimals written back out parse to the same value, a
-// pattern without '*' matches exactly the field it names and what lies in it, every field a
-// pattern selects in a state (`[id=N]` resolved there) is named as it names it, every name
-// suggested for one that selects nothing selects something, an event condition read without a
-// refusal is never refused on an event, a configuration made from a name is made again alike
-// from its own, and an entity `events --about` finds no event could be about is about no event.
+// box, displacement, shard or tick. Each gives either one short printable sentence or a value
+// that says what the text said: counts, decimals and ticks written back out parse to the same
+// value, a pattern without '*' matches exactly the field it names and what lies in it, every
+// field a pattern selects in a state (`[id=N]` resolved there) is named as it names it, every
+// name suggested for one that selects nothing selects something, an event condition read
+// without a refusal is never refused on an event, a configuration made from a name is made
+// again alike from its own, and an entity `events --about` finds no event could be about is
+// about no event.
 //
 // With clang: cmake --preset fuzz && cmake --build --preset fuzz --target typed_text_fuzz
 //   build/fuzz/tests/fuzz/typed_text_fuzz NEW tests/fuzz/typed_text -max_total_time=60   (finds go to NEW)
@@ -162,6 +163,16 @@ void checkNumbers(std::string_view text) {
     const Parsed<sim::Fixed> again = parseFixed(written);
     if (!std::holds_alternative<sim::Fixed>(again) || std::get<sim::Fixed>(again) != *value)
       fail("a decimal written out parses otherwise", written);
+  }
+  // A tick (a count or its time): written as its time, as events and show print it, it reads
+  // back as itself (within any replay's length, where formatTickTime's milliseconds fit).
+  const Parsed<std::uint64_t> tick = parseTick(text);
+  checkRefusal("tick", tick);
+  if (const auto* value = std::get_if<std::uint64_t>(&tick); value != nullptr && *value <= 4'000'000'000'000ULL) {
+    const std::string time = formatTickTime(*value);
+    const Parsed<std::uint64_t> again = parseTick(time);
+    if (!std::holds_alternative<std::uint64_t>(again) || std::get<std::uint64_t>(again) != *value)
+      fail("a tick written as its time parses otherwise", time);
   }
   checkRefusal("box", parseBox(text));
   checkRefusal("displacement", parseVec2(text));
