@@ -41,7 +41,7 @@ struct ComparedRow {
 [[nodiscard]] std::vector<FieldRow> inspectFields(const sim::GameSession& now, const sim::GameSession& before,
                                                   std::vector<FieldRow>* outGone = nullptr);
 /// A's fields beside B's, in A's order, each field only B has after the one it follows in B (a
-/// fourth tank's fields after the third's), so that what a node of the tree holds stays together.
+/// list's fourth element after its third), so that what a node of the tree holds stays together.
 [[nodiscard]] std::vector<ComparedRow> compareFields(const sim::GameSession& a, const sim::GameSession& b);
 /// True when a row's name contains the filter text (case-insensitive); an empty filter keeps all.
 [[nodiscard]] bool matchesFilter(std::string_view name, std::string_view filter) noexcept;

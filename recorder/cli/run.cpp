@@ -65,7 +65,7 @@ std::optional<std::string> refuseArguments(const std::string& name, std::span<ch
 }
 
 /// For a command that takes --game given a game's name as a word of its own (`retrace record
-/// tank`): how a game is named; empty otherwise.
+/// GAME`): how a game is named; empty otherwise.
 std::string hintGameWord(const CLI::App& app, const CLI::App& command) {
   if (command.get_option_no_throw("--game") == nullptr) return {};
   std::vector<std::string> words = command.remaining();
