@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <variant>
@@ -283,11 +284,31 @@ std::string canonicalizeTick(std::string& text) {
   return {};
 }
 
-std::string canonicalizeCount(std::string& text) {
+std::string canonicalizeCount(std::string& text, std::uint64_t most) {
   const auto count = parseCount(text);
-  if (const auto* problem = std::get_if<std::string>(&count)) return *problem;
-  text = std::to_string(std::get<std::uint64_t>(count));
+  const auto* value = std::get_if<std::uint64_t>(&count);
+  // Digits only, yet no count: past 2^64 - 1, which is past `most` too.
+  const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+  if ((value != nullptr && *value > most) || (value == nullptr && digits))
+    return quoteForMessage(text) + " is too large (at most " + std::to_string(most) + ")";
+  if (value == nullptr) return std::get<std::string>(count);
+  text = std::to_string(*value);
   return {};
+}
+
+std::function<std::string(std::string&)> chooseOptionTransform(std::string_view typeName) {
+  if (typeName.starts_with("TICK")) return canonicalizeTick;
+  if (!typeName.starts_with("UINT")) return nullptr;
+  std::uint64_t most = UINT64_MAX;
+  // CLI::Range writes its bounds into the type name: "UINT:UINT in [1 - 256]".
+  const std::size_t open = typeName.find(" in [");
+  const std::size_t dash = typeName.find(" - ", open);
+  const std::size_t close = typeName.find(']', dash);
+  if (open != std::string_view::npos && dash != std::string_view::npos && close != std::string_view::npos) {
+    if (const auto top = parseCount(typeName.substr(dash + 3, close - dash - 3)); std::holds_alternative<std::uint64_t>(top))
+      most = std::get<std::uint64_t>(top);
+  }
+  return [most](std::string& text) { return canonicalizeCount(text, most); };
 }
 
 }  // namespace retrace::recorder

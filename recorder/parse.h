@@ -2,6 +2,7 @@
 // Parsing of numbers and boxes typed by users. Errors come back as one human sentence.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -29,14 +30,19 @@ struct Shard {
 /// Parses "I/N", shard I of N counted from 1 as batch systems number them ("1/4" to "4/4").
 [[nodiscard]] Parsed<Shard> parseShard(std::string_view text);
 /// Replaces a typed count with its canonical decimal ("010" becomes "10"); returns why it is
-/// not a count, or nothing. The shape of a CLI11 transform, which option parsers use it as.
-[[nodiscard]] std::string canonicalizeCount(std::string& text);
+/// not a count or is past `most`, or nothing. The shape of a CLI11 transform.
+[[nodiscard]] std::string canonicalizeCount(std::string& text, std::uint64_t most = UINT64_MAX);
 /// A tick as a count ("673") or as the time it is played at, minutes:seconds as events and show
 /// print it ("0:11.216", "1:02.5", "1:02") or hours:minutes:seconds as info prints a length
 /// ("0:01:00.000"): the tick printed so, or the first after a time between two ticks.
 [[nodiscard]] Parsed<std::uint64_t> parseTick(std::string_view text);
 /// canonicalizeCount for a tick: a count or a time (parseTick) replaced with its count of ticks.
 [[nodiscard]] std::string canonicalizeTick(std::string& text);
+/// What an option of this CLI11 type name reads its text through, or nothing: a count ("UINT")
+/// by canonicalizeCount up to the top of its range ("UINT:UINT in [1 - 256]"), so that twenty
+/// digits are refused with the bound the option has, not 2^64's; a tick ("TICK") by
+/// canonicalizeTick.
+[[nodiscard]] std::function<std::string(std::string&)> chooseOptionTransform(std::string_view typeName);
 /// Parses a decimal like "98", "-3.25" or "0.38" exactly into 16.16 (rounded to nearest).
 [[nodiscard]] Parsed<sim::Fixed> parseFixed(std::string_view text);
 /// Parses "x,y,w,h" into a box; sizes must not be negative.

@@ -542,8 +542,8 @@ void addViewerOptions(CLI::App& app, Options& options) {
   // Counts in decimal digits only, and ticks as counts or times, as in retrace's commands
   // (recorder/parse.h says why).
   for (CLI::Option* option : app.get_options()) {
-    if (option->get_type_name().starts_with("UINT")) option->transform(CLI::Validator(recorder::canonicalizeCount, ""));
-    if (option->get_type_name().starts_with("TICK")) option->transform(CLI::Validator(recorder::canonicalizeTick, ""));
+    if (auto transform = recorder::chooseOptionTransform(option->get_type_name()))
+      option->transform(CLI::Validator(transform, ""));
   }
 }
 

@@ -52,8 +52,7 @@ bool isCommandName(std::string_view word) {
 void readUnsignedOptionsAsDecimal(CLI::App& app) {
   for (CLI::Option* option : app.get_options()) {
     // A transform runs before the option's checks (ranges), which then see the canonical text.
-    if (option->get_type_name().starts_with("UINT")) option->transform(CLI::Validator(canonicalizeCount, ""));
-    if (option->get_type_name().starts_with("TICK")) option->transform(CLI::Validator(canonicalizeTick, ""));
+    if (auto transform = chooseOptionTransform(option->get_type_name())) option->transform(CLI::Validator(transform, ""));
   }
   for (CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) readUnsignedOptionsAsDecimal(*command);
 }

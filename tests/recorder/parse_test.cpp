@@ -37,6 +37,30 @@ TEST(ParseCount, ReadsDecimalDigitsAndRefusesSignsAndOverflow) {
     EXPECT_TRUE(std::holds_alternative<std::string>(parseCount(text))) << text;
 }
 
+TEST(ChooseOptionTransform, ACountIsRefusedPastItsOptionsRangeWithThatRangesTop) {
+  const auto ranged = chooseOptionTransform("UINT:UINT in [1 - 256]");
+  ASSERT_TRUE(ranged);
+  std::string text = "0256";
+  EXPECT_EQ(ranged(text), "");
+  EXPECT_EQ(text, "256");
+  // Twenty digits are past 2^64, yet what the user needs to hear is the option's own bound.
+  for (const char* large : {"257", "99999999999999999999"}) {
+    text = large;
+    EXPECT_EQ(ranged(text), "'" + std::string(large) + "' is too large (at most 256)");
+  }
+  text = "-1";
+  EXPECT_EQ(ranged(text), "'-1' is not a whole number (digits 0-9 only)");
+  const auto unranged = chooseOptionTransform("UINT");
+  text = "18446744073709551616";
+  EXPECT_EQ(unranged(text), "'18446744073709551616' is too large (at most 18446744073709551615)");
+  const auto tick = chooseOptionTransform("TICK");
+  text = "0:01.000";
+  EXPECT_EQ(tick(text), "");
+  EXPECT_EQ(text, "60");
+  EXPECT_FALSE(chooseOptionTransform("TEXT"));
+  EXPECT_FALSE(chooseOptionTransform("FLOAT:FLOAT in [0 - 1]"));
+}
+
 TEST(ParseTick, EveryTimeAsPrintedReadsBackAsItsOwnTick) {
   // formatTickTime rounds a tick's time down to the millisecond (tick 673 is 0:11.216, 11216.67 ms).
   for (std::uint64_t tick = 0; tick < 200000; tick += tick < 4000 ? 1 : 997) {

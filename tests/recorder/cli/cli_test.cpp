@@ -1186,6 +1186,12 @@ TEST_F(Cli, UnsignedOptionsTakeDecimalDigitsOnly) {
   EXPECT_EQ(negative.output,
             "retrace record: --seed: '-1' is not a whole number (digits 0-9 only) (see retrace record --help)\n");
   EXPECT_FALSE(fs::exists(path("n.rtr")));
+  // Too many digits for 64 bits is refused with the option's own bound, as one digit too many is.
+  for (const char* count : {"1000000001", "99999999999999999999"}) {
+    const CliRun large = runRetrace("record --game dodge --ticks " + std::string(count) + " -o " + path("n.rtr"));
+    EXPECT_EQ(large.output, "retrace record: --ticks: '" + std::string(count) +
+                                "' is too large (at most 1000000000) (see retrace record --help)\n");
+  }
   const CliRun tick = runRetrace("shrink " + path("p.rtr") + " --until ends-before:-5 -o " + path("s.rtr"));
   EXPECT_EQ(tick.exitCode, 2) << tick.output;
 }
