@@ -168,6 +168,21 @@ bool dropsListIndex(std::string_view name, std::string_view candidate, const std
   return false;
 }
 
+/// Words other languages give a list's length by; retrace's is `size` (`bullets.size`).
+constexpr std::string_view kLengthWords[] = {"length", "len", "count", "num", "number"};
+
+/// `name`'s list's size field when `name` asks for a list's length by another word
+/// ("bullets.length", "tanks[*].hits.count"), if there is one.
+std::optional<std::string> nameListSize(std::string_view name, const std::set<std::string_view, std::less<>>& known) {
+  const std::size_t dot = name.rfind('.');
+  if (dot == std::string_view::npos || name.find('[', dot) != std::string_view::npos) return std::nullopt;
+  const std::string word = lowered(name.substr(dot + 1));
+  if (std::find(std::begin(kLengthWords), std::end(kLengthWords), word) == std::end(kLengthWords)) return std::nullopt;
+  std::string size = std::string(name.substr(0, dot)) + ".size";
+  if (!known.contains(size)) return std::nullopt;
+  return size;
+}
+
 /// `name` when it selects a field (its indices those of elements there), else `general`, which
 /// does: a suggestion never names what is not there.
 std::string writeSelecting(std::string name, const std::string& general, const std::vector<sim::Field>& fields) {
@@ -247,6 +262,7 @@ std::vector<std::string> suggestFieldNames(std::string_view name, const std::vec
   const std::vector<std::string> candidates = listGeneralNames(fields);
   const std::set<std::string_view, std::less<>> known(candidates.begin(), candidates.end());
   if (known.contains(general)) return {};
+  if (const auto size = nameListSize(general, known)) return {writeSelecting(restoreIndices(*size, name), *size, fields)};
   std::vector<std::pair<std::size_t, const std::string*>> scored;  // closer first
   for (const std::string& candidate : candidates) {
     if (const auto edits = countSpellingEdits(general, candidate)) {

@@ -73,6 +73,19 @@ TEST(FieldHints, ALevelLeftOutFindsTheNamesThatEndAsItEnds) {
   EXPECT_EQ(suggestFieldNames("players.hp", state), Names{"players[*].hp"});
 }
 
+TEST(FieldHints, AListsLengthByAnotherLanguagesWordIsItsSize) {
+  const std::vector<sim::Field> state = makeState();
+  EXPECT_EQ(suggestFieldNames("shots.length", state), Names{"shots.size"});
+  EXPECT_EQ(suggestFieldNames("players.COUNT", state), Names{"players.size"});
+  EXPECT_EQ(hintFieldName("empty.len", state), "did you mean empty.size?");
+  // A list inside an element keeps the element's index, and never names one not there.
+  const std::vector<sim::Field> nested = {makeField("players.size", 1), makeField("players[0].items.size", 2)};
+  EXPECT_EQ(suggestFieldNames("players[0].items.count", nested), Names{"players[0].items.size"});
+  EXPECT_EQ(suggestFieldNames("players[3].items.count", nested), Names{"players[*].items.size"});
+  // What is not a list has no size to suggest.
+  EXPECT_EQ(suggestFieldNames("ball.length", state), Names{});
+}
+
 TEST(FieldHints, NothingNearOrAWildcardOrTheRightNameGetsNoSuggestion) {
   const std::vector<sim::Field> state = makeState();
   EXPECT_EQ(suggestFieldNames("score", state), Names{});
