@@ -171,13 +171,16 @@ bool dropsListIndex(std::string_view name, std::string_view candidate, const std
 /// Words other languages give a list's length by; retrace's is `size` (`bullets.size`).
 constexpr std::string_view kLengthWords[] = {"length", "len", "count", "num", "number"};
 
-/// `name`'s list's size field when `name` asks for a list's length by another word
-/// ("bullets.length", "tanks[*].hits.count"), if there is one.
+/// `name`'s list's size field when `name` asks for a list's length by another word, or a long
+/// one within a third of its letters of it ("bullets.length", "bullets.lenght",
+/// "tanks[*].hits.count"), if there is one.
 std::optional<std::string> nameListSize(std::string_view name, const std::set<std::string_view, std::less<>>& known) {
   const std::size_t dot = name.rfind('.');
   if (dot == std::string_view::npos || name.find('[', dot) != std::string_view::npos) return std::nullopt;
   const std::string word = lowered(name.substr(dot + 1));
-  if (std::find(std::begin(kLengthWords), std::end(kLengthWords), word) == std::end(kLengthWords)) return std::nullopt;
+  // A short word exactly: "bullets.pen" is more likely a field left out than "len" misspelt.
+  const auto near = [&](std::string_view w) { return countEdits(word, w) <= (w.size() > 3 ? w.size() / 3 : 0); };
+  if (std::none_of(std::begin(kLengthWords), std::end(kLengthWords), near)) return std::nullopt;
   std::string size = std::string(name.substr(0, dot)) + ".size";
   if (!known.contains(size)) return std::nullopt;
   return size;

@@ -78,6 +78,8 @@ TEST(FieldHints, AListsLengthByAnotherLanguagesWordIsItsSize) {
   EXPECT_EQ(suggestFieldNames("shots.length", state), Names{"shots.size"});
   EXPECT_EQ(suggestFieldNames("players.COUNT", state), Names{"players.size"});
   EXPECT_EQ(hintFieldName("empty.len", state), "did you mean empty.size?");
+  EXPECT_EQ(suggestFieldNames("shots.lenght", state), Names{"shots.size"});
+  EXPECT_EQ(suggestFieldNames("shots.x", state), Names{"shots[*].position.x"}) << "a level left out, not a length";
   // A list inside an element keeps the element's index, and never names one not there.
   const std::vector<sim::Field> nested = {makeField("players.size", 1), makeField("players[0].items.size", 2)};
   EXPECT_EQ(suggestFieldNames("players[0].items.count", nested), Names{"players[0].items.size"});
