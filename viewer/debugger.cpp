@@ -331,7 +331,7 @@ void Debugger::drawGoTo() {
       seek(std::get<std::uint64_t>(tick));
     }
   }
-  if (!tickProblem_.empty()) ImGui::TextColored(kDiffers, "%s", tickProblem_.c_str());
+  if (!tickProblem_.empty()) sayWrapped(kDiffers, tickProblem_);
 }
 
 void Debugger::drawJumps() {
@@ -400,7 +400,7 @@ void Debugger::drawSelection(const sf::Font& font) {
       picture_.reset();  // a clip's partial file goes with it; a sheet is written only at its end
     }
   } else if (!pictureMessage_.empty()) {
-    ImGui::TextColored(kQuiet, "%s", pictureMessage_.c_str());
+    sayWrapped(kQuiet, pictureMessage_);
   }
 }
 
@@ -522,7 +522,7 @@ void Debugger::drawEdit() {
   if (ImGui::Button("release from the cursor")) hold(false);
   ImGui::TextColored(kQuiet, "right-click an input lane to flip a button at a tick");
   if (editing()) drawEditSaving();
-  if (!editMessage_.empty()) ImGui::TextColored(kQuiet, "%s", editMessage_.c_str());
+  if (!editMessage_.empty()) sayWrapped(kQuiet, editMessage_);
 }
 
 void Debugger::drawEditSaving() {

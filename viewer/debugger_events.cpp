@@ -121,7 +121,7 @@ void Debugger::drawEventCondition() {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("only the events about the entity or cell selected in the scene or inspector");
   if (eventsAboutSelection_ && selected_.empty())
     ImGui::TextColored(kQuiet, "select an entity or cell (a click on the scene) for its events");
-  if (!eventWhereProblem_.empty()) ImGui::TextColored(kDiffers, "%s", eventWhereProblem_.c_str());
+  if (!eventWhereProblem_.empty()) sayWrapped(kDiffers, eventWhereProblem_);
 }
 
 void Debugger::drawEvents() {

@@ -149,9 +149,9 @@ void Debugger::drawFind() {
     ImGui::SameLine();
     if (ImGui::SmallButton("stop")) stopFind();
   } else if (!findProblem_.empty()) {
-    ImGui::TextColored(kDiffers, "%s", findProblem_.c_str());
+    sayWrapped(kDiffers, findProblem_);
   } else if (!markMessage_.empty()) {
-    ImGui::TextColored(kQuiet, "%s", markMessage_.c_str());
+    sayWrapped(kQuiet, markMessage_);
   }
 }
 

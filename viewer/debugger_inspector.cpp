@@ -69,12 +69,10 @@ void Debugger::drawInspector() {
       said += selectedBefore_.empty() ? ", not at this tick" : ", gone this tick (was " + selectedBefore_ + ")";
     else if (selectedNow_ != selected_)
       said += ", here " + selectedNow_;
-    ImGui::PushStyleColor(ImGuiCol_Text, selectedNow_.empty() ? kDiffers : kChanged);
-    ImGui::TextWrapped("%s", said.c_str());
-    ImGui::PopStyleColor();
+    sayWrapped(selectedNow_.empty() ? kDiffers : kChanged, said);
   }
-  ImGui::TextColored(plotMessage_.empty() ? kQuiet : kDiffers, "%s",
-                     plotMessage_.empty() ? "right-click a field: plot it on the timeline" : plotMessage_.c_str());
+  sayWrapped(plotMessage_.empty() ? kQuiet : kDiffers,
+             plotMessage_.empty() ? std::string("right-click a field: plot it on the timeline") : plotMessage_);
   const std::vector<std::string> entities = listEntities(a_);
   ImGui::BeginChild("fields");
   if (filter_.empty() && selected_.empty() && !onlyChanged_)
@@ -182,7 +180,7 @@ void Debugger::drawComparison() {
     ImGui::TextColored(kDiffers, "differ from tick %llu", static_cast<unsigned long long>(*difference_));
   else
     ImGui::TextColored(kQuiet, "identical");
-  if (!plotMessage_.empty()) ImGui::TextColored(kDiffers, "%s", plotMessage_.c_str());
+  if (!plotMessage_.empty()) sayWrapped(kDiffers, plotMessage_);
   if (ImGui::BeginTable("ab", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
     ImGui::TableSetupScrollFreeze(0, 1);
     // The names column is the tree's, its nodes titled with lengths and counts: twice a value's.

@@ -21,6 +21,14 @@ inline const ImVec4 kQuiet{0.6F, 0.6F, 0.68F, 1.0F};
 /// The timeline's plot colour, for a plotted field's name.
 inline const ImVec4 kPlotted{plotColourA().r / 255.0F, plotColourA().g / 255.0F, plotColourA().b / 255.0F, 1.0F};
 
+/// A sentence in `colour`, wrapped at the panel's edge, since what a refusal suggests comes at
+/// its end ("... did you mean bullets.size?").
+inline void sayWrapped(const ImVec4& colour, const std::string& sentence) {
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
+  ImGui::TextWrapped("%s", sentence.c_str());
+  ImGui::PopStyleColor();
+}
+
 /// The centre of the widget just drawn, which the status file gives for scripts to click.
 [[nodiscard]] std::array<float, 2> centreOfLastItem();
 /// Where `entity` (maybe by id) is in the session's state; empty when it is not there.

@@ -386,6 +386,36 @@ TEST(Window, TheFindBoxGoesToAMatchAndMarksThemAllAFewSlicesAFrame) {
   EXPECT_EQ(view.waitFor([](const Status&) { return true; })->at("tick"), std::to_string(all.front())) << "marking stays";
 }
 
+TEST(Window, ARefusalLongerThanItsPanelIsShownWholeOverSeveralLines) {
+  // What a refusal suggests comes at its end ("did you mean bullets.size?"): cut at the panel's
+  // edge, it was never seen.
+  retrace::testing::TempDir temp{"retrace_window_refusal"};
+  ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr", temp.path());
+  ASSERT_TRUE(view.opened()) << view.report();
+  const auto readY = [&](const std::string& key) {
+    const std::string at = view.readSettled(key);
+    return std::strtof(at.c_str() + at.find(',') + 1, nullptr);
+  };
+  const float box = readY("findBox");
+  const std::string header = view.readSettled("editHeader");
+  const float below = readY("editHeader");
+  view.press(std::strtof(view.readSettled("findBox").c_str(), nullptr), box);
+  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("typing") == "1"; }));
+  view.type("'bullets.lenght > 2'");
+  view.key("Return");
+  ASSERT_TRUE(view.waitFor([&](const Status& s) { return s.at("editHeader") != header; }));
+  // More than a row of buttons further down: the sentence took more than one line.
+  EXPECT_GT(readY("editHeader") - below, below - box);
+  const sf::Image frame = view.frame();
+  for (unsigned y = 0; y < frame.getSize().y; ++y) {
+    for (unsigned x = frame.getSize().x - 6; x < frame.getSize().x; ++x) {
+      const sf::Color c = frame.getPixel(x, y);
+      ASSERT_FALSE(c.r > 200 && c.g < 130 && c.b > 70 && c.b < 160)
+          << "a refusal's letters at the window's edge, " << x << "," << y;
+    }
+  }
+}
+
 TEST(Window, ASelectedRangeIsSavedAsAClipAndASheetWhileTheWindowKeepsAnswering) {
   // Shift+drag on the timeline selects ticks; "save as clip" writes them a few frames a window
   // frame, so keys still move the cursor, and the cursor is where the person left it; "save as
