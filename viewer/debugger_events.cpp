@@ -148,10 +148,15 @@ void Debugger::drawEvents() {
         placed = true;
       }
       const EventRow row = listedEventAt(static_cast<std::uint64_t>(i));
-      const std::string text = std::to_string(row.tick) + "  " + sim::formatEvent(a_.game(), row.event);
+      const std::string text = writeEventLine(a_.game(), row, a_.lastTick());
       ImGui::PushID(i);
       if (ImGui::Selectable(text.c_str(), row.tick == a_.tick())) openEvent(row);
-      if (ImGui::IsItemHovered()) hovered_ = placeEventSubject(row.event);
+      if (ImGui::IsItemHovered()) {
+        hovered_ = placeEventSubject(row.event);
+        // A line the panel cuts short is read whole where the pointer is.
+        const float end = ImGui::GetItemRectMin().x + ImGui::CalcTextSize(text.c_str()).x;
+        if (end > ImGui::GetWindowDrawList()->GetClipRectMax().x) ImGui::SetTooltip("%s", text.c_str());
+      }
       ImGui::PopID();
     }
   }

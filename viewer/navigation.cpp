@@ -17,6 +17,12 @@ std::optional<std::uint64_t> findMarkTick(std::span<const std::uint64_t> sortedT
   return *(at - 1);
 }
 
+std::string writeEventLine(const sim::GameDefinition& game, const EventRow& row, std::uint64_t lastTick) {
+  std::string line = std::to_string(row.tick);
+  line.insert(0, std::to_string(lastTick).size() - std::min(line.size(), std::to_string(lastTick).size()), ' ');
+  return line + "  " + sim::formatEvent(game, row.event);
+}
+
 std::variant<std::uint64_t, std::string> parseTickText(std::string_view text, std::uint64_t current, std::uint64_t last) {
   while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
   while (!text.empty() && text.back() == ' ') text.remove_suffix(1);

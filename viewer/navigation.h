@@ -22,6 +22,10 @@ struct EventRow {
   sim::Event event;
 };
 
+/// A row's line in the Events panel: its tick right-aligned to the width of `lastTick`'s, so that
+/// the events' names line up, then the event as retrace events prints it.
+[[nodiscard]] std::string writeEventLine(const sim::GameDefinition& game, const EventRow& row, std::uint64_t lastTick);
+
 /// Which way a jump goes.
 enum class Direction : std::uint8_t { kForward, kBackward };
 

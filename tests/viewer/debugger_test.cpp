@@ -690,6 +690,17 @@ TEST(Find, ASearchGoesASliceAtATimeAndFindsWhatOneWalkFindsWhateverTheSlice) {
   EXPECT_EQ(debugger.findProblem().rfind("'tonk' names no field of tank", 0), 0U) << debugger.findProblem();
 }
 
+TEST(EventLines, LineUpTheEventsWhateverTheWidthOfTheirTicks) {
+  Playback playback(loadCorpus("tank-bot-seed5.rtr"), false);
+  const EventRow first = playback.ticks().eventAt(std::nullopt, 0);
+  const std::string event = sim::formatEvent(playback.game(), first.event);
+  ASSERT_LT(first.tick, 10U);
+  // Tank's replay has 3600 ticks: each line's tick takes four places.
+  EXPECT_EQ(writeEventLine(playback.game(), first, 3600), "   " + std::to_string(first.tick) + "  " + event);
+  EXPECT_EQ(writeEventLine(playback.game(), {1234, first.event}, 3600), "1234  " + event);
+  EXPECT_EQ(writeEventLine(playback.game(), first, 0), std::to_string(first.tick) + "  " + event) << "never cut";
+}
+
 TEST(TypedTicks, AreCountsTimesOrStepsAndAnythingElseIsOneSentence) {
   const auto tick = [](std::string_view text, std::uint64_t current = 100) { return parseTickText(text, current, 3600); };
   EXPECT_EQ(std::get<std::uint64_t>(tick("151")), 151U);
