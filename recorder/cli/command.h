@@ -63,7 +63,10 @@ ExitCode refuseInput(std::string_view command, std::string_view sentence);
 template <typename... Args>
 void printOut(fmt::format_string<Args...> format, Args&&... args) {
   const std::string text = fmt::format(format, std::forward<Args>(args)...);
-  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() && firstOutputError() == 0) firstOutputError() = errno;
+  // A line-buffered write takes the whole line into the buffer and fails in its flush, which
+  // only the stream's error flag tells: errno says why only until the next call that sets it.
+  const bool whole = std::fwrite(text.data(), 1, text.size(), stdout) == text.size();
+  if ((!whole || std::ferror(stdout) != 0) && firstOutputError() == 0) firstOutputError() = errno;
 }
 /// printOut for stderr: a progress line, or a sentence said before any logger exists.
 template <typename... Args>
