@@ -227,7 +227,8 @@ std::optional<Unanswered> TickSearch::explainNothingFound(const std::string& gam
   const std::vector<sim::Field>& last = named_[now_].fields().empty() ? named_[1 - now_].fields() : named_[now_].fields();
   const std::string hint = describeSuggestions(suggestFieldNames(unseen_.front(), last));
   return Unanswered{quoteForMessage(unseen_.front()) + " names no field of " + game + " on any tick searched" +
-                    (hint.empty() ? "" : "; " + hint) + " (" + programName() + " show FILE --tick 0 lists them)"};
+                        (hint.empty() ? "" : "; " + hint),
+                    false, true};
 }
 
 namespace {

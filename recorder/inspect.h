@@ -39,6 +39,9 @@ namespace retrace::recorder {
 struct Unanswered {
   std::string sentence;
   bool diverged = false;
+  /// The question names a field no tick searched had: the caller says where the names are
+  /// listed (`retrace show`, the viewer's inspector), which this library does not know.
+  bool unknownField = false;
 };
 
 /// Where reachTick starts from.

@@ -82,7 +82,7 @@ std::optional<std::string> checkPlotName(const std::string& field) {
   auto pattern = recorder::FieldPattern::parse(field);
   if (auto* problem = std::get_if<std::string>(&pattern)) return recorder::quoteForMessage(field) + ": " + *problem;
   if (field.find('*') != std::string::npos)
-    return recorder::quoteForMessage(field) + ": name one field (as retrace show prints it), not a pattern";
+    return recorder::quoteForMessage(field) + ": name one field (as the inspector gives it), not a pattern";
   return std::nullopt;
 }
 

@@ -79,6 +79,12 @@ int fail(const std::string& sentence) {
   return 2;
 }
 
+/// Where a name that no field has sends the user to read the real ones: the window's inspector
+/// (this binary's own, where `retrace show` may be another program's name).
+std::string listFieldsWhere(const std::string& file) {
+  return " (its inspector lists every field: " + programName() + " " + file + ")";
+}
+
 /// The file name of a path, for labels.
 std::string baseName(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
@@ -113,7 +119,8 @@ std::optional<std::vector<std::uint64_t>> findOrReport(const Options& options, c
   auto found = recorder::findTicks(replay, std::get<recorder::Condition>(condition), 0, true);  // a chunk at a time
   if (auto* problem = std::get_if<recorder::Unanswered>(&found)) {
     // A divergence is the replay's (exit 1, as everywhere); anything else is the condition's.
-    const int code = fail(options.file + (problem->diverged ? " " : ": ") + problem->sentence);
+    const int code = fail(options.file + (problem->diverged ? " " : ": ") + problem->sentence +
+                          (problem->unknownField ? listFieldsWhere(options.file) : ""));
     outExit = problem->diverged ? 1 : code;
     return std::nullopt;
   }
@@ -162,7 +169,7 @@ std::optional<std::string> checkPlots(const Options& options, const viewer::Play
       const std::string hint =
           recorder::describeSuggestions(recorder::suggestFieldNames(field, playback.current().describeState()));
       return "--plot " + recorder::quoteForMessage(field) + " names no field of " + playback.replay().header.game +
-             " on any tick of " + options.file + (hint.empty() ? "" : "; " + hint) + " (retrace show prints every field's name)";
+             " on any tick of " + options.file + (hint.empty() ? "" : "; " + hint) + listFieldsWhere(options.file);
     }
   }
   return std::nullopt;
@@ -420,7 +427,7 @@ ModeOptions addViewingOptions(CLI::App& app, Options& options) {
       "open at the first tick where a condition holds (as retrace find --where); N / shift+N go to the next / previous");
   modes.plot = app.add_option(
       "--plot", options.plots,
-      "a field plotted over time on a lane of the timeline, by its dotted name as retrace show prints it (repeatable, up to 4; right-click a field in the inspector does the same)");
+      "a field plotted over time on a lane of the timeline, by its dotted name as the inspector gives it (repeatable, up to 4; right-click a field in the inspector does the same)");
   modes.status = app.add_option(
       "--status", options.status,
       "the window writes its state here (key=value lines) and its frame to FILE.png whenever they change, for scripts that drive it");
@@ -475,7 +482,7 @@ void addPictureOptions(CLI::App& app, Options& options, ModeOptions& modes) {
   modes.select =
       app.add_option(
              "--select", options.select,
-             "the entity the inspector shows and the scene outlines (in the window, or with --panels in --png and --gif), by the name I draws beside it (the prefix of its fields in retrace show), or a list's element by its id, LIST[id=N]")
+             "the entity the inspector shows and the scene outlines (in the window, or with --panels in --png and --gif), by the name I draws beside it (the prefix of its fields in the inspector), or a list's element by its id, LIST[id=N]")
           ->excludes(modes.sheet);
   // A sheet's cells show one replay's scene; the window, a PNG and a clip show A beside B.
   for (CLI::Option* option : {modes.compare, modes.find, modes.plot}) option->excludes(modes.sheet);

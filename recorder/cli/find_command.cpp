@@ -77,7 +77,8 @@ ExitCode runFind(const FindOptions& options) {
       spdlog::error("{} find: {} {}", programName(), options.file, problem->sentence);
       return ExitCode::kFailed;
     }
-    spdlog::error("{} find: {}", programName(), problem->sentence);
+    spdlog::error("{} find: {}{}", programName(), problem->sentence,
+                  problem->unknownField ? " (" + programName() + " show FILE --tick 0 lists them)" : "");
     return ExitCode::kBadInput;
   }
   const std::vector<std::uint64_t>& matches = std::get<std::vector<std::uint64_t>>(found);

@@ -94,8 +94,8 @@ TEST(FieldIds, AnIdNoElementHasSelectsNothingAndMeetsNoCondition) {
   EXPECT_TRUE(std::get<std::vector<std::uint64_t>>(never).empty());
   const auto typo = findTicks(replay, std::get<Condition>(Condition::parse("tanks[id=15].hitpoints > 0")), 0, true);
   ASSERT_TRUE(std::holds_alternative<Unanswered>(typo));
-  EXPECT_EQ(std::get<Unanswered>(typo).sentence,
-            "'tanks[id=15].hitpoints' names no field of tank on any tick searched (retrace show FILE --tick 0 lists them)");
+  EXPECT_EQ(std::get<Unanswered>(typo).sentence, "'tanks[id=15].hitpoints' names no field of tank on any tick searched");
+  EXPECT_TRUE(std::get<Unanswered>(typo).unknownField) << "the caller says where the names are listed";
 }
 
 TEST(FieldIds, NamesTurnFromIndicesToIdsAndBack) {

@@ -236,9 +236,9 @@ TEST(ViewCli, PlotNamesOneFieldSomeTickOfTheReplayHas) {
   const CommandRun typo = runView(tank + " --png " + other + " --plot tanks[0].hq");
   EXPECT_EQ(typo.exitCode, 2);
   EXPECT_EQ(typo.output, "retrace-view: --plot 'tanks[0].hq' names no field of tank on any tick of " + tank +
-                             "; did you mean tanks[0].hp? (retrace show prints every field's name)\n");
+                             "; did you mean tanks[0].hp? (its inspector lists every field: retrace-view " + tank + ")\n");
   const CommandRun pattern = runView(tank + " --png " + other + " --plot 'tanks[*].hp'");
-  EXPECT_EQ(pattern.output, "retrace-view: --plot 'tanks[*].hp': name one field (as retrace show prints it), not a pattern\n");
+  EXPECT_EQ(pattern.output, "retrace-view: --plot 'tanks[*].hp': name one field (as the inspector gives it), not a pattern\n");
   EXPECT_EQ(runView(tank + " --png " + other + " --plot tick --plot tick").output,
             "retrace-view: --plot 'tick' is given twice\n");
   const CommandRun five = runView(tank + " --png " + other +
@@ -248,7 +248,7 @@ TEST(ViewCli, PlotNamesOneFieldSomeTickOfTheReplayHas) {
   // An element by its id: one that no tick has, and an id that is not a number.
   EXPECT_EQ(runView(tank + " --png " + other + " --plot 'tanks[id=999999].hp'").output,
             "retrace-view: --plot 'tanks[id=999999].hp' names no field of tank on any tick of " + tank +
-                " (retrace show prints every field's name)\n");
+                " (its inspector lists every field: retrace-view " + tank + ")\n");
   EXPECT_EQ(runView(tank + " --png " + other + " --plot 'tanks[id=one].hp'").output,
             "retrace-view: --plot 'tanks[id=one].hp': an element picked by its id is [id=N], N a whole number\n");
   EXPECT_EQ(runView(tank + " --sheet " + other + " --plot tick").output,

@@ -30,6 +30,12 @@ case $said in
   *"($program show FILE --tick 0 lists them)"*) ;;
   *) fail "the library's sentence does not suggest the program it came from: $said" ;;
 esac
+# The viewer sends a name no field has to its own inspector, not to a program of another name.
+said=$(xvfb-run -a "$view" "$work/bot.rtr" --png "$work/typo.png" --plot nothing.here 2>&1)
+case $said in
+  *"(its inspector lists every field: $(basename "$view") "*) ;;
+  *) fail "the viewer's refusal does not send the user to its own inspector: $said" ;;
+esac
 step "the game contract"
 "$cli" games --check breakout || fail "breakout breaks the game contract"
 
