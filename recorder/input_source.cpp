@@ -180,10 +180,7 @@ std::unique_ptr<InputSource> makeReplayedInput(std::vector<ScriptRun> runs) {
   return std::make_unique<ScriptSource>(std::move(runs));
 }
 
-std::variant<std::unique_ptr<InputSource>, std::string> makeInputSource(const std::string& spec, const sim::GameDefinition& game,
-                                                                        std::uint64_t seed) {
-  if (spec == "bot") return std::make_unique<BotSource>(seed);
-  if (spec == "random") return std::make_unique<RandomSource>(seed, game.inputNames().size());
+std::variant<std::vector<ScriptRun>, std::string> readInputScript(const std::string& spec, const sim::GameDefinition& game) {
   auto bytes = readFileCapped(spec, kMaxScriptBytes);
   if (auto* problem = std::get_if<std::string>(&bytes)) {
     // A word that is no file was more likely meant as bot or random than as a script.
@@ -194,6 +191,22 @@ std::variant<std::unique_ptr<InputSource>, std::string> makeInputSource(const st
   const std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
   auto runs = parseInputScript(text, game);
   if (auto* problem = std::get_if<std::string>(&runs)) return spec + ": " + *problem;
+  return runs;
+}
+
+std::uint64_t countScriptTicks(const std::vector<ScriptRun>& runs) noexcept {
+  // Each run holds at most kMaxScriptRunTicks and a script at most kMaxScriptBytes: no overflow.
+  std::uint64_t ticks = 0;
+  for (const ScriptRun& run : runs) ticks += run.ticks;
+  return ticks;
+}
+
+std::variant<std::unique_ptr<InputSource>, std::string> makeInputSource(const std::string& spec, const sim::GameDefinition& game,
+                                                                        std::uint64_t seed) {
+  if (spec == "bot") return std::make_unique<BotSource>(seed);
+  if (spec == "random") return std::make_unique<RandomSource>(seed, game.inputNames().size());
+  auto runs = readInputScript(spec, game);
+  if (auto* problem = std::get_if<std::string>(&runs)) return std::move(*problem);
   return std::make_unique<ScriptSource>(std::move(std::get<std::vector<ScriptRun>>(runs)));
 }
 

@@ -68,6 +68,11 @@ struct ReplayInputs {
 /// A header's input source for a file of inputs, "KIND PATH AFTER" ("script moves.txt"), with the
 /// path's file name alone when the whole is longer than a header holds.
 [[nodiscard]] std::string nameInputFile(std::string_view kind, const std::string& path, std::string_view after);
+/// The runs of the input script at `path`; one sentence when it cannot be read or parsed.
+[[nodiscard]] std::variant<std::vector<ScriptRun>, std::string> readInputScript(const std::string& path,
+                                                                                const sim::GameDefinition& game);
+/// The ticks `runs` hold in all (a script's own length).
+[[nodiscard]] std::uint64_t countScriptTicks(const std::vector<ScriptRun>& runs) noexcept;
 /// "bot", "random" or the path of a script; one sentence when it cannot be used.
 [[nodiscard]] std::variant<std::unique_ptr<InputSource>, std::string> makeInputSource(const std::string& spec,
                                                                                       const sim::GameDefinition& game,

@@ -21,6 +21,9 @@
 namespace retrace::recorder::cli {
 namespace {
 
+/// The most ticks one recording takes.
+constexpr std::uint64_t kMostTicks = 1'000'000'000;
+
 struct RecordCommandOptions {
   RecordingOptions recording;
   std::string input = "bot";
@@ -47,6 +50,21 @@ std::optional<std::string> takeFromLike(RecordCommandOptions& options, const Rep
   if (options.seed->count() == 0) rec.seed = like.header.seed;
   if (options.ticks == 0) options.ticks = like.ticks;
   rec.allowLimitBreaks = rec.allowLimitBreaks || like.header.limitBreaksAllowed;
+  return std::nullopt;
+}
+
+/// Without --ticks, a script plays its own length: the ticks its runs hold. One sentence when it
+/// cannot be read or holds more than --ticks takes.
+std::optional<std::string> takeScriptLength(RecordCommandOptions& options, const sim::GameDefinition& game) {
+  auto runs = readInputScript(options.input, game);
+  if (auto* problem = std::get_if<std::string>(&runs)) return *problem;
+  // A script the parser takes holds a tick at least.
+  const std::uint64_t ticks = countScriptTicks(std::get<std::vector<ScriptRun>>(runs));
+  if (ticks > kMostTicks) {
+    return options.input + " plays " + std::to_string(ticks) + " ticks, more than a recording takes (" +
+           std::to_string(kMostTicks) + "): say how many to record with --ticks N";
+  }
+  options.ticks = ticks;
   return std::nullopt;
 }
 
@@ -92,16 +110,20 @@ ExitCode runRecord(RecordCommandOptions options) {
   }
   if (rec.game.empty())
     return refuseInput("record", "name the game with --game GAME, or a replay to play again with --like FILE");
-  if (options.ticks == 0) return refuseInput("record", "say how many ticks to record with --ticks N");
   // The replay's own inputs, unless --input says otherwise.
   const bool replayed = like && options.inputs->count() == 0;
+  const bool scripted = !replayed && options.input != "bot" && options.input != "random";
+  const sim::GameDefinition* game = sim::findGame(rec.game);
+  if (options.ticks == 0 && scripted && game != nullptr) {
+    if (auto problem = takeScriptLength(options, *game)) return refuseInput("record", *problem);
+  }
+  if (options.ticks == 0) return refuseInput("record", "say how many ticks to record with --ticks N");
   const std::string input = replayed ? "the inputs of " + options.like : options.input + " input";
   rec.plannedTicks = options.ticks;
   rec.allowLimitBreaksWith = kAllowLimitBreaksFlag;
   rec.inputSource = replayed                                              ? nameInputFile("replay", options.like, "")
                     : options.input == "bot" || options.input == "random" ? options.input
                                                                           : nameInputFile("script", options.input, "");
-  const sim::GameDefinition* game = sim::findGame(rec.game);
   if (like && game != nullptr) warnWhereRecordingParts(options, *like, *game, replayed);
   if (game != nullptr) {
     // Check the input source before creating any file.
@@ -145,7 +167,8 @@ void attachRecordCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("--set", rec.settings,
                      "NAME=VALUE: a configuration field's value (repeatable; " + programName() + " games lists the fields)");
   options->seed = command.add_option("--seed", rec.seed, "the game's seed")->capture_default_str();
-  command.add_option("--ticks", options->ticks, "ticks to record (60 per second)")->check(CLI::Range(1ULL, 1'000'000'000ULL));
+  command.add_option("--ticks", options->ticks, "ticks to record (60 per second; an input script's own length when not given)")
+      ->check(CLI::Range(std::uint64_t{1}, kMostTicks));
   options->inputs =
       command.add_option("--input", options->input, "bot, random, or the path of an input script")->capture_default_str();
   command.add_option("-o,--output", rec.output, "the replay to write (written as OUT.partial, renamed on success)")->required();

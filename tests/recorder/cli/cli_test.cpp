@@ -944,6 +944,30 @@ TEST_F(Cli, RecordLikePlaysAReplayOfOtherRulesUnderTheConfigurationItsNameRecord
                 ": tank has no configuration 'default~outside' (configurations: default, discrete)\n");
 }
 
+TEST_F(Cli, AScriptWithoutTicksPlaysItsOwnLength) {
+  std::ofstream(path("weave.txt")) << "# a weave\n120 left\n30 -\n\n45 right+fire\n";
+  const CliRun played = runRetrace("record --game tank --input " + path("weave.txt") + " -o " + path("weave.rtr"));
+  ASSERT_EQ(played.exitCode, 0) << played.output;
+  EXPECT_TRUE(played.output.starts_with("recorded 195 ticks of tank")) << played.output;
+  // --ticks still says how long: past the script's end no button is held.
+  EXPECT_TRUE(runRetrace("record --game tank --ticks 300 --input " + path("weave.txt") + " -o " + path("w300.rtr"))
+                  .output.starts_with("recorded 300 ticks"));
+  // A script longer than a recording takes says so, rather than playing a part of it.
+  std::ofstream long_(path("long.txt"));
+  for (int i = 0; i < 10; ++i) long_ << "100000000 -\n";
+  long_ << "1 up\n";
+  long_.close();
+  const CliRun tooLong = runRetrace("record --game tank --input " + path("long.txt") + " -o " + path("long.rtr"));
+  EXPECT_EQ(tooLong.exitCode, 2);
+  EXPECT_EQ(tooLong.output, "retrace record: " + path("long.txt") +
+                                " plays 1000000001 ticks, more than a recording takes (1000000000): say how many to record "
+                                "with --ticks N\n");
+  EXPECT_FALSE(fs::exists(path("long.rtr")));
+  // Bot and random play have no length of their own.
+  EXPECT_EQ(runRetrace("record --game tank -o " + path("bot.rtr")).output,
+            "retrace record: say how many ticks to record with --ticks N\n");
+}
+
 TEST_F(Cli, RecordLikePlaysAReplaysInputsAgainAndDumpScriptGivesThemAsText) {
   // Every game, bot and random input, in chunks of 7 ticks so that runs cross chunks: played
   // again from the replay or from its script, every tick is the same; only the source differs.
