@@ -10,6 +10,7 @@
 
 #include "recorder/format.h"
 #include "recorder/parse.h"
+#include "recorder/processors.h"
 #include "recorder/recorder.h"
 
 namespace retrace::recorder::cli {
@@ -56,6 +57,8 @@ void readUnsignedOptionsAsDecimal(CLI::App& app) {
   }
   for (CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) readUnsignedOptionsAsDecimal(*command);
 }
+
+unsigned countDefaultJobs() noexcept { return std::min(kMostJobs, countUsableProcessors()); }
 
 ExitCode refuseInput(std::string_view command, std::string_view sentence) {
   spdlog::error("{} {}: {}", programName(), command, sentence);

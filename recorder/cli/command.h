@@ -75,6 +75,12 @@ void printErr(fmt::format_string<Args...> format, Args&&... args) {
   (void)std::fwrite(text.data(), 1, text.size(), stderr);
 }
 
+/// The most --jobs a command takes.
+inline constexpr unsigned kMostJobs = 256;
+/// What --jobs is when not given: a thread for each processor the command may run on, as
+/// many as it takes.
+[[nodiscard]] unsigned countDefaultJobs() noexcept;
+
 /// The more severe of two exit codes (bad input over divergence over success).
 [[nodiscard]] constexpr ExitCode worse(ExitCode a, ExitCode b) noexcept {
   return static_cast<int>(a) > static_cast<int>(b) ? a : b;

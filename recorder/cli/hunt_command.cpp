@@ -241,9 +241,13 @@ void attachHuntCommand(CLI::App& command, ExitCode& outExit) {
       ->capture_default_str()
       ->check(CLI::IsMember({"named", "within", "outside"}));
   command.add_option("-o,--output", options->output, "folder for the findings' replays")->capture_default_str();
-  command.add_option("--jobs", options->jobs, "games played at once, one thread each (the findings are the same for any number)")
+  options->jobs = countDefaultJobs();
+  command
+      .add_option("--jobs", options->jobs,
+                  "games played at once, one thread each (the findings are the same for any number; default: one for each "
+                  "processor it may run on)")
       ->capture_default_str()
-      ->check(CLI::Range(1U, 256U));
+      ->check(CLI::Range(1U, kMostJobs));
   command
       .add_option_function<std::string>(
           "--shard",

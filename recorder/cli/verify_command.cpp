@@ -189,9 +189,13 @@ void attachVerifyCommand(CLI::App& command, ExitCode& outExit) {
                 "judge each replay by its NAME.expect beside it, as the corpus test does: a regression replay passes "
                 "when it shows what it expects (tunnels, events), and one without must show no tunnel")
       ->excludes("--set");
-  command.add_option("--jobs", options->jobs, "replays verified at once, one thread each (reported in the order given)")
+  options->jobs = countDefaultJobs();
+  command
+      .add_option("--jobs", options->jobs,
+                  "replays verified at once, one thread each (reported in the order given; default: one for each processor "
+                  "it may run on)")
       ->capture_default_str()
-      ->check(CLI::Range(1U, 256U));
+      ->check(CLI::Range(1U, kMostJobs));
   command.add_flag(
       "--json", options->json,
       "one JSON object a line for each replay, in the order given (what the report says, or the error), then the tally");

@@ -15,6 +15,7 @@
 #include "recorder/cli/command.h"
 #include "recorder/input_source.h"
 #include "recorder/parse.h"
+#include "recorder/processors.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
 #include "recorder/replay_test_support.h"
@@ -1218,6 +1219,16 @@ TEST_F(Cli, UnsignedOptionsTakeDecimalDigitsOnly) {
   }
   const CliRun tick = runRetrace("shrink " + path("p.rtr") + " --until ends-before:-5 -o " + path("s.rtr"));
   EXPECT_EQ(tick.exitCode, 2) << tick.output;
+}
+
+TEST_F(Cli, HuntAndVerifyRunAThreadForEachProcessorUnlessToldHowMany) {
+  CLI::App app;
+  retrace::recorder::cli::ExitCode exit = retrace::recorder::cli::ExitCode::kOk;
+  retrace::recorder::cli::attachCommands(app, exit);
+  const unsigned usable = std::min(256U, retrace::recorder::countUsableProcessors());
+  for (const char* command : {"hunt", "verify"}) {
+    EXPECT_EQ(app.get_subcommand(command)->get_option("--jobs")->get_default_str(), std::to_string(usable)) << command;
+  }
 }
 
 TEST_F(Cli, VersionUnknownCommandsAndWhereResultsGo) {
