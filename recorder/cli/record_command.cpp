@@ -68,6 +68,15 @@ std::optional<std::string> takeScriptLength(RecordCommandOptions& options, const
   return std::nullopt;
 }
 
+/// The ticks to record: --ticks, --like's, or a script's own length; one sentence when none says.
+std::optional<std::string> settleTicks(RecordCommandOptions& options, const sim::GameDefinition* game, bool scripted) {
+  if (options.ticks == 0 && scripted && game != nullptr) {
+    if (auto problem = takeScriptLength(options, *game)) return problem;
+  }
+  if (options.ticks == 0) return "say how many ticks to record with --ticks N";
+  return std::nullopt;
+}
+
 /// What a recording that could not be closed leaves: its partial file keeps every complete
 /// chunk, as after a crash. Said once: a problem found when moving it into place names it already.
 std::string sayWhatIsKept(const std::string& problem, const std::filesystem::path& output) {
@@ -114,16 +123,13 @@ ExitCode runRecord(RecordCommandOptions options) {
   const bool replayed = like && options.inputs->count() == 0;
   const bool scripted = !replayed && options.input != "bot" && options.input != "random";
   const sim::GameDefinition* game = sim::findGame(rec.game);
-  if (options.ticks == 0 && scripted && game != nullptr) {
-    if (auto problem = takeScriptLength(options, *game)) return refuseInput("record", *problem);
-  }
-  if (options.ticks == 0) return refuseInput("record", "say how many ticks to record with --ticks N");
+  if (auto problem = settleTicks(options, game, scripted)) return refuseInput("record", *problem);
   const std::string input = replayed ? "the inputs of " + options.like : options.input + " input";
   rec.plannedTicks = options.ticks;
   rec.allowLimitBreaksWith = kAllowLimitBreaksFlag;
-  rec.inputSource = replayed                                              ? nameInputFile("replay", options.like, "")
-                    : options.input == "bot" || options.input == "random" ? options.input
-                                                                          : nameInputFile("script", options.input, "");
+  rec.inputSource = replayed   ? nameInputFile("replay", options.like, "")
+                    : scripted ? nameInputFile("script", options.input, "")
+                               : options.input;
   if (like && game != nullptr) warnWhereRecordingParts(options, *like, *game, replayed);
   if (game != nullptr) {
     // Check the input source before creating any file.
@@ -132,7 +138,7 @@ ExitCode runRecord(RecordCommandOptions options) {
     }
   }
   // A replay played again may be re-recorded in its place (read whole first); a script may not.
-  if (!replayed && options.input != "bot" && options.input != "random") {
+  if (scripted) {
     if (auto problem = refuseOutputOverInput(rec.output, options.input, "the input script played"))
       return refuseInput("record", "-o: " + *problem);
   }
