@@ -18,8 +18,9 @@ std::optional<std::uint64_t> findMarkTick(std::span<const std::uint64_t> sortedT
 }
 
 std::string writeEventLine(const sim::GameDefinition& game, const EventRow& row, std::uint64_t lastTick) {
+  const std::size_t width = std::to_string(lastTick).size();
   std::string line = std::to_string(row.tick);
-  line.insert(0, std::to_string(lastTick).size() - std::min(line.size(), std::to_string(lastTick).size()), ' ');
+  if (line.size() < width) line.insert(0, width - line.size(), ' ');
   return line + "  " + sim::formatEvent(game, row.event);
 }
 
