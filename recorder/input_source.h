@@ -53,7 +53,7 @@ inline constexpr std::uint64_t kMaxScriptRunTicks = 100'000'000;
 /// Appends `run`, joined to the last run when it holds the same input (a replay's chunks split
 /// runs that a script or a player need not).
 void appendScriptRun(std::vector<ScriptRun>& runs, ScriptRun run);
-/// Plays `runs` in order (a replay's own inputs), then no buttons.
+/// Plays `runs` in order (a replay's own inputs, or a script's), then no buttons.
 [[nodiscard]] std::unique_ptr<InputSource> makeReplayedInput(std::vector<ScriptRun> runs);
 /// A replay's header and inputs, to play it again (record --like, the viewer's --take-over).
 struct ReplayInputs {

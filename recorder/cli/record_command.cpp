@@ -53,28 +53,24 @@ std::optional<std::string> takeFromLike(RecordCommandOptions& options, const Rep
   return std::nullopt;
 }
 
-/// Without --ticks, a script plays its own length: the ticks its runs hold. One sentence when it
-/// cannot be read or holds more than --ticks takes.
-std::optional<std::string> takeScriptLength(RecordCommandOptions& options, const sim::GameDefinition& game) {
+/// The inputs to record, opened once: the replay's own (--like), a script's, whose length
+/// --ticks takes when not given, or bot or random play. One sentence when they cannot be had,
+/// or a script holds more ticks than a recording takes.
+std::variant<std::unique_ptr<InputSource>, std::string> openInputs(RecordCommandOptions& options, const sim::GameDefinition& game,
+                                                                   std::optional<ReplayInputs>& like, bool replayed,
+                                                                   bool scripted) {
+  if (replayed) return makeReplayedInput(std::move(like->runs));
+  if (!scripted) return makeInputSource(options.input, game, options.recording.seed);
   auto runs = readInputScript(options.input, game);
-  if (auto* problem = std::get_if<std::string>(&runs)) return *problem;
+  if (auto* problem = std::get_if<std::string>(&runs)) return std::move(*problem);
   // A script the parser takes holds a tick at least.
   const std::uint64_t ticks = countScriptTicks(std::get<std::vector<ScriptRun>>(runs));
-  if (ticks > kMostTicks) {
+  if (options.ticks == 0 && ticks > kMostTicks) {
     return options.input + " plays " + std::to_string(ticks) + " ticks, more than a recording takes (" +
            std::to_string(kMostTicks) + "): say how many to record with --ticks N";
   }
-  options.ticks = ticks;
-  return std::nullopt;
-}
-
-/// The ticks to record: --ticks, --like's, or a script's own length; one sentence when none says.
-std::optional<std::string> settleTicks(RecordCommandOptions& options, const sim::GameDefinition* game, bool scripted) {
-  if (options.ticks == 0 && scripted && game != nullptr) {
-    if (auto problem = takeScriptLength(options, *game)) return problem;
-  }
-  if (options.ticks == 0) return "say how many ticks to record with --ticks N";
-  return std::nullopt;
+  if (options.ticks == 0) options.ticks = ticks;
+  return makeReplayedInput(std::move(std::get<std::vector<ScriptRun>>(runs)));
 }
 
 /// What a recording that could not be closed leaves: its partial file keeps every complete
@@ -123,20 +119,21 @@ ExitCode runRecord(RecordCommandOptions options) {
   const bool replayed = like && options.inputs->count() == 0;
   const bool scripted = !replayed && options.input != "bot" && options.input != "random";
   const sim::GameDefinition* game = sim::findGame(rec.game);
-  if (auto problem = settleTicks(options, game, scripted)) return refuseInput("record", *problem);
+  if (like && game != nullptr) warnWhereRecordingParts(options, *like, *game, replayed);
+  // Opened before any file is created; a game this build lacks is said by openRecording.
+  std::unique_ptr<InputSource> source;
+  if (game != nullptr) {
+    auto opened = openInputs(options, *game, like, replayed, scripted);
+    if (auto* problem = std::get_if<std::string>(&opened)) return refuseInput("record", *problem);
+    source = std::move(std::get<std::unique_ptr<InputSource>>(opened));
+  }
+  if (options.ticks == 0) return refuseInput("record", "say how many ticks to record with --ticks N");
   const std::string input = replayed ? "the inputs of " + options.like : options.input + " input";
   rec.plannedTicks = options.ticks;
   rec.allowLimitBreaksWith = kAllowLimitBreaksFlag;
   rec.inputSource = replayed   ? nameInputFile("replay", options.like, "")
                     : scripted ? nameInputFile("script", options.input, "")
                                : options.input;
-  if (like && game != nullptr) warnWhereRecordingParts(options, *like, *game, replayed);
-  if (game != nullptr) {
-    // Check the input source before creating any file.
-    if (auto source = makeInputSource(options.input, *game, rec.seed); std::holds_alternative<std::string>(source)) {
-      return refuseInput("record", std::get<std::string>(source));
-    }
-  }
   // A replay played again may be re-recorded in its place (read whole first); a script may not.
   if (scripted) {
     if (auto problem = refuseOutputOverInput(rec.output, options.input, "the input script played"))
@@ -145,8 +142,6 @@ ExitCode runRecord(RecordCommandOptions options) {
   auto opened = openRecording(rec);
   if (auto* problem = std::get_if<std::string>(&opened)) return refuseInput("record", *problem);
   Recorder& recorder = *std::get<std::unique_ptr<Recorder>>(opened);
-  auto source = replayed ? makeReplayedInput(std::move(like->runs))
-                         : std::get<std::unique_ptr<InputSource>>(makeInputSource(options.input, *game, rec.seed));
   for (std::uint64_t tick = 0; tick < options.ticks && !recorder.failed(); ++tick)
     (void)recorder.record(source->next(recorder.session()));
   if (auto problem = recorder.close()) return refuseInput("record", *problem + sayWhatIsKept(*problem, rec.output));
