@@ -1,8 +1,11 @@
 #include "recorder/input_source.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <filesystem>
+#include <optional>
+#include <span>
 #include <sstream>
 
 #include "recorder/byte_sink.h"
@@ -72,8 +75,35 @@ std::string_view trim(std::string_view s) {
   return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
 }
 
+/// The button `name` stands for, written other than as the game names it: "Left" for left.
+std::optional<std::string_view> matchButtonIgnoringCase(std::string_view name, std::span<const char* const> names) {
+  const auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+  for (const std::string_view known : names) {
+    if (std::ranges::equal(name, known, {}, lower, lower)) return known;
+  }
+  return std::nullopt;
+}
+
+/// What `buttons`, a run's buttons of which one names no button, was likely meant as: buttons
+/// held together written with spaces ("left fire"), or in other capitals; empty when neither.
+std::string hintButtons(std::string_view buttons, std::span<const char* const> names) {
+  std::string joined;
+  for (std::string_view rest = buttons; !rest.empty();) {
+    const auto known = matchButtonIgnoringCase(rest.substr(0, rest.find_first_of(" \t+")), names);
+    if (!known) return "";
+    joined += (joined.empty() ? "" : "+") + std::string(*known);
+    const auto next = rest.find_first_not_of(" \t+", known->size());
+    rest = next == std::string_view::npos ? std::string_view() : rest.substr(next);
+  }
+  if (joined.empty()) return "";
+  if (buttons.find_first_of(" \t") != std::string_view::npos)
+    return "; buttons held together are joined by +, as '" + joined + "'";
+  return "; did you mean '" + joined + "'?";
+}
+
 std::variant<sim::Input, std::string> parseButtons(std::string_view text, const sim::GameDefinition& game) {
   if (text == "-") return sim::Input{0};
+  const std::string_view buttons = text;
   sim::Input input = 0;
   const auto names = game.inputNames();
   while (!text.empty()) {
@@ -89,7 +119,8 @@ std::variant<sim::Input, std::string> parseButtons(std::string_view text, const 
     if (!found) {
       const std::string known =
           names.empty() ? "it has none; - presses nothing" : "buttons: " + joinNames(names) + ", or - for none";
-      return "unknown button " + quoteForMessage(name) + " for " + std::string(game.name()) + " (" + known + ")";
+      return "unknown button " + quoteForMessage(name) + " for " + std::string(game.name()) + " (" + known + ")" +
+             hintButtons(buttons, names);
     }
     text = plus == std::string_view::npos ? std::string_view() : text.substr(plus + 1);
   }

@@ -119,14 +119,12 @@ ExitCode runRecord(RecordCommandOptions options) {
   const bool replayed = like && options.inputs->count() == 0;
   const bool scripted = !replayed && options.input != "bot" && options.input != "random";
   const sim::GameDefinition* game = sim::findGame(rec.game);
-  if (like && game != nullptr) warnWhereRecordingParts(options, *like, *game, replayed);
-  // Opened before any file is created; a game this build lacks is said by openRecording.
-  std::unique_ptr<InputSource> source;
-  if (game != nullptr) {
-    auto opened = openInputs(options, *game, like, replayed, scripted);
-    if (auto* problem = std::get_if<std::string>(&opened)) return refuseInput("record", *problem);
-    source = std::move(std::get<std::unique_ptr<InputSource>>(opened));
-  }
+  if (game == nullptr) return refuseInput("record", describeMissingGame(rec.game));
+  if (like) warnWhereRecordingParts(options, *like, *game, replayed);
+  // Opened before any file is created.
+  auto inputs = openInputs(options, *game, like, replayed, scripted);
+  if (auto* problem = std::get_if<std::string>(&inputs)) return refuseInput("record", *problem);
+  std::unique_ptr<InputSource> source = std::move(std::get<std::unique_ptr<InputSource>>(inputs));
   if (options.ticks == 0) return refuseInput("record", "say how many ticks to record with --ticks N");
   const std::string input = replayed ? "the inputs of " + options.like : options.input + " input";
   rec.plannedTicks = options.ticks;

@@ -969,6 +969,22 @@ TEST_F(Cli, AScriptWithoutTicksPlaysItsOwnLength) {
             "retrace record: say how many ticks to record with --ticks N\n");
 }
 
+TEST_F(Cli, AScriptsButtonWrittenAsAPersonMightSaysWhatWasMeant) {
+  const auto* tank = retrace::sim::findGame("tank");
+  const auto refuse = [&](const std::string& line) {
+    auto parsed = retrace::recorder::parseInputScript(line + "\n", *tank);
+    return std::holds_alternative<std::string>(parsed) ? std::get<std::string>(parsed) : std::string("(taken)");
+  };
+  const std::string buttons = " for tank (buttons: up, right, down, left, fire, or - for none)";
+  EXPECT_EQ(refuse("10 Left"), "line 1: unknown button 'Left'" + buttons + "; did you mean 'left'?");
+  EXPECT_EQ(refuse("10 left+FIRE"), "line 1: unknown button 'FIRE'" + buttons + "; did you mean 'left+fire'?");
+  EXPECT_EQ(refuse("10 left fire+up"),
+            "line 1: unknown button 'left fire'" + buttons + "; buttons held together are joined by +, as 'left+fire+up'");
+  // Nothing is guessed for a button that is not there in any capitals.
+  EXPECT_EQ(refuse("10 lef"), "line 1: unknown button 'lef'" + buttons);
+  EXPECT_EQ(refuse("10 left jump"), "line 1: unknown button 'left jump'" + buttons);
+}
+
 TEST_F(Cli, RecordLikePlaysAReplaysInputsAgainAndDumpScriptGivesThemAsText) {
   // Every game, bot and random input, in chunks of 7 ticks so that runs cross chunks: played
   // again from the replay or from its script, every tick is the same; only the source differs.
@@ -1060,6 +1076,7 @@ TEST_F(Cli, RecordLikePlaysAReplaysInputsAgainAndDumpScriptGivesThemAsText) {
            {"--like " + a + " --config default", "--config excludes --like (see retrace record --help)"},
            {"--ticks 10", "name the game with --game GAME, or a replay to play again with --like FILE"},
            {"--game tank", "say how many ticks to record with --ticks N"},
+           {"--game nosuch", "there is no game 'nosuch' (games: " + retrace::recorder::joinGameNames() + ")"},
            {"--like " + path("cut.rtr"), "--like " + path("cut.rtr") + " holds no tick to play again"},
            {"--like " + a + " --set landingWindow=4", ""}}) {
     const CliRun run = runRetrace("record " + arguments + " -o " + path("refused.rtr"));
