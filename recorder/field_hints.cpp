@@ -23,6 +23,9 @@ namespace {
 constexpr std::size_t kMaxSuggestions = 3;
 /// A level left out scores past any spelling: no name has this many letters wrong.
 constexpr std::size_t kLevelLeftOut = 1000000;
+/// A level named by another word scores past a level left out, and the first (what holds the
+/// field) past one within (the field's part).
+constexpr std::size_t kLevelReplaced = 2 * kLevelLeftOut;
 
 /// A name's levels, split at the dots outside brackets ("tanks[0].centre.x": "tanks[0]",
 /// "centre", "x").
@@ -106,6 +109,22 @@ bool holdsLevelsInOrder(std::string_view name, std::string_view candidate) {
     if (next < wanted.size() && lowered(baseOf(level)) == lowered(baseOf(wanted[next]))) ++next;
   }
   return next == wanted.size();
+}
+
+/// Which level of `name`, `candidate` names by another word ("man.position.y" for
+/// "man.centre.y": 1), when that is their one difference and not the last level, both of three
+/// levels or more: a word for what the game calls otherwise, where spelling does not reach.
+std::optional<std::size_t> findReplacedLevel(std::string_view name, std::string_view candidate) {
+  const std::vector<std::string_view> wanted = splitLevels(name);
+  const std::vector<std::string_view> levels = splitLevels(candidate);
+  if (wanted.size() != levels.size() || wanted.size() < 3) return std::nullopt;
+  std::optional<std::size_t> replaced;
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    if (lowered(baseOf(wanted[i])) == lowered(baseOf(levels[i]))) continue;
+    if (i + 1 == levels.size() || replaced) return std::nullopt;
+    replaced = i;
+  }
+  return replaced;
 }
 
 /// `general` (a name with [*] indices) with the indices `name` gives each list: the list of the
@@ -273,6 +292,8 @@ std::vector<std::string> suggestFieldNames(std::string_view name, const std::vec
     } else if (holdsLevelsInOrder(general, candidate)) {
       // After every near spelling: a level left out is further than letters wrong.
       scored.emplace_back(kLevelLeftOut + splitLevels(candidate).size() - splitLevels(general).size(), &candidate);
+    } else if (const auto level = findReplacedLevel(general, candidate)) {
+      scored.emplace_back(kLevelReplaced + (*level == 0 ? 1 : 0), &candidate);
     }
   }
   std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -73,6 +73,19 @@ TEST(FieldHints, ALevelLeftOutFindsTheNamesThatEndAsItEnds) {
   EXPECT_EQ(suggestFieldNames("players.hp", state), Names{"players[*].hp"});
 }
 
+TEST(FieldHints, ALevelNamedByAnotherWordFindsTheNamesAroundIt) {
+  std::vector<sim::Field> state = makeState();
+  for (const char* name : {"players[0].velocity.x", "players[1].velocity.x", "man.centre.y"}) state.push_back(makeField(name));
+  EXPECT_EQ(suggestFieldNames("man.position.y", state), Names{"man.centre.y"}) << "the part before what holds it";
+  EXPECT_EQ(suggestFieldNames("shots[0].pos.y", state), Names{"shots[0].position.y"});
+  EXPECT_EQ(suggestFieldNames("players[1].speed.x", state), (Names{"players[1].position.x", "players[1].velocity.x"}));
+  EXPECT_EQ(suggestFieldNames("guy.centre.y", state), Names{"man.centre.y"});
+  // The last level is what is asked for: never another.
+  EXPECT_EQ(suggestFieldNames("man.centre.z", state), Names{});
+  EXPECT_EQ(suggestFieldNames("man.centre.width", state), Names{});
+  EXPECT_EQ(suggestFieldNames("paddle.vy", state), Names{}) << "two levels are too few to guess one";
+}
+
 TEST(FieldHints, AListsLengthByAnotherLanguagesWordIsItsSize) {
   const std::vector<sim::Field> state = makeState();
   EXPECT_EQ(suggestFieldNames("shots.length", state), Names{"shots.size"});
