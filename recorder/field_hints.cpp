@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "recorder/inspect.h"
+#include "recorder/parse.h"
 #include "recorder/query.h"
 
 namespace retrace::recorder {
@@ -55,22 +56,6 @@ std::string lowered(std::string_view text) {
   std::string out(text);
   std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return out;
-}
-
-/// How many letters must be inserted, deleted or replaced to make `a` into `b` (Levenshtein).
-std::size_t countEdits(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      row[j] = std::min({above + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
 }
 
 /// Every name a pattern may mean among the fields, indices as [*], in the fields' order: each

@@ -1,5 +1,7 @@
 #include "recorder/parse.h"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <functional>
@@ -309,6 +311,74 @@ std::function<std::string(std::string&)> chooseOptionTransform(std::string_view 
       most = std::get<std::uint64_t>(top);
   }
   return [most](std::string& text) { return canonicalizeCount(text, most); };
+}
+
+std::size_t countEdits(std::string_view a, std::string_view b) {
+  // Three rows of the table: a swap looks two letters back.
+  std::vector<std::size_t> before(b.size() + 1);
+  std::vector<std::size_t> above(b.size() + 1);
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) above[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      row[j] = std::min({above[j] + 1, row[j - 1] + 1, above[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) row[j] = std::min(row[j], before[j - 2] + 1);
+    }
+    std::swap(before, above);
+    std::swap(above, row);
+  }
+  return above[b.size()];
+}
+
+namespace {
+
+/// An option's name without its dashes, in lower case ("--Ticks": "ticks").
+std::string bareOptionName(std::string_view option) {
+  std::string bare(option.substr(std::min(option.find_first_not_of('-'), option.size())));
+  std::transform(bare.begin(), bare.end(), bare.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return bare;
+}
+
+}  // namespace
+
+std::string suggestOptionName(std::string_view word, const std::vector<std::string>& options) {
+  const std::string wanted = bareOptionName(word.substr(0, word.find('=')));
+  if (wanted.empty()) return {};
+  // The one long option the word begins ("--out" for "--output"), as some parsers take it; none of several.
+  std::vector<const std::string*> begun;
+  for (const std::string& option : options) {
+    if (option.starts_with("--") && wanted.size() >= 2 && bareOptionName(option).starts_with(wanted)) begun.push_back(&option);
+  }
+  if (begun.size() > 1) return {};
+  if (begun.size() == 1) return *begun.front();
+  // Else the nearest by spelling, and none where two are as near.
+  const std::string* nearest = nullptr;
+  std::size_t fewest = std::max<std::size_t>(1, wanted.size() / 3) + 1;
+  bool tied = false;
+  for (const std::string& option : options) {
+    const std::size_t edits = countEdits(wanted, bareOptionName(option));
+    if (edits < fewest) {
+      nearest = &option;
+      fewest = edits;
+      tied = false;
+    } else if (edits == fewest) {
+      tied = true;
+    }
+  }
+  return nearest != nullptr && !tied ? *nearest : std::string();
+}
+
+std::optional<std::string> describeUnknownOption(const std::vector<std::string>& words, const std::vector<std::string>& options) {
+  for (const std::string& word : words) {
+    const bool number = word.size() > 1 && std::isdigit(static_cast<unsigned char>(word[1])) != 0;
+    if (!word.starts_with('-') || word == "-" || word == "--" || number) continue;
+    const std::string_view name = std::string_view(word).substr(0, word.find('='));
+    if (std::find(options.begin(), options.end(), name) != options.end()) continue;
+    const std::string near = suggestOptionName(name, options);
+    return "unknown option " + quoteForMessage(name) + (near.empty() ? "" : "; did you mean " + near + "?");
+  }
+  return std::nullopt;
 }
 
 }  // namespace retrace::recorder

@@ -1,6 +1,7 @@
 #pragma once
 // Parsing of numbers and boxes typed by users. Errors come back as one human sentence.
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -81,6 +82,20 @@ template <typename Range>
 /// print on every run: a refused game is a mistake in the program, and one refused for a name
 /// already taken would otherwise be shadowed by the other game without a word.
 [[nodiscard]] std::vector<std::string> describeRefusedGames();
+
+/// How many letters must be inserted, deleted, replaced or swapped with the next to make `a`
+/// into `b` (the optimal string alignment distance: "feild" is one from "field").
+[[nodiscard]] std::size_t countEdits(std::string_view a, std::string_view b);
+/// What a command line's word that starts with '-' and is none of `options` (each written with
+/// its dashes: "--ticks", "-o") was likely meant as: the one option it begins ("--out" for
+/// "--output"), else the nearest within a third of its letters ("--tick", "-ticks", "--Ticks");
+/// empty when none is.
+[[nodiscard]] std::string suggestOptionName(std::string_view word, const std::vector<std::string>& options);
+/// "unknown option '--tick'; did you mean --ticks?", for the first of `words` (those a command
+/// line's parser did not take) that starts with '-' and is none of `options` (nor a negative
+/// number); nothing when there is none.
+[[nodiscard]] std::optional<std::string> describeUnknownOption(const std::vector<std::string>& words,
+                                                               const std::vector<std::string>& options);
 
 /// A count and its noun, plural unless it is one: "1 tick", "600 ticks", "0 findings".
 [[nodiscard]] std::string formatCount(std::uint64_t count, std::string_view noun);

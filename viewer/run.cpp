@@ -570,7 +570,14 @@ int runViewer(std::string_view program, int argc, char** argv) {
   } catch (const CLI::Success& success) {
     return app.exit(success);
   } catch (const CLI::ParseError& error) {
-    return fail(std::string(error.what()) + " (see " + programName() + " --help)");
+    // CLI11 says only that words were not expected: the option is named, and what it was meant as.
+    std::vector<std::string> names;
+    for (const CLI::Option* option : app.get_options()) {
+      for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+      for (const std::string& name : option->get_snames()) names.push_back("-" + name);
+    }
+    auto unknown = recorder::describeUnknownOption(app.remaining(), names);
+    return fail((unknown ? *unknown : std::string(error.what())) + " (see " + programName() + " --help)");
   }
   if (auto problem = refusePictureOptions(app)) return fail(*problem + " (see " + programName() + " --help)");
   options.takingOver = app.get_option("--take-over")->count() > 0;

@@ -64,13 +64,30 @@ std::optional<std::string> refuseArguments(const std::string& name, std::span<ch
   return std::nullopt;
 }
 
+/// The words of a command line neither `command` nor retrace itself took.
+std::vector<std::string> listUntakenWords(const CLI::App& app, const CLI::App& command) {
+  std::vector<std::string> words = command.remaining();
+  for (std::string& word : app.remaining()) words.push_back(std::move(word));
+  return words;
+}
+
+/// Every option `command` takes, written with its dashes, and retrace's own, which may follow it.
+std::vector<std::string> listOptionNames(const CLI::App& app, const CLI::App& command) {
+  std::vector<std::string> names;
+  for (const CLI::App* owner : {&command, &app}) {
+    for (const CLI::Option* option : owner->get_options()) {
+      for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+      for (const std::string& name : option->get_snames()) names.push_back("-" + name);
+    }
+  }
+  return names;
+}
+
 /// For a command that takes --game given a game's name as a word of its own (`retrace record
 /// GAME`): how a game is named; empty otherwise.
 std::string hintGameWord(const CLI::App& app, const CLI::App& command) {
   if (command.get_option_no_throw("--game") == nullptr) return {};
-  std::vector<std::string> words = command.remaining();
-  for (std::string& word : app.remaining()) words.push_back(std::move(word));
-  for (const std::string& word : words) {
+  for (const std::string& word : listUntakenWords(app, command)) {
     if (sim::findGame(word) != nullptr) return "; a game is named with --game (--game " + word + ")";
   }
   return {};
@@ -141,7 +158,10 @@ int runCommandLine(std::string_view program, int argc, char** argv) {
     // The command's own help explains its options: "retrace record: --ticks: ... (see retrace record --help)".
     const CLI::App& command = *app.get_subcommands().front();
     const std::string where = name + " " + command.get_name();
-    printErr("{}: {}{} (see {} --help)\n", where, error.what(), hintGameWord(app, command), where);
+    // CLI11 says only that words were not expected ("--tick 10"): the option is named, and what it was meant as.
+    auto unknown = describeUnknownOption(listUntakenWords(app, command), listOptionNames(app, command));
+    const std::string problem = unknown ? *unknown : error.what() + hintGameWord(app, command);
+    printErr("{}: {} (see {} --help)\n", where, problem, where);
     return static_cast<int>(ExitCode::kBadInput);
   }
   if (auto problem = checkOutputWritten()) {

@@ -124,6 +124,40 @@ TEST(ParseBox, ParsesAndChecksShape) {
   EXPECT_TRUE(std::holds_alternative<std::string>(parseVec2("0")));
 }
 
+TEST(CountEdits, CountsLettersInsertedDeletedReplacedOrSwapped) {
+  EXPECT_EQ(countEdits("", ""), 0U);
+  EXPECT_EQ(countEdits("", "abc"), 3U);
+  EXPECT_EQ(countEdits("ticks", "tick"), 1U);
+  EXPECT_EQ(countEdits("kitten", "sitting"), 3U);
+  EXPECT_EQ(countEdits("feild", "field"), 1U);
+  EXPECT_EQ(countEdits("pgn", "png"), 1U);
+  EXPECT_EQ(countEdits("ab", "ba"), 1U);
+  EXPECT_EQ(countEdits("ca", "abc"), 3U) << "a swapped pair is not edited again";
+}
+
+TEST(SuggestOptionName, AnOptionCutShortMisspeltOrInOtherCapitalsIsTheOneMeant) {
+  const std::vector<std::string> options = {"-h", "--help", "--ticks", "--seed", "--set", "-o", "--output", "--json"};
+  EXPECT_EQ(suggestOptionName("--tick", options), "--ticks");
+  EXPECT_EQ(suggestOptionName("--out", options), "--output");
+  EXPECT_EQ(suggestOptionName("--outptu=x", options), "--output");
+  EXPECT_EQ(suggestOptionName("-ticks", options), "--ticks");
+  EXPECT_EQ(suggestOptionName("--JSON", options), "--json");
+  EXPECT_EQ(suggestOptionName("--jsno", options), "--json");
+  // Two it begins, two as near, or none near: nothing is guessed.
+  EXPECT_EQ(suggestOptionName("--se", options), "");
+  EXPECT_EQ(suggestOptionName("--frobnicate", options), "");
+  EXPECT_EQ(suggestOptionName("--", options), "");
+}
+
+TEST(DescribeUnknownOption, NamesTheFirstWordThatIsNoOptionAndNotANumber) {
+  const std::vector<std::string> options = {"--ticks", "--from", "-o"};
+  EXPECT_EQ(describeUnknownOption({"a.rtr", "-5", "--tick", "--nope"}, options),
+            "unknown option '--tick'; did you mean --ticks?");
+  EXPECT_EQ(describeUnknownOption({"--nope=3"}, options), "unknown option '--nope'");
+  EXPECT_EQ(describeUnknownOption({"a.rtr", "-", "--", "-o"}, options), std::nullopt);
+  EXPECT_EQ(describeUnknownOption({std::string("--\x1b[2J")}, options), "unknown option '--\\x1b[2J'");
+}
+
 TEST(FormatFixed, ShortDecimals) {
   EXPECT_EQ(formatFixed(sim::px(98)), "98");
   EXPECT_EQ(formatFixed(sim::Fixed::fromRatio(-5, 2)), "-2.5");

@@ -107,6 +107,16 @@ TEST(ViewCli, AReportStdoutCannotTakeIsExitTwo) {
   EXPECT_EQ(runView(kReplay + " --png " + temp.file("g.png") + " --tick 5 >/dev/null").exitCode, 0);
 }
 
+TEST(ViewCli, AnOptionMisspeltIsNamedWithTheOneMeant) {
+  retrace::testing::TempDir temp{"retrace_view_cli"};
+  const std::string png = temp.file("frame.png");
+  const CommandRun swapped = runView(kReplay + " --pgn " + png);
+  EXPECT_EQ(swapped.exitCode, 2);
+  EXPECT_EQ(swapped.output, "retrace-view: unknown option '--pgn'; did you mean --png? (see retrace-view --help)\n");
+  EXPECT_EQ(runView(kReplay + " --frobnicate").output, "retrace-view: unknown option '--frobnicate' (see retrace-view --help)\n");
+  EXPECT_FALSE(std::filesystem::exists(png));
+}
+
 TEST(ViewCli, OptionsThatWouldBeIgnoredAreRefused) {
   retrace::testing::TempDir temp{"retrace_view_cli"};
   const std::string png = temp.file("frame.png");

@@ -1176,6 +1176,20 @@ TEST_F(Cli, BadInputIsOneLineAndExitTwo) {
   EXPECT_NE(empty.output.find("empty.rtr is empty"), std::string::npos) << empty.output;
   const CliRun flag = runRetrace("verify --frobnicate x.rtr");
   EXPECT_EQ(flag.exitCode, 2);
+  EXPECT_EQ(flag.output, "retrace verify: unknown option '--frobnicate' (see retrace verify --help)\n");
+  // An option misspelt or cut short is named, with what it was meant as (retrace's own -v too).
+  for (const auto& [arguments, sentence] : std::vector<std::pair<std::string, std::string>>{
+           {"record --game tank --tick 10 -o " + path("z.rtr"), "record: unknown option '--tick'; did you mean --ticks?"},
+           {"hunt --game tank --out " + path("h"), "hunt: unknown option '--out'; did you mean --output?"},
+           {"show " + path("z.rtr") + " --tick=5 --field=x", "show: unknown option '--field'; did you mean --fields?"},
+           {"verify --Json " + path("z.rtr"), "verify: unknown option '--Json'; did you mean --json?"},
+           {"events --verbos " + path("z.rtr"), "events: unknown option '--verbos'; did you mean --verbose?"}}) {
+    const CliRun run = runRetrace(arguments);
+    EXPECT_EQ(run.exitCode, 2) << arguments;
+    EXPECT_EQ(run.output, "retrace " + sentence + " (see retrace " + arguments.substr(0, arguments.find(' ')) + " --help)\n");
+  }
+  EXPECT_FALSE(fs::exists(path("z.rtr")));
+  EXPECT_FALSE(fs::exists(path("h")));
   const CliRun device = runRetrace("verify /dev/null");
   EXPECT_EQ(device.exitCode, 2);
   EXPECT_EQ(device.output, "retrace verify: /dev/null is not a regular file (a device, pipe or socket)\n");
