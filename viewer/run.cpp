@@ -30,6 +30,7 @@
 #include "viewer/live_play.h"
 #include "viewer/playback.h"
 #include "viewer/plot.h"
+#include "viewer/sfml_messages.h"
 #include "viewer/status_file.h"
 #include "viewer/window.h"
 
@@ -560,6 +561,7 @@ namespace retrace::viewer {
 
 int runViewer(std::string_view program, int argc, char** argv) {
   programName() = std::string(program);
+  filterSfmlMessages();
   if (auto problem = recorder::findUnprintableArgument(std::span(argv + 1, argv + argc))) return fail(*problem);
   CLI::App app{programName() + ": play, step, seek and render retrace replays; record live play", programName()};
   app.set_version_flag("--version", recorder::describeVersion(program));
