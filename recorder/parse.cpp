@@ -373,7 +373,8 @@ std::optional<std::string> describeUnknownOption(const std::vector<std::string>&
   for (const std::string& word : words) {
     const bool number = word.size() > 1 && std::isdigit(static_cast<unsigned char>(word[1])) != 0;
     if (!word.starts_with('-') || word == "-" || word == "--" || number) continue;
-    const std::string_view name = std::string_view(word).substr(0, word.find('='));
+    std::string_view name = std::string_view(word).substr(0, word.find('='));
+    if (name.find_first_not_of('-') == std::string_view::npos) name = word;  // "--=x" names no option
     if (std::find(options.begin(), options.end(), name) != options.end()) continue;
     const std::string near = suggestOptionName(name, options);
     return "unknown option " + quoteForMessage(name) + (near.empty() ? "" : "; did you mean " + near + "?");

@@ -154,6 +154,7 @@ TEST(DescribeUnknownOption, NamesTheFirstWordThatIsNoOptionAndNotANumber) {
   EXPECT_EQ(describeUnknownOption({"a.rtr", "-5", "--tick", "--nope"}, options),
             "unknown option '--tick'; did you mean --ticks?");
   EXPECT_EQ(describeUnknownOption({"--nope=3"}, options), "unknown option '--nope'");
+  EXPECT_EQ(describeUnknownOption({"--=3"}, options), "unknown option '--=3'");
   EXPECT_EQ(describeUnknownOption({"a.rtr", "-", "--", "-o"}, options), std::nullopt);
   EXPECT_EQ(describeUnknownOption({std::string("--\x1b[2J")}, options), "unknown option '--\\x1b[2J'");
 }
