@@ -32,6 +32,18 @@ std::vector<std::size_t> findApplicableLimits(const sim::GameDefinition& game, c
   return applicable;
 }
 
+std::vector<std::string> listBrokenLimits(const sim::GameDefinition& game, const sim::ConfigValues& config) {
+  std::vector<std::string> broken;
+  const auto fields = game.describeConfig(config);
+  const auto limits = game.speedLimits();
+  for (std::size_t l = 0; l < limits.size(); ++l) {
+    const auto bound = game.limitBound(config, l);
+    const auto field = std::find_if(fields.begin(), fields.end(), [&](const sim::Field& f) { return f.name == limits[l].field; });
+    if (bound && field != fields.end() && field->value > *bound) broken.push_back(limits[l].rule);
+  }
+  return broken;
+}
+
 // Scaling never reached a bound far from the defaults (a 4 px shot against a 20 px wall), so
 // "outside" steps from the bound itself.
 std::optional<DrawnConfig> drawConfig(const sim::GameDefinition& game, const sim::ConfigValues& base, ConfigMode mode,

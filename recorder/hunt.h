@@ -37,6 +37,10 @@ struct DrawnConfig {
 /// The limits that apply to a configuration (a limit may hold for some configurations only).
 [[nodiscard]] std::vector<std::size_t> findApplicableLimits(const sim::GameDefinition& game, const sim::ConfigValues& config);
 
+/// The rules of the speed limits `config` breaks (its field past the bound the limit states), in
+/// the order the game declares them: none for a configuration within every limit.
+[[nodiscard]] std::vector<std::string> listBrokenLimits(const sim::GameDefinition& game, const sim::ConfigValues& config);
+
 /// A configuration drawn from `base` in `mode`, sane and within every limit (kWithin) or past
 /// one (kOutside: one raw unit to a quarter of the bound beyond it); nothing when 200 draws
 /// found none (or no limit applies to `base` for kOutside).

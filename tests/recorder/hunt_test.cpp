@@ -29,11 +29,18 @@ TEST_P(HuntOverConfigs, DrawsSaneConfigsWithinOrJustPastTheLimits) {
     ASSERT_TRUE(within.has_value());
     EXPECT_FALSE(game->validateConfig(within->config, false).has_value());
     EXPECT_TRUE(within->broken.empty());
+    EXPECT_EQ(listBrokenLimits(*game, within->config), std::vector<std::string>{});
     const auto outside = drawConfig(*game, base, ConfigMode::kOutside, rng);
     ASSERT_EQ(outside.has_value(), limited);
     if (!outside) continue;
     EXPECT_FALSE(game->validateConfig(outside->config, true).has_value()) << "not sane";
     EXPECT_TRUE(game->validateConfig(outside->config, false).has_value()) << "within every limit: " << outside->broken;
+    // The limit drawn past is among those the configuration is said to break (a field may be
+    // in more than one rule).
+    const std::vector<std::string> broken = listBrokenLimits(*game, outside->config);
+    EXPECT_TRUE(std::any_of(broken.begin(), broken.end(), [&](const std::string& rule) {
+      return outside->broken.starts_with(rule + " (");
+    })) << outside->broken;
     // The summary names the value and the largest one the rule allows, which it is past.
     const std::size_t most = outside->broken.find(", where it allows at most ");
     ASSERT_NE(most, std::string::npos) << outside->broken;
@@ -53,6 +60,8 @@ TEST_P(HuntOverConfigs, DrawsSaneConfigsWithinOrJustPastTheLimits) {
     EXPECT_EQ(moved, 1U);
   }
   EXPECT_EQ(drawConfig(*game, base, ConfigMode::kNamed, rng)->config, base);
+  // A named configuration breaks a limit (dodge's discrete) exactly when validation says so.
+  EXPECT_EQ(listBrokenLimits(*game, base).empty(), !game->validateConfig(base, false).has_value());
 }
 
 TEST_P(HuntOverConfigs, RunsAreReproducibleAndStopAtTheFirstTunnel) {

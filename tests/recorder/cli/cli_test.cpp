@@ -1639,7 +1639,9 @@ TEST_F(Cli, HuntOnManyThreadsOrShardsFindsExactlyWhatOneThreadFinds) {
   const auto found = readFolder(path("one"));
   ASSERT_GE(found.size(), 3U) << one.output;
   const CliRun two = runRetrace(hunt + "--jobs 2 -o " + path("two"));
-  EXPECT_EQ(two.output, one.output.substr(0, one.output.find(path("one"))) + path("two") + "\n");
+  std::string same = one.output;  // the same summary and breakdown, but for the folder
+  same.replace(same.find(path("one")), path("one").size(), path("two"));
+  EXPECT_EQ(two.output, same);
   EXPECT_EQ(readFolder(path("two")), found);
   // Three shards into one folder, as a CI matrix's artifacts are gathered: the same files.
   std::uint64_t runs = 0;
@@ -1812,10 +1814,27 @@ TEST_F(Cli, HuntFindsAFallCapAboveTheWindowAndNothingWithinTheLimits) {
   const CliRun outside =
       runRetrace("hunt --game fallingman --configs outside --seed 2 --runs 40 --ticks 1200 --no-progress -o " + path("out"));
   EXPECT_EQ(outside.exitCode, 1) << outside.output;
+  // Below the summary, the runs and findings of each limit broken: every run and finding once.
+  std::istringstream lines(outside.output.substr(outside.output.find("\nhunted ") + 1));
+  std::string line;
+  std::getline(lines, line);
+  const std::uint64_t found = std::stoull(line.substr(line.rfind(", ") + 2));
+  std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> byLimit;
+  while (std::getline(lines, line)) {
+    std::uint64_t findings = 0;
+    std::uint64_t runs = 0;
+    char limit[128] = {};
+    ASSERT_EQ(std::sscanf(line.c_str(), "  %lu finding%*[s] in %lu runs breaking %127[^\n]", &findings, &runs, limit), 3) << line;
+    byLimit[limit] = {findings, runs};
+  }
+  ASSERT_EQ(byLimit.size(), 2U) << outside.output;
+  EXPECT_GE(byLimit["fallCap <= landingWindow - 1 px"].first, 1U);
+  EXPECT_EQ(byLimit["fallCap <= landingWindow - 1 px"].first + byLimit["scrollMax < fallCap"].first, found);
+  EXPECT_EQ(byLimit["fallCap <= landingWindow - 1 px"].second + byLimit["scrollMax < fallCap"].second, 40U);
   const CliRun within =
       runRetrace("hunt --game fallingman --configs within --seed 2 --runs 40 --ticks 1200 --no-progress -o " + path("in"));
   EXPECT_EQ(within.exitCode, 0) << within.output;
-  EXPECT_NE(within.output.find("0 findings"), std::string::npos) << within.output;
+  EXPECT_TRUE(within.output.ends_with(", 0 findings\n")) << "nothing broken, nothing found: the summary alone\n" << within.output;
   const CliRun tank =
       runRetrace("hunt --game tank --configs within --seed 2 --runs 40 --ticks 1200 --no-progress -o " + path("tank"));
   EXPECT_EQ(tank.exitCode, 0) << tank.output;
