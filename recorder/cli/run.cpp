@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <span>
@@ -93,6 +94,27 @@ std::string hintGameWord(const CLI::App& app, const CLI::App& command) {
   return {};
 }
 
+/// For a required option not given while a word was left over, most likely its value typed
+/// without it (`retrace show a.rtr 100`, `retrace trace a.rtr man.vy`): how to give it; empty
+/// otherwise: for a word that names a file (more likely a replay in the wrong place), and for an
+/// output, unless the word is a replay's name (`shrink a.rtr min.rtr`, not `record --game tank 100`).
+std::string hintRequiredWord(const CLI::App& app, const CLI::App& command) {
+  const std::vector<std::string> words = listUntakenWords(app, command);
+  const auto word = std::find_if(words.begin(), words.end(), [](const std::string& w) { return !w.starts_with('-'); });
+  std::error_code error;
+  if (word == words.end() || std::filesystem::exists(*word, error)) return {};
+  for (const CLI::Option* option : command.get_options()) {
+    if (!option->get_required() || option->count() > 0 || option->get_lnames().empty()) continue;
+    if (option->check_lname("output") && !word->ends_with(".rtr")) return {};
+    // The word as typed, where a shell takes it so (the command line's own, already printable).
+    const bool plain = word->size() <= 100 && word->find_first_not_of(
+                                                  "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                  "0123456789._:[]*=/+-") == std::string::npos;
+    return "; did you mean --" + option->get_lnames().front() + " " + (plain ? *word : quoteForMessage(*word)) + "?";
+  }
+  return {};
+}
+
 /// Diagnostics go to stderr, through a logger of the program's name, so stdout stays the
 /// command's own output (JSON, reports).
 void routeOutput(const std::string& name) {
@@ -160,7 +182,8 @@ int runCommandLine(std::string_view program, int argc, char** argv) {
     const std::string where = name + " " + command.get_name();
     // CLI11 says only that words were not expected ("--tick 10"): the option is named, and what it was meant as.
     auto unknown = describeUnknownOption(listUntakenWords(app, command), listOptionNames(app, command));
-    const std::string problem = unknown ? *unknown : error.what() + hintGameWord(app, command);
+    const std::string game = hintGameWord(app, command);
+    const std::string problem = unknown ? *unknown : error.what() + (game.empty() ? hintRequiredWord(app, command) : game);
     printErr("{}: {} (see {} --help)\n", where, problem, where);
     return static_cast<int>(ExitCode::kBadInput);
   }

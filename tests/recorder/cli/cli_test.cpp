@@ -1190,6 +1190,21 @@ TEST_F(Cli, BadInputIsOneLineAndExitTwo) {
   }
   EXPECT_FALSE(fs::exists(path("z.rtr")));
   EXPECT_FALSE(fs::exists(path("h")));
+  // A required option's value typed without it is given back with it; a stray word is not
+  // taken for an output's name, nor an existing file for anything.
+  const std::string replay = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
+  for (const auto& [arguments, hint] : std::vector<std::pair<std::string, std::string>>{
+           {"show " + replay + " 100", "--tick is required; did you mean --tick 100?"},
+           {"trace " + replay + " tanks[0].hp", "--field is required; did you mean --field tanks[0].hp?"},
+           {"find " + replay + " 'bullets.size > 2'", "--where is required; did you mean --where 'bullets.size > 2'?"},
+           {"shrink " + replay + " " + path("min.rtr"), "--output is required; did you mean --output " + path("min.rtr") + "?"},
+           {"record --game tank --ticks 5 100", "--output is required"},
+           {"show 100 " + replay, "--tick is required"}}) {
+    const CliRun run = runRetrace(arguments);
+    EXPECT_EQ(run.exitCode, 2) << arguments;
+    const std::string command = arguments.substr(0, arguments.find(' '));
+    EXPECT_EQ(run.output, "retrace " + command + ": " + hint + " (see retrace " + command + " --help)\n");
+  }
   const CliRun device = runRetrace("verify /dev/null");
   EXPECT_EQ(device.exitCode, 2);
   EXPECT_EQ(device.output, "retrace verify: /dev/null is not a regular file (a device, pipe or socket)\n");
