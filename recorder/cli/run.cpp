@@ -84,12 +84,23 @@ std::vector<std::string> listOptionNames(const CLI::App& app, const CLI::App& co
   return names;
 }
 
-/// For a command that takes --game given a game's name as a word of its own (`retrace record
-/// GAME`): how a game is named; empty otherwise.
-std::string hintGameWord(const CLI::App& app, const CLI::App& command) {
-  if (command.get_option_no_throw("--game") == nullptr) return {};
+/// Whether some game of this build has an event kind of this name.
+bool isEventKindName(std::string_view word) {
+  for (const sim::GameDefinition* game : sim::listGames()) {
+    const auto schemas = game->eventSchemas();
+    if (std::any_of(schemas.begin(), schemas.end(), [&](const sim::EventSchema& s) { return word == s.name; })) return true;
+  }
+  return false;
+}
+
+/// For a command given, as a word of its own, what one of its options names (`retrace record
+/// GAME`, `retrace events a.rtr KIND`): how that is named; empty otherwise.
+std::string hintOptionWord(const CLI::App& app, const CLI::App& command) {
+  const bool takesGame = command.get_option_no_throw("--game") != nullptr;
+  const bool takesKind = command.get_option_no_throw("--kind") != nullptr;
   for (const std::string& word : listUntakenWords(app, command)) {
-    if (sim::findGame(word) != nullptr) return "; a game is named with --game (--game " + word + ")";
+    if (takesGame && sim::findGame(word) != nullptr) return "; a game is named with --game (--game " + word + ")";
+    if (takesKind && isEventKindName(word)) return "; an event kind is named with --kind (--kind " + word + ")";
   }
   return {};
 }
@@ -182,8 +193,8 @@ int runCommandLine(std::string_view program, int argc, char** argv) {
     const std::string where = name + " " + command.get_name();
     // CLI11 says only that words were not expected ("--tick 10"): the option is named, and what it was meant as.
     auto unknown = describeUnknownOption(listUntakenWords(app, command), listOptionNames(app, command));
-    const std::string game = hintGameWord(app, command);
-    const std::string problem = unknown ? *unknown : error.what() + (game.empty() ? hintRequiredWord(app, command) : game);
+    const std::string named = hintOptionWord(app, command);
+    const std::string problem = unknown ? *unknown : error.what() + (named.empty() ? hintRequiredWord(app, command) : named);
     printErr("{}: {} (see {} --help)\n", where, problem, where);
     return static_cast<int>(ExitCode::kBadInput);
   }

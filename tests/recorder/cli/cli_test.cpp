@@ -1214,6 +1214,10 @@ TEST_F(Cli, BadInputIsOneLineAndExitTwo) {
   EXPECT_EQ(game.output,
             "retrace record: The following argument was not expected: tank; a game is named with --game (--game tank) (see "
             "retrace record --help)\n");
+  const std::string fallingman = std::string(RETRACE_REPLAYS_DIR) + "/fallingman-bot-seed4.rtr";
+  EXPECT_EQ(runRetrace("events " + fallingman + " landed").output,
+            "retrace events: The following argument was not expected: landed; an event kind is named with --kind (--kind "
+            "landed) (see retrace events --help)\n");
   EXPECT_EQ(runRetrace("diff " + path("z.rtr")).output, "retrace diff: B is required (see retrace diff --help)\n");
   const CliRun ticks = runRetrace("record --game dodge --ticks 0 -o " + path("z.rtr"));
   EXPECT_EQ(ticks.exitCode, 2);
