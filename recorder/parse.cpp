@@ -377,7 +377,10 @@ std::optional<std::string> describeUnknownOption(const std::vector<std::string>&
     if (name.find_first_not_of('-') == std::string_view::npos) name = word;  // "--=x" names no option
     if (std::find(options.begin(), options.end(), name) != options.end()) continue;
     const std::string near = suggestOptionName(name, options);
-    return "unknown option " + quoteForMessage(name) + (near.empty() ? "" : "; did you mean " + near + "?");
+    std::string sentence = "unknown option ";  // piece by piece, as g++ 12's -Wrestrict needs at -O3
+    sentence.append(quoteForMessage(name));
+    if (!near.empty()) sentence.append("; did you mean ").append(near).append("?");
+    return sentence;
   }
   return std::nullopt;
 }
