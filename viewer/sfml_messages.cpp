@@ -34,7 +34,15 @@ class LineFilter final : public std::streambuf {
  private:
   void writeLine(bool ended) {
     if (!(ended && isIdleSfmlMessage(line_))) {
-      std::fwrite(line_.data(), 1, line_.size(), stderr);
+      // A path SFML names may hold bytes a terminal acts on: those are written as \xNN.
+      for (const char c : line_) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 || byte == 0x7f) {
+          std::fprintf(stderr, "\\x%02x", byte);
+        } else {
+          std::fputc(c, stderr);
+        }
+      }
       if (ended) std::fputc('\n', stderr);
     }
     line_.clear();
