@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -1834,17 +1835,17 @@ TEST_F(Cli, HuntFindsAFallCapAboveTheWindowAndNothingWithinTheLimits) {
       runRetrace("hunt --game fallingman --configs outside --seed 2 --runs 40 --ticks 1200 --no-progress -o " + path("out"));
   EXPECT_EQ(outside.exitCode, 1) << outside.output;
   // Below the summary, the runs and findings of each limit broken: every run and finding once.
-  std::istringstream lines(outside.output.substr(outside.output.find("\nhunted ") + 1));
+  ASSERT_TRUE(outside.output.starts_with("hunted ")) << "--no-progress: the summary first\n" << outside.output;
+  std::istringstream lines(outside.output);
   std::string line;
   std::getline(lines, line);
   const std::uint64_t found = std::stoull(line.substr(line.rfind(", ") + 2));
   std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> byLimit;
+  const std::regex shape("  ([0-9]+) findings? in ([0-9]+) runs? breaking (.+)");
   while (std::getline(lines, line)) {
-    std::uint64_t findings = 0;
-    std::uint64_t runs = 0;
-    char limit[128] = {};
-    ASSERT_EQ(std::sscanf(line.c_str(), "  %lu finding%*[s] in %lu runs breaking %127[^\n]", &findings, &runs, limit), 3) << line;
-    byLimit[limit] = {findings, runs};
+    std::smatch parts;
+    ASSERT_TRUE(std::regex_match(line, parts, shape)) << line;
+    byLimit[parts[3]] = {std::stoull(parts[1]), std::stoull(parts[2])};
   }
   ASSERT_EQ(byLimit.size(), 2U) << outside.output;
   EXPECT_GE(byLimit["fallCap <= landingWindow - 1 px"].first, 1U);
