@@ -108,7 +108,8 @@ std::variant<sim::Input, std::string> parseButtons(std::string_view text, const 
   const std::string_view buttons = text;
   sim::Input input = 0;
   const auto names = game.inputNames();
-  while (!text.empty()) {
+  // Every name between the '+'s, an empty one too: "left+" is a button left out, not "left".
+  for (bool more = true; more;) {
     const auto plus = text.find('+');
     const std::string_view name = text.substr(0, plus);
     bool found = false;
@@ -124,7 +125,8 @@ std::variant<sim::Input, std::string> parseButtons(std::string_view text, const 
       return "unknown button " + quoteForMessage(name) + " for " + std::string(game.name()) + " (" + known + ")" +
              hintButtons(buttons, names);
     }
-    text = plus == std::string_view::npos ? std::string_view() : text.substr(plus + 1);
+    more = plus != std::string_view::npos;
+    if (more) text = text.substr(plus + 1);
   }
   return input;
 }

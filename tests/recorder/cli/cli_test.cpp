@@ -984,6 +984,9 @@ TEST_F(Cli, AScriptsButtonWrittenAsAPersonMightSaysWhatWasMeant) {
   // Nothing is guessed for a button that is not there in any capitals.
   EXPECT_EQ(refuse("10 lef"), "line 1: unknown button 'lef'" + buttons);
   EXPECT_EQ(refuse("10 left jump"), "line 1: unknown button 'left jump'" + buttons);
+  // A '+' with nothing after it leaves a button out: refused, not played as the buttons before it.
+  EXPECT_EQ(refuse("10 left+"), "line 1: unknown button ''" + buttons + "; did you mean 'left'?");
+  EXPECT_EQ(refuse("10 left++fire"), "line 1: unknown button ''" + buttons + "; did you mean 'left+fire'?");
 }
 
 TEST_F(Cli, RecordLikePlaysAReplaysInputsAgainAndDumpScriptGivesThemAsText) {
