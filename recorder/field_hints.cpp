@@ -1,7 +1,6 @@
 #include "recorder/field_hints.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
@@ -52,12 +51,6 @@ std::ptrdiff_t countIndices(std::string_view level) { return std::count(level.be
 /// A level's name without its indices ("tanks[0]": "tanks").
 std::string_view baseOf(std::string_view level) { return level.substr(0, level.find('[')); }
 
-std::string lowered(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
 /// Every name a pattern may mean among the fields, indices as [*], in the fields' order: each
 /// field's name and what holds it ("tanks[*].centre", "tanks[*]", "tanks").
 std::vector<std::string> listGeneralNames(const std::vector<sim::Field>& fields) {
@@ -88,10 +81,10 @@ std::vector<std::string> listGeneralNames(const std::vector<sim::Field>& fields)
 bool holdsLevelsInOrder(std::string_view name, std::string_view candidate) {
   const std::vector<std::string_view> wanted = splitLevels(name);
   const std::vector<std::string_view> levels = splitLevels(candidate);
-  if (lowered(baseOf(wanted.back())) != lowered(baseOf(levels.back()))) return false;
+  if (lowerAscii(baseOf(wanted.back())) != lowerAscii(baseOf(levels.back()))) return false;
   std::size_t next = 0;
   for (const std::string_view level : levels) {
-    if (next < wanted.size() && lowered(baseOf(level)) == lowered(baseOf(wanted[next]))) ++next;
+    if (next < wanted.size() && lowerAscii(baseOf(level)) == lowerAscii(baseOf(wanted[next]))) ++next;
   }
   return next == wanted.size();
 }
@@ -105,7 +98,7 @@ std::optional<std::size_t> findReplacedLevel(std::string_view name, std::string_
   if (wanted.size() != levels.size() || wanted.size() < 3) return std::nullopt;
   std::optional<std::size_t> replaced;
   for (std::size_t i = 0; i < levels.size(); ++i) {
-    if (lowered(baseOf(wanted[i])) == lowered(baseOf(levels[i]))) continue;
+    if (lowerAscii(baseOf(wanted[i])) == lowerAscii(baseOf(levels[i]))) continue;
     if (i + 1 == levels.size() || replaced) return std::nullopt;
     replaced = i;
   }
@@ -123,8 +116,8 @@ std::string restoreIndices(std::string_view general, std::string_view name) {
   for (std::size_t i = 0; i < levels.size(); ++i) {
     const std::string_view base = baseOf(levels[i]);
     std::string_view brackets = levels[i].substr(base.size());
-    auto same =
-        std::find_if(given.begin(), given.end(), [&](std::string_view level) { return lowered(baseOf(level)) == lowered(base); });
+    auto same = std::find_if(given.begin(), given.end(),
+                             [&](std::string_view level) { return lowerAscii(baseOf(level)) == lowerAscii(base); });
     if (same == given.end() && given.size() == levels.size()) same = given.begin() + static_cast<std::ptrdiff_t>(i);
     if (same != given.end()) {
       const std::string_view indices = same->substr(baseOf(*same).size());
@@ -147,8 +140,8 @@ std::optional<std::size_t> countSpellingEdits(std::string_view name, std::string
   if (wanted.size() != levels.size()) return std::nullopt;
   std::size_t total = 0;
   for (std::size_t i = 0; i < levels.size(); ++i) {
-    const std::string a = lowered(baseOf(wanted[i]));
-    const std::string b = lowered(baseOf(levels[i]));
+    const std::string a = lowerAscii(baseOf(wanted[i]));
+    const std::string b = lowerAscii(baseOf(levels[i]));
     const std::size_t edits = countEdits(a, b);
     const bool sameStart = !a.empty() && !b.empty() && a.front() == b.front();
     if (edits > std::max<std::size_t>(a.size() / 3, sameStart ? 1 : 0)) return std::nullopt;
@@ -181,7 +174,7 @@ constexpr std::string_view kLengthWords[] = {"length", "len", "count", "num", "n
 std::optional<std::string> nameListSize(std::string_view name, const std::set<std::string_view, std::less<>>& known) {
   const std::size_t dot = name.rfind('.');
   if (dot == std::string_view::npos || name.find('[', dot) != std::string_view::npos) return std::nullopt;
-  const std::string word = lowered(name.substr(dot + 1));
+  const std::string word = lowerAscii(name.substr(dot + 1));
   // A short word exactly: "bullets.pen" is more likely a field left out than "len" misspelt.
   const auto near = [&](std::string_view w) { return countEdits(word, w) <= (w.size() > 3 ? w.size() / 3 : 0); };
   if (std::none_of(std::begin(kLengthWords), std::end(kLengthWords), near)) return std::nullopt;

@@ -1,7 +1,6 @@
 #include "recorder/input_source.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <filesystem>
 #include <optional>
@@ -77,9 +76,9 @@ std::string_view trim(std::string_view s) {
 
 /// The button `name` stands for, written other than as the game names it: "Left" for left.
 std::optional<std::string_view> matchButtonIgnoringCase(std::string_view name, std::span<const char* const> names) {
-  const auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+  const std::string wanted = lowerAscii(name);
   for (const std::string_view known : names) {
-    if (std::ranges::equal(name, known, {}, lower, lower)) return known;
+    if (lowerAscii(known) == wanted) return known;
   }
   return std::nullopt;
 }

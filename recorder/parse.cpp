@@ -313,6 +313,12 @@ std::function<std::string(std::string&)> chooseOptionTransform(std::string_view 
   return [most](std::string& text) { return canonicalizeCount(text, most); };
 }
 
+std::string lowerAscii(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
 std::size_t countEdits(std::string_view a, std::string_view b) {
   // Three rows of the table: a swap looks two letters back.
   std::vector<std::size_t> before(b.size() + 1);
@@ -335,9 +341,7 @@ namespace {
 
 /// An option's name without its dashes, in lower case ("--Ticks": "ticks").
 std::string bareOptionName(std::string_view option) {
-  std::string bare(option.substr(std::min(option.find_first_not_of('-'), option.size())));
-  std::transform(bare.begin(), bare.end(), bare.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return bare;
+  return lowerAscii(option.substr(std::min(option.find_first_not_of('-'), option.size())));
 }
 
 }  // namespace

@@ -83,6 +83,8 @@ template <typename Range>
 /// already taken would otherwise be shadowed by the other game without a word.
 [[nodiscard]] std::vector<std::string> describeRefusedGames();
 
+/// `text` with its letters A to Z in lower case, for names compared whatever their capitals.
+[[nodiscard]] std::string lowerAscii(std::string_view text);
 /// How many letters must be inserted, deleted, replaced or swapped with the next to make `a`
 /// into `b` (the optimal string alignment distance: "feild" is one from "field").
 [[nodiscard]] std::size_t countEdits(std::string_view a, std::string_view b);
