@@ -106,9 +106,9 @@ std::string hintOptionWord(const CLI::App& app, const CLI::App& command) {
 }
 
 /// For a required option not given while a word was left over, most likely its value typed
-/// without it (`retrace show a.rtr 100`, `retrace trace a.rtr man.vy`): how to give it; empty
+/// without it (`retrace show a.rtr 100`, `retrace trace a.rtr ball.vy`): how to give it; empty
 /// otherwise: for a word that names a file (more likely a replay in the wrong place), and for an
-/// output, unless the word is a replay's name (`shrink a.rtr min.rtr`, not `record --game tank 100`).
+/// output, unless the word is a replay's name (`shrink a.rtr min.rtr`, not `record --game GAME 100`).
 std::string hintRequiredWord(const CLI::App& app, const CLI::App& command) {
   const std::vector<std::string> words = listUntakenWords(app, command);
   const auto word = std::find_if(words.begin(), words.end(), [](const std::string& w) { return !w.starts_with('-'); });
