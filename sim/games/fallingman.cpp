@@ -113,12 +113,15 @@ const Platform* findPlatformUnder(const Config& config, const State& state, Fixe
   return under;
 }
 
-/// The y half-step: gravity, the fall, and the landing window (seed 002).
+/// The y half-step: gravity, the fall, the ceiling's push, and the landing window (seed 002).
 void fall(const Config& config, State& ioState, std::vector<Event>& outEvents) {
   Man& man = ioState.man;
   const Fixed feetBefore = feetOf(config, man);
   man.vy = smaller(man.vy + config.gravity, config.fallCap);
-  man.centre.y += man.vy;
+  // The ceiling pushes a man falling slower than it down in the same half-step, so a top the
+  // push carries his feet to is landed on like one the fall reaches (then the ceiling knocks him
+  // off it); pushed after the check, he passed through it unseen.
+  man.centre.y = larger(man.centre.y + man.vy, ioState.cameraY + half(config));
   const Platform* under = findPlatformUnder(config, ioState, feetBefore);
   const Fixed feet = feetOf(config, man);
   // if (under && man.vy >= 0 && man.y + 8 <= under.y + 6): lands only inside the window.

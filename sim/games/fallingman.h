@@ -119,7 +119,7 @@ struct Game {
   using Config = fallingman::Config;
   using State = fallingman::State;
   static constexpr std::string_view kName = "fallingman";
-  static constexpr std::uint32_t kRulesVersion = 1;
+  static constexpr std::uint32_t kRulesVersion = 2;  // 2: a top the ceiling pushes him to is landed on
   static constexpr std::size_t kMaxPlatformsEver = 512;
 
   static std::vector<std::pair<std::string, Config>> namedConfigs();

@@ -1,5 +1,7 @@
 // The fallingman oracle: the rules move the man x first, then y. If he was not still standing
-// after the x half-step, his feet fall from where they were by min(vy + gravity, fallCap).
+// after the x half-step, his feet fall from where they were by min(vy + gravity, fallCap), or
+// further where the ceiling, scrolling faster than he falls, pushes him down (his top at the
+// camera's).
 // Every platform he is over (after the x half-step) whose top that straight fall crosses is
 // a contact; if the game registered no landing on it, he fell through a floor.
 #include <algorithm>
@@ -24,7 +26,8 @@ void Game::checkOracle(const Config& config, const State& before, const State& a
   // Compare in the after-tick frame: a rebase this tick moved the world up.
   const Fixed shift = Fixed::fromRaw((after.rebases - before.rebases) * kRebasePx * Fixed::kOne);
   const Fixed feetBefore = feetOf(config, was) - shift;
-  const Fixed feetAfter = feetBefore + fallBy;
+  const Fixed feetAfter = larger(feetBefore + fallBy, after.cameraY + px(config.manSize));
+  const bool pushed = feetAfter > feetBefore + fallBy;
   for (const Platform& p : after.platforms) {
     if (p.id == was.dropThrough || !spansOverlap(left, right, p.box.left(), p.box.right())) continue;
     const bool crossesTop = feetBefore <= p.box.top() && feetAfter > p.box.top();
@@ -32,7 +35,8 @@ void Game::checkOracle(const Config& config, const State& before, const State& a
     const bool landed =
         std::any_of(events.begin(), events.end(), [&](const Event& e) { return e.kind == kLanded && e.args[0] == p.id; });
     if (!crossesTop || landed) continue;
-    Tunnel tunnel{"tick " + std::to_string(after.tick) + ": the man's feet fell " +
+    Tunnel tunnel{"tick " + std::to_string(after.tick) +
+                      (pushed ? ": the ceiling pushed the man's feet " : ": the man's feet fell ") +
                       formatFieldValue(feetBefore.raw(), FieldKind::kFixed) + " -> " +
                       formatFieldValue(feetAfter.raw(), FieldKind::kFixed) + " through the top of platform " +
                       std::to_string(p.id) + " (y " + formatFieldValue(p.box.top().raw(), FieldKind::kFixed) + ", x " +

@@ -130,6 +130,48 @@ TEST(Fallingman, CeilingSpikesHurtAndKnockHimOff) {
   EXPECT_EQ(s.man.dropThrough, 1000);
 }
 
+/// The man pinned by the ceiling (his top at the camera's) 2.3 px above the platform's top at
+/// y 200, falling slower than the camera scrolls: his fall ends above the top, the push in it.
+State makePinnedOverATop(const Config& config) {
+  State s = makeFall(config, px(197) + Fixed::fromRatio(7, 10), Fixed());
+  s.cameraY = s.man.centre.y - px(config.manSize / 2);
+  s.scroll = Fixed::fromRatio(43, 10);
+  return s;
+}
+
+TEST(Fallingman, ATopTheCeilingPushesHimToIsLandedOn) {
+  // Rules version 1 pushed him after the landing check: his fall ended at 198.2, above the
+  // top, the push took his feet to 202, and the next tick's check no longer saw the top above
+  // them, so he passed through the platform, as within every limit (found by a hunt).
+  const Config c;
+  State s = makePinnedOverATop(c);
+  const auto events = stepOnce(c, s);
+  const Event* landed = findEvent(events, kLanded);
+  ASSERT_NE(landed, nullptr);
+  EXPECT_EQ(landed->args[0], 1000);
+  EXPECT_EQ(landed->args[1], px(2).raw());  // at the push's end: 200 + 2, inside the window
+  // At the ceiling, which knocks him off the platform he landed on, as it does a man standing.
+  EXPECT_EQ(s.man.dropThrough, 1000);
+  EXPECT_EQ(s.man.vy, Fixed());
+}
+
+TEST(Fallingman, TheOracleFollowsTheCeilingsPush) {
+  const Config c;
+  State s = makePinnedOverATop(c);
+  const State before = s;
+  auto events = stepOnce(c, s);
+  std::vector<Tunnel> tunnels;
+  Game::checkOracle(c, before, s, events, tunnels);
+  EXPECT_TRUE(tunnels.empty());
+  // The same tick without its landing (the rules before version 2): the push crossed the top.
+  std::erase_if(events, [](const Event& e) { return e.kind == kLanded; });
+  Game::checkOracle(c, before, s, events, tunnels);
+  ASSERT_EQ(tunnels.size(), 1U);
+  EXPECT_NE(tunnels[0].sentence.find("the ceiling pushed the man's feet 197.7 -> 202 through the top of platform 1000"),
+            std::string::npos)
+      << tunnels[0].sentence;
+}
+
 TEST(Fallingman, LeavingTheBottomKills) {
   const Config c;
   State s = makeFall(c, px(400), Fixed());
