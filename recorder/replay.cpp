@@ -16,7 +16,8 @@ std::optional<std::string> validateHeader(const ReplayHeader& h) {
   const sim::GameDefinition* game = gameOf(h);
   if (game == nullptr) {
     if (sim::findRefusal(h.game)) return "names a game this build does not have: " + describeMissingGame(h.game);
-    return "names the game " + quoteForMessage(h.game) + ", which this build does not have (it has " + joinGameNames() + ")";
+    return "names the game " + quoteForMessage(h.game) + ", which this build does not have (it has " + joinGameNames() +
+           "); only a retrace built with that game reads its replays";
   }
   if (h.tickRate != sim::kTickRate)
     return "was recorded at " + std::to_string(h.tickRate) + " ticks per second; games run at " + std::to_string(sim::kTickRate);
