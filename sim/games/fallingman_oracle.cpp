@@ -2,8 +2,8 @@
 // after the x half-step, his feet fall from where they were by min(vy + gravity, fallCap), or
 // further where the ceiling, scrolling faster than he falls, pushes him down (his top at the
 // camera's).
-// Every platform he is over (after the x half-step) whose top that straight fall crosses is
-// a contact; if the game registered no landing on it, he fell through a floor.
+// Every platform he is over (after the x half-step) whose top that path crosses is a contact;
+// if the game registered no landing on it, he fell (or was pushed) through a floor.
 #include <algorithm>
 
 #include "sim/games/fallingman.h"

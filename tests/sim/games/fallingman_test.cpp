@@ -142,7 +142,7 @@ State makePinnedOverATop(const Config& config) {
 TEST(Fallingman, ATopTheCeilingPushesHimToIsLandedOn) {
   // Rules version 1 pushed him after the landing check: his fall ended at 198.2, above the
   // top, the push took his feet to 202, and the next tick's check no longer saw the top above
-  // them, so he passed through the platform, as within every limit (found by a hunt).
+  // them, so he passed through the platform, as he did within every limit (a hunt found it).
   const Config c;
   State s = makePinnedOverATop(c);
   const auto events = stepOnce(c, s);
