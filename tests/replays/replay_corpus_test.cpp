@@ -2,8 +2,9 @@
 // with -j, and GoogleTest sharding splits them across machines. Each must re-simulate
 // identically, run the oracle on every tick and show its expected outcome (NAME.expect).
 //
-// The folder is read when the binary starts (ctest discovers the cases just before running
-// them), so a new replay file is a new test without a rebuild. An empty folder, an unreadable
+// The folder is read when the binary starts; ctest lists the cases again when the binary is
+// newer than its list, and tests/CMakeLists.txt relinks it whenever a replay is added or
+// removed, so a build after a new replay file makes it a new test. An empty folder, an unreadable
 // file or a replay of zero ticks fails; so does a run that selected no test at all (a stray
 // GTEST_FILTER or sharding variable would otherwise "pass" by running nothing).
 #include <algorithm>
