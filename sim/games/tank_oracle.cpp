@@ -1,8 +1,8 @@
 // The tank oracle: exact continuous checks of what moved this tick, against the rules' paths.
 // Bullets that fly on must not have passed within hitRadius of an enemy's centre nor through
-// a solid tile; tanks must not have swept into a solid tile or the map's edge; no two tanks
-// may overlap. Tanks move before bullets, so tanks are checked against the map as it was,
-// and bullets against the tanks where they ended.
+// a solid tile; tanks must not have swept into a solid tile, the map's edge or another tank;
+// no two tanks may overlap. Tanks move before bullets, so tanks are checked against the map as
+// it was, and bullets against the tanks where they ended.
 #include <algorithm>
 
 #include "sim/circle.h"
@@ -104,6 +104,35 @@ void checkTankMove(const Config& config, const State& before, const State& after
   }
 }
 
+/// A tank's straight move must not have passed through another tank where that one stood: tanks
+/// move one at a time in id order, so one before it had moved already (where it ended) and one
+/// after it had not (where it began). A tank destroyed after moving, or one that appeared this
+/// tick, stood where the states do not say, and is left out.
+void checkTankPassing(const Config& config, const State& before, const State& after, const Tank& was, const Tank& now,
+                      std::vector<Tunnel>& outTunnels) {
+  if (was.centre == now.centre) return;
+  const Box from = tankBox(config, was.centre);
+  const auto check = [&](const Tank& other) {
+    if (sweepBoxes({from, tankBox(config, other.centre), now.centre - was.centre}).kind != SweepKind::kHit) return;
+    Tunnel tunnel{"tick " + std::to_string(after.tick) + ": tank " + std::to_string(was.id) + " moved " +
+                      describePoint(was.centre) + " -> " + describePoint(now.centre) +
+                      (overlaps(tankBox(config, now.centre), tankBox(config, other.centre)) ? " into tank " : " through tank ") +
+                      std::to_string(other.id) + " at " + describePoint(other.centre),
+                  {}};
+    addBox(tunnel.drawing, from, tunnelPathStyle());
+    addBox(tunnel.drawing, tankBox(config, now.centre), tunnelPathStyle());
+    addSegment(tunnel.drawing, was.centre, now.centre, tunnelPathStyle());
+    addBox(tunnel.drawing, tankBox(config, other.centre), tunnelHitStyle());
+    outTunnels.push_back(std::move(tunnel));
+  };
+  for (const Tank& other : after.tanks) {
+    if (other.id < was.id) check(other);
+  }
+  for (const Tank& other : before.tanks) {
+    if (other.id > was.id) check(other);
+  }
+}
+
 }  // namespace
 
 void Game::checkOracle(const Config& config, const State& before, const State& after, const std::vector<Event>&,
@@ -113,7 +142,10 @@ void Game::checkOracle(const Config& config, const State& before, const State& a
     if (const Bullet* now = findBullet(after, was.id)) checkBullet(config, after, was, *now, outTunnels);
   }
   for (const Tank& was : before.tanks) {
-    if (const Tank* now = findTank(after, was.id)) checkTankMove(config, before, after, was, *now, outTunnels);
+    if (const Tank* now = findTank(after, was.id)) {
+      checkTankMove(config, before, after, was, *now, outTunnels);
+      checkTankPassing(config, before, after, was, *now, outTunnels);
+    }
   }
   for (std::size_t i = 0; i < after.tanks.size(); ++i) {
     for (std::size_t j = i + 1; j < after.tanks.size(); ++j) {

@@ -298,14 +298,58 @@ TEST(Tank, TheOracleSeesTanksThatOverlap) {
   std::vector<std::string> sentences;
   for (const Tunnel& t : tunnels) sentences.push_back(t.sentence);
   const std::string player = std::to_string(s.tanks[0].id);
-  // The player's move is not checked against tanks (only walls), so both pairs are found by the
-  // overlap check, the player's and that of two neighbours further down the list.
-  EXPECT_EQ(sentences, (std::vector<std::string>{"tick " + std::to_string(s.tick) + ": tanks " + player + " and 7 overlap",
-                                                 "tick " + std::to_string(s.tick) + ": tanks 8 and 9 overlap"}));
+  const std::string tick = "tick " + std::to_string(s.tick);
+  // The player's move is seen going into tank 7; both pairs are found by the overlap check, the
+  // player's and that of two neighbours further down the list, which did not move.
+  EXPECT_EQ(sentences,
+            (std::vector<std::string>{tick + ": tank " + player + " moved (30, 250) -> (100, 90) into tank 7 at (100, 100)",
+                                      tick + ": tanks " + player + " and 7 overlap", tick + ": tanks 8 and 9 overlap"}));
   // Drawn: both tanks where they ended.
-  ASSERT_EQ(tunnels.size(), 2U);
-  EXPECT_EQ(drawingOf(tunnels[0]), (std::vector<Drawn>{{SceneShape::kBox, kHit, pxVec(92, 82), pxVec(16, 16)},
+  ASSERT_EQ(tunnels.size(), 3U);
+  EXPECT_EQ(drawingOf(tunnels[1]), (std::vector<Drawn>{{SceneShape::kBox, kHit, pxVec(92, 82), pxVec(16, 16)},
                                                        {SceneShape::kBox, kHit, pxVec(92, 92), pxVec(16, 16)}}));
+}
+
+// Past the limits (37 px a tick here) a tank clears another in one move and lands free beyond
+// it, so the rules, which test where it lands, let it through; the oracle sweeps its path.
+TEST(Tank, TheOracleSeesATankMovedThroughAnother) {
+  const Config c;
+  State s = makeEmptyArena(c);
+  ASSERT_LT(s.tanks[0].id, 7);
+  s.tanks.push_back({7, true, pxVec(48, 250), Direction::kDown, 1, 1'000'000, false});  // x 40..56
+  auto tunnels = judgeTankMove(c, s, pxVec(30, 250), pxVec(67, 250));                   // x 22..38 to 59..75
+  ASSERT_EQ(tunnels.size(), 1U);
+  const std::string moved = "tick " + std::to_string(s.tick + 1) + ": tank " + std::to_string(s.tanks[0].id) +
+                            " moved (30, 250) -> (67, 250) through tank 7 at (48, 250)";
+  EXPECT_EQ(tunnels[0].sentence, moved);
+  // Drawn: the tank where it was and where it ended, its centre's path, and the tank it passed.
+  EXPECT_EQ(drawingOf(tunnels[0]), (std::vector<Drawn>{{SceneShape::kBox, kPath, pxVec(22, 242), pxVec(16, 16)},
+                                                       {SceneShape::kBox, kPath, pxVec(59, 242), pxVec(16, 16)},
+                                                       {SceneShape::kSegment, kPath, pxVec(30, 250), pxVec(67, 250)},
+                                                       {SceneShape::kBox, kHit, pxVec(40, 242), pxVec(16, 16)}}));
+  EXPECT_TRUE(judgeTankMove(c, s, pxVec(30, 230), pxVec(67, 230)).empty());  // 4 px above it: clear
+
+  // Tanks move in id order, so tank 7 is judged against tank 8 (after it) where 8 began and
+  // against the player (before it) where the player ended. Tank 7 jumps from x 92..108 to
+  // 131..147 at y 92..108, over where 8 began (x 112..128); 8 then moved away.
+  s.tanks[1].centre = pxVec(100, 100);
+  s.tanks.push_back({8, true, pxVec(120, 100), Direction::kDown, 1, 1'000'000, false});
+  State before = s;
+  s.tanks[1].centre = pxVec(139, 100);
+  s.tanks[2].centre = pxVec(120, 200);
+  ++s.tick;
+  tunnels.clear();
+  Game::checkOracle(c, before, s, {}, tunnels);
+  ASSERT_EQ(tunnels.size(), 1U);
+  EXPECT_EQ(tunnels[0].sentence,
+            "tick " + std::to_string(s.tick) + ": tank 7 moved (100, 100) -> (139, 100) through tank 8 at (120, 100)");
+  // Where 7 jumps, the player began but had already moved out of the way (down to y 122..138).
+  before.tanks[0].centre = pxVec(120, 100);
+  before.tanks[2].centre = pxVec(120, 200);
+  s.tanks[0].centre = pxVec(120, 130);
+  tunnels.clear();
+  Game::checkOracle(c, before, s, {}, tunnels);
+  EXPECT_TRUE(tunnels.empty()) << tunnels.front().sentence;
 }
 
 TEST(Tank, TanksAreBlockedByWallsTheMapEdgeAndEachOther) {
