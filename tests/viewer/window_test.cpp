@@ -126,8 +126,12 @@ class StatusReader {
 std::string findWindow(const retrace::testing::BackgroundProcess& viewer, const std::string& title) {
   std::string window;
   for (int i = 0; i < 150 && window.empty() && viewer.running(); ++i) {
-    window = retrace::testing::runCommand("xdotool search --onlyvisible --name '" + title + "'").output;
+    // A window's number from stdout alone: with stderr joined, a line that was no number was
+    // once taken for the window, and the key sent to it failed in the shell (`sh: 1: Syntax
+    // error: "(" unexpected`), leaving the viewer open until the test gave up.
+    window = retrace::testing::runCommandStdout("xdotool search --onlyvisible --name '" + title + "'").output;
     window = window.substr(0, window.find('\n'));
+    if (window.find_first_not_of("0123456789") != std::string::npos) window.clear();
     if (window.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   return window;
