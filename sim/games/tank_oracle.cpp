@@ -1,8 +1,8 @@
 // The tank oracle: exact continuous checks of what moved this tick, against the rules' paths.
-// Bullets that fly on must not have passed within hitRadius of an enemy's centre nor through
-// a solid tile; tanks must not have swept into a solid tile, the map's edge or another tank;
-// no two tanks may overlap. Tanks move before bullets, so tanks are checked against the map as
-// it was, and bullets against the tanks where they ended.
+// Bullets that fly on (those just fired from their muzzle) must not have passed within
+// hitRadius of an enemy's centre nor through a solid tile; tanks must not have swept into a solid tile, the map's edge or another
+// tank; no two tanks may overlap. Tanks move before bullets, so tanks are checked against the map as it was, and bullets against
+// the tanks where they ended.
 #include <algorithm>
 
 #include "sim/circle.h"
@@ -135,11 +135,20 @@ void checkTankPassing(const Config& config, const State& before, const State& af
 
 }  // namespace
 
-void Game::checkOracle(const Config& config, const State& before, const State& after, const std::vector<Event>&,
+void Game::checkOracle(const Config& config, const State& before, const State& after, const std::vector<Event>& events,
                        std::vector<Tunnel>& outTunnels) {
   if (isRoundOver(before.clock) || after.clock.round != before.clock.round) return;
   for (const Bullet& was : before.bullets) {
     if (const Bullet* now = findBullet(after, was.id)) checkBullet(config, after, was, *now, outTunnels);
+  }
+  // A bullet fired this tick flew too, from the muzzle its fire event gives.
+  for (const Event& e : events) {
+    if (e.kind != kFire) continue;
+    const Bullet* now = findBullet(after, e.args[1]);
+    if (now == nullptr || findBullet(before, now->id) != nullptr) continue;
+    Bullet was = *now;
+    was.position = {Fixed::fromRaw(e.args[2]), Fixed::fromRaw(e.args[3])};
+    checkBullet(config, after, was, *now, outTunnels);
   }
   for (const Tank& was : before.tanks) {
     if (const Tank* now = findTank(after, was.id)) {

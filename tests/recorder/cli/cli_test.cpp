@@ -1422,7 +1422,7 @@ TEST_F(Cli, ApproveRewritesARegressionReplayMadeWithSettingsAndSaysWhenItNoLonge
   const CliRun unmet = runRetrace("approve --yes --full-hash-every 1 " + path("walls.rtr"), "-u CI");
   EXPECT_EQ(unmet.exitCode, 1) << unmet.output;
   EXPECT_TRUE(unmet.output.ends_with(path("walls.rtr") + ": rewritten, but it no longer shows what " + path("walls.expect") +
-                                     " expects (expected tunnels == 0, found 54): change the rules or the .expect\n"))
+                                     " expects (expected tunnels == 0, found 87): change the rules or the .expect\n"))
       << unmet.output;
   EXPECT_EQ(runRetrace("info " + path("walls.rtr")).output, info);  // back at every tick: as it was
 }

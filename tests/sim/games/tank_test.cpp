@@ -284,6 +284,27 @@ TEST(Tank, TheOracleSeesABulletThroughAWall) {
                                                        {SceneShape::kBox, kHit, pxVec(100, 100), pxVec(20, 20)}}));
 }
 
+// A bullet fired this tick flies in it too, from the muzzle its fire event gives: the oracle
+// followed only the bullets there before the tick, so a first flight through a wall went unseen.
+TEST(Tank, TheOracleFollowsABulletFromTheMuzzleItWasFiredFrom) {
+  const Config c;
+  State s = makeEmptyArena(c);
+  const State before = s;
+  addPlayerBullet(s, 50, pxVec(125, 110), Direction::kRight);
+  setTileCode(s.map, {5, 5}, kSteel);  // x 100..120, y 100..120
+  ++s.tick;
+  const std::vector<Event> fired{makeEvent(kFire, s.tanks[0].id, 50, px(95).raw(), px(110).raw())};
+  std::vector<Tunnel> tunnels;
+  Game::checkOracle(c, before, s, fired, tunnels);
+  ASSERT_EQ(tunnels.size(), 1U);
+  EXPECT_EQ(tunnels[0].sentence, "tick " + std::to_string(s.tick) + ": bullet 50 of tank " + std::to_string(s.tanks[0].id) +
+                                     " flew (95, 110) -> (125, 110) through the solid tile (5, 5)");
+  // Another bullet's fire event says nothing of this one.
+  tunnels.clear();
+  Game::checkOracle(c, before, s, {makeEvent(kFire, s.tanks[0].id, 51, px(95).raw(), px(110).raw())}, tunnels);
+  EXPECT_TRUE(tunnels.empty());
+}
+
 TEST(Tank, TheOracleSeesTanksThatOverlap) {
   const Config c;
   State s = makeEmptyArena(c);
