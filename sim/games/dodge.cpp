@@ -287,6 +287,37 @@ void Game::step(const Config& config, State& ioState, Input input, std::vector<E
   removeFallenObstacles(config, ioState);
 }
 
+namespace {
+
+/// An obstacle's straight fall this tick against the player's move (`dx`): a hit is a tunnel.
+void checkObstacle(const State& before, const State& after, Fixed dx, const Obstacle& o, std::vector<Tunnel>& outTunnels) {
+  const SweepOutput sweep = sweepBoxes({before.player, o.box, {dx, -o.speed}});
+  if (sweep.kind != SweepKind::kHit) return;
+  Tunnel tunnel{"tick " + std::to_string(after.tick) + ": obstacle " + std::to_string(o.id) + " (" +
+                    formatFieldValue(o.box.w.raw(), FieldKind::kFixed) + "x" +
+                    formatFieldValue(o.box.h.raw(), FieldKind::kFixed) + ") passed through the player: contact at " +
+                    formatFieldValue(toFixedFloor(sweep.enter).raw(), FieldKind::kFixed) + " of the tick, obstacle y " +
+                    formatFieldValue(o.box.y.raw(), FieldKind::kFixed) + " -> " +
+                    formatFieldValue((o.box.y + o.speed).raw(), FieldKind::kFixed) + " at speed " +
+                    formatFieldValue(o.speed.raw(), FieldKind::kFixed) + ", player x " +
+                    formatFieldValue(before.player.x.raw(), FieldKind::kFixed) + ", no contact registered",
+                {}};
+  // The obstacle where it was and where it ended, its centre's path, and the player it crossed.
+  Box moved = o.box;
+  moved.y = o.box.y + o.speed;
+  addBox(tunnel.drawing, o.box, tunnelPathStyle());
+  addBox(tunnel.drawing, moved, tunnelPathStyle());
+  const Vec2 centre{o.box.x + o.box.w / px(2), o.box.y + o.box.h / px(2)};
+  addSegment(tunnel.drawing, centre, {centre.x, centre.y + o.speed}, tunnelPathStyle());
+  Box player = before.player;
+  player.x = after.player.x;
+  addBox(tunnel.drawing, before.player, tunnelHitStyle());
+  addBox(tunnel.drawing, player, tunnelHitStyle());
+  outTunnels.push_back(std::move(tunnel));
+}
+
+}  // namespace
+
 void Game::checkOracle(const Config& /*config: the sweep needs none*/, const State& before, const State& after,
                        const std::vector<Event>& events, std::vector<Tunnel>& outTunnels) {
   if (isRoundOver(before.clock)) return;  // nothing moves while a round's end is on screen
@@ -295,30 +326,15 @@ void Game::checkOracle(const Config& /*config: the sweep needs none*/, const Sta
   // Every obstacle alive before the tick moved in a straight line by its speed (or to where
   // it left the arena); the player by the difference of its positions.
   const Fixed dx = after.player.x - before.player.x;
-  for (const Obstacle& o : before.obstacles) {
-    const SweepOutput sweep = sweepBoxes({before.player, o.box, {dx, -o.speed}});
-    if (sweep.kind != SweepKind::kHit) continue;
-    Tunnel tunnel{"tick " + std::to_string(after.tick) + ": obstacle " + std::to_string(o.id) + " (" +
-                      formatFieldValue(o.box.w.raw(), FieldKind::kFixed) + "x" +
-                      formatFieldValue(o.box.h.raw(), FieldKind::kFixed) + ") passed through the player: contact at " +
-                      formatFieldValue(toFixedFloor(sweep.enter).raw(), FieldKind::kFixed) + " of the tick, obstacle y " +
-                      formatFieldValue(o.box.y.raw(), FieldKind::kFixed) + " -> " +
-                      formatFieldValue((o.box.y + o.speed).raw(), FieldKind::kFixed) + " at speed " +
-                      formatFieldValue(o.speed.raw(), FieldKind::kFixed) + ", player x " +
-                      formatFieldValue(before.player.x.raw(), FieldKind::kFixed) + ", no contact registered",
-                  {}};
-    // The obstacle where it was and where it ended, its centre's path, and the player it crossed.
-    Box moved = o.box;
-    moved.y = o.box.y + o.speed;
-    addBox(tunnel.drawing, o.box, tunnelPathStyle());
-    addBox(tunnel.drawing, moved, tunnelPathStyle());
-    const Vec2 centre{o.box.x + o.box.w / px(2), o.box.y + o.box.h / px(2)};
-    addSegment(tunnel.drawing, centre, {centre.x, centre.y + o.speed}, tunnelPathStyle());
-    Box player = before.player;
-    player.x = after.player.x;
-    addBox(tunnel.drawing, before.player, tunnelHitStyle());
-    addBox(tunnel.drawing, player, tunnelHitStyle());
-    outTunnels.push_back(std::move(tunnel));
+  for (const Obstacle& o : before.obstacles) checkObstacle(before, after, dx, o, outTunnels);
+  // One spawned this tick fell too, from just above the arena where its spawn event puts it.
+  for (const Event& e : events) {
+    if (e.kind != kSpawn) continue;
+    const auto now =
+        std::find_if(after.obstacles.begin(), after.obstacles.end(), [&](const Obstacle& o) { return o.id == e.args[0]; });
+    if (now == after.obstacles.end()) continue;
+    const Obstacle spawned{now->id, {Fixed::fromRaw(e.args[1]), px(-e.args[3]), px(e.args[2]), px(e.args[3])}, now->speed};
+    checkObstacle(before, after, dx, spawned, outTunnels);
   }
 }
 

@@ -154,6 +154,35 @@ TEST(Dodge, DiscreteLetsAFastObstaclePassAndTheOracleSeesIt) {
   EXPECT_TRUE(tunnels.empty());
 }
 
+TEST(Dodge, TheOracleFollowsAnObstacleFromWhereItSpawned) {
+  // An obstacle falls on the tick it spawns, from just above the arena; the oracle followed only
+  // those there before the tick. Here the player is at the top and as wide as the arena, and the
+  // discrete test lets the new obstacle jump him (60 px a tick, past the limit).
+  Config c = makeQuietConfig();
+  c.discrete = true;
+  c.arenaWidth = 64;
+  c.playerWidth = 64;
+  c.playerTop = 0;
+  c.startSpeed = px(60);
+  c.maxSpeed = px(60);
+  State s = makeQuietState(c);
+  s.spawnCountdown = 1;
+  const State before = s;
+  std::vector<Event> events;
+  Game::step(c, s, 0, events);
+  ASSERT_TRUE(hasEvent(events, kSpawn));
+  EXPECT_FALSE(hasEvent(events, kContact));
+  ASSERT_EQ(s.obstacles.size(), 1U);
+  std::vector<Tunnel> tunnels;
+  Game::checkOracle(c, before, s, events, tunnels);
+  ASSERT_EQ(tunnels.size(), 1U);
+  const Obstacle& o = s.obstacles[0];
+  EXPECT_NE(tunnels[0].sentence.find("obstacle " + std::to_string(o.id) + " ("), std::string::npos) << tunnels[0].sentence;
+  EXPECT_NE(tunnels[0].sentence.find("obstacle y " + formatFieldValue((-o.box.h).raw(), FieldKind::kFixed) + " -> "),
+            std::string::npos)
+      << tunnels[0].sentence;
+}
+
 TEST(Dodge, LimitsAreDataCheckedOnLoad) {
   const auto configs = Game::namedConfigs();
   EXPECT_FALSE(findBrokenLimit<Game>(configs[0].second).has_value());
