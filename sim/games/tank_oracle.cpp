@@ -106,9 +106,9 @@ void checkTankMove(const Config& config, const State& before, const State& after
 
 /// A tank's straight move must not have passed through another tank where that one stood: tanks
 /// move one at a time in id order, so one before it had moved already (where it ended) and one
-/// after it had not (where it began). A tank destroyed after moving, or one that appeared this
-/// tick, stood where the states do not say, and is left out.
-void checkTankPassing(const Config& config, const State& before, const State& after, const Tank& was, const Tank& now,
+/// after it had not (where it began the tick, `began`). A tank destroyed after moving stood where
+/// the states do not say, and is left out.
+void checkTankPassing(const Config& config, const std::vector<Tank>& began, const State& after, const Tank& was, const Tank& now,
                       std::vector<Tunnel>& outTunnels) {
   if (was.centre == now.centre) return;
   const Box from = tankBox(config, was.centre);
@@ -128,7 +128,7 @@ void checkTankPassing(const Config& config, const State& before, const State& af
   for (const Tank& other : after.tanks) {
     if (other.id < was.id) check(other);
   }
-  for (const Tank& other : before.tanks) {
+  for (const Tank& other : began) {
     if (other.id > was.id) check(other);
   }
 }
@@ -150,10 +150,20 @@ void Game::checkOracle(const Config& config, const State& before, const State& a
     was.position = {Fixed::fromRaw(e.args[2]), Fixed::fromRaw(e.args[3])};
     checkBullet(config, after, was, *now, outTunnels);
   }
-  for (const Tank& was : before.tanks) {
+  // Where each tank began the tick: those there before it, and each enemy spawned in it (before
+  // any tank moved) at the spawn its event gives.
+  std::vector<Tank> began = before.tanks;
+  for (const Event& e : events) {
+    if (e.kind != kEnemySpawn) continue;
+    Tank spawned;
+    spawned.id = e.args[0];
+    spawned.centre = {Fixed::fromRaw(e.args[1]), Fixed::fromRaw(e.args[2])};
+    began.push_back(spawned);
+  }
+  for (const Tank& was : began) {
     if (const Tank* now = findTank(after, was.id)) {
       checkTankMove(config, before, after, was, *now, outTunnels);
-      checkTankPassing(config, before, after, was, *now, outTunnels);
+      checkTankPassing(config, began, after, was, *now, outTunnels);
     }
   }
   for (std::size_t i = 0; i < after.tanks.size(); ++i) {

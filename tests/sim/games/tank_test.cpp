@@ -305,6 +305,33 @@ TEST(Tank, TheOracleFollowsABulletFromTheMuzzleItWasFiredFrom) {
   EXPECT_TRUE(tunnels.empty());
 }
 
+// An enemy spawned this tick stood at its spawn (its event gives it) while the tanks before it
+// moved, then moved itself; the oracle followed only the tanks there before the tick.
+TEST(Tank, TheOracleFollowsAnEnemyFromItsSpawn) {
+  const Config c;
+  State s = makeEmptyArena(c);
+  setTileCode(s.map, {3, 7}, kSteel);  // x 60..80, y 140..160: its first move went into it
+  State before = s;
+  s.tanks.push_back({9, true, pxVec(55, 150), Direction::kRight, 1, 1'000'000, false});
+  ++s.tick;
+  const std::vector<Event> spawned{makeEvent(kEnemySpawn, 9, px(30).raw(), px(150).raw())};
+  std::vector<Tunnel> tunnels;
+  Game::checkOracle(c, before, s, spawned, tunnels);
+  ASSERT_EQ(tunnels.size(), 1U);
+  EXPECT_EQ(tunnels[0].sentence,
+            "tick " + std::to_string(s.tick) + ": tank 9 moved (30, 150) -> (55, 150) into the solid tile (3, 7)");
+  // The player, moving first, jumped it where it stood: at its spawn.
+  ASSERT_LT(s.tanks[0].id, 9);
+  s.tanks[1].centre = pxVec(30, 150);
+  s.tanks[0].centre = pxVec(30, 130);
+  before.tanks[0].centre = pxVec(30, 170);
+  tunnels.clear();
+  Game::checkOracle(c, before, s, spawned, tunnels);
+  ASSERT_EQ(tunnels.size(), 1U);
+  EXPECT_EQ(tunnels[0].sentence, "tick " + std::to_string(s.tick) + ": tank " + std::to_string(s.tanks[0].id) +
+                                     " moved (30, 170) -> (30, 130) through tank 9 at (30, 150)");
+}
+
 TEST(Tank, TheOracleSeesTanksThatOverlap) {
   const Config c;
   State s = makeEmptyArena(c);
