@@ -1,8 +1,9 @@
 // The tank oracle: exact continuous checks of what moved this tick, against the rules' paths.
-// Bullets that fly on (those just fired from their muzzle) must not have passed within
-// hitRadius of an enemy's centre nor through a solid tile; tanks must not have swept into a solid tile, the map's edge or another
-// tank; no two tanks may overlap. Tanks move before bullets, so tanks are checked against the map as it was, and bullets against
-// the tanks where they ended.
+// Bullets that fly on (one fired this tick from its muzzle) must not have passed within
+// hitRadius of an enemy's centre nor through a solid tile; tanks (one spawned this tick from its
+// spawn) must not have swept into a solid tile, the map's edge or another tank; no two tanks may
+// overlap. Tanks move before bullets, so tanks are checked against the map as it was, and
+// bullets against the tanks where they ended.
 #include <algorithm>
 
 #include "sim/circle.h"
