@@ -14,6 +14,13 @@ RETRACE_PACKAGES=(
   clang-format-14
 )
 
+# The clang check's build (scripts/clang-check): every target at clang++ -O0, warnings as errors.
+# The determinism matrix's clang-O0 is its retrace command, configured the same way so that after
+# the clang check it builds nothing again.
+CLANG_CHECK_DIR="$RETRACE_ROOT/build/clang-check"
+CLANG_CHECK_FLAGS=(-DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0
+  -DCMAKE_COMPILE_WARNING_AS_ERROR=ON -DRETRACE_BUILD_TESTS=ON)
+
 # Installs the Debian packages that are not installed yet (the project's, plus any named as
 # arguments); as non-root, says what to run.
 ensure_packages() {
