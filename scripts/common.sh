@@ -14,9 +14,9 @@ RETRACE_PACKAGES=(
   clang-format-14
 )
 
-# The clang check's build (scripts/clang-check): every target at clang++ -O0, warnings as errors.
-# The determinism matrix's clang-O0 is its retrace command, configured the same way so that after
-# the clang check it builds nothing again.
+# The clang check's build (scripts/clang-check): clang++ -O0, warnings as errors. The determinism
+# matrix's clang-O0 is its retrace command, configured the same way so that after the clang check
+# it builds nothing again.
 CLANG_CHECK_DIR="$RETRACE_ROOT/build/clang-check"
 CLANG_CHECK_FLAGS=(-DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0
   -DCMAKE_COMPILE_WARNING_AS_ERROR=ON -DRETRACE_BUILD_TESTS=ON)
