@@ -399,13 +399,10 @@ TEST(Window, ARefusalLongerThanItsPanelIsShownWholeOverSeveralLines) {
   retrace::testing::TempDir temp{"retrace_window_refusal"};
   ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr", temp.path());
   ASSERT_TRUE(view.opened()) << view.report();
-  const auto readY = [&](const std::string& key) {
-    const std::string at = view.readSettled(key);
-    return std::strtof(at.c_str() + at.find(',') + 1, nullptr);
-  };
-  const float box = readY("findBox");
+  const auto yOf = [](const std::string& at) { return std::strtof(at.c_str() + at.find(',') + 1, nullptr); };
+  const float box = yOf(view.readSettled("findBox"));
   const std::string header = view.readSettled("editHeader");
-  const float below = readY("editHeader");
+  const float below = yOf(header);
   view.press(std::strtof(view.readSettled("findBox").c_str(), nullptr), box);
   ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("typing") == "1"; }));
   view.type("'bullets.lenght > 2'");
@@ -415,7 +412,7 @@ TEST(Window, ARefusalLongerThanItsPanelIsShownWholeOverSeveralLines) {
   // machine that line stays for more frames than a settled read waits.
   const auto lower = view.waitFor([&](const Status& s) {
     const std::string& at = s.at("editHeader");
-    return at != header && std::strtof(at.c_str() + at.find(',') + 1, nullptr) - below > below - box;
+    return at != header && yOf(at) - below > below - box;
   });
   ASSERT_TRUE(lower) << "the refusal never took more than a line";
   const sf::Image frame = view.frame();
