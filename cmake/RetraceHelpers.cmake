@@ -15,6 +15,27 @@ function(retrace_test_code target)
   target_compile_options(${target} PRIVATE $<$<CONFIG:Release,RelWithDebInfo,MinSizeRel>:-O1>)
 endfunction()
 
+# The standard headers most of a simulation library's sources include, parsed once per library (a
+# precompiled header) rather than once per source: that parsing was a third of a game source's
+# compile, and the mutation check recompiles one such source for each mutant. Only when retrace is
+# the top-level project (a game that adds retrace builds its libraries as its own build does);
+# the clang check builds without it, so each source still has to include what it uses.
+function(retrace_standard_headers target)
+  if(PROJECT_IS_TOP_LEVEL)
+    target_precompile_headers(${target} PRIVATE
+      <algorithm> <array> <cstdint> <memory> <optional> <span> <string> <string_view> <utility> <vector>)
+  endif()
+endfunction()
+
+# GoogleTest and the standard headers most suites include, parsed once per suite (a precompiled
+# header) rather than once per source: their parsing was about half of a suite source's compile
+# (BENCHMARKS.md, "CI's time"). Like the libraries', not in the clang check's build.
+function(retrace_test_headers target)
+  target_precompile_headers(${target} PRIVATE
+    <gtest/gtest.h> <algorithm> <cstdint> <filesystem> <fstream> <map> <memory> <optional> <span> <string> <variant>
+    <vector>)
+endfunction()
+
 # retrace_add_test(NAME SOURCES a.cpp b.cpp LIBS x y [ENV VAR=VALUE ...] [PROPERTIES NAME VALUE ...])
 # One executable per test suite, discovered case by case so ctest lists and parallelises them.
 function(retrace_add_test name)
@@ -22,6 +43,7 @@ function(retrace_add_test name)
   add_executable(${name} ${ARG_SOURCES})
   retrace_warnings(${name})
   retrace_test_code(${name})
+  retrace_test_headers(${name})
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} retrace_test_main)
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 NO_PRETTY_VALUES PROPERTIES ENVIRONMENT "${ARG_ENV}" ${ARG_PROPERTIES})
 endfunction()
