@@ -15,15 +15,16 @@ function(retrace_test_code target)
   target_compile_options(${target} PRIVATE $<$<CONFIG:Release,RelWithDebInfo,MinSizeRel>:-O1>)
 endfunction()
 
-# The standard headers most of a simulation library's sources include, parsed once per library (a
-# precompiled header) rather than once per source: that parsing was a third of a game source's
-# compile, and the mutation check recompiles one such source for each mutant. Only when retrace is
-# the top-level project (a game that adds retrace builds its libraries as its own build does);
-# the clang check builds without it, so each source still has to include what it uses.
+# The standard headers most of a library's sources include, and any others named after the target,
+# parsed once per library (a precompiled header) rather than once per source: that parsing was a
+# third of a game source's compile, and the mutation check recompiles one such source for each
+# mutant. Only when retrace is the top-level project (a game that adds retrace builds its libraries
+# as its own build does); the clang check builds without it, so each source still has to include
+# what it uses.
 function(retrace_standard_headers target)
   if(PROJECT_IS_TOP_LEVEL)
     target_precompile_headers(${target} PRIVATE
-      <algorithm> <array> <cstdint> <memory> <optional> <span> <string> <string_view> <utility> <vector>)
+      <algorithm> <array> <cstdint> <memory> <optional> <span> <string> <string_view> <utility> <vector> ${ARGN})
   endif()
 endfunction()
 
