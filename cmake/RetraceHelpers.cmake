@@ -19,10 +19,10 @@ endfunction()
 # parsed once per library (a precompiled header) rather than once per source: that parsing was a
 # third of a game source's compile, and the mutation check recompiles one such source for each
 # mutant. Only when retrace is the top-level project (a game that adds retrace builds its libraries
-# as its own build does); the clang check builds without it, so each source still has to include
-# what it uses.
+# as its own build does); the clang check builds without it (RETRACE_LIBRARY_PCH=OFF), so each
+# library source still has to include what it uses.
 function(retrace_standard_headers target)
-  if(PROJECT_IS_TOP_LEVEL)
+  if(PROJECT_IS_TOP_LEVEL AND RETRACE_LIBRARY_PCH)
     target_precompile_headers(${target} PRIVATE
       <algorithm> <array> <cstdint> <memory> <optional> <span> <string> <string_view> <utility> <vector> ${ARGN})
   endif()
@@ -30,7 +30,7 @@ endfunction()
 
 # GoogleTest and the standard headers most suites include, parsed once per suite (a precompiled
 # header) rather than once per source: their parsing was about half of a suite source's compile
-# (BENCHMARKS.md, "CI's time"). Like the libraries', not in the clang check's build.
+# (BENCHMARKS.md, "CI's time"). The clang check uses it too: a suite is not code a game builds.
 function(retrace_test_headers target)
   target_precompile_headers(${target} PRIVATE
     <gtest/gtest.h> <algorithm> <cstdint> <filesystem> <fstream> <map> <memory> <optional> <span> <string> <variant>

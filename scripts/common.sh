@@ -18,10 +18,10 @@ RETRACE_PACKAGES=(
 # matrix's clang-O0 is its retrace command, configured the same way so that after the clang check
 # it builds nothing again.
 CLANG_CHECK_DIR="$RETRACE_ROOT/build/clang-check"
-# Without precompiled headers: each source alone must include what it uses, which the other builds'
-# precompiled standard and GoogleTest headers would hide.
+# The libraries without precompiled headers: each of their sources, the code a game builds, must
+# include what it uses, which the other builds' precompiled standard headers would hide.
 CLANG_CHECK_FLAGS=(-DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0
-  -DCMAKE_COMPILE_WARNING_AS_ERROR=ON -DRETRACE_BUILD_TESTS=ON -DCMAKE_DISABLE_PRECOMPILE_HEADERS=ON)
+  -DCMAKE_COMPILE_WARNING_AS_ERROR=ON -DRETRACE_BUILD_TESTS=ON -DRETRACE_LIBRARY_PCH=OFF)
 
 # Installs the Debian packages that are not installed yet (the project's, plus any named as
 # arguments); as non-root, says what to run.
