@@ -16,8 +16,8 @@ function(retrace_test_code target)
 endfunction()
 
 # The standard headers most of a library's sources include, and any others named after the target,
-# parsed once per library (a precompiled header) rather than once per source: that parsing was a
-# third of a game source's compile, and the mutation check recompiles one such source for each
+# parsed once per library (a precompiled header) rather than once per source: that parsing was over
+# a quarter of a game source's compile, and the mutation check recompiles one such source for each
 # mutant. Only when retrace is the top-level project (a game that adds retrace builds its libraries
 # as its own build does); the clang check builds without it (RETRACE_LIBRARY_PCH=OFF), so each
 # library source still has to include what it uses.
@@ -29,7 +29,7 @@ function(retrace_standard_headers target)
 endfunction()
 
 # GoogleTest and the standard headers most suites include, parsed once per suite (a precompiled
-# header) rather than once per source: their parsing was about half of a suite source's compile
+# header) rather than once per source: their parsing was 2 s of a suite source's 6 to 10 s
 # (BENCHMARKS.md, "CI's time"). The clang check uses it too: a suite is not code a game builds.
 function(retrace_test_headers target)
   target_precompile_headers(${target} PRIVATE
