@@ -400,10 +400,11 @@ TEST(Window, ARefusalLongerThanItsPanelIsShownWholeOverSeveralLines) {
   ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr", temp.path());
   ASSERT_TRUE(view.opened()) << view.report();
   const auto yOf = [](const std::string& at) { return std::strtof(at.c_str() + at.find(',') + 1, nullptr); };
-  const float box = yOf(view.readSettled("findBox"));
+  const std::string boxAt = view.readSettled("findBox");
+  const float box = yOf(boxAt);
   const std::string header = view.readSettled("editHeader");
   const float below = yOf(header);
-  view.press(std::strtof(view.readSettled("findBox").c_str(), nullptr), box);
+  view.press(std::strtof(boxAt.c_str(), nullptr), box);
   ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("typing") == "1"; }));
   view.type("'bullets.lenght > 2'");
   view.key("Return");
