@@ -15,6 +15,10 @@ function(retrace_test_code target)
   target_compile_options(${target} PRIVATE $<$<CONFIG:Release,RelWithDebInfo,MinSizeRel>:-O1>)
 endfunction()
 
+# The standard headers both kinds of precompiled header below start from.
+set(RETRACE_STANDARD_HEADERS
+    <algorithm> <array> <cstdint> <memory> <optional> <span> <string> <string_view> <utility> <vector>)
+
 # The standard headers most of a library's sources include, and any others named after the target,
 # parsed once per library (a precompiled header) rather than once per source: that parsing was over
 # a quarter of a game source's compile, and the mutation check recompiles one such source for each
@@ -23,8 +27,7 @@ endfunction()
 # library source still has to include what it uses.
 function(retrace_standard_headers target)
   if(PROJECT_IS_TOP_LEVEL AND RETRACE_LIBRARY_PCH)
-    target_precompile_headers(${target} PRIVATE
-      <algorithm> <array> <cstdint> <memory> <optional> <span> <string> <string_view> <utility> <vector> ${ARGN})
+    target_precompile_headers(${target} PRIVATE ${RETRACE_STANDARD_HEADERS} ${ARGN})
   endif()
 endfunction()
 
@@ -33,8 +36,7 @@ endfunction()
 # (BENCHMARKS.md, "CI's time"). The clang check uses it too: a suite is not code a game builds.
 function(retrace_test_headers target)
   target_precompile_headers(${target} PRIVATE
-    <gtest/gtest.h> <algorithm> <cstdint> <filesystem> <fstream> <map> <memory> <optional> <span> <string> <variant>
-    <vector>)
+    <gtest/gtest.h> ${RETRACE_STANDARD_HEADERS} <filesystem> <fstream> <map> <variant>)
 endfunction()
 
 # retrace_add_test(NAME SOURCES a.cpp b.cpp LIBS x y [ENV VAR=VALUE ...] [PROPERTIES NAME VALUE ...])
