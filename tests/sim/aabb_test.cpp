@@ -47,5 +47,21 @@ TEST(Aabb, CentredBoxesUseCentreCoordinates) {
   EXPECT_EQ(centreOf(tank), pxVec(30, 30));
 }
 
+TEST(Aabb, TranslatingMovesEachCornerByTheDisplacementAndKeepsTheSize) {
+  // Four different numbers, so a coordinate read for its twin (x for y, w for h) or a sign
+  // flipped shows.
+  EXPECT_EQ(translated(makeBox(3, 5, 7, 11), pxVec(13, -17)), makeBox(16, -12, 7, 11));
+}
+
+TEST(Aabb, SpansOverlapOnlyWhenTheyShareAStretch) {
+  // Open spans: (0, 10) and (10, 20) touch at 10 and share nothing, whichever comes first.
+  EXPECT_FALSE(spansOverlap(px(0), px(10), px(10), px(20)));
+  EXPECT_FALSE(spansOverlap(px(10), px(20), px(0), px(10)));
+  EXPECT_TRUE(spansOverlap(px(0), px(10), px(9), px(20)));
+  EXPECT_TRUE(spansOverlap(px(9), px(20), px(0), px(10)));
+  EXPECT_FALSE(spansOverlap(px(0), px(10), px(30), px(40)));  // apart, though one comparison holds
+  EXPECT_FALSE(spansOverlap(px(30), px(40), px(0), px(10)));
+}
+
 }  // namespace
 }  // namespace retrace::sim
