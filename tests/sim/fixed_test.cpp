@@ -28,6 +28,9 @@ TEST(Fixed, DivideRoundsToNearestTiesAwayFromZero) {
   EXPECT_EQ(px(1) / px(3), Fixed::fromRaw(21845));  // 21845.33 -> 21845
   EXPECT_EQ(px(2) / px(3), Fixed::fromRaw(43691));  // 43690.67 -> 43691
   EXPECT_EQ(px(-2) / px(3), Fixed::fromRaw(-43691));
+  EXPECT_EQ(px(-1) / px(3), Fixed::fromRaw(-21845));  // a remainder under half, below zero
+  EXPECT_EQ(px(1) / px(-3), Fixed::fromRaw(-21845));  // and by a negative divisor
+  EXPECT_EQ(px(2) / px(-3), Fixed::fromRaw(-43691));
   EXPECT_EQ(Fixed::fromRaw(1) / px(2), Fixed::fromRaw(1));  // 0.5 ulp: tie, away from zero
   EXPECT_EQ(Fixed::fromRaw(-1) / px(2), Fixed::fromRaw(-1));
   EXPECT_EQ(Fixed::divideRounded(7, -2), -4);
@@ -43,7 +46,27 @@ TEST(Fixed, FloorAndRoundToInt) {
   EXPECT_EQ(Fixed::fromRatio(-1, 2).floorToInt(), -1);
   EXPECT_EQ(Fixed::fromRatio(-1, 2).roundToInt(), 0);
   EXPECT_EQ(Fixed::fromRatio(5, 2).roundToInt(), 3);
+  EXPECT_EQ(Fixed::fromRatio(9, 4).roundToInt(), 2);
+  EXPECT_EQ(Fixed::fromRatio(11, 4).roundToInt(), 3);
   EXPECT_EQ(Fixed::fromRatio(49, 10).floorToInt(), 4);
+}
+
+TEST(Fixed, ADefaultValueIsZero) {
+  EXPECT_EQ(Fixed().raw(), 0);
+  EXPECT_EQ(Fixed(), px(0));
+}
+
+TEST(Fixed, AbsoluteDropsTheSign) {
+  EXPECT_EQ(absolute(px(-3)), px(3));
+  EXPECT_EQ(absolute(px(3)), px(3));
+}
+
+TEST(Fixed, CompoundAssignmentAddsAndSubtracts) {
+  Fixed value = px(5);
+  value += px(7);
+  EXPECT_EQ(value, px(12));
+  value -= px(3);
+  EXPECT_EQ(value, px(9));
 }
 
 TEST(FixedDeathTest, OverflowIsAProgrammerError) {
