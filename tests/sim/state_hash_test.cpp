@@ -52,5 +52,11 @@ TEST(StateHasher, MixesRngState) {
   EXPECT_NE(StateHasher().mix(a).value(), before);
 }
 
+TEST(StateHasher, MixesAVectorAsItsXThenItsY) {
+  const Vec2 v = pxVec(3, 5);
+  EXPECT_EQ(StateHasher().mix(v).value(), StateHasher().mix(v.x).mix(v.y).value());
+  EXPECT_NE(StateHasher().mix(v).value(), StateHasher().mix(pxVec(5, 3)).value());
+}
+
 }  // namespace
 }  // namespace retrace::sim
