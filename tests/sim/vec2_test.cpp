@@ -14,7 +14,7 @@ TEST(Vec2, AddingAndSubtractingGoCoordinateByCoordinate) {
 }
 
 TEST(Vec2, DotProductIsExactInRawUnits) {
-  // 3 * 7 + 5 * 11 = 76 square pixels, each 2^32 raw units; and a product past 32 bits.
+  // 3 * 7 + 5 * 11 = 76 square pixels: 76 * 2^32 raw units, which only a 64-bit product holds.
   EXPECT_EQ(dotRaw(pxVec(3, 5), pxVec(7, 11)), 76 * (std::int64_t{1} << 32));
   EXPECT_EQ(dotRaw(pxVec(3, -5), pxVec(7, 11)), -34 * (std::int64_t{1} << 32));
   EXPECT_EQ(dotRaw(Vec2{Fixed::fromRaw(3), Fixed::fromRaw(5)}, Vec2{Fixed::fromRaw(7), Fixed::fromRaw(11)}), 76);
