@@ -13,6 +13,8 @@ namespace {
 constexpr float kHudHeight = 24.0F;
 constexpr float kMargin = 4.0F;
 constexpr float kTitleHeight = 20.0F;
+/// Above a contact sheet's scene: its tick.
+constexpr float kSceneLabelHeight = 18.0F;
 /// The most of a frame's height the timeline takes before its lanes grow thinner: a small
 /// window still shows the scene (the default window gives the timeline about a quarter).
 constexpr float kTimelineShare = 0.4F;
@@ -195,12 +197,17 @@ std::vector<std::string> describeViewerKeys(std::span<const sim::SceneLayer> lay
   return lines;
 }
 
+float scaleLabelledScene(sf::Vector2f area, sf::Vector2f world) noexcept {
+  return std::min(area.x / world.x, (area.y - kSceneLabelHeight) / world.y);
+}
+
 void FrameRenderer::renderScene(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback,
                                 const Overlays& overlays) const {
   const sim::Scene scene = playback.current().describeScene(playback.previous());
   const sf::Vector2f world = measureScene(scene);
-  const float scale = std::min(area.width / world.x, (area.height - 18.0F) / world.y);
-  drawSceneInArea(target, {area.left, area.top + 18.0F, world.x * scale, world.y * scale}, scale, scene, overlays, font_);
+  const float scale = scaleLabelledScene({area.width, area.height}, world);
+  drawSceneInArea(target, {area.left, area.top + kSceneLabelHeight, world.x * scale, world.y * scale}, scale, scene, overlays,
+                  font_);
   drawText(target, "tick " + std::to_string(playback.tick()), {area.left, area.top}, kTextSize, sf::Color::White);
 }
 

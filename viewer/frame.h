@@ -119,7 +119,7 @@ class FrameRenderer {
   /// Draws A and B side by side, each under its title, with A's HUD and the timeline once.
   void renderCompare(sf::RenderTarget& target, sf::FloatRect area, const Playback& a, const Playback& b, const Overlays& overlays,
                      const FrameExtras& extras) const;
-  /// Draws only the scene (contact sheets), with a tick label.
+  /// Draws only the scene (contact sheets), with a tick label, at scaleLabelledScene's scale.
   void renderScene(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays) const;
 
  private:
@@ -134,5 +134,9 @@ class FrameRenderer {
                 std::span<const sim::SceneLayer> layers) const;
   const sf::Font& font_;
 };
+
+/// The scale renderScene draws a scene of `world` pixels at in an area of `area`: the whole scene
+/// under its tick label.
+[[nodiscard]] float scaleLabelledScene(sf::Vector2f area, sf::Vector2f world) noexcept;
 
 }  // namespace retrace::viewer

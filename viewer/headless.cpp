@@ -14,6 +14,7 @@
 #include "viewer/gif_writer.h"
 #include "viewer/gui_bridge.h"
 #include "viewer/png_writer.h"
+#include "viewer/scene.h"
 
 namespace retrace::viewer {
 std::optional<std::string> savePng(const sf::Image& image, const std::string& path, bool overwrite) {
@@ -247,6 +248,13 @@ std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& fo
   return sheet.save(path, overwrite);
 }
 
+unsigned fitCellWidth(sf::Vector2f world) noexcept {
+  // The 2 pixels each side keep cells apart; a scene as wide as its cell fills it whole.
+  const float scale = scaleLabelledScene({kCellWidth - 4.0F, kCellHeight - 4.0F}, world);
+  const auto drawn = static_cast<unsigned>(std::ceil(world.x * scale - 0.01F));
+  return std::clamp(drawn + 4U, kMinCellWidth, kCellWidth);
+}
+
 std::variant<std::unique_ptr<SheetWriter>, std::string> SheetWriter::open(const Playback& playback, std::uint64_t from,
                                                                           std::uint64_t to, std::uint64_t every) {
   const std::uint64_t cells = countRangeTicks(from, to, every);
@@ -258,8 +266,9 @@ std::variant<std::unique_ptr<SheetWriter>, std::string> SheetWriter::open(const 
     return std::to_string(cells) + " cells is more than a sheet holds (" + std::to_string(kMaxSheetCells) + "): raise --every";
   std::unique_ptr<SheetWriter> sheet(new SheetWriter(from, every, cells));
   sheet->columns_ = static_cast<unsigned>(std::ceil(std::sqrt(static_cast<double>(cells))));
+  sheet->cellWidth_ = fitCellWidth(measureScene(playback.current().describeScene(playback.previous())));
   const auto rows = static_cast<unsigned>((cells + sheet->columns_ - 1) / sheet->columns_);
-  if (!sheet->texture_.create(sheet->columns_ * kCellWidth, rows * kCellHeight))
+  if (!sheet->texture_.create(sheet->columns_ * sheet->cellWidth_, rows * kCellHeight))
     return "cannot create the sheet's render texture";
   sheet->texture_.clear(sf::Color::Black);
   return sheet;
@@ -274,8 +283,9 @@ void SheetWriter::drawNext(const Playback& playback, const FrameRenderer& render
   if (done_ == cells_) return;
   const auto column = static_cast<float>(done_ % columns_);
   const auto row = static_cast<float>(done_ / columns_);
-  renderer.renderScene(texture_, {column * kCellWidth + 2.0F, row * kCellHeight + 2.0F, kCellWidth - 4.0F, kCellHeight - 4.0F},
-                       playback, overlays);
+  const auto width = static_cast<float>(cellWidth_);
+  renderer.renderScene(texture_, {column * width + 2.0F, row * kCellHeight + 2.0F, width - 4.0F, kCellHeight - 4.0F}, playback,
+                       overlays);
   ++done_;
 }
 

@@ -53,6 +53,14 @@ struct PanelShot {
                                                         std::uint64_t to, std::uint64_t every, const std::string& path,
                                                         bool overwrite, const Overlays& overlays);
 
+/// The size of one cell of a sheet, in pixels, at the most: a scene narrower than that leaves
+/// room for gets cells as narrow as it is drawn, down to kMinCellWidth (room for the tick).
+inline constexpr unsigned kCellWidth = 240;
+inline constexpr unsigned kCellHeight = 200;
+inline constexpr unsigned kMinCellWidth = 100;
+/// The width of a sheet's cells for a scene of `world` pixels.
+[[nodiscard]] unsigned fitCellWidth(sf::Vector2f world) noexcept;
+
 /// A contact sheet drawn a cell at a time (a window draws a few between its own frames): the
 /// range checked, the grid laid out, each cell drawn in its place; saved once all are.
 class SheetWriter {
@@ -81,6 +89,7 @@ class SheetWriter {
   std::uint64_t every_;
   std::uint64_t cells_;
   unsigned columns_ = 1;
+  unsigned cellWidth_ = kCellWidth;
   std::uint64_t done_ = 0;
 };
 
@@ -145,8 +154,5 @@ class ClipWriter {
 inline constexpr std::uint64_t kMaxClipFrames = 3600;
 /// Cells per sheet at most (a sheet is an overview, not a video).
 inline constexpr std::uint64_t kMaxSheetCells = 400;
-/// The size of one cell of a sheet, in pixels.
-inline constexpr unsigned kCellWidth = 240;
-inline constexpr unsigned kCellHeight = 200;
 
 }  // namespace retrace::viewer

@@ -231,6 +231,14 @@ TEST_F(Render, AContactSheetHasOneCellPerTick) {
   }
 }
 
+TEST(SheetCells, ANarrowSceneGetsCellsAsNarrowAsItIsDrawn) {
+  EXPECT_EQ(fitCellWidth({320.0F, 240.0F}), kCellWidth);     // dodge: wider than tall, the whole cell
+  EXPECT_EQ(fitCellWidth({1000.0F, 10.0F}), kCellWidth);     // a strip
+  EXPECT_EQ(fitCellWidth({260.0F, 260.0F}), 178U + 4U);      // tank's square map, 178 px each way
+  EXPECT_EQ(fitCellWidth({240.0F, 320.0F}), 134U + 4U);      // falling man: 178 px tall, 133.5 wide
+  EXPECT_EQ(fitCellWidth({10.0F, 1000.0F}), kMinCellWidth);  // room for the tick's label still
+}
+
 TEST_F(Render, NoFileAtTheOutputOrTemporaryNameIsLost) {
   const std::string png = (dir_ / "kept.png").string();
   const std::string partial = png + ".partial";
