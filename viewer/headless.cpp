@@ -249,7 +249,8 @@ std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& fo
 }
 
 unsigned fitCellWidth(sf::Vector2f world) noexcept {
-  // The 2 pixels each side keep cells apart; a scene as wide as its cell fills it whole.
+  // 2 pixels each side keep cells apart. Less a hundredth: a scene as wide as the cell comes out
+  // a hair over its width in float, and ceil would add a pixel.
   const float scale = scaleLabelledScene({kCellWidth - 4.0F, kCellHeight - 4.0F}, world);
   const auto drawn = static_cast<unsigned>(std::ceil(world.x * scale - 0.01F));
   return std::clamp(drawn + 4U, kMinCellWidth, kCellWidth);

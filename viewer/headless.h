@@ -53,8 +53,8 @@ struct PanelShot {
                                                         std::uint64_t to, std::uint64_t every, const std::string& path,
                                                         bool overwrite, const Overlays& overlays);
 
-/// The size of one cell of a sheet, in pixels, at the most: a scene narrower than that leaves
-/// room for gets cells as narrow as it is drawn, down to kMinCellWidth (room for the tick).
+/// A sheet's cell at its largest, in pixels. A scene drawn narrower than that (tank's square map,
+/// falling man's upright screen) gets cells as narrow as it is, down to kMinCellWidth (its tick).
 inline constexpr unsigned kCellWidth = 240;
 inline constexpr unsigned kCellHeight = 200;
 inline constexpr unsigned kMinCellWidth = 100;
