@@ -53,8 +53,8 @@ struct PanelShot {
                                                         std::uint64_t to, std::uint64_t every, const std::string& path,
                                                         bool overwrite, const Overlays& overlays);
 
-/// A sheet's cell at its largest, in pixels. A scene drawn narrower than that (tank's square map,
-/// falling man's upright screen) gets cells as narrow as it is, down to kMinCellWidth (its tick).
+/// A sheet's cell at its largest, in pixels. A scene drawn narrower than that (a square or upright
+/// one) gets cells as narrow as it is, down to kMinCellWidth (room for its tick).
 inline constexpr unsigned kCellWidth = 240;
 inline constexpr unsigned kCellHeight = 200;
 inline constexpr unsigned kMinCellWidth = 100;
