@@ -12,16 +12,6 @@
 namespace retrace::recorder {
 namespace {
 
-/// Whether a count meets a comparison.
-bool compare(std::int64_t left, const std::string& op, std::int64_t right) {
-  if (op == "==") return left == right;
-  if (op == "!=") return left != right;
-  if (op == "<") return left < right;
-  if (op == "<=") return left <= right;
-  if (op == ">") return left > right;
-  return left >= right;
-}
-
 /// The schema index of an event kind, or the sentence of a name that is none.
 std::variant<std::size_t, std::string> findEventKind(const std::string& name, const sim::GameDefinition& game) {
   const auto schemas = game.eventSchemas();
@@ -61,9 +51,7 @@ std::variant<Expectation, std::string> parseLine(const std::vector<std::string>&
   } else {
     return std::string("expected 'tunnels OP N' or 'events KIND[.ARG] OP VALUE'");
   }
-  static constexpr const char* kOps[] = {"==", "!=", "<", "<=", ">", ">="};
-  if (tokens.size() != next + 2 ||
-      std::none_of(std::begin(kOps), std::end(kOps), [&](const char* op) { return tokens[next] == op; })) {
+  if (tokens.size() != next + 2 || !isComparisonOperator(tokens[next])) {
     return std::string("expected an operator (== != < <= > >=) and a value");
   }
   e.op = tokens[next];
@@ -133,7 +121,7 @@ std::vector<std::string> ExpectationTally::listUnmet(const VerifyReport& report)
     const std::string want = e.subject + " " + e.op + " " + e.value;
     const std::int64_t count = e.subject == "tunnels" ? static_cast<std::int64_t>(report.tunnelCount) : counts_[i];
     if (!e.everyEvent) {
-      if (!compare(count, e.op, e.count)) unmet.push_back("expected " + want + ", found " + std::to_string(count));
+      if (!compareBy(count, e.op, e.count)) unmet.push_back("expected " + want + ", found " + std::to_string(count));
     } else if (count == 0) {
       unmet.push_back("expected " + want + " for every event, but there is no " + game_->eventSchemas()[e.kind].name + " event");
     } else if (!offenders_[i].empty()) {

@@ -12,7 +12,6 @@
 namespace retrace::recorder {
 namespace {
 
-constexpr std::string_view kOps[] = {"==", "!=", "<=", ">=", "<", ">"};
 /// The comparison with the tick before, which takes no value.
 constexpr std::string_view kChanged = "changed";
 
@@ -26,9 +25,9 @@ std::variant<std::vector<std::string>, std::string> splitTokens(std::string_view
       ++i;
       continue;
     }
-    const auto op =
-        std::find_if(std::begin(kOps), std::end(kOps), [&](std::string_view o) { return text.substr(i, o.size()) == o; });
-    if (op != std::end(kOps)) {
+    const auto op = std::find_if(std::begin(kComparisonOperators), std::end(kComparisonOperators),
+                                 [&](std::string_view o) { return text.substr(i, o.size()) == o; });
+    if (op != std::end(kComparisonOperators)) {
       tokens.emplace_back(*op);
       i += op->size();
       continue;
@@ -53,8 +52,6 @@ std::variant<std::vector<std::string>, std::string> splitTokens(std::string_view
   }
   return tokens;
 }
-
-bool isOp(const std::string& token) { return std::find(std::begin(kOps), std::end(kOps), token) != std::end(kOps); }
 
 /// `value` as a raw value of the field's kind, or why not.
 std::variant<std::int64_t, std::string> readValue(const sim::Field& field, const std::string& value) {
@@ -82,15 +79,6 @@ std::variant<std::int64_t, std::string> readValue(const sim::Field& field, const
            ", not " + quoteForMessage(value);
   }
   return number;
-}
-
-bool compare(std::int64_t a, const std::string& op, std::int64_t b) {
-  if (op == "==") return a == b;
-  if (op == "!=") return a != b;
-  if (op == "<") return a < b;
-  if (op == "<=") return a <= b;
-  if (op == ">") return a > b;
-  return a >= b;
 }
 
 /// The fields a comparison's field names: one, or every index for [*]; none when it picks an
@@ -128,6 +116,19 @@ bool hasChanged(const std::vector<const sim::Field*>& now, const std::vector<con
 
 }  // namespace
 
+bool isComparisonOperator(std::string_view token) {
+  return std::find(std::begin(kComparisonOperators), std::end(kComparisonOperators), token) != std::end(kComparisonOperators);
+}
+
+bool compareBy(std::int64_t left, std::string_view op, std::int64_t right) {
+  if (op == "==") return left == right;
+  if (op == "!=") return left != right;
+  if (op == "<") return left < right;
+  if (op == "<=") return left <= right;
+  if (op == ">") return left > right;
+  return left >= right;
+}
+
 std::variant<Condition, std::string> Condition::parse(std::string_view text) {
   auto split = splitTokens(text);
   if (auto* problem = std::get_if<std::string>(&split)) return *problem;
@@ -144,16 +145,17 @@ std::variant<Condition, std::string> Condition::parse(std::string_view text) {
   while (true) {
     if (i + 2 > tokens.size()) return endsInside();
     const std::string& field = tokens[i];
-    if (isOp(field) || field == "and" || field == "or") return quoteForMessage(field) + " is where a field's name should be";
+    if (isComparisonOperator(field) || field == "and" || field == "or")
+      return quoteForMessage(field) + " is where a field's name should be";
     if (auto problem = sim::checkIdSelectors(field)) return quoteForMessage(field) + ": " + *problem;
     if (tokens[i + 1] == kChanged) {
       condition.anyOf_.back().push_back({field, std::string(kChanged), {}});
       i += 2;
     } else {
-      if (!isOp(tokens[i + 1]))
+      if (!isComparisonOperator(tokens[i + 1]))
         return quoteForMessage(tokens[i + 1]) + " is where an operator (==, !=, <, <=, >, >=) or changed should be";
       if (i + 3 > tokens.size()) return endsInside();
-      if (isOp(tokens[i + 2]) || tokens[i + 2] == "and" || tokens[i + 2] == "or")
+      if (isComparisonOperator(tokens[i + 2]) || tokens[i + 2] == "and" || tokens[i + 2] == "or")
         return quoteForMessage(tokens[i + 2]) + " is where a value should be";
       condition.anyOf_.back().push_back({field, tokens[i + 1], tokens[i + 2]});
       i += 3;
@@ -186,7 +188,7 @@ std::variant<bool, std::string> Condition::checkBy(const Find& find) const {
       for (const sim::Field* field : *named) {
         const auto value = readValue(*field, c.value);
         if (const auto* problem = std::get_if<std::string>(&value)) return *problem;
-        any = any || compare(field->value, c.op, std::get<std::int64_t>(value));
+        any = any || compareBy(field->value, c.op, std::get<std::int64_t>(value));
       }
       if (!any) {
         holds = false;

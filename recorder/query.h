@@ -30,6 +30,14 @@
 
 namespace retrace::recorder {
 
+/// The comparison operators conditions and expectations take, the two-character ones first so
+/// that "<=" is not read as "<" and then "=".
+inline constexpr std::string_view kComparisonOperators[] = {"==", "!=", "<=", ">=", "<", ">"};
+/// Whether `token` is one of kComparisonOperators.
+[[nodiscard]] bool isComparisonOperator(std::string_view token);
+/// Whether `left op right` holds, op being one of kComparisonOperators.
+[[nodiscard]] bool compareBy(std::int64_t left, std::string_view op, std::int64_t right);
+
 /// A parsed condition.
 class Condition {
  public:

@@ -27,6 +27,21 @@ bool holds(const std::string& text) {
   return std::holds_alternative<bool>(result) && std::get<bool>(result);
 }
 
+// Conditions and `verify --expect` share one comparison: each operator on a value below, at and
+// above the other, as the truth table reads.
+TEST(Condition, EachOperatorComparesBelowAtAndAbove) {
+  const std::pair<std::string_view, std::string_view> table[] = {{"==", "FTF"}, {"!=", "TFT"}, {"<", "TFF"},
+                                                                 {"<=", "TTF"}, {">", "FFT"},  {">=", "FTT"}};
+  for (const auto& [op, want] : table) {
+    EXPECT_TRUE(isComparisonOperator(op)) << op;
+    std::string got;
+    for (const std::int64_t left : {-1, 0, 1}) got += compareBy(left, op, 0) ? 'T' : 'F';
+    EXPECT_EQ(got, want) << op;
+  }
+  EXPECT_EQ(std::size(kComparisonOperators), std::size(table));
+  for (const std::string_view word : {"=", "=<", "<>", "changed", ""}) EXPECT_FALSE(isComparisonOperator(word)) << word;
+}
+
 TEST(Condition, ComparesEachKindByItsOwnValues) {
   EXPECT_TRUE(holds("tanks[0].hp < 3"));
   EXPECT_FALSE(holds("tanks[0].hp >= 3"));
