@@ -2,10 +2,12 @@
 
 #include <fmt/core.h>
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 #include "recorder/inspect.h"
 #include "sim/field_ids.h"
+#include "viewer/off_scene.h"
 
 namespace retrace::viewer {
 namespace {
@@ -62,13 +64,61 @@ void fitScene(FrameLayout& layout, sf::FloatRect area, sf::Vector2f world) {
   layout.scene = {area.left + (sceneWidth - size.x) / 2, area.top + (sceneHeight - size.y) / 2, size.x, size.y};
 }
 
+/// A view that draws in target pixels as the default one does, cut to `area` (rounded out to
+/// whole pixels, so that nothing drawn inside moves by a fraction of one).
+sf::View clipTo(const sf::RenderTarget& target, sf::FloatRect area) {
+  const sf::Vector2f size(target.getSize());
+  const float left = std::floor(area.left);
+  const float top = std::floor(area.top);
+  const sf::FloatRect whole{left, top, std::ceil(area.left + area.width) - left, std::ceil(area.top + area.height) - top};
+  sf::View view(whole);
+  view.setViewport({whole.left / size.x, whole.top / size.y, whole.width / size.x, whole.height / size.y});
+  return view;
+}
+
+/// An arrow at the scene's edge pointing at a drawing beyond it, and what lies there.
+void markOffScene(sf::RenderTarget& target, const FrameLayout& layout, const OffScene& off, const sf::Font& font) {
+  constexpr float kArrow = 10.0F;
+  const sf::Color colour = colourOf(sim::SceneCategory::kTunnelPath);
+  const sf::Vector2f tip{layout.scene.left + off.edge.x * layout.scale, layout.scene.top + off.edge.y * layout.scale};
+  const sf::Vector2f way = sf::Vector2f(off.side) / std::hypot(static_cast<float>(off.side.x), static_cast<float>(off.side.y));
+  const sf::Vector2f across{-way.y, way.x};
+  sf::ConvexShape arrow(3);
+  arrow.setPoint(0, tip);
+  arrow.setPoint(1, tip - way * kArrow + across * (kArrow / 2));
+  arrow.setPoint(2, tip - way * kArrow - across * (kArrow / 2));
+  arrow.setFillColor(colour);
+  target.draw(arrow);
+  sf::Text label(describeOffScene(off), font, kTextSize);
+  label.setFillColor(colour);
+  const sf::FloatRect box = label.getLocalBounds();
+  // Beside the arrow, inside the scene.
+  const sf::Vector2f at = tip - way * (kArrow + 4.0F) - sf::Vector2f{box.width / 2, box.height / 2} -
+                          sf::Vector2f{way.x * box.width / 2, way.y * (box.height / 2 + box.top)};
+  const float x =
+      std::clamp(at.x, layout.scene.left, std::max(layout.scene.left, layout.scene.left + layout.scene.width - box.width));
+  const float y = std::clamp(at.y, layout.scene.top,
+                             std::max(layout.scene.top, layout.scene.top + layout.scene.height - box.height - box.top));
+  label.setPosition(std::round(x), std::round(y));
+  target.draw(label);
+}
+
 /// Draws what the oracle found on this tick over the scene: the path it checked and what the
-/// path passed through.
+/// path passed through, cut to the scene's area; a finding wholly beyond it is marked at its edge.
 void paintTunnels(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback, const Overlays& overlays,
                   const sf::Font& font) {
+  const sf::Vector2f world{layout.scene.width / layout.scale, layout.scene.height / layout.scale};
+  const sf::View whole = target.getView();
   sf::RenderStates states;
   states.transform.translate(layout.scene.left, layout.scene.top).scale(layout.scale, layout.scale);
-  for (const sim::Tunnel& tunnel : playback.tunnelsNow()) paintScene(target, states, tunnel.drawing, overlays, font);
+  for (const sim::Tunnel& tunnel : playback.tunnelsNow()) {
+    target.setView(clipTo(target, layout.scene));
+    paintScene(target, states, tunnel.drawing, overlays, font);
+    target.setView(whole);
+    const std::optional<sf::FloatRect> area = measureDrawing(tunnel.drawing);
+    if (const std::optional<OffScene> off = area ? locateOffScene(*area, world) : std::nullopt)
+      markOffScene(target, layout, *off, font);
+  }
 }
 
 }  // namespace
@@ -335,11 +385,16 @@ void FrameRenderer::drawEventPanel(sf::RenderTarget& target, const FrameLayout& 
                                    bool oracleText) const {
   const auto events = playback.eventsNow();
   float y = layout.scene.top + 30.0F;
-  for (std::size_t i = 0; i < events.size() && i < 8; ++i, y += kLineHeight) {
-    drawText(target, sim::formatEvent(playback.game(), events[i]), {layout.scene.left + 6.0F, y}, kTextSize, kOverlayColour);
+  // Each wrapped at the scene's width, as the oracle's sentences are: a narrow scene is
+  // narrower than an event with three arguments.
+  for (std::size_t i = 0; i < events.size() && i < 8; ++i) {
+    for (const std::string& line :
+         wrapText(sim::formatEvent(playback.game(), events[i]), font_, kTextSize, layout.scene.width - 12.0F)) {
+      drawText(target, line, {layout.scene.left + 6.0F, y}, kTextSize, kOverlayColour);
+      y += kLineHeight;
+    }
   }
-  // The oracle's sentences, so a PNG without the panels says what its drawing shows; wrapped
-  // at the scene's width, since a sentence is longer than most scenes are wide.
+  // The oracle's sentences, so a PNG without the panels says what its drawing shows.
   if (!oracleText) return;
   for (const sim::Tunnel& tunnel : playback.tunnelsNow()) {
     for (const std::string& line : wrapText("TUNNEL " + tunnel.sentence, font_, kTextSize, layout.scene.width - 12.0F)) {

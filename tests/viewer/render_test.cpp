@@ -20,6 +20,7 @@
 #include "viewer/display.h"
 #include "viewer/frame.h"
 #include "viewer/headless.h"
+#include "viewer/off_scene.h"
 #include "viewer/playback.h"
 #include "viewer/plot.h"
 #include "viewer/timeline.h"
@@ -842,6 +843,50 @@ TEST_F(Render, ATunnelIsDrawnWhereTheOracleSaysAtItsTick) {
       hitColoured += earlier.getPixel(x, y) == colourOf(sim::SceneCategory::kTunnelHit) ? 1U : 0U;
   }
   EXPECT_EQ(hitColoured, 0U);
+}
+
+TEST_F(Render, ATunnelWhollyBeyondTheScenesEdgeIsMarkedThereAndNoneOfItIsDrawnOutside) {
+  // A replay whose findings include a platform fallen through below the screen, as the man left it.
+  auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/fallingman-fallcap-over-window.rtr");
+  ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
+  Playback oracle(std::get<recorder::LoadedReplay>(std::move(loaded)), true);
+  std::optional<OffScene> off;
+  std::uint64_t tick = 0;
+  for (const std::uint64_t t : oracle.tunnelTicks()) {
+    oracle.seek(t);
+    const sf::Vector2f world = measureScene(oracle.current().describeScene(oracle.previous()));
+    for (const sim::Tunnel& tunnel : oracle.tunnelsNow()) {
+      if (const auto area = measureDrawing(tunnel.drawing); area && !off) off = locateOffScene(*area, world);
+    }
+    if (off) {
+      tick = t;
+      break;
+    }
+  }
+  ASSERT_TRUE(off.has_value()) << "no finding of this replay lies beyond the scene";
+  const std::string png = (dir_ / "beyond.png").string();
+  ASSERT_FALSE(renderFramePng(oracle, font_, tick, png, true, {640, 480}, Overlays{}).has_value());
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png));
+  const FrameLayout layout = layoutFrame({0.0F, 0.0F, 640.0F, 480.0F}, oracle);
+  // The arrow: three pixels in from the edge, towards the scene, in the path's colour.
+  const sf::Vector2f tip{layout.scene.left + off->edge.x * layout.scale, layout.scene.top + off->edge.y * layout.scale};
+  const sf::Vector2f inward = tip - sf::Vector2f(off->side) * 3.0F;
+  EXPECT_EQ(image.getPixel(static_cast<unsigned>(inward.x), static_cast<unsigned>(inward.y)),
+            colourOf(sim::SceneCategory::kTunnelPath))
+      << "tick " << tick << ", " << describeOffScene(*off);
+  // What the path passed through is cut at the scene's edge, not drawn over the status line.
+  std::size_t outside = 0;
+  for (unsigned y = 0; y < 480; ++y) {
+    for (unsigned x = 0; x < 640; ++x) {
+      const bool in = static_cast<float>(x) >= std::floor(layout.scene.left) &&
+                      static_cast<float>(y) >= std::floor(layout.scene.top) &&
+                      static_cast<float>(x) < std::ceil(layout.scene.left + layout.scene.width) &&
+                      static_cast<float>(y) < std::ceil(layout.scene.top + layout.scene.height);
+      outside += !in && image.getPixel(x, y) == colourOf(sim::SceneCategory::kTunnelHit) ? 1U : 0U;
+    }
+  }
+  EXPECT_EQ(outside, 0U) << "tick " << tick;
 }
 
 }  // namespace
