@@ -89,7 +89,10 @@ void markOffScene(sf::RenderTarget& target, const FrameLayout& layout, const Off
   arrow.setPoint(2, tip - way * kArrow - across * (kArrow / 2));
   arrow.setFillColor(colour);
   target.draw(arrow);
-  sf::Text label(describeOffScene(off), font, kTextSize);
+  // What lies there, as much of it as the scene has room for (a contact sheet's cell is narrow).
+  sf::Text label("tunnel " + describeOffScene(off), font, kTextSize);
+  if (label.getLocalBounds().width > layout.scene.width) label.setString(describeOffScene(off));
+  if (label.getLocalBounds().width > layout.scene.width) return;
   label.setFillColor(colour);
   const sf::FloatRect box = label.getLocalBounds();
   // Beside the arrow, inside the scene.
@@ -255,10 +258,14 @@ void FrameRenderer::renderScene(sf::RenderTarget& target, sf::FloatRect area, co
                                 const Overlays& overlays) const {
   const sim::Scene scene = playback.current().describeScene(playback.previous());
   const sf::Vector2f world = measureScene(scene);
-  const float scale = scaleLabelledScene({area.width, area.height}, world);
-  drawSceneInArea(target, {area.left, area.top + kSceneLabelHeight, world.x * scale, world.y * scale}, scale, scene, overlays,
-                  font_);
-  drawText(target, "tick " + std::to_string(playback.tick()), {area.left, area.top}, kTextSize, sf::Color::White);
+  FrameLayout cell;
+  cell.scale = scaleLabelledScene({area.width, area.height}, world);
+  cell.scene = {area.left, area.top + kSceneLabelHeight, world.x * cell.scale, world.y * cell.scale};
+  drawSceneInArea(target, cell.scene, cell.scale, scene, overlays, font_);
+  paintTunnels(target, cell, playback, overlays, font_);
+  // A tick the oracle found a tunnel on (with --verify) is labelled in the tunnel's colour.
+  const sf::Color label = playback.tunnelsNow().empty() ? sf::Color::White : colourOf(sim::SceneCategory::kTunnelPath);
+  drawText(target, "tick " + std::to_string(playback.tick()), {area.left, area.top}, kTextSize, label);
 }
 
 void FrameRenderer::render(sf::RenderTarget& target, sf::FloatRect area, const Playback& playback, const Overlays& overlays,

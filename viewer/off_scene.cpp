@@ -53,7 +53,7 @@ std::string describeOffScene(const OffScene& off) {
   if (off.side.y != 0) where = off.side.y < 0 ? "above" : "below";
   if (off.side.x != 0) where += std::string(where.empty() ? "" : " and ") + (off.side.x < 0 ? "left" : "right");
   // Whole pixels: the marker says where to look, the oracle's sentence gives the exact values.
-  return "tunnel " + std::to_string(static_cast<long>(std::ceil(off.distance))) + " px " + where;
+  return std::to_string(static_cast<long>(std::ceil(off.distance))) + " px " + where;
 }
 
 }  // namespace retrace::viewer

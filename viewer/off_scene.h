@@ -27,7 +27,7 @@ struct OffScene {
 /// of it is inside the scene or on its border.
 [[nodiscard]] std::optional<OffScene> locateOffScene(sf::FloatRect area, sf::Vector2f size) noexcept;
 
-/// The marker's words: "tunnel 15 px below", "tunnel 3 px above and left".
+/// Where it lies, in words: "15 px below", "13 px above and left".
 [[nodiscard]] std::string describeOffScene(const OffScene& off);
 
 }  // namespace retrace::viewer

@@ -40,20 +40,20 @@ TEST(OffScene, ADrawingBeyondAnEdgeIsMarkedAtTheEdgeWithItsDistance) {
   EXPECT_EQ(below->side, sf::Vector2i(0, 1));
   EXPECT_EQ(below->edge, sf::Vector2f(190, 320));
   EXPECT_FLOAT_EQ(below->distance, 15.0F);
-  EXPECT_EQ(describeOffScene(*below), "tunnel 15 px below");
+  EXPECT_EQ(describeOffScene(*below), "15 px below");
   // Above and to the left: the corner, and the straight distance to the drawing's nearest corner.
   const auto corner = locateOffScene({-10, -20, 6, 8}, scene);
   ASSERT_TRUE(corner.has_value());
   EXPECT_EQ(corner->side, sf::Vector2i(-1, -1));
   EXPECT_EQ(corner->edge, sf::Vector2f(0, 0));
   EXPECT_NEAR(corner->distance, 12.649F, 0.001F);  // 4 across and 12 up
-  EXPECT_EQ(describeOffScene(*corner), "tunnel 13 px above and left");
+  EXPECT_EQ(describeOffScene(*corner), "13 px above and left");
   // Right, level with the scene: the edge at the drawing's height; a fraction rounds up.
   const auto right = locateOffScene({240.5F, 100, 4, 20}, scene);
   ASSERT_TRUE(right.has_value());
   EXPECT_EQ(right->side, sf::Vector2i(1, 0));
   EXPECT_EQ(right->edge, sf::Vector2f(240, 110));
-  EXPECT_EQ(describeOffScene(*right), "tunnel 1 px right");
+  EXPECT_EQ(describeOffScene(*right), "1 px right");
 }
 
 }  // namespace

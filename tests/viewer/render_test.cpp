@@ -232,6 +232,38 @@ TEST_F(Render, AContactSheetHasOneCellPerTick) {
   }
 }
 
+TEST_F(Render, AContactSheetDrawsTheOraclesTunnelsAndLabelsTheirTicksInTheirColour) {
+  auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/dodge-discrete-tunneling.rtr");
+  ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
+  Playback playback(std::get<recorder::LoadedReplay>(std::move(loaded)), true);
+  const std::vector<std::uint64_t> ticks = playback.tunnelTicks();
+  // A tunnel's tick with none on the tick before: two cells, the first without a finding.
+  const auto found = std::find_if(ticks.begin(), ticks.end(), [&](std::uint64_t t) {
+    return t > 0 && std::find(ticks.begin(), ticks.end(), t - 1) == ticks.end();
+  });
+  ASSERT_NE(found, ticks.end());
+  const std::string png = (dir_ / "tunnels.png").string();
+  ASSERT_FALSE(renderSheetPng(playback, font_, *found - 1, *found, 1, png, false, {}).has_value());
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png));
+  ASSERT_EQ(image.getSize(), sf::Vector2u(2 * kCellWidth, kCellHeight));
+  // Per cell: the label's pixels in the path's colour, and the scene's in the colour of what the
+  // path passed through.
+  std::size_t label[2] = {0, 0};
+  std::size_t hit[2] = {0, 0};
+  for (unsigned y = 0; y < kCellHeight; ++y) {
+    for (unsigned x = 0; x < 2 * kCellWidth; ++x) {
+      const sf::Color colour = image.getPixel(x, y);
+      if (y < 16) label[x / kCellWidth] += colour == colourOf(sim::SceneCategory::kTunnelPath) ? 1U : 0U;
+      hit[x / kCellWidth] += colour == colourOf(sim::SceneCategory::kTunnelHit) ? 1U : 0U;
+    }
+  }
+  EXPECT_EQ(label[0], 0U);
+  EXPECT_GT(label[1], 20U) << "tick " << *found;
+  EXPECT_EQ(hit[0], 0U);
+  EXPECT_GT(hit[1], 20U) << "tick " << *found;
+}
+
 TEST(SheetCells, ANarrowSceneGetsCellsAsNarrowAsItIsDrawn) {
   EXPECT_EQ(fitCellWidth({320.0F, 240.0F}), kCellWidth);     // dodge: wider than tall, the whole cell
   EXPECT_EQ(fitCellWidth({1000.0F, 10.0F}), kCellWidth);     // a strip
