@@ -47,6 +47,30 @@ class Shrinker {
     }
   }
 
+  /// ddmin over the ticks themselves: removes stretches of input, halving their length, so that
+  /// what happens later happens sooner (idle waits and play that does not matter go).
+  void dropTicks(std::vector<sim::Input>& ioInputs) {
+    std::size_t chunk = ioInputs.size() / 2;
+    while (chunk > 0 && evaluations_ < budget_) {
+      bool improved = false;
+      for (std::size_t first = 0; first < ioInputs.size() && evaluations_ < budget_;) {
+        std::vector<sim::Input> candidate = ioInputs;
+        const auto from = candidate.begin() + static_cast<std::ptrdiff_t>(first);
+        candidate.erase(from, from + static_cast<std::ptrdiff_t>(std::min(chunk, candidate.size() - first)));
+        if (accept(ioInputs, std::move(candidate))) {
+          improved = true;  // the same place again: it now holds what followed
+        } else {
+          first += chunk;
+        }
+      }
+      if (!improved) chunk /= 2;
+      chunk = std::min(chunk, ioInputs.size() / 2);
+      // Down to a sixty-fourth of what is left: finer, each pass costs more re-simulations
+      // than the few ticks it could still take.
+      if (chunk < ioInputs.size() / 64) break;
+    }
+  }
+
   /// Drops single buttons from each held input.
   void simplifyButtons(std::vector<sim::Input>& ioInputs) {
     for (std::size_t r = 0; r < findActiveRuns(ioInputs).size(); ++r) {
@@ -92,6 +116,8 @@ ShrinkResult shrinkInputs(const RunSetup& setup, const Predicate& predicate, std
   if (const auto witness = findWitness(setup, inputs, predicate)) inputs.resize(static_cast<std::size_t>(witness->tick));
   shrinker.idleRuns(inputs);
   shrinker.simplifyButtons(inputs);
+  // Last, with what the budget leaves: a long replay's finest stretches cost the most.
+  shrinker.dropTicks(inputs);
   return {std::move(inputs), shrinker.evaluations()};
 }
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "sim/game.h"
+#include "sim/game_model.h"
 #include "sim/rng.h"
 
 namespace retrace::recorder {
@@ -59,6 +60,57 @@ TEST(Shrink, ABudgetOfNothingStillCutsAtTheFailure) {
   const ShrinkResult shrunk = shrinkInputs(setup, predicate, inputs, 0);
   EXPECT_EQ(shrunk.evaluations, 0U);
   EXPECT_EQ(shrunk.inputs.size(), findWitness(setup, inputs, predicate)->tick);
+}
+
+/// A bell hung at tick 100: pressing `ring` from then on rings it; `wave` does nothing. The
+/// shortest input that rings it is 100 idle ticks and a press.
+struct Bell {
+  struct Config {};
+  struct State {
+    std::int64_t tick = 0;
+    bool operator==(const State&) const = default;
+  };
+  static constexpr std::string_view kName = "bell";
+  static constexpr std::uint32_t kRulesVersion = 1;
+  static constexpr sim::EventSchema kRang{"rang", {}, {}};
+  static constexpr const char* kButtons[] = {"ring", "wave"};
+
+  static std::vector<std::pair<std::string, Config>> namedConfigs() { return {{"default", {}}}; }
+  static std::optional<std::string> checkSanity(const Config&) { return std::nullopt; }
+  static std::span<const sim::SpeedLimit<Config>> speedLimits() { return {}; }
+  static State init(const Config&, std::uint64_t /*seed*/) { return {}; }
+  static void step(const Config&, State& s, sim::Input input, std::vector<sim::Event>& events) {
+    if ((input & 1U) != 0 && s.tick >= 100) events.push_back(sim::makeEvent(0));
+    ++s.tick;
+  }
+  static sim::Input chooseInput(const Config&, const State&, sim::Rng&) { return 0; }
+  static void checkOracle(const Config&, const State&, const State&, const std::vector<sim::Event>&, std::vector<sim::Tunnel>&) {}
+  static bool isPlausible(const Config&, const State& s) { return s.tick >= 0; }
+  static std::span<const sim::EventSchema> eventSchemas() { return {&kRang, 1}; }
+  static std::span<const char* const> inputNames() { return kButtons; }
+  static sim::Scene describeScene(const Config&, const State& /*previous*/, const State&) { return {sim::pxVec(10, 10), {}}; }
+  static std::span<const sim::SceneLayer> sceneLayers() { return {}; }
+  template <typename V>
+  static void visitConfig(V& /*v*/, Config& /*c*/) {}
+  template <typename V>
+  static void visitState(V& v, State& s) {
+    sim::visitField(v, "tick", s.tick);
+  }
+};
+
+TEST(Shrink, TicksThatDoNotMatterAreDroppedSoTheFailureComesSooner) {
+  const sim::GameModel<Bell> game;
+  const RunSetup setup{&game, *game.findConfig("default"), 1};
+  const Predicate predicate = std::get<Predicate>(parsePredicate("event:rang", game));
+  // Waving throughout, and ringing only at tick 2500: nothing to idle, 2,400 ticks to drop.
+  std::vector<sim::Input> inputs(3000, sim::Input{2});
+  inputs[2500] = 3;
+  ASSERT_EQ(findWitness(setup, inputs, predicate)->tick, 2501U);
+  const ShrinkResult shrunk = shrinkInputs(setup, predicate, inputs, 5000);
+  ASSERT_EQ(shrunk.inputs.size(), 101U);
+  EXPECT_EQ(shrunk.inputs.back(), sim::Input{1});  // the wave dropped from the press
+  EXPECT_EQ(findWitness(setup, shrunk.inputs, predicate)->tick, 101U);
+  EXPECT_LT(shrunk.evaluations, 400U);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, ShrinkOverGames, ::testing::ValuesIn(sim::listGames().begin(), sim::listGames().end()),
