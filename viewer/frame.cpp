@@ -390,25 +390,22 @@ void FrameRenderer::drawBanner(sf::RenderTarget& target, const FrameLayout& layo
 
 void FrameRenderer::drawEventPanel(sf::RenderTarget& target, const FrameLayout& layout, const Playback& playback,
                                    bool oracleText) const {
-  const auto events = playback.eventsNow();
   float y = layout.scene.top + 30.0F;
-  // Each wrapped at the scene's width, as the oracle's sentences are: a narrow scene is
-  // narrower than an event with three arguments.
-  for (std::size_t i = 0; i < events.size() && i < 8; ++i) {
-    for (const std::string& line :
-         wrapText(sim::formatEvent(playback.game(), events[i]), font_, kTextSize, layout.scene.width - 12.0F)) {
-      drawText(target, line, {layout.scene.left + 6.0F, y}, kTextSize, kOverlayColour);
+  // Each wrapped at the scene's width (a narrow scene is narrower than an event with three
+  // arguments or an oracle's sentence), and none past the scene's bottom.
+  const auto put = [&](const std::string& text, sf::Color colour) {
+    for (const std::string& line : wrapText(text, font_, kTextSize, layout.scene.width - 12.0F)) {
+      if (y + kLineHeight > layout.scene.top + layout.scene.height) return;
+      drawText(target, line, {layout.scene.left + 6.0F, y}, kTextSize, colour);
       y += kLineHeight;
     }
-  }
+  };
+  const auto events = playback.eventsNow();
+  for (std::size_t i = 0; i < events.size() && i < 8; ++i) put(sim::formatEvent(playback.game(), events[i]), kOverlayColour);
   // The oracle's sentences, so a PNG without the panels says what its drawing shows.
   if (!oracleText) return;
-  for (const sim::Tunnel& tunnel : playback.tunnelsNow()) {
-    for (const std::string& line : wrapText("TUNNEL " + tunnel.sentence, font_, kTextSize, layout.scene.width - 12.0F)) {
-      drawText(target, line, {layout.scene.left + 6.0F, y}, kTextSize, colourOf(sim::SceneCategory::kTunnelPath));
-      y += kLineHeight;
-    }
-  }
+  for (const sim::Tunnel& tunnel : playback.tunnelsNow())
+    put("TUNNEL " + tunnel.sentence, colourOf(sim::SceneCategory::kTunnelPath));
 }
 
 HelpLayout layoutHelp(sf::FloatRect frame, sf::FloatRect scene, std::span<const std::string> lines, const sf::Font& font) {

@@ -877,6 +877,33 @@ TEST_F(Render, ATunnelIsDrawnWhereTheOracleSaysAtItsTick) {
   EXPECT_EQ(hitColoured, 0U);
 }
 
+TEST_F(Render, TheEventsAndTheOraclesSentencesStopAtTheScenesBottom) {
+  auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/fallingman-fallcap-over-window.rtr");
+  ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
+  Playback playback(std::get<recorder::LoadedReplay>(std::move(loaded)), true);
+  ASSERT_FALSE(playback.tunnelTicks().empty());
+  const std::uint64_t tick = playback.tunnelTicks().front();
+  // A small frame: the sentence wrapped at the scene's width is taller than the scene.
+  const sf::Vector2u size{200, 200};
+  const std::string png = (dir_ / "small.png").string();
+  ASSERT_FALSE(renderFramePng(playback, font_, tick, png, true, size, Overlays{}).has_value());
+  sf::Image image;
+  ASSERT_TRUE(image.loadFromFile(png));
+  playback.seek(tick);
+  const FrameLayout layout = layoutFrame({0.0F, 0.0F, 200.0F, 200.0F}, playback);
+  ASSERT_GT(layout.hud.top, layout.scene.top + layout.scene.height);
+  // Between the scene's bottom and the status line's: no text of the list's colours.
+  std::size_t spilt = 0;
+  const auto from = static_cast<unsigned>(std::ceil(layout.scene.top + layout.scene.height));
+  for (unsigned y = from; y < static_cast<unsigned>(layout.hud.top + layout.hud.height); ++y) {
+    for (unsigned x = 0; x < size.x; ++x) {
+      const sf::Color colour = image.getPixel(x, y);
+      spilt += colour == kOverlayColour || colour == colourOf(sim::SceneCategory::kTunnelPath) ? 1U : 0U;
+    }
+  }
+  EXPECT_EQ(spilt, 0U) << "tick " << tick;
+}
+
 TEST_F(Render, ATunnelWhollyBeyondTheScenesEdgeIsMarkedThereAndNoneOfItIsDrawnOutside) {
   // A replay whose findings include a platform fallen through below the screen, as the man left it.
   auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/fallingman-fallcap-over-window.rtr");
