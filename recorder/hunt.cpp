@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "recorder/shrink.h"
 #include "sim/state_hash.h"
 
 namespace retrace::recorder {
@@ -81,6 +82,21 @@ std::optional<DrawnConfig> drawConfig(const sim::GameDefinition& game, const sim
   return std::nullopt;
 }
 
+namespace {
+
+/// A finding's inputs shrunk while they still show a tunnel, with the witness they show.
+void shrinkFinding(const RunSetup& setup, PlayedRun& ioPlayed, std::uint64_t budget) {
+  const Predicate tunnel{Predicate::Kind::kTunnel, 0, 0, "tunnel"};
+  ShrinkResult shrunk = shrinkInputs(setup, tunnel, ioPlayed.inputs, budget);
+  // shrinkInputs keeps only inputs that still show it, cut at the tick they do.
+  if (auto witness = findWitness(setup, shrunk.inputs, tunnel)) {
+    ioPlayed.inputs = std::move(shrunk.inputs);
+    ioPlayed.tunnel = std::move(witness);
+  }
+}
+
+}  // namespace
+
 PlayedRun playRun(const RunSetup& setup, std::uint64_t run, std::uint64_t ticks) {
   sim::Rng rng = sim::seedRng(setup.seed, run);
   sim::Rng bot = sim::seedRng(setup.seed, run + 0xB07);
@@ -126,7 +142,10 @@ HuntedRun huntRun(const HuntPlan& plan, std::uint64_t run) {
   hunted.setup = RunSetup{plan.game, hunted.config->config, seedRun(plan.seed, run)};
   PlayedRun played = playRun(hunted.setup, run, plan.ticks);
   hunted.ticks = played.inputs.size();
-  if (played.tunnel) hunted.finding = std::move(played);
+  if (!played.tunnel) return hunted;
+  hunted.foundAt = played.tunnel->tick;
+  if (plan.shrinkBudget > 0) shrinkFinding(hunted.setup, played, plan.shrinkBudget);
+  hunted.finding = std::move(played);
   return hunted;
 }
 

@@ -72,6 +72,7 @@ struct HuntPlan {
   std::uint64_t runs = 100;    ///< UINT64_MAX: until the caller stops it
   std::uint64_t shard = 0;
   std::uint64_t shards = 1;
+  std::uint64_t shrinkBudget = 0;  ///< re-simulations to shrink each finding with (shrink.h); 0 keeps it as played
 };
 
 /// One run of a hunt as played.
@@ -81,13 +82,15 @@ struct HuntedRun {
   RunSetup setup;
   std::uint64_t ticks = 0;           ///< ticks played
   std::optional<PlayedRun> finding;  ///< the inputs up to the first tunnel, when there was one
+  std::uint64_t foundAt = 0;         ///< the tick the finding showed at as played, before any shrinking
 };
 
 /// How many of the plan's runs its shard plays.
 [[nodiscard]] std::uint64_t countShardRuns(const HuntPlan& plan) noexcept;
 
 /// Plays hunt run `run`: its configuration drawn and its game played from the hunt's seed and
-/// the run number alone, so that any thread or machine plays it the same.
+/// the run number alone, so that any thread or machine plays it the same; a finding is shrunk
+/// when the plan says so (on the worker's thread, as deterministically as it was played).
 [[nodiscard]] HuntedRun huntRun(const HuntPlan& plan, std::uint64_t run);
 
 /// What every worker of a hunt has played so far, counted as each run ends (runs may end ahead

@@ -29,6 +29,9 @@ struct ShrinkResult {
   std::uint64_t evaluations = 0;  ///< re-simulations made
 };
 
+/// The re-simulations a shrink makes at most unless told otherwise (retrace shrink, hunt --shrink).
+inline constexpr std::uint64_t kDefaultShrinkBudget = 5000;
+
 /// Shrinks inputs that show the predicate (judged without recorded checksums, so not for
 /// kDiverges), re-simulating at most `budget` candidates.
 [[nodiscard]] ShrinkResult shrinkInputs(const RunSetup& setup, const Predicate& predicate, std::vector<sim::Input> inputs,

@@ -22,6 +22,7 @@
 #include "recorder/parse.h"
 #include "recorder/search.h"
 #include "recorder/settings.h"
+#include "recorder/shrink.h"
 
 namespace retrace::recorder::cli {
 namespace {
@@ -38,6 +39,7 @@ struct HuntOptions {
   std::string configs = "named";  ///< named, within, outside
   std::string output = "hunt-findings";
   bool quiet = false;
+  bool shrink = false;
   unsigned jobs = 1;
   Shard shard;
 };
@@ -160,7 +162,11 @@ class HuntReport {
       if (!options_.quiet) printFinding("found again (kept the existing file): " + name + "\n");
       return true;
     }
-    const std::string source = "hunt run " + std::to_string(hunted.run) + " of seed " + std::to_string(options_.seed);
+    const std::string shrunk = !options_.shrink                ? std::string()
+                               : witness.tick < hunted.foundAt ? "shrunk from " + formatCount(hunted.foundAt, "tick")
+                                                               : "shrinking kept its " + formatCount(hunted.foundAt, "tick");
+    const std::string source = "hunt run " + std::to_string(hunted.run) + " of seed " + std::to_string(options_.seed) +
+                               (shrunk.empty() ? "" : ", " + shrunk);
     if (auto problem = writeReplay(name, false, hunted.setup, true, source, hunted.finding->inputs)) {
       wipeProgress();
       spdlog::error("{} hunt: {}", programName(), *problem);
@@ -169,7 +175,8 @@ class HuntReport {
     if (!options_.quiet) {
       const std::string broken =
           hunted.config->broken.empty() ? "" : "  its configuration breaks " + hunted.config->broken + "\n";
-      printFinding("found: " + name + "\n  " + witness.description + "\n" + broken);
+      printFinding("found: " + name + "\n  " + witness.description + "\n" + (shrunk.empty() ? "" : "  " + shrunk + "\n") +
+                   broken);
     }
     if (firstFinding.empty()) firstFinding = name;
     return true;
@@ -206,7 +213,7 @@ ExitCode printHuntSummary(const HuntOptions& options, const sim::ConfigValues& b
                                                            std::to_string(options.shard.count);
   printOut("hunted {} ({}, {} configurations, seed {}{}): {}, {}, {}{}\n", options.game, base.name, options.configs, options.seed,
            shard, formatCount(report.runs, "run"), formatCount(report.ticks, "tick"), formatCount(report.findings, "finding"),
-           report.findings > 0 ? " saved in " + options.output : std::string());
+           report.findings > 0 ? (options.shrink ? " shrunk and saved in " : " saved in ") + options.output : std::string());
   printOut("{}", describeBrokenLimits(report.byBrokenLimits));
   if (report.ticks == 0) {
     // No configuration could be drawn, or none ran a tick.
@@ -215,7 +222,7 @@ ExitCode printHuntSummary(const HuntOptions& options, const sim::ConfigValues& b
     return ExitCode::kBadInput;
   }
   // What a person does next with a finding, said beside the result rather than in it.
-  if (!report.firstFinding.empty() && !options.quiet)
+  if (!report.firstFinding.empty() && !options.quiet && !options.shrink)
     spdlog::info("{} hunt: to make a finding as small as it can be: {} shrink {} -o min.rtr", programName(), programName(),
                  report.firstFinding);
   return report.findings > 0 ? ExitCode::kFailed : ExitCode::kOk;
@@ -232,6 +239,7 @@ ExitCode runHunt(const HuntOptions& options) {
   HuntPlan plan{
       game, base, *parseConfigMode(options.configs), options.seed, options.ticks, 0, options.shard.index, options.shard.count};
   plan.runs = options.runs > 0 ? options.runs : (options.seconds > 0 ? UINT64_MAX : 100);
+  plan.shrinkBudget = options.shrink ? kDefaultShrinkBudget : 0;
   HuntReport report(options);
   InOrderHooks hooks;
   if (options.seconds > 0) {
@@ -290,6 +298,9 @@ void attachHuntCommand(CLI::App& command, ExitCode& outExit) {
           },
           "I/N: play only shard I of N of the runs (run numbers I-1, I-1+N, ...); the N shards' findings together are the whole hunt's")
       ->type_name("I/N");
+  command.add_flag("--shrink", options->shrink,
+                   "shrink each finding before it is saved, as retrace shrink does (" + std::to_string(kDefaultShrinkBudget) +
+                       " re-simulations at most each): its file is named after the tick the shrunk replay fails at");
   command.add_flag("--no-progress", options->quiet, "no progress line and no line per finding: the summary only");
   command.footer("Exit status: 0 nothing found, 1 findings saved, 2 bad input or a hunt that played no tick.");
   command.callback([options, &outExit] { outExit = runHunt(*options); });

@@ -27,7 +27,7 @@ struct ShrinkOptions {
   bool untilGiven = false;  ///< --until on the command line, even empty (which names no failure)
   std::string output;
   bool force = false;
-  std::uint64_t maxEvaluations = 5000;
+  std::uint64_t maxEvaluations = kDefaultShrinkBudget;
 };
 
 /// A replay that does not show the failure has nothing to keep: exit 1 with a sentence.

@@ -1685,6 +1685,52 @@ TEST_F(Cli, HuntOnManyThreadsOrShardsFindsExactlyWhatOneThreadFinds) {
   EXPECT_FALSE(fs::exists(path("bad")));
 }
 
+/// The tick each finding in a folder fails at, by its run, read from the names hunt gives them.
+std::map<std::uint64_t, std::uint64_t> readFindingTicks(const std::map<std::string, std::string>& folder) {
+  static const std::regex kName(R"(-run([0-9]+)-tick([0-9]+)\.rtr$)");
+  std::map<std::uint64_t, std::uint64_t> ticks;
+  for (const auto& [name, bytes] : folder) {
+    std::smatch match;
+    if (std::regex_search(name, match, kName)) ticks[std::stoull(match[1])] = std::stoull(match[2]);
+  }
+  return ticks;
+}
+
+TEST_F(Cli, HuntShrinksEachFindingBeforeSavingItTheSameOnAnyNumberOfThreads) {
+  const std::string hunt = "hunt --game tank --configs outside --seed 1 --runs 16 --ticks 3000 --no-progress ";
+  const CliRun played = runRetrace(hunt + "-o " + path("played"));
+  ASSERT_EQ(played.exitCode, 1) << played.output;
+  const CliRun shrunk = runRetrace(hunt + "--shrink -o " + path("shrunk"));
+  ASSERT_EQ(shrunk.exitCode, 1) << shrunk.output;
+  EXPECT_NE(shrunk.output.find(" findings shrunk and saved in " + path("shrunk") + "\n"), std::string::npos) << shrunk.output;
+  const auto before = readFindingTicks(readFolder(path("played")));
+  const auto after = readFindingTicks(readFolder(path("shrunk")));
+  ASSERT_GE(after.size(), 3U) << shrunk.output;
+  ASSERT_EQ(after.size(), before.size());
+  // Run by run: the same run's finding, at its tick or sooner, and a tunnel at that tick.
+  std::size_t sooner = 0;
+  for (const auto& [run, tick] : after) {
+    ASSERT_TRUE(before.count(run) == 1) << "run " << run;
+    EXPECT_LE(tick, before.at(run)) << "run " << run;
+    sooner += tick < before.at(run) ? 1U : 0U;
+    const std::string file =
+        path("shrunk") + "/tank-default-outside-tunnel-run" + std::to_string(run) + "-tick" + std::to_string(tick) + ".rtr";
+    const CliRun verify = runRetrace("verify " + file);
+    EXPECT_EQ(verify.exitCode, 1) << verify.output;
+    EXPECT_NE(verify.output.find("    tick " + std::to_string(tick) + ": "), std::string::npos) << verify.output;
+    EXPECT_NE(runRetrace("info " + file).output.find(", shr"), std::string::npos);  // its input source says so
+  }
+  EXPECT_GT(sooner, 0U) << shrunk.output;
+  // Each finding's lines say how long it was as played.
+  const CliRun lines =
+      runRetrace("hunt --game tank --configs outside --seed 1 --runs 16 --ticks 3000 --shrink -o " + path("lines"));
+  EXPECT_NE(lines.output.find("\n  shrunk from "), std::string::npos) << lines.output;
+  // Shrinking is part of each run: any number of threads saves the same files.
+  const CliRun two = runRetrace(hunt + "--shrink --jobs 2 -o " + path("two"));
+  EXPECT_EQ(two.exitCode, 1);
+  EXPECT_EQ(readFolder(path("two")), readFolder(path("shrunk")));
+}
+
 TEST_F(Cli, VerifyOnManyThreadsReportsInTheOrderGiven) {
   std::string files;
   for (const auto& entry : fs::directory_iterator(RETRACE_REPLAYS_DIR)) {
