@@ -114,10 +114,15 @@ ShrinkResult shrinkInputs(const RunSetup& setup, const Predicate& predicate, std
   Shrinker shrinker(setup, predicate, budget);
   // The failure's own tick first: nothing after it matters.
   if (const auto witness = findWitness(setup, inputs, predicate)) inputs.resize(static_cast<std::size_t>(witness->tick));
-  shrinker.idleRuns(inputs);
-  shrinker.simplifyButtons(inputs);
-  // Last, with what the budget leaves: a long replay's finest stretches cost the most.
-  shrinker.dropTicks(inputs);
+  // Until a round of the three passes takes nothing more: a stretch of ticks gone may let a run
+  // go idle, and a run gone idle may let a stretch go.
+  for (std::vector<sim::Input> before; inputs != before && shrinker.evaluations() < budget;) {
+    before = inputs;
+    shrinker.idleRuns(inputs);
+    shrinker.simplifyButtons(inputs);
+    // Last, with what the budget leaves: a long replay's finest stretches cost the most.
+    shrinker.dropTicks(inputs);
+  }
   return {std::move(inputs), shrinker.evaluations()};
 }
 

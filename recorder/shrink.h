@@ -2,9 +2,9 @@
 // Shrinking a failure's input while it still fails: delta debugging over the input's runs
 // (idling whole groups of held buttons, finer and finer), then dropping single buttons from
 // each held input, then removing stretches of ticks (halving down to a sixty-fourth of what is
-// left, or single ticks in a short input), so that the failure comes sooner. Every candidate is
-// judged by re-simulating it (findWitness), and each kept one is cut at the tick its failure
-// shows, so the result still fails.
+// left, or single ticks in a short input), so that the failure comes sooner; the three again
+// until a round takes nothing. Every candidate is judged by re-simulating it (findWitness), and
+// each kept one is cut at the tick its failure shows, so the result still fails.
 
 #include <cstdint>
 #include <vector>
