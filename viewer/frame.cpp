@@ -90,8 +90,8 @@ void markOffScene(sf::RenderTarget& target, const FrameLayout& layout, const Off
   arrow.setFillColor(colour);
   target.draw(arrow);
   // What lies there, as much of it as the scene has room for (a contact sheet's cell is narrow).
-  sf::Text label("tunnel " + describeOffScene(off), font, kTextSize);
-  if (label.getLocalBounds().width > layout.scene.width) label.setString(describeOffScene(off));
+  sf::Text label = makeText("tunnel " + describeOffScene(off), font, kTextSize);
+  if (label.getLocalBounds().width > layout.scene.width) label.setString(decodeUtf8(describeOffScene(off)));
   if (label.getLocalBounds().width > layout.scene.width) return;
   label.setFillColor(colour);
   const sf::FloatRect box = label.getLocalBounds();
@@ -133,7 +133,7 @@ std::string fitLine(std::vector<LinePart> parts, const sf::Font& font, float wid
     return line;
   };
   std::string line = join();
-  while (parts.size() > 1 && sf::Text(line, font, kTextSize).getLocalBounds().width > width) {
+  while (parts.size() > 1 && makeText(line, font, kTextSize).getLocalBounds().width > width) {
     parts.erase(
         std::min_element(parts.begin(), parts.end(), [](const LinePart& x, const LinePart& y) { return x.want < y.want; }));
     line = join();
@@ -142,6 +142,13 @@ std::string fitLine(std::vector<LinePart> parts, const sf::Font& font, float wid
 }
 
 std::vector<std::string> wrapText(const std::string& text, const sf::Font& font, unsigned size, float width) {
+  const auto fits = [&](const std::string& part) { return makeText(part, font, size).getLocalBounds().width <= width; };
+  // Where the UTF-8 character before byte `at` starts.
+  const auto previousCharacter = [](const std::string& s, std::size_t at) {
+    do --at;
+    while (at > 0 && (static_cast<unsigned char>(s[at]) & 0xC0U) == 0x80U);
+    return at;
+  };
   std::vector<std::string> lines;
   std::string line;
   std::size_t start = 0;
@@ -150,11 +157,19 @@ std::vector<std::string> wrapText(const std::string& text, const sf::Font& font,
     if (end == std::string::npos) end = text.size();
     const std::string word = text.substr(start, end - start);
     const std::string longer = line.empty() ? word : line + " " + word;
-    if (!line.empty() && sf::Text(longer, font, size).getLocalBounds().width > width) {
+    if (line.empty() || fits(longer)) {
+      line = longer;
+    } else {
       lines.push_back(line);
       line = word;
-    } else {
-      line = longer;
+    }
+    // A word wider than a whole line is cut where it stops fitting (a character a line at least).
+    while (!line.empty() && !fits(line)) {
+      std::size_t cut = line.size();
+      while (previousCharacter(line, cut) > 0 && !fits(line.substr(0, cut))) cut = previousCharacter(line, cut);
+      if (cut == line.size()) break;  // one character wider than the line: it stands alone
+      lines.push_back(line.substr(0, cut));
+      line.erase(0, cut);
     }
     start = end + 1;
   }
@@ -203,7 +218,7 @@ std::optional<std::string> loadFont(sf::Font& outFont) {
 
 void FrameRenderer::drawText(sf::RenderTarget& target, const std::string& text, sf::Vector2f at, unsigned size,
                              sf::Color colour) const {
-  sf::Text label(text, font_, size);
+  sf::Text label = makeText(text, font_, size);
   label.setFillColor(colour);
   label.setPosition(at);
   target.draw(label);
@@ -384,7 +399,7 @@ void FrameRenderer::drawBanner(sf::RenderTarget& target, const FrameLayout& layo
   // The why only where the scene is wide enough: past the banner it would run over the panels.
   const std::string what = "DIVERGED at tick " + std::to_string(*playback.divergenceTick());
   const std::string whole = what + ": no longer matches the recording";
-  const bool fits = sf::Text(whole, font_, kTextSize).getLocalBounds().width <= layout.scene.width - 12.0F;
+  const bool fits = makeText(whole, font_, kTextSize).getLocalBounds().width <= layout.scene.width - 12.0F;
   drawText(target, fits ? whole : what, {layout.scene.left + 6.0F, layout.scene.top + 4.0F}, kTextSize, sf::Color::White);
 }
 
@@ -412,7 +427,7 @@ HelpLayout layoutHelp(sf::FloatRect frame, sf::FloatRect scene, std::span<const 
   constexpr float kPadding = 8.0F;
   const auto measure = [&](unsigned textSize) {
     float widest = 0.0F;
-    for (const std::string& line : lines) widest = std::max(widest, sf::Text(line, font, textSize).getLocalBounds().width);
+    for (const std::string& line : lines) widest = std::max(widest, makeText(line, font, textSize).getLocalBounds().width);
     const float scale = static_cast<float>(textSize) / static_cast<float>(kTextSize);
     return sf::Vector2f{widest + 2 * kPadding * scale, (kLineHeight * static_cast<float>(lines.size()) + 12.0F) * scale};
   };

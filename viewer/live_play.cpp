@@ -196,14 +196,14 @@ void drawLiveFrame(sf::RenderWindow& window, const recorder::Recorder& recorder,
   const sim::Scene scene = recorder.session().describeScene(previous);
   const auto layout = computeLayout({0.0F, 0.0F, kLiveWidth, kLiveHeight}, measureScene(scene), 24.0F);
   drawSceneInArea(window, layout.scene, layout.scale, scene, Overlays{}, font);
-  sf::Text hud(hudText, font, kTextSize);
+  sf::Text hud = makeText(hudText, font, kTextSize);
   hud.setPosition(layout.hud.left, layout.hud.top);
   window.draw(hud);
   // Over the scene's top, outlined so that it reads on any game's colours.
   if (!notice.empty()) {
     std::string lines;
     for (const std::string& line : wrapText(notice, font, kTextSize, layout.hud.width)) lines += line + "\n";
-    sf::Text warning(lines, font, kTextSize);
+    sf::Text warning = makeText(lines, font, kTextSize);
     warning.setFillColor(sf::Color(255, 190, 60));
     warning.setOutlineColor(sf::Color::Black);
     warning.setOutlineThickness(2.0F);

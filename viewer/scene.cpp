@@ -45,7 +45,7 @@ void paintCircle(sf::RenderTarget& target, sf::RenderStates states, const sim::S
 
 void paintText(sf::RenderTarget& target, const sf::Transform& transform, sim::Vec2 at, const std::string& text,
                const sf::Font& font, sf::Color colour) {
-  sf::Text label(text, font, 14);
+  sf::Text label = makeText(text, font, 14);
   label.setFillColor(colour);
   label.setOutlineColor(sf::Color::Black);
   label.setOutlineThickness(1.0F);
@@ -165,6 +165,10 @@ bool isLayerShown(sim::SceneLayer layer, const Overlays& overlays) noexcept {
   }
   return false;
 }
+
+sf::String decodeUtf8(const std::string& text) { return sf::String::fromUtf8(text.begin(), text.end()); }
+
+sf::Text makeText(const std::string& text, const sf::Font& font, unsigned size) { return {decodeUtf8(text), font, size}; }
 
 sf::Vector2f measureScene(const sim::Scene& scene) noexcept {
   return {std::max(1.0F, toPixels(scene.size.x)), std::max(1.0F, toPixels(scene.size.y))};

@@ -61,6 +61,12 @@ void paintScene(sf::RenderTarget& target, sf::RenderStates states, const sim::Sc
 /// click selects), if any.
 [[nodiscard]] std::optional<std::string> findEntityAt(const sim::Scene& scene, sf::Vector2f world);
 
+/// SFML's string of UTF-8 text: sf::String and sf::Text read a std::string in the locale's
+/// 8-bit encoding, so a name read from a file ("é") would show as two wrong glyphs.
+[[nodiscard]] sf::String decodeUtf8(const std::string& text);
+/// SFML text of UTF-8 `text` (decodeUtf8) in `font` at `size` pixels.
+[[nodiscard]] sf::Text makeText(const std::string& text, const sf::Font& font, unsigned size);
+
 /// A fixed-point value as a float, for drawing only (floats never reach sim).
 [[nodiscard]] inline float toPixels(sim::Fixed v) noexcept {
   return static_cast<float>(v.raw()) / static_cast<float>(sim::Fixed::kOne);

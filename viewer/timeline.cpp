@@ -4,6 +4,8 @@
 #include <array>
 #include <cmath>
 
+#include "viewer/scene.h"
+
 namespace retrace::viewer {
 namespace {
 
@@ -326,12 +328,12 @@ void drawLaneLabel(sf::RenderTarget& target, const Lane& lane, const TimelineDat
     const PlotTrack& track = data.plots[lane.plot];
     text = track.now ? sim::formatFieldValue(*track.now, track.kind, track.names) : std::string("-");
   }
-  sf::Text label(text, font, size);
+  sf::Text label = makeText(text, font, size);
   // A long decimal loses digits rather than run into the bar (the inspector has them all).
   while (lane.kind == LaneKind::kPlot && label.getLocalBounds().width > width && text.find('.') != std::string::npos) {
     text.pop_back();
     if (!text.empty() && text.back() == '.') text.pop_back();
-    label.setString(text);
+    label.setString(decodeUtf8(text));
   }
   label.setFillColor(range ? sf::Color(230, 230, 120) : sf::Color(170, 170, 185));
   label.setPosition(at.x, at.y - 3.0F * static_cast<float>(size) / static_cast<float>(kLabelSize));
@@ -340,7 +342,7 @@ void drawLaneLabel(sf::RenderTarget& target, const Lane& lane, const TimelineDat
 
 /// Text on a dark patch, so that what is drawn under it does not hide it.
 void drawNote(sf::RenderTarget& target, const std::string& text, sf::Vector2f at, unsigned size, const sf::Font& font) {
-  sf::Text label(text, font, size);
+  sf::Text label = makeText(text, font, size);
   label.setFillColor(sf::Color(210, 210, 220));
   label.setPosition(at);
   const sf::FloatRect bounds = label.getGlobalBounds();
@@ -368,7 +370,7 @@ void drawPointer(sf::RenderTarget& target, sf::FloatRect area, std::span<const L
   target.draw(line);
   const std::string text = describeTimelinePoint(data, lanes[*lane], column, columns);
   constexpr unsigned kSize = 12;
-  const float width = sf::Text(text, font, kSize).getLocalBounds().width;
+  const float width = makeText(text, font, kSize).getLocalBounds().width;
   const float x = std::clamp(at.x + 10.0F, bar.left + 3.0F, std::max(bar.left + 3.0F, bar.left + bar.width - width - 6.0F));
   drawNote(target, text, {x, std::clamp(at.y - 18.0F, area.top + 2.0F, area.top + area.height - 16.0F)}, kSize, font);
 }

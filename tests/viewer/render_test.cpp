@@ -877,6 +877,32 @@ TEST_F(Render, ATunnelIsDrawnWhereTheOracleSaysAtItsTick) {
   EXPECT_EQ(hitColoured, 0U);
 }
 
+TEST_F(Render, WrappedTextBreaksAWordWiderThanItsLineAndKeepsEveryCharacter) {
+  const std::string text = "floorPassed{floor 20, platform 32, scroll 3.00012} \xC3\xA9t\xC3\xA9";
+  const auto widthOf = [&](const std::string& line) { return makeText(line, font_, kTextSize).getLocalBounds().width; };
+  std::string letters = text;
+  letters.erase(std::remove(letters.begin(), letters.end(), ' '), letters.end());
+  for (const float width : {12.0F, 40.0F, 100.0F, 600.0F}) {
+    const std::vector<std::string> lines = wrapText(text, font_, kTextSize, width);
+    std::string joined;
+    std::string kept;
+    for (const std::string& line : lines) {
+      EXPECT_LE(widthOf(line), width) << width << ": '" << line << "'";
+      joined += (joined.empty() ? "" : " ") + line;
+      kept += line;
+    }
+    kept.erase(std::remove(kept.begin(), kept.end(), ' '), kept.end());
+    EXPECT_EQ(kept, letters) << width;             // nothing lost, no character cut in two
+    if (width >= 600.0F) EXPECT_EQ(joined, text);  // room for it all: one line as it was
+  }
+  // Text is UTF-8: one character, one glyph, as wide as any other of the monospaced font.
+  EXPECT_EQ(makeText("\xC3\xA9", font_, kTextSize).getString().getSize(), 1U);
+  EXPECT_EQ(widthOf("\xC3\xA9t\xC3\xA9"), widthOf("ete"));
+  // Narrower than one character: a character a line.
+  EXPECT_EQ(wrapText("ab", font_, kTextSize, 1.0F), (std::vector<std::string>{"a", "b"}));
+  EXPECT_TRUE(wrapText("", font_, kTextSize, 100.0F).empty());
+}
+
 TEST_F(Render, TheEventsAndTheOraclesSentencesStopAtTheScenesBottom) {
   auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/fallingman-fallcap-over-window.rtr");
   ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
