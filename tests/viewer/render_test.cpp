@@ -54,11 +54,11 @@ class Render : public ::testing::Test {
   std::optional<Playback> playback_;
 };
 
-/// Loads a golden replay for playback.
-Playback loadPlayback(const std::string& name) {
+/// Loads a golden replay for playback, with the oracle's tunnels when `verify` is set.
+Playback loadPlayback(const std::string& name, bool verify = false) {
   auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/" + name);
   EXPECT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded)) << name;
-  return Playback(std::get<recorder::LoadedReplay>(std::move(loaded)), false);
+  return Playback(std::get<recorder::LoadedReplay>(std::move(loaded)), verify);
 }
 
 /// The pixel of a frame at a fraction of a box primitive (0.5, 0.5: its centre), through the
@@ -233,9 +233,7 @@ TEST_F(Render, AContactSheetHasOneCellPerTick) {
 }
 
 TEST_F(Render, AContactSheetDrawsTheOraclesTunnelsAndLabelsTheirTicksInTheirColour) {
-  auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/dodge-discrete-tunneling.rtr");
-  ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
-  Playback playback(std::get<recorder::LoadedReplay>(std::move(loaded)), true);
+  Playback playback = loadPlayback("dodge-discrete-tunneling.rtr", true);
   const std::vector<std::uint64_t> ticks = playback.tunnelTicks();
   // A tunnel's tick with none on the tick before: two cells, the first without a finding.
   const auto found = std::find_if(ticks.begin(), ticks.end(), [&](std::uint64_t t) {
@@ -840,9 +838,7 @@ TEST_F(Render, TheDivergedBannerSaysWhyOnlyWhereTheSceneHasRoom) {
 }
 
 TEST_F(Render, ATunnelIsDrawnWhereTheOracleSaysAtItsTick) {
-  auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/dodge-discrete-tunneling.rtr");
-  ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
-  Playback playback(std::get<recorder::LoadedReplay>(std::move(loaded)), true);
+  Playback playback = loadPlayback("dodge-discrete-tunneling.rtr", true);
   ASSERT_FALSE(playback.tunnelTicks().empty());
   const std::uint64_t tick = playback.tunnelTicks().front();
   const std::string png = (dir_ / "tunnel.png").string();
@@ -904,9 +900,7 @@ TEST_F(Render, WrappedTextBreaksAWordWiderThanItsLineAndKeepsEveryCharacter) {
 }
 
 TEST_F(Render, TheEventsAndTheOraclesSentencesStopAtTheScenesBottom) {
-  auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/fallingman-fallcap-over-window.rtr");
-  ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
-  Playback playback(std::get<recorder::LoadedReplay>(std::move(loaded)), true);
+  Playback playback = loadPlayback("fallingman-fallcap-over-window.rtr", true);
   ASSERT_FALSE(playback.tunnelTicks().empty());
   const std::uint64_t tick = playback.tunnelTicks().front();
   // A small frame: the sentence wrapped at the scene's width is taller than the scene.
@@ -932,9 +926,7 @@ TEST_F(Render, TheEventsAndTheOraclesSentencesStopAtTheScenesBottom) {
 
 TEST_F(Render, ATunnelWhollyBeyondTheScenesEdgeIsMarkedThereAndNoneOfItIsDrawnOutside) {
   // A replay whose findings include a platform fallen through below the screen, as the man left it.
-  auto loaded = recorder::loadReplayFile(std::string(RETRACE_REPLAYS_DIR) + "/fallingman-fallcap-over-window.rtr");
-  ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded));
-  Playback oracle(std::get<recorder::LoadedReplay>(std::move(loaded)), true);
+  Playback oracle = loadPlayback("fallingman-fallcap-over-window.rtr", true);
   std::optional<OffScene> off;
   std::uint64_t tick = 0;
   for (const std::uint64_t t : oracle.tunnelTicks()) {
