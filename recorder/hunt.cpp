@@ -143,7 +143,6 @@ HuntedRun huntRun(const HuntPlan& plan, std::uint64_t run) {
   PlayedRun played = playRun(hunted.setup, run, plan.ticks);
   hunted.ticks = played.inputs.size();
   if (!played.tunnel) return hunted;
-  hunted.foundAt = played.tunnel->tick;
   if (plan.shrinkBudget > 0) shrinkFinding(hunted.setup, played, plan.shrinkBudget);
   hunted.finding = std::move(played);
   return hunted;

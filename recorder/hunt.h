@@ -80,9 +80,8 @@ struct HuntedRun {
   std::uint64_t run = 0;
   std::optional<DrawnConfig> config;  ///< nothing when none could be drawn: the run was not played
   RunSetup setup;
-  std::uint64_t ticks = 0;           ///< ticks played
+  std::uint64_t ticks = 0;           ///< ticks played: with a finding, the tick it showed at before any shrinking
   std::optional<PlayedRun> finding;  ///< the inputs up to the first tunnel, when there was one
-  std::uint64_t foundAt = 0;         ///< the tick the finding showed at as played, before any shrinking
 };
 
 /// How many of the plan's runs its shard plays.

@@ -114,14 +114,15 @@ void paintTunnels(sf::RenderTarget& target, const FrameLayout& layout, const Pla
   const sf::View whole = target.getView();
   sf::RenderStates states;
   states.transform.translate(layout.scene.left, layout.scene.top).scale(layout.scale, layout.scale);
+  // The arrows and their words lie inside the scene too.
+  target.setView(clipTo(target, layout.scene));
   for (const sim::Tunnel& tunnel : playback.tunnelsNow()) {
-    target.setView(clipTo(target, layout.scene));
     paintScene(target, states, tunnel.drawing, overlays, font);
-    target.setView(whole);
     const std::optional<sf::FloatRect> area = measureDrawing(tunnel.drawing);
     if (const std::optional<OffScene> off = area ? locateOffScene(*area, world) : std::nullopt)
       markOffScene(target, layout, *off, font);
   }
+  target.setView(whole);
 }
 
 }  // namespace

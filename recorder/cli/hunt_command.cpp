@@ -162,9 +162,9 @@ class HuntReport {
       if (!options_.quiet) printFinding("found again (kept the existing file): " + name + "\n");
       return true;
     }
-    const std::string shrunk = !options_.shrink                ? std::string()
-                               : witness.tick < hunted.foundAt ? "shrunk from " + formatCount(hunted.foundAt, "tick")
-                                                               : "shrinking kept its " + formatCount(hunted.foundAt, "tick");
+    const std::string shrunk = !options_.shrink              ? std::string()
+                               : witness.tick < hunted.ticks ? "shrunk from " + formatCount(hunted.ticks, "tick")
+                                                             : "shrinking kept its " + formatCount(hunted.ticks, "tick");
     const std::string source = "hunt run " + std::to_string(hunted.run) + " of seed " + std::to_string(options_.seed) +
                                (shrunk.empty() ? "" : ", " + shrunk);
     if (auto problem = writeReplay(name, false, hunted.setup, true, source, hunted.finding->inputs)) {
