@@ -30,7 +30,7 @@
 
 namespace retrace::recorder {
 
-/// The version of retrace's programs.
+/// The version of retrace's programs (CMakeLists.txt reads this line for the project and its package).
 #define RETRACE_VERSION "0.1.0"
 /// The version of this tool, written into every header.
 inline constexpr const char* kToolVersion = "retrace " RETRACE_VERSION;
