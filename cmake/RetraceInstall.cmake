@@ -1,5 +1,5 @@
 # `cmake --install BUILD [--prefix DIR]`: the retrace and retrace-view commands, the libraries
-# with their headers under include/retrace, and the package a game finds with
+# with their headers under include/retrace, the golden replays, and the package a game finds with
 # find_package(retrace CONFIG), whose targets (retrace::sim, retrace::games, retrace::recorder,
 # retrace::cli, retrace::gtest, retrace::viewer) are those add_subdirectory gives it.
 include(GNUInstallDirs)
@@ -39,9 +39,15 @@ foreach(module sim recorder viewer)
     FILES_MATCHING PATTERN "*.h")
 endforeach()
 install(EXPORT retraceTargets NAMESPACE retrace:: DESTINATION ${retrace_package_dir})
+# The golden corpus with its scripts and .expect files: `retrace approve --check` of this folder
+# shows that an installed build reproduces every replay bit for bit on the machine it runs on,
+# and a game's suite can gate on it (the package's RETRACE_REPLAYS_DIR).
+set(RETRACE_INSTALL_REPLAYS_DIR ${CMAKE_INSTALL_DATADIR}/retrace/replays)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/replays/ DESTINATION ${RETRACE_INSTALL_REPLAYS_DIR})
 
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/retraceConfig.cmake.in
-  ${PROJECT_BINARY_DIR}/retraceConfig.cmake INSTALL_DESTINATION ${retrace_package_dir})
+  ${PROJECT_BINARY_DIR}/retraceConfig.cmake INSTALL_DESTINATION ${retrace_package_dir}
+  PATH_VARS RETRACE_INSTALL_REPLAYS_DIR)
 # Before 1.0 a minor version may change the API, so a game asks for the minor version it knows.
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/retraceConfigVersion.cmake COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/retraceConfig.cmake ${PROJECT_BINARY_DIR}/retraceConfigVersion.cmake

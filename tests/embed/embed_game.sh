@@ -11,7 +11,8 @@
 #       retrace added with add_subdirectory (the README's snippet), its libraries built again
 #   embed_game.sh package RETRACE_SOURCE_DIR WORK_DIR CXX_COMPILER RETRACE_BUILD_DIR [CMAKE_ARG]
 #       RETRACE_BUILD_DIR installed (`cmake --install --prefix`) and found with find_package:
-#       the installed commands run, and the package names no file of the tree or the build;
+#       the installed commands reproduce the installed goldens, and the package names no file of
+#       the tree or the build;
 #       CMAKE_ARG configures the game (the flags a sanitized retrace needs)
 set -u
 mode=$1 source=$(realpath "$2") work=$(realpath -m "$3") cxx=$4 game_flags=("${@:6}")
@@ -39,9 +40,12 @@ case $mode in
     for command in retrace retrace-view; do
       [ -x "$prefix/bin/$command" ] || fail "cmake --install put no $command in bin/"
     done
-    "$prefix/bin/retrace" verify "$source/replays/tank-script-patrol.rtr" > "$work/verify.log" 2>&1 || fail "the installed retrace does not verify a golden: $(tail -1 "$work/verify.log")"
+    # The installed command reproduces the installed corpus.
+    "$prefix/bin/retrace" approve --check "$prefix/share/retrace/replays" > "$work/approve.log" 2>&1 ||
+      fail "the installed retrace does not reproduce the installed goldens: $(tail -1 "$work/approve.log")"
+    [ "$(ls "$prefix"/share/retrace/replays/*.rtr | wc -l)" = "$(ls "$source"/replays/*.rtr | wc -l)" ] || fail "not every golden replay was installed"
     "$prefix/bin/retrace-view" --version | grep -q '^retrace-view ' || fail "the installed retrace-view does not say its version"
-    retrace=(-DMY_GAME_RETRACE_PACKAGE=ON -DCMAKE_PREFIX_PATH="$prefix" -DRETRACE_SOURCE_DIR="$source" "${game_flags[@]}") ;;
+    retrace=(-DMY_GAME_RETRACE_PACKAGE=ON -DCMAKE_PREFIX_PATH="$prefix" "${game_flags[@]}") ;;
   *) echo "embed_game.sh: the mode is subdirectory or package, not '$mode'" >&2; exit 2 ;;
 esac
 cmake -S "$source/tests/embed/consumer" -B "$work/game" "${generator[@]}" -DCMAKE_CXX_COMPILER="$cxx" "${retrace[@]}" > "$work/configure.log" 2>&1 || { cat "$work/configure.log"; fail "the game does not configure"; }
