@@ -85,14 +85,20 @@ std::optional<std::string_view> matchButtonIgnoringCase(std::string_view name, s
 
 /// What `buttons`, a run's buttons of which one names no button, was likely meant as: buttons
 /// held together written with spaces ("left fire"), or in other capitals; empty when neither.
+/// Each button once, in the order first written: a button named twice is held once, and so the
+/// hint stays as short as the game's list of buttons.
 std::string hintButtons(std::string_view buttons, std::span<const char* const> names) {
   std::string joined;
+  std::vector<std::string_view> said;
   for (std::string_view rest = buttons; !rest.empty();) {
     const auto known = matchButtonIgnoringCase(rest.substr(0, rest.find_first_of(" \t+")), names);
     if (!known) return "";
-    // Appended piece by piece: g++ 12 at -O3 warns (-Wrestrict, falsely) on "+" + std::string.
-    if (!joined.empty()) joined += '+';
-    joined.append(*known);
+    if (std::find(said.begin(), said.end(), *known) == said.end()) {
+      said.push_back(*known);
+      // Appended piece by piece: g++ 12 at -O3 warns (-Wrestrict, falsely) on "+" + std::string.
+      if (!joined.empty()) joined += '+';
+      joined.append(*known);
+    }
     const auto next = rest.find_first_not_of(" \t+", known->size());
     rest = next == std::string_view::npos ? std::string_view() : rest.substr(next);
   }

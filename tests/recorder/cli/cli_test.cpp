@@ -981,6 +981,15 @@ TEST_F(Cli, AScriptsButtonWrittenAsAPersonMightSaysWhatWasMeant) {
   EXPECT_EQ(refuse("10 left+FIRE"), "line 1: unknown button 'FIRE'" + buttons + "; did you mean 'left+fire'?");
   EXPECT_EQ(refuse("10 left fire+up"),
             "line 1: unknown button 'left fire'" + buttons + "; buttons held together are joined by +, as 'left+fire+up'");
+  // Each button once, in the order first written, however often it was: the hint stays short
+  // (the input script fuzzer's find: thirty words of 'right' gave a hint of thirty).
+  EXPECT_EQ(refuse("10 fire Fire left FIRE+fire"),
+            "line 1: unknown button 'fire Fire left FIRE'" + buttons + "; buttons held together are joined by +, as 'fire+left'");
+  std::string rights = "10";
+  for (int i = 0; i < 30; ++i) rights += " right";
+  const std::string refused = refuse(rights);
+  EXPECT_TRUE(refused.ends_with("; buttons held together are joined by +, as 'right'")) << refused;
+  EXPECT_LE(refused.size(), 200U) << refused;
   // Nothing is guessed for a button that is not there in any capitals.
   EXPECT_EQ(refuse("10 lef"), "line 1: unknown button 'lef'" + buttons);
   EXPECT_EQ(refuse("10 left jump"), "line 1: unknown button 'left jump'" + buttons);
