@@ -125,10 +125,12 @@ std::variant<sim::Input, std::string> parseButtons(std::string_view text, const 
       }
     }
     if (!found) {
+      const std::string refusal = "unknown button " + quoteForMessage(name) + " for " + std::string(game.name());
+      // A hint names the buttons meant, so the list of them would only make the line longer.
+      if (std::string hint = hintButtons(buttons, names); !hint.empty()) return refusal + hint;
       const std::string known =
           names.empty() ? "it has none; - presses nothing" : "buttons: " + joinNames(names) + ", or - for none";
-      return "unknown button " + quoteForMessage(name) + " for " + std::string(game.name()) + " (" + known + ")" +
-             hintButtons(buttons, names);
+      return refusal + " (" + known + ")";
     }
     more = plus != std::string_view::npos;
     if (more) text = text.substr(plus + 1);
