@@ -265,7 +265,7 @@ std::optional<std::uint64_t> parseTickTime(std::string_view text) {
     if (c < '0' || c > '9') return std::nullopt;
     millis = millis * 10 + static_cast<std::uint64_t>(c - '0');
   }
-  if (*minutes > 1'000'000'000) return std::nullopt;  // past any replay the loader accepts, and no overflow below
+  if (*minutes > kLatestTickTimeMinutes) return std::nullopt;
   millis += (*minutes * 60 + std::get<std::uint64_t>(seconds)) * 1000;
   // The printers round a tick's time down to the millisecond; this is their inverse.
   return (millis * sim::kTickRate + 999) / 1000;

@@ -33,6 +33,9 @@ struct Shard {
 /// Replaces a typed count with its canonical decimal ("010" becomes "10"); returns why it is
 /// not a count or is past `most`, or nothing. The shape of a CLI11 transform.
 [[nodiscard]] std::string canonicalizeCount(std::string& text, std::uint64_t most = UINT64_MAX);
+/// The latest time a tick may be written as, in minutes: far past any recording (record stops at
+/// a billion ticks, under 300,000 minutes), and small enough that its milliseconds never overflow.
+inline constexpr std::uint64_t kLatestTickTimeMinutes = 1'000'000'000;
 /// A tick as a count ("673") or as the time it is played at, minutes:seconds as events and show
 /// print it ("0:11.216", "1:02.5", "1:02") or hours:minutes:seconds as info prints a length
 /// ("0:01:00.000"): the tick printed so, or the first after a time between two ticks.

@@ -165,10 +165,12 @@ void checkNumbers(std::string_view text) {
       fail("a decimal written out parses otherwise", written);
   }
   // A tick (a count or its time): written as its time, as events and show print it, it reads
-  // back as itself (within any replay's length, where formatTickTime's milliseconds fit).
+  // back as itself, up to the latest tick a time is read for (4e12 here once found 3.7e12 refused:
+  // past the latest time, which this bound did not follow).
   const Parsed<std::uint64_t> tick = parseTick(text);
   checkRefusal("tick", tick);
-  if (const auto* value = std::get_if<std::uint64_t>(&tick); value != nullptr && *value <= 4'000'000'000'000ULL) {
+  constexpr std::uint64_t kLatestTimedTick = kLatestTickTimeMinutes * 60 * sim::kTickRate;
+  if (const auto* value = std::get_if<std::uint64_t>(&tick); value != nullptr && *value <= kLatestTimedTick) {
     const std::string time = formatTickTime(*value);
     const Parsed<std::uint64_t> again = parseTick(time);
     if (!std::holds_alternative<std::uint64_t>(again) || std::get<std::uint64_t>(again) != *value)

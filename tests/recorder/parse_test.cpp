@@ -78,6 +78,15 @@ TEST(ParseTick, EveryTimeAsPrintedReadsBackAsItsOwnTick) {
   EXPECT_EQ(std::get<std::uint64_t>(parseTick("1:05:00.5")), 234030U);
   // A time between two ticks is the first tick after it.
   EXPECT_EQ(std::get<std::uint64_t>(parseTick("0:00.010")), 1U);
+  // Up to the latest time a tick is read for, and the ticks just under it, every time reads back;
+  // a minute later is refused.
+  constexpr std::uint64_t kLatest = kLatestTickTimeMinutes * 60 * sim::kTickRate;
+  for (const std::uint64_t tick : {kLatest, kLatest - 1, kLatest - 59}) {
+    const auto parsed = parseTick(formatTickTime(tick));
+    ASSERT_TRUE(std::holds_alternative<std::uint64_t>(parsed)) << formatTickTime(tick);
+    EXPECT_EQ(std::get<std::uint64_t>(parsed), tick) << formatTickTime(tick);
+  }
+  EXPECT_TRUE(std::holds_alternative<std::string>(parseTick(formatTickTime(kLatest + 60 * sim::kTickRate))));
   for (const char* bad : {"", "-1", "1:5", "1:60", "1:00.", "1:00.1234", "0x10", "1e3", "1:60:00", "1:5:00", "1:00:00:00",
                           "::", ":00", "1::00", "0:00:"}) {
     const auto parsed = parseTick(bad);
