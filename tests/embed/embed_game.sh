@@ -13,7 +13,7 @@
 #       RETRACE_BUILD_DIR installed (`cmake --install --prefix`) and found with find_package:
 #       the installed commands reproduce the installed goldens, and the package names no file of
 #       the tree or the build;
-#       CMAKE_ARG configures the game (the flags a sanitized retrace needs)
+#       CMAKE_ARG configures the game (the flags the installed libraries were built with)
 set -u
 mode=$1 source=$(realpath "$2") work=$(realpath -m "$3") cxx=$4 game_flags=("${@:6}")
 rm -rf "$work" && mkdir -p "$work" || exit 2

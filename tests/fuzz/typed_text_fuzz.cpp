@@ -165,8 +165,7 @@ void checkNumbers(std::string_view text) {
       fail("a decimal written out parses otherwise", written);
   }
   // A tick (a count or its time): written as its time, as events and show print it, it reads
-  // back as itself, up to the latest tick a time is read for (4e12 here once found 3.7e12 refused:
-  // past the latest time, which this bound did not follow).
+  // back as itself, up to the latest tick a time is read for (the parser's own bound).
   const Parsed<std::uint64_t> tick = parseTick(text);
   checkRefusal("tick", tick);
   constexpr std::uint64_t kLatestTimedTick = kLatestTickTimeMinutes * 60 * sim::kTickRate;
