@@ -46,14 +46,15 @@ std::string placeEntity(const sim::GameSession& session, const std::string& enti
   return {};
 }
 
-Debugger::Debugger(Playback& a, Playback* b, std::string nameA, std::string nameB, std::vector<std::uint64_t> matches)
+Debugger::Debugger(Playback& a, Playback* b, std::string nameA, std::string nameB, FoundTicks found)
     : view(viewWhole(a.lastTick())),
       a_(a),
       b_(nullptr),
       compare_(b),
       compareName_(nameB),
       nameA_(std::move(nameA)),
-      matches_(std::move(matches)) {
+      matches_(std::move(found.ticks)),
+      findText_(std::move(found.condition)) {
   compareWith(b, std::move(nameB));
 }
 
@@ -245,8 +246,8 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
          "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) + "\nscene=" + scene + "\nplots=" + plots +
          "\nplotting=" + (plotting_ ? "1" : "0") + "\neventList=" + events +
          "\neventsListed=" + std::to_string(countListedEvents()) + "\nmatches=" + std::to_string(matches_.size()) +
-         "\noutlined=" + (hovered_.empty() ? selectedNow_ : hovered_) + "\nselection=" + selection + "\nsheetButton=" + buttons +
-         "\npicture=" + pictureMessage_ + "\n";
+         "\nfind=" + findText_ + "\noutlined=" + (hovered_.empty() ? selectedNow_ : hovered_) + "\nselection=" + selection +
+         "\nsheetButton=" + buttons + "\npicture=" + pictureMessage_ + "\n";
 }
 
 std::string Debugger::describeProgress() const {

@@ -49,8 +49,9 @@ inline constexpr std::uint64_t kFindSlice = 256;
 /// What the panels show and what the user set in them.
 class Debugger {
  public:
-  /// `b` is compare mode's second replay (or nullptr); the names label A and B.
-  Debugger(Playback& a, Playback* b, std::string nameA, std::string nameB, std::vector<std::uint64_t> matches);
+  /// `b` is compare mode's second replay (or nullptr); the names label A and B; `found` is
+  /// --find's (marked on the timeline, N and shift+N, its condition in the find box).
+  Debugger(Playback& a, Playback* b, std::string nameA, std::string nameB, FoundTicks found);
 
   /// Builds the panels in `column` for this ImGui frame (between GuiBridge's begin and end);
   /// the View section's checkboxes toggle `overlays`.

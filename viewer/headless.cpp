@@ -56,7 +56,7 @@ class ShotRenderer {
     (void)texture_.setActive(true);
     if (shot_.panels) gui_.emplace(texture_, findFontPath());
     area_ = {0.0F, 0.0F, static_cast<float>(size.x), static_cast<float>(size.y)};
-    debugger_.emplace(playback_, shot_.b, shot_.nameA, shot_.nameB, std::vector<std::uint64_t>{});
+    debugger_.emplace(playback_, shot_.b, shot_.nameA, shot_.nameB, shot_.found);
     for (const std::string& field : shot_.plots) {
       if (auto problem = debugger_->togglePlot(field)) return problem;
     }

@@ -14,6 +14,7 @@
 #include <SFML/Graphics.hpp>
 
 #include "viewer/frame.h"
+#include "viewer/navigation.h"
 #include "viewer/playback.h"
 #include "viewer/scene.h"
 
@@ -35,6 +36,7 @@ struct PanelShot {
   bool panels = true;              ///< false: the frame (or A beside B) alone
   std::vector<std::string> plots;  ///< fields plotted on the timeline (each stepped over the whole replay first)
   Overlays overlays;               ///< what the scene draws over its bodies
+  FoundTicks found;                ///< --find's: marked on the timeline, its condition in the find box
 };
 /// Renders the window's view at `tick`: the frame (or A beside B) and the debugger's panels in
 /// a column at its right, so a bug report can show field values, events and the oracle.

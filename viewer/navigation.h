@@ -26,6 +26,12 @@ struct EventRow {
 /// the events' names line up, then the event as retrace events prints it.
 [[nodiscard]] std::string writeEventLine(const sim::GameDefinition& game, const EventRow& row, std::uint64_t lastTick);
 
+/// What --find found: its condition, which the find box then holds, and the ticks it holds on.
+struct FoundTicks {
+  std::string condition;
+  std::vector<std::uint64_t> ticks;
+};
+
 /// Which way a jump goes.
 enum class Direction : std::uint8_t { kForward, kBackward };
 

@@ -133,13 +133,15 @@ std::optional<std::vector<std::uint64_t>> findOrReport(const Options& options, c
   return std::move(matches);
 }
 
-/// --png: one frame at `tick`, with the panels (or B beside A) when asked; the exit code.
+/// --png: one frame at --find's first match or --tick, with the panels (or B beside A) when
+/// asked; the exit code.
 int renderPng(const Options& options, viewer::Playback& playback, viewer::Playback* other, const sf::Font& font,
-              std::uint64_t tick, const viewer::Overlays& overlays) {
+              const viewer::FoundTicks& found, const viewer::Overlays& overlays) {
   if (auto problem = recorder::refuseOutput(options.png, options.force)) return fail(*problem);
+  const std::uint64_t tick = found.ticks.empty() ? options.tick : found.ticks.front();
   if (options.panels || other != nullptr || !options.plots.empty()) {
     const viewer::PanelShot shot{
-        other, baseName(options.file), baseName(options.compare), options.select, options.panels, options.plots, overlays};
+        other, baseName(options.file), baseName(options.compare), options.select, options.panels, options.plots, overlays, found};
     if (auto problem =
             viewer::renderDebuggerPng(playback, font, tick, options.png, options.force, {options.width, options.height}, shot))
       return fail(*problem);
@@ -179,9 +181,8 @@ std::optional<std::string> checkPlots(const Options& options, const viewer::Play
 /// The tick the window opens at (the first --find match, else --tick) past the replay, or a
 /// --select that nothing at that tick lies inside (a mistyped name would open an empty
 /// inspector): one sentence, before the window opens.
-std::optional<std::string> refuseOpening(const Options& options, viewer::Playback& playback,
-                                         const std::vector<std::uint64_t>& matches) {
-  const std::uint64_t opening = matches.empty() ? options.tick : matches.front();
+std::optional<std::string> refuseOpening(const Options& options, viewer::Playback& playback, const viewer::FoundTicks& found) {
+  const std::uint64_t opening = found.ticks.empty() ? options.tick : found.ticks.front();
   if (opening > playback.lastTick()) return recorder::describePastLastTick(opening, playback.lastTick(), playback.replay());
   if (options.select.empty()) return std::nullopt;
   playback.seek(opening);
@@ -194,9 +195,8 @@ std::optional<std::string> refuseOpening(const Options& options, viewer::Playbac
 /// The window on A (and B), at the first --find match if any, else at --tick, with --select's
 /// entity selected; the tick L asked to take A over at, when it closed for that.
 std::optional<std::uint64_t> runWindow(const Options& options, viewer::Playback& playback, viewer::Playback* other,
-                                       const sf::Font& font, std::vector<std::uint64_t> matches,
-                                       const viewer::Overlays& overlays) {
-  const std::uint64_t opening = matches.empty() ? options.tick : matches.front();
+                                       const sf::Font& font, viewer::FoundTicks found, const viewer::Overlays& overlays) {
+  const std::uint64_t opening = found.ticks.empty() ? options.tick : found.ticks.front();
   playback.seek(opening);
   if (other != nullptr) other->seek(opening);
   viewer::WindowOptions window;
@@ -210,7 +210,7 @@ std::optional<std::uint64_t> runWindow(const Options& options, viewer::Playback&
   window.select = options.select;
   window.overlays = overlays;
   window.canTakeOver = !options.output.empty();
-  return viewer::DebuggerWindow(playback, other, font, window, std::move(matches)).run();
+  return viewer::DebuggerWindow(playback, other, font, window, std::move(found)).run();
 }
 
 /// --sheet: a contact sheet of the ticks asked for; the exit code.
@@ -234,8 +234,9 @@ int renderClip(const Options& options, viewer::Playback& playback, viewer::Playb
   range.to = options.to.value_or(playback.lastTick());
   range.speed = options.speed;
   range.every = options.every.value_or(viewer::chooseClipEvery(playback.replay().header.tickRate, options.speed));
+  // No --find with a clip: it would choose one tick, where a clip has its range.
   const viewer::PanelShot shot{
-      other, baseName(options.file), baseName(options.compare), options.select, options.panels, options.plots, overlays};
+      other, baseName(options.file), baseName(options.compare), options.select, options.panels, options.plots, overlays, {}};
   // A long clip takes a while: a terminal is told how far it is (a log is not).
   const bool terminal = ::isatty(STDERR_FILENO) == 1;
   const auto progress = [&](std::uint64_t done, std::uint64_t frames) {
@@ -365,11 +366,11 @@ int run(const Options& options) {
     return fail(*problem);
   // Every way on opens a window or a render texture, which SFML cannot do without a display.
   if (auto problem = viewer::findDisplayProblem()) return fail(*problem);
-  std::vector<std::uint64_t> matches;
+  viewer::FoundTicks found{options.find, {}};
   if (!options.find.empty()) {
-    auto found = findOrReport(options, *replay, exit);
-    if (!found) return exit;
-    matches = std::move(*found);
+    auto ticks = findOrReport(options, *replay, exit);
+    if (!ticks) return exit;
+    found.ticks = std::move(*ticks);
   }
   viewer::Playback playback(std::move(*replay), options.verify);
   if (auto problem = checkPlots(options, playback)) return fail(*problem);
@@ -386,13 +387,11 @@ int run(const Options& options) {
                                  : std::variant<viewer::Overlays, std::string>(viewer::Overlays{});
   if (auto* problem = std::get_if<std::string>(&chosen)) return fail("--overlays: " + *problem);
   const viewer::Overlays& overlays = std::get<viewer::Overlays>(chosen);
-  if (!options.png.empty())
-    return renderPng(options, playback, other ? &*other : nullptr, font, matches.empty() ? options.tick : matches.front(),
-                     overlays);
+  if (!options.png.empty()) return renderPng(options, playback, other ? &*other : nullptr, font, found, overlays);
   if (!options.sheet.empty()) return renderSheet(options, playback, font, overlays);
   if (!options.gif.empty()) return renderClip(options, playback, other ? &*other : nullptr, font, overlays);
-  if (auto problem = refuseOpening(options, playback, matches)) return fail(*problem);
-  const auto takeOverAt = runWindow(options, playback, other ? &*other : nullptr, font, std::move(matches), overlays);
+  if (auto problem = refuseOpening(options, playback, found)) return fail(*problem);
+  const auto takeOverAt = runWindow(options, playback, other ? &*other : nullptr, font, std::move(found), overlays);
   if (!takeOverAt) return 0;
   Options taking = options;
   taking.takeOver = *takeOverAt;

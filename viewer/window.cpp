@@ -52,7 +52,7 @@ bool isShiftHeld() {
 }  // namespace
 
 DebuggerWindow::DebuggerWindow(Playback& a, Playback* compare, const sf::Font& font, const WindowOptions& options,
-                               std::vector<std::uint64_t> matches)
+                               FoundTicks found)
     : a_(a),
       b_(compare),
       font_(font),
@@ -61,7 +61,7 @@ DebuggerWindow::DebuggerWindow(Playback& a, Playback* compare, const sf::Font& f
       place_(placeOnDesktop({options.width + static_cast<unsigned>(kPanelWidth), options.height})),
       window_(sf::VideoMode(place_.size.x, place_.size.y), options.title),
       gui_(window_, findFontPath()),
-      debugger_(a, compare, options.nameA, options.nameB, std::move(matches)),
+      debugger_(a, compare, options.nameA, options.nameB, std::move(found)),
       renderer_(font) {
   window_.setPosition(place_.position);
   window_.setFramerateLimit(60);

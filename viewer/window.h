@@ -36,8 +36,7 @@ struct WindowOptions {
 /// One window on a replay (and on compare mode's B).
 class DebuggerWindow {
  public:
-  DebuggerWindow(Playback& a, Playback* compare, const sf::Font& font, const WindowOptions& options,
-                 std::vector<std::uint64_t> matches);
+  DebuggerWindow(Playback& a, Playback* compare, const sf::Font& font, const WindowOptions& options, FoundTicks found);
   /// Plays, draws and answers input until the window is closed (Q, Esc or its close button);
   /// the tick to take A over at when L closed it.
   std::optional<std::uint64_t> run();

@@ -596,7 +596,7 @@ TEST(Find, TheBoxGoesToTheNearestTickAfterOrBeforeTheCursorWhereTheConditionHold
 
 TEST(Find, MarkAllMarksWhatFindAllFindsInPlaceOfTheMatchesBefore) {
   Playback a(loadCorpus("tank-bot-seed5.rtr"), false);
-  Debugger debugger(a, nullptr, "tank-bot-seed5.rtr", "", {7, 9});
+  Debugger debugger(a, nullptr, "tank-bot-seed5.rtr", "", {"", {7, 9}});
   debugger.seek(500);
   for (const std::string text : {"tiles[*][*] changed", "bullets.size >= 3", "tick < 3"}) {
     SCOPED_TRACE(text);

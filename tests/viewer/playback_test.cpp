@@ -124,7 +124,7 @@ TEST(Debugger, NothingThePanelsDoReachesTheState) {
   const std::vector<std::uint64_t> hashes = linearHashes(replay);
   Playback a(replay, true);
   Playback b(other, true);
-  Debugger debugger(a, &b, "a", "b", {100, 200});
+  Debugger debugger(a, &b, "a", "b", {"", {100, 200}});
   Overlays overlays;
   debugger.seek(150);
   debugger.select(std::string("tanks[1]"));

@@ -335,9 +335,9 @@ TEST_F(Render, ThePanelsStandBesideTheFrameAndFollowTheCursor) {
     const std::string later = (dir_ / "later.png").string();
     ASSERT_FALSE(renderFramePng(playback, font_, 200, plain, true, {640, 480}, {}).has_value());
     ASSERT_FALSE(
-        renderDebuggerPng(playback, font_, 200, panels, true, {640, 480}, {nullptr, name, "", "", true, {}, {}}).has_value());
+        renderDebuggerPng(playback, font_, 200, panels, true, {640, 480}, {nullptr, name, "", "", true, {}, {}, {}}).has_value());
     ASSERT_FALSE(
-        renderDebuggerPng(playback, font_, 260, later, true, {640, 480}, {nullptr, name, "", "", true, {}, {}}).has_value());
+        renderDebuggerPng(playback, font_, 260, later, true, {640, 480}, {nullptr, name, "", "", true, {}, {}, {}}).has_value());
     const sf::Image a = loadImage(plain);
     const sf::Image b = loadImage(panels);
     const sf::Image c = loadImage(later);
@@ -367,9 +367,10 @@ TEST_F(Render, APlottedFieldIsDrawnInItsOwnLaneFromItsLowestToItsHighestValue) {
   const std::string plain = (dir_ / "plain.png").string();
   const std::string plotted = (dir_ / "plotted.png").string();
   ASSERT_FALSE(
-      renderDebuggerPng(playback, font_, 900, plain, true, {800, 600}, {nullptr, "a", "", "", false, {}, {}}).has_value());
-  ASSERT_FALSE(renderDebuggerPng(playback, font_, 900, plotted, true, {800, 600}, {nullptr, "a", "", "", false, {"man.vy"}, {}})
-                   .has_value());
+      renderDebuggerPng(playback, font_, 900, plain, true, {800, 600}, {nullptr, "a", "", "", false, {}, {}, {}}).has_value());
+  ASSERT_FALSE(
+      renderDebuggerPng(playback, font_, 900, plotted, true, {800, 600}, {nullptr, "a", "", "", false, {"man.vy"}, {}, {}})
+          .has_value());
   const sf::Image without = loadImage(plain);
   const sf::Image with = loadImage(plotted);
   const sf::Color curve = plotColourA();
@@ -548,13 +549,48 @@ TEST_F(Render, TheEventsTheEventsPanelListsAreMarkedOnTheMarksLaneAtTheirTicks) 
   EXPECT_EQ(found, std::set<std::uint64_t>(listed.begin(), listed.end()));
 }
 
+TEST_F(Render, APictureOpenedByFindMarksItsMatchesAndHoldsItsConditionAsTheWindowDoes) {
+  // --png --panels --find draws what the window opens on: the matches on the marks lane and the
+  // condition in the find box, where it drew neither.
+  Playback playback = loadPlayback("tank-bot-seed5.rtr");
+  const FoundTicks found{"tick == 300 or tick == 1800 or tick == 3300", {300, 1800, 3300}};
+  const std::string with = (dir_ / "with.png").string();
+  const std::string without = (dir_ / "without.png").string();
+  ASSERT_FALSE(
+      renderDebuggerPng(playback, font_, 300, with, true, {640, 480}, {nullptr, "a", "", "", true, {}, {}, found}).has_value());
+  ASSERT_FALSE(
+      renderDebuggerPng(playback, font_, 300, without, true, {640, 480}, {nullptr, "a", "", "", true, {}, {}, {}}).has_value());
+  const sf::Image a = loadImage(with);
+  const sf::Image b = loadImage(without);
+  const FrameLayout layout = layoutFrame({0.0F, 0.0F, 640.0F, 480.0F}, playback, 0);
+  const std::vector<Lane> lanes = describeLanes(playback.game());
+  const sf::FloatRect bar = timelineBar(layout.timeline, countRows(lanes));
+  std::set<std::uint64_t> marked;
+  std::size_t unmarked = 0;
+  for (unsigned y = 0; y < 480; ++y) {
+    for (unsigned x = 0; x < 640; ++x) {
+      if (b.getPixel(x, y) == matchColour()) ++unmarked;
+      if (a.getPixel(x, y) != matchColour() || findLaneAt(layout.timeline, static_cast<float>(y), lanes) != 0U) continue;
+      for (const std::uint64_t t : found.ticks) {
+        if (std::abs(xOfTick(bar, viewWhole(playback.lastTick()), t) - static_cast<float>(x)) <= 3.0F) marked.insert(t);
+      }
+    }
+  }
+  EXPECT_EQ(marked, std::set<std::uint64_t>(found.ticks.begin(), found.ticks.end()));
+  EXPECT_EQ(unmarked, 0U);
+  // The find box is in the Navigate panel, at its top.
+  EXPECT_GT(countDifferences(a, b, {640, 0, static_cast<int>(kPanelWidth), 200}), 100U);
+}
+
 TEST_F(Render, TheSelectedEntityIsOutlinedAndTheInspectorShowsIt) {
   Playback playback = loadPlayback("tank-bot-seed5.rtr");
   const std::string none = (dir_ / "none.png").string();
   const std::string selected = (dir_ / "selected.png").string();
-  ASSERT_FALSE(renderDebuggerPng(playback, font_, 300, none, true, {640, 480}, {nullptr, "a", "", "", true, {}, {}}).has_value());
-  ASSERT_FALSE(renderDebuggerPng(playback, font_, 300, selected, true, {640, 480}, {nullptr, "a", "", "tanks[0]", true, {}, {}})
-                   .has_value());
+  ASSERT_FALSE(
+      renderDebuggerPng(playback, font_, 300, none, true, {640, 480}, {nullptr, "a", "", "", true, {}, {}, {}}).has_value());
+  ASSERT_FALSE(
+      renderDebuggerPng(playback, font_, 300, selected, true, {640, 480}, {nullptr, "a", "", "tanks[0]", true, {}, {}, {}})
+          .has_value());
   const sf::Image a = loadImage(none);
   const sf::Image b = loadImage(selected);
   playback.seek(300);
@@ -787,7 +823,8 @@ TEST_F(Render, CompareDrawsAAndBSideBySideUnderOneHud) {
   Playback a = loadPlayback("tank-bot-seed5.rtr");
   Playback b = loadPlayback("tank-bot-seed1.rtr");
   const std::string png = (dir_ / "compare.png").string();
-  ASSERT_FALSE(renderDebuggerPng(a, font_, 300, png, true, {960, 480}, {&b, "a.rtr", "b.rtr", "", false, {}, {}}).has_value());
+  ASSERT_FALSE(
+      renderDebuggerPng(a, font_, 300, png, true, {960, 480}, {&b, "a.rtr", "b.rtr", "", false, {}, {}, {}}).has_value());
   const sf::Image image = loadImage(png);
   ASSERT_EQ(image.getSize(), sf::Vector2u(960, 480));
   const CompareLayout layout = layoutCompare({0.0F, 0.0F, 960.0F, 480.0F}, a, b);
@@ -888,8 +925,10 @@ TEST_F(Render, WrappedTextBreaksAWordWiderThanItsLineAndKeepsEveryCharacter) {
       kept += line;
     }
     kept.erase(std::remove(kept.begin(), kept.end(), ' '), kept.end());
-    EXPECT_EQ(kept, letters) << width;             // nothing lost, no character cut in two
-    if (width >= 600.0F) EXPECT_EQ(joined, text);  // room for it all: one line as it was
+    EXPECT_EQ(kept, letters) << width;  // nothing lost, no character cut in two
+    if (width >= 600.0F) {
+      EXPECT_EQ(joined, text);  // room for it all: one line as it was
+    }
   }
   // Text is UTF-8: one character, one glyph, as wide as any other of the monospaced font.
   EXPECT_EQ(makeText("\xC3\xA9", font_, kTextSize).getString().getSize(), 1U);

@@ -393,6 +393,29 @@ TEST(Window, TheFindBoxGoesToAMatchAndMarksThemAllAFewSlicesAFrame) {
   EXPECT_EQ(view.waitFor([](const Status&) { return true; })->at("tick"), std::to_string(all.front())) << "marking stays";
 }
 
+TEST(Window, OpenedWithFindItsConditionIsInTheFindBoxToGoOnFrom) {
+  // A person who opened at --find's first match goes on from the box (Return: the next match
+  // after the cursor) or edits the condition there; an empty box did neither.
+  retrace::testing::TempDir temp{"retrace_window_find_option"};
+  Playback playback(loadCorpus("tank-bot-seed5.rtr"), false);
+  const std::string condition = "tiles[*][*] changed";
+  const auto all = std::get<std::vector<std::uint64_t>>(
+      playback.findTicks(std::get<recorder::Condition>(recorder::Condition::parse(condition)), 0, true));
+  ASSERT_GT(all.size(), 1U);
+  ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr --find '" + condition + "'", temp.path());
+  ASSERT_TRUE(view.opened()) << view.report();
+  const auto opened = view.waitFor([](const Status& s) { return s.contains("find"); });
+  ASSERT_TRUE(opened) << view.report();
+  EXPECT_EQ(opened->at("tick"), std::to_string(all.front()));
+  EXPECT_EQ(opened->at("find"), condition);
+  EXPECT_EQ(opened->at("matches"), std::to_string(all.size()));
+  const std::string boxAt = view.readSettled("findBox");
+  view.press(std::strtof(boxAt.c_str(), nullptr), std::strtof(boxAt.c_str() + boxAt.find(',') + 1, nullptr));
+  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("typing") == "1"; }));
+  view.key("Return");
+  EXPECT_TRUE(view.waitFor([&](const Status& s) { return s.at("tick") == std::to_string(all[1]); })) << view.report();
+}
+
 TEST(Window, ARefusalLongerThanItsPanelIsShownWholeOverSeveralLines) {
   // What a refusal suggests comes at its end ("did you mean bullets.size?"): cut at the panel's
   // edge, it was never seen.
