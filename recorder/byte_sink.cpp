@@ -129,7 +129,13 @@ std::optional<std::string> moveIntoPlace(const std::filesystem::path& partial, c
 std::variant<std::uint64_t, std::string> checkReadableFile(const std::filesystem::path& path, std::uint64_t maxBytes) {
   std::error_code error;
   const auto status = std::filesystem::status(path, error);
-  if (!std::filesystem::exists(status)) return "does not exist";
+  // A name that is there but cannot be followed (a loop of links, a folder it may not enter) is
+  // said as the system says it, not as missing.
+  if (error && error != std::errc::no_such_file_or_directory) return "cannot be read: " + error.message();
+  if (!std::filesystem::exists(status)) {
+    const bool link = std::filesystem::is_symlink(std::filesystem::symlink_status(path, error));
+    return link ? "is a link that leads to no file" : "does not exist";
+  }
   if (std::filesystem::is_directory(status)) return "is a directory, not a file";
   // The size is checked against the cap before reading, which needs a regular file.
   if (!std::filesystem::is_regular_file(status)) return "is not a regular file (a device, pipe or socket)";

@@ -1556,9 +1556,15 @@ TEST_F(Cli, ApproveChecksRefusesUnderCiAndRewritesOnConsent) {
   fs::create_symlink(path("nowhere.rtr"), path("broken.rtr"));
   const CliRun broken = runRetrace("approve --check " + dir_.string());
   EXPECT_EQ(broken.exitCode, 2) << broken.output;
-  EXPECT_NE(broken.output.find("broken.rtr does not exist"), std::string::npos) << broken.output;
+  EXPECT_NE(broken.output.find("broken.rtr is a link that leads to no file"), std::string::npos) << broken.output;
   EXPECT_NE(broken.output.find("0 of 2 replays would change; 1 could not be read\n"), std::string::npos) << broken.output;
   fs::remove(path("broken.rtr"));
+  // Nor a link to itself, which is there but leads nowhere: said as the system says it.
+  fs::create_symlink(path("loop.rtr"), path("loop.rtr"));
+  const CliRun loop = runRetrace("approve --check " + dir_.string());
+  EXPECT_EQ(loop.exitCode, 2) << loop.output;
+  EXPECT_NE(loop.output.find("loop.rtr cannot be read: Too many levels of symbolic links"), std::string::npos) << loop.output;
+  fs::remove(path("loop.rtr"));
   // A replay the simulation no longer reproduces: the seed-2 header followed by the chunks of
   // a seed-3 recording (every frame valid, the events now belong to another game).
   ASSERT_EQ(runRetrace("record --game dodge --seed 3 --ticks 600 --input random -o " + path("other.rtr")).exitCode, 0);
