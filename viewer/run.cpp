@@ -452,6 +452,16 @@ CLI::Validator requireSpeed() {
       "");
 }
 
+/// A check that --every is a step of one tick or more (0 would read as a range without ticks).
+CLI::Validator requireStep() {
+  return CLI::Validator(
+      [](const std::string& text) {
+        const bool zero = !text.empty() && text.find_first_not_of('0') == std::string::npos;
+        return zero ? recorder::quoteForMessage(text) + " is no step: 1 tick or more between cells or frames" : std::string();
+      },
+      "");
+}
+
 /// A frame or a contact sheet rendered to a PNG, or a clip to a GIF, instead of a window.
 void addPictureOptions(CLI::App& app, Options& options, ModeOptions& modes) {
   modes.png = app.add_option("--png", options.png, "render one frame to this PNG and exit");
@@ -472,7 +482,8 @@ void addPictureOptions(CLI::App& app, Options& options, ModeOptions& modes) {
   app.add_option("--to", options.to, "last tick of the sheet or clip, or its time (default: the last)")->type_name("TICK");
   app.add_option("--every", options.every,
                  "ticks between the sheet's cells (default 60) or the clip's frames (default: as few as a GIF "
-                 "plays at the speed, 2 at 1x)");
+                 "plays at the speed, 2 at 1x)")
+      ->check(requireStep());
   app.add_option("--speed", options.speed, "with --gif: how fast the clip plays, 0.25 for a quarter of the replay's speed")
       ->capture_default_str()
       ->check(requireSpeed())

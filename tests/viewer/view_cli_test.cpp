@@ -506,6 +506,8 @@ TEST(ViewCli, AClipAGifCannotPlayIsOneSentence) {
        "no field at ticks 800..802 lies inside 'bullets[id=51]' (the I key shows the entities' names)"},
       {" --from 10", "--from requires --sheet or --gif (see retrace-view --help)"},
       {" --every 10", "--every requires --sheet or --gif (see retrace-view --help)"},
+      {" --gif " + gif + " --every 0",
+       "--every: '0' is no step: 1 tick or more between cells or frames (see retrace-view --help)"},
       {" --speed 2", "--speed requires --gif (see retrace-view --help)"},
       {" --gif " + gif + " --speed 0",
        "--speed: '0' is not a speed from 0.01 to 100 (0.25: a quarter of the replay's) (see retrace-view --help)"},
