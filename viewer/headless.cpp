@@ -13,6 +13,7 @@
 #include "viewer/frame.h"
 #include "viewer/gif_writer.h"
 #include "viewer/gui_bridge.h"
+#include "viewer/interrupt.h"
 #include "viewer/png_writer.h"
 #include "viewer/scene.h"
 
@@ -145,6 +146,11 @@ double measureClipFrame(std::uint64_t every, std::uint32_t tickRate, double spee
 constexpr double kShortestGifFrame = 0.02;
 constexpr double kLongestGifFrame = kMaxGifDelay / 100.0;
 
+/// What a render stopped by a signal says: how far it had come, and that nothing was written.
+std::string describeInterruption(const char* unit, std::uint64_t done, std::uint64_t all, const std::string& path) {
+  return fmt::format("interrupted at {} {} of {}: {} was not written", unit, done + 1, all, path);
+}
+
 /// Why a range cannot be a clip of `playback`, or nothing.
 std::optional<std::string> refuseClip(const Playback& playback, const ClipRange& range) {
   const std::uint64_t frames = countRangeTicks(range.from, range.to, range.every);
@@ -226,6 +232,8 @@ std::variant<ClipWritten, std::string> renderClipGif(Playback& playback, const s
   if (auto* problem = std::get_if<std::string>(&opened)) return *problem;
   ClipWriter& clip = *std::get<std::unique_ptr<ClipWriter>>(opened);
   while (const auto tick = clip.nextTick()) {
+    // Stopped here, the clip's unfinished file goes with it (GifWriter).
+    if (InterruptCatcher::caught()) return describeInterruption("frame", clip.countDone(), clip.countFrames(), path);
     if (auto problem = clip.add(renderer.draw(*tick, range.speed))) return *problem;
     if (progress) progress(clip.countDone(), clip.countFrames());
   }
@@ -241,7 +249,8 @@ std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& fo
   if (auto* problem = std::get_if<std::string>(&opened)) return *problem;
   SheetWriter& sheet = *std::get<std::unique_ptr<SheetWriter>>(opened);
   const FrameRenderer renderer(font);
-  while (const auto tick = sheet.nextTick()) {
+  for (std::uint64_t done = 0; const auto tick = sheet.nextTick(); ++done) {
+    if (InterruptCatcher::caught()) return describeInterruption("cell", done, countRangeTicks(from, to, every), path);
     playback.seek(*tick);
     sheet.drawNext(playback, renderer, overlays);
   }

@@ -27,6 +27,7 @@
 #include "viewer/display.h"
 #include "viewer/frame.h"
 #include "viewer/headless.h"
+#include "viewer/interrupt.h"
 #include "viewer/live_play.h"
 #include "viewer/playback.h"
 #include "viewer/plot.h"
@@ -213,13 +214,22 @@ std::optional<std::uint64_t> runWindow(const Options& options, viewer::Playback&
   return viewer::DebuggerWindow(playback, other, font, window, std::move(found)).run();
 }
 
+/// A picture's refusal or failure said, the exit code; one that a signal stopped (Ctrl+C) then
+/// ends the process by that signal.
+int failRender(const std::string& problem, viewer::InterruptCatcher& interrupts) {
+  const int code = fail(problem);
+  if (viewer::InterruptCatcher::caught()) interrupts.endByTheSignal();
+  return code;
+}
+
 /// --sheet: a contact sheet of the ticks asked for; the exit code.
 int renderSheet(const Options& options, viewer::Playback& playback, const sf::Font& font, const viewer::Overlays& overlays) {
   if (auto problem = recorder::refuseOutput(options.sheet, options.force)) return fail(*problem);
   const std::uint64_t to = options.to.value_or(playback.lastTick());
   const std::uint64_t every = options.every.value_or(60);
+  viewer::InterruptCatcher interrupts;
   if (auto problem = viewer::renderSheetPng(playback, font, options.from, to, every, options.sheet, options.force, overlays))
-    return fail(*problem);
+    return failRender(*problem, interrupts);
   fmt::print("wrote {} ({} cells, ticks {}..{} every {})\n", options.sheet, viewer::countRangeTicks(options.from, to, every),
              options.from, to, every);
   return 0;
@@ -243,9 +253,13 @@ int renderClip(const Options& options, viewer::Playback& playback, viewer::Playb
     if (done % 30 == 0 && done < frames) fmt::print(stderr, "\rframe {} of {}", done, frames);
     if (done == frames && frames >= 30) fmt::print(stderr, "\r{:40}\r", "");
   };
+  viewer::InterruptCatcher interrupts;
   auto rendered = viewer::renderClipGif(playback, font, range, options.gif, options.force, {options.width, options.height}, shot,
                                         terminal ? std::function<void(std::uint64_t, std::uint64_t)>(progress) : nullptr);
-  if (auto* problem = std::get_if<std::string>(&rendered)) return fail(*problem);
+  if (auto* problem = std::get_if<std::string>(&rendered)) {
+    if (terminal) fmt::print(stderr, "\r{:40}\r", "");  // the progress line, if one was shown
+    return failRender(*problem, interrupts);
+  }
   const viewer::ClipWritten& clip = std::get<viewer::ClipWritten>(rendered);
   fmt::print("wrote {} (ticks {}..{} every {}: {} frames, {:.2f} s at {:g}x{}; {} bytes)\n", options.gif, range.from, range.to,
              range.every, clip.frames, clip.seconds, range.speed, options.panels ? ", with the debugger's panels" : "",

@@ -2,6 +2,7 @@
 // mistake or an unwritable output is one sentence and exit 2, and no option is silently ignored.
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +22,7 @@
 #include "recorder/inspect.h"
 #include "recorder/replay_test_support.h"
 
+#include "support/background_process.h"
 #include "support/gif_frames.h"
 #include "support/run_command.h"
 #include "support/temp_dir.h"
@@ -533,6 +535,33 @@ TEST(ViewCli, AClipAGifCannotPlayIsOneSentence) {
   EXPECT_EQ(fs::file_size(gif), 4U);
   EXPECT_EQ(runView(tank + " --gif " + gif + " --to 10 --force").exitCode, 0);
   EXPECT_GT(fs::file_size(gif), 4U);
+}
+
+TEST(ViewCli, AClipStoppedByASignalTakesItsUnfinishedFileAwayAndEndsByTheSignal) {
+  // Ctrl+C (or kill) during a long clip: the unfinished OUT.partial, which the next run would
+  // refuse to write over, goes, one sentence says so, and the process still ends by the signal.
+  retrace::testing::TempDir temp{"retrace_view_interrupted"};
+  const std::string gif = temp.file("clip.gif");
+  const std::string log = temp.file("view.log");
+  const retrace::testing::BackgroundProcess view(std::string(RETRACE_VIEW) + " " + RETRACE_REPLAYS_DIR +
+                                                 "/tank-bot-seed5.rtr --gif " + gif + " > " + log + " 2>&1");
+  bool started = false;
+  for (int i = 0; i < 600 && !started && view.running(); ++i) {
+    started = fs::exists(gif + ".partial");
+    if (!started) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_TRUE(started) << "no " << gif << ".partial: " << view.describe();
+  view.signal(SIGTERM);
+  ASSERT_TRUE(view.waitEnd(std::chrono::seconds(20))) << view.describe();
+  EXPECT_EQ(view.describe(), "killed by signal " + std::to_string(SIGTERM));
+  EXPECT_FALSE(fs::exists(gif + ".partial"));
+  EXPECT_FALSE(fs::exists(gif));
+  std::ifstream in(log);
+  const std::string said((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(said.rfind("retrace-view: interrupted at frame ", 0), 0U) << said;
+  EXPECT_NE(said.find(" of 1801: " + gif + " was not written\n"), std::string::npos) << said;
+  // And the next run writes it, with nothing left in the way.
+  EXPECT_EQ(runView(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr --gif " + gif + " --to 20").exitCode, 0);
 }
 
 }  // namespace
