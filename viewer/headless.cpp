@@ -8,12 +8,12 @@
 
 #include "recorder/byte_sink.h"
 #include "recorder/inspect.h"
+#include "recorder/interrupt.h"
 #include "recorder/parse.h"
 #include "viewer/debugger.h"
 #include "viewer/frame.h"
 #include "viewer/gif_writer.h"
 #include "viewer/gui_bridge.h"
-#include "viewer/interrupt.h"
 #include "viewer/png_writer.h"
 #include "viewer/scene.h"
 
@@ -233,7 +233,7 @@ std::variant<ClipWritten, std::string> renderClipGif(Playback& playback, const s
   ClipWriter& clip = *std::get<std::unique_ptr<ClipWriter>>(opened);
   while (const auto tick = clip.nextTick()) {
     // Stopped here, the clip's unfinished file goes with it (GifWriter).
-    if (InterruptCatcher::caught()) return describeInterruption("frame", clip.countDone(), clip.countFrames(), path);
+    if (recorder::InterruptCatcher::caught()) return describeInterruption("frame", clip.countDone(), clip.countFrames(), path);
     if (auto problem = clip.add(renderer.draw(*tick, range.speed))) return *problem;
     if (progress) progress(clip.countDone(), clip.countFrames());
   }
@@ -250,7 +250,7 @@ std::optional<std::string> renderSheetPng(Playback& playback, const sf::Font& fo
   SheetWriter& sheet = *std::get<std::unique_ptr<SheetWriter>>(opened);
   const FrameRenderer renderer(font);
   for (std::uint64_t done = 0; const auto tick = sheet.nextTick(); ++done) {
-    if (InterruptCatcher::caught()) return describeInterruption("cell", done, countRangeTicks(from, to, every), path);
+    if (recorder::InterruptCatcher::caught()) return describeInterruption("cell", done, countRangeTicks(from, to, every), path);
     playback.seek(*tick);
     sheet.drawNext(playback, renderer, overlays);
   }

@@ -19,6 +19,7 @@
 #include "recorder/field_hints.h"
 #include "recorder/input_source.h"
 #include "recorder/inspect.h"
+#include "recorder/interrupt.h"
 #include "recorder/parse.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
@@ -27,7 +28,6 @@
 #include "viewer/display.h"
 #include "viewer/frame.h"
 #include "viewer/headless.h"
-#include "viewer/interrupt.h"
 #include "viewer/live_play.h"
 #include "viewer/playback.h"
 #include "viewer/plot.h"
@@ -216,9 +216,9 @@ std::optional<std::uint64_t> runWindow(const Options& options, viewer::Playback&
 
 /// A picture's refusal or failure said, the exit code; one that a signal stopped (Ctrl+C) then
 /// ends the process by that signal.
-int failRender(const std::string& problem, viewer::InterruptCatcher& interrupts) {
+int failRender(const std::string& problem, recorder::InterruptCatcher& interrupts) {
   const int code = fail(problem);
-  if (viewer::InterruptCatcher::caught()) interrupts.endByTheSignal();
+  if (recorder::InterruptCatcher::caught()) interrupts.endByTheSignal();
   return code;
 }
 
@@ -227,7 +227,7 @@ int renderSheet(const Options& options, viewer::Playback& playback, const sf::Fo
   if (auto problem = recorder::refuseOutput(options.sheet, options.force)) return fail(*problem);
   const std::uint64_t to = options.to.value_or(playback.lastTick());
   const std::uint64_t every = options.every.value_or(60);
-  viewer::InterruptCatcher interrupts;
+  recorder::InterruptCatcher interrupts;
   if (auto problem = viewer::renderSheetPng(playback, font, options.from, to, every, options.sheet, options.force, overlays))
     return failRender(*problem, interrupts);
   fmt::print("wrote {} ({} cells, ticks {}..{} every {})\n", options.sheet, viewer::countRangeTicks(options.from, to, every),
@@ -253,7 +253,7 @@ int renderClip(const Options& options, viewer::Playback& playback, viewer::Playb
     if (done % 30 == 0 && done < frames) fmt::print(stderr, "\rframe {} of {}", done, frames);
     if (done == frames && frames >= 30) fmt::print(stderr, "\r{:40}\r", "");
   };
-  viewer::InterruptCatcher interrupts;
+  recorder::InterruptCatcher interrupts;
   auto rendered = viewer::renderClipGif(playback, font, range, options.gif, options.force, {options.width, options.height}, shot,
                                         terminal ? std::function<void(std::uint64_t, std::uint64_t)>(progress) : nullptr);
   if (auto* problem = std::get_if<std::string>(&rendered)) {

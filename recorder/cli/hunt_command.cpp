@@ -19,6 +19,7 @@
 
 #include "recorder/cli/command.h"
 #include "recorder/hunt.h"
+#include "recorder/interrupt.h"
 #include "recorder/parse.h"
 #include "recorder/search.h"
 #include "recorder/settings.h"
@@ -241,12 +242,16 @@ ExitCode runHunt(const HuntOptions& options) {
   plan.runs = options.runs > 0 ? options.runs : (options.seconds > 0 ? UINT64_MAX : 100);
   plan.shrinkBudget = options.shrink ? kDefaultShrinkBudget : 0;
   HuntReport report(options);
+  // Ctrl+C stops the hunt as --seconds does: the runs under way end, and the summary is of the
+  // runs played; the process then ends by the signal.
+  InterruptCatcher interrupts;
   InOrderHooks hooks;
-  if (options.seconds > 0) {
-    const auto deadline = report.start() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                               std::chrono::duration<double>(options.seconds));
-    hooks.stop = [deadline] { return std::chrono::steady_clock::now() >= deadline; };
-  }
+  const auto deadline = report.start() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                             std::chrono::duration<double>(options.seconds));
+  const bool timed = options.seconds > 0;
+  hooks.stop = [deadline, timed] {
+    return InterruptCatcher::caught() || (timed && std::chrono::steady_clock::now() >= deadline);
+  };
   hooks.waited = [&report] { report.printProgress(); };
   (void)huntRuns(
       plan, options.jobs, [&report](HuntedRun&& hunted) { return report.take(std::move(hunted)); }, hooks, &report.progress);
@@ -254,7 +259,11 @@ ExitCode runHunt(const HuntOptions& options) {
   report.wipeProgress();
   std::error_code error;
   if (!std::get<bool>(folder) && report.findings == 0) std::filesystem::remove(options.output, error);  // a folder this hunt made
-  return printHuntSummary(options, base, report);
+  if (!InterruptCatcher::caught()) return printHuntSummary(options, base, report);
+  spdlog::error("{} hunt: interrupted after {}{}", programName(), formatCount(report.runs, "run"),
+                report.runs > 0 ? ", which the summary is of" : ": nothing was hunted");
+  if (report.runs > 0) (void)printHuntSummary(options, base, report);
+  interrupts.endByTheSignal();
 }
 
 }  // namespace

@@ -1,12 +1,15 @@
 // The `retrace` command as users run it: exit codes 0 fine, 1 diverged or broken, 2 bad input,
 // with one clear line naming the file and the problem.
 #include <algorithm>
+#include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <regex>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -22,6 +25,7 @@
 #include "recorder/replay_test_support.h"
 #include "recorder/search.h"
 #include "recorder/verifier.h"
+#include "support/background_process.h"
 #include "support/run_command.h"
 #include "support/temp_dir.h"
 
@@ -1661,6 +1665,39 @@ TEST_F(Cli, HuntFindsTheDiscreteTunnelAndSavesAReplayThatShowsIt) {
   EXPECT_EQ(hint.output, "retrace hunt: to make a finding as small as it can be: retrace shrink " + path("hint") + "/" +
                              first[0] + " -o min.rtr\n");
   EXPECT_EQ(retrace::testing::runCommandStderr(fresh + " --no-progress -o " + path("summary")).output, "");
+}
+
+TEST_F(Cli, HuntStoppedByASignalSumsUpWhatItPlayedAndEndsByTheSignal) {
+  // Ctrl+C (or kill) in a long hunt: the runs under way end and their findings are saved whole,
+  // the summary is of the runs played, and the process still ends by the signal. Killed
+  // outright, it said nothing of what it had played.
+  const std::string folder = path("found");
+  const retrace::testing::BackgroundProcess hunt(
+      std::string(RETRACE_CLI) + " hunt --game dodge --config discrete --allow-limit-breaks --runs 100000000 --no-progress -o " +
+      folder + " > " + path("out.txt") + " 2> " + path("err.txt"));
+  const auto countFindings = [&] {
+    std::size_t found = 0;
+    std::error_code error;
+    for (fs::directory_iterator entry(folder, error), end; !error && entry != end; entry.increment(error))
+      if (entry->path().extension() == ".rtr") ++found;
+    return found;
+  };
+  for (int i = 0; i < 600 && countFindings() == 0 && hunt.running(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_GT(countFindings(), 0U) << hunt.describe();
+  hunt.signal(SIGTERM);
+  ASSERT_TRUE(hunt.waitEnd(std::chrono::seconds(20))) << hunt.describe();
+  EXPECT_EQ(hunt.describe(), "killed by signal " + std::to_string(SIGTERM));
+  const std::string said = readBytes(path("out.txt"));
+  std::smatch summary;
+  ASSERT_TRUE(std::regex_search(said, summary,
+                                std::regex("hunted dodge \\(discrete, named configurations, seed 1\\): ([0-9]+ runs?), [0-9]+ "
+                                           "ticks?, ([0-9]+) findings? saved in " +
+                                           folder + "\n")))
+      << said;
+  EXPECT_EQ(std::to_string(countFindings()), summary[2].str()) << "every finding summed up is saved, and none half";
+  for (const auto& entry : fs::directory_iterator(folder)) EXPECT_EQ(entry.path().extension(), ".rtr") << entry.path();
+  EXPECT_EQ(readBytes(path("err.txt")), "retrace hunt: interrupted after " + summary[1].str() + ", which the summary is of\n");
 }
 
 /// The files in a folder by name, with their bytes.
