@@ -1,6 +1,7 @@
 #include "recorder/shrink.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace retrace::recorder {
 namespace {
@@ -8,11 +9,19 @@ namespace {
 /// Tries candidates, keeping each that still shows the failure (cut at its witness).
 class Shrinker {
  public:
-  Shrinker(const RunSetup& setup, const Predicate& predicate, std::uint64_t budget)
-      : setup_(setup), predicate_(predicate), budget_(budget) {}
+  Shrinker(const RunSetup& setup, const Predicate& predicate, std::uint64_t budget, const std::function<bool()>& stop)
+      : setup_(setup), predicate_(predicate), budget_(budget), stop_(stop) {}
+
+  /// Whether another candidate may be tried: budget left, and no stop asked for.
+  [[nodiscard]] bool canGoOn() {
+    if (evaluations_ >= budget_) return false;
+    stopped_ = stopped_ || (stop_ && stop_());
+    return !stopped_;
+  }
+  [[nodiscard]] bool stopped() const noexcept { return stopped_; }
 
   bool accept(std::vector<sim::Input>& ioInputs, std::vector<sim::Input> candidate) {
-    if (evaluations_ >= budget_) return false;
+    if (!canGoOn()) return false;
     ++evaluations_;
     const auto witness = findWitness(setup_, candidate, predicate_);
     if (!witness) return false;
@@ -26,7 +35,7 @@ class Shrinker {
     std::size_t parts = 2;
     while (true) {
       const std::vector<InputSpan> runs = findActiveRuns(ioInputs);
-      if (runs.empty() || evaluations_ >= budget_) return;
+      if (runs.empty() || !canGoOn()) return;
       parts = std::min(parts, runs.size());
       const std::size_t size = (runs.size() + parts - 1) / parts;
       bool improved = false;
@@ -51,9 +60,9 @@ class Shrinker {
   /// what happens later happens sooner (idle waits and play that does not matter go).
   void dropTicks(std::vector<sim::Input>& ioInputs) {
     std::size_t chunk = ioInputs.size() / 2;
-    while (chunk > 0 && evaluations_ < budget_) {
+    while (chunk > 0 && canGoOn()) {
       bool improved = false;
-      for (std::size_t first = 0; first < ioInputs.size() && evaluations_ < budget_;) {
+      for (std::size_t first = 0; first < ioInputs.size() && canGoOn();) {
         std::vector<sim::Input> candidate = ioInputs;
         const auto from = candidate.begin() + static_cast<std::ptrdiff_t>(first);
         candidate.erase(from, from + static_cast<std::ptrdiff_t>(std::min(chunk, candidate.size() - first)));
@@ -93,7 +102,9 @@ class Shrinker {
   const RunSetup& setup_;
   const Predicate& predicate_;
   std::uint64_t budget_;
+  const std::function<bool()>& stop_;
   std::uint64_t evaluations_ = 0;
+  bool stopped_ = false;
 };
 
 }  // namespace
@@ -109,21 +120,21 @@ std::vector<InputSpan> findActiveRuns(const std::vector<sim::Input>& inputs) {
   return runs;
 }
 
-ShrinkResult shrinkInputs(const RunSetup& setup, const Predicate& predicate, std::vector<sim::Input> inputs,
-                          std::uint64_t budget) {
-  Shrinker shrinker(setup, predicate, budget);
+ShrinkResult shrinkInputs(const RunSetup& setup, const Predicate& predicate, std::vector<sim::Input> inputs, std::uint64_t budget,
+                          const std::function<bool()>& stop) {
+  Shrinker shrinker(setup, predicate, budget, stop);
   // The failure's own tick first: nothing after it matters.
   if (const auto witness = findWitness(setup, inputs, predicate)) inputs.resize(static_cast<std::size_t>(witness->tick));
   // Until a round of the three passes takes nothing more: a stretch of ticks gone may let a run
   // go idle, and a run gone idle may let a stretch go.
-  for (std::vector<sim::Input> before; inputs != before && shrinker.evaluations() < budget;) {
+  for (std::vector<sim::Input> before; inputs != before && shrinker.canGoOn();) {
     before = inputs;
     shrinker.idleRuns(inputs);
     shrinker.simplifyButtons(inputs);
     // Last, with what the budget leaves: a long replay's finest stretches cost the most.
     shrinker.dropTicks(inputs);
   }
-  return {std::move(inputs), shrinker.evaluations()};
+  return {std::move(inputs), shrinker.evaluations(), shrinker.stopped()};
 }
 
 }  // namespace retrace::recorder

@@ -7,6 +7,7 @@
 // each kept one is cut at the tick its failure shows, so the result still fails.
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "recorder/search.h"
@@ -27,14 +28,17 @@ struct InputSpan {
 struct ShrinkResult {
   std::vector<sim::Input> inputs;
   std::uint64_t evaluations = 0;  ///< re-simulations made
+  bool stopped = false;           ///< `stop` ended it before its budget or its last round
 };
 
 /// The re-simulations a shrink makes at most unless told otherwise (retrace shrink, hunt --shrink).
 inline constexpr std::uint64_t kDefaultShrinkBudget = 5000;
 
 /// Shrinks inputs that show the predicate (judged without recorded checksums, so not for
-/// kDiverges), re-simulating at most `budget` candidates.
+/// kDiverges), re-simulating at most `budget` candidates, and none once `stop` (when given, asked
+/// before each candidate and between passes) says so: what it has then is the smallest found so
+/// far, and still shows it.
 [[nodiscard]] ShrinkResult shrinkInputs(const RunSetup& setup, const Predicate& predicate, std::vector<sim::Input> inputs,
-                                        std::uint64_t budget);
+                                        std::uint64_t budget, const std::function<bool()>& stop = {});
 
 }  // namespace retrace::recorder

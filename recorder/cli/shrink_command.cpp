@@ -13,6 +13,7 @@
 
 #include "recorder/byte_sink.h"
 #include "recorder/cli/command.h"
+#include "recorder/interrupt.h"
 #include "recorder/parse.h"
 #include "recorder/search.h"
 #include "recorder/shrink.h"
@@ -53,7 +54,10 @@ ExitCode shrinkShowing(const ShrinkOptions& options, const LoadedReplay& replay,
   if (!findWitness(setup, inputs, predicate)) return sayNotShown(options, predicate);
   const std::uint64_t originalTicks = inputs.size();
   const std::uint64_t originalChanges = countInputChanges(inputs);
-  ShrinkResult shrunk = shrinkInputs(setup, predicate, std::move(inputs), options.maxEvaluations);
+  // Ctrl+C stops the shrinking, and the smallest input found so far is written as the result.
+  InterruptCatcher interrupts;
+  ShrinkResult shrunk =
+      shrinkInputs(setup, predicate, std::move(inputs), options.maxEvaluations, [] { return InterruptCatcher::caught(); });
   inputs = std::move(shrunk.inputs);
   const auto minimal = findWitness(setup, inputs, predicate);
   if (auto problem = writeReplay(options.output, options.force, setup, replay.header.limitBreaksAllowed,
@@ -64,7 +68,10 @@ ExitCode shrinkShowing(const ShrinkOptions& options, const LoadedReplay& replay,
            formatCount(originalChanges, "input change"), formatCount(inputs.size(), "tick"),
            formatCount(countInputChanges(inputs), "input change"), formatCount(shrunk.evaluations, "re-simulation"));
   printOut("{} still shows '{}' at tick {}: {}\n", options.output, predicate.text, minimal->tick, minimal->description);
-  return ExitCode::kOk;
+  if (!shrunk.stopped) return ExitCode::kOk;
+  spdlog::error("{} shrink: interrupted after {}: {} is the smallest found so far", programName(),
+                formatCount(shrunk.evaluations, "re-simulation"), options.output);
+  interrupts.endByTheSignal();
 }
 
 /// For `diverges` the recorded checksums are the failure, so only the replay can be cut.

@@ -73,6 +73,29 @@ TEST(Shrink, ABudgetOfNothingStillCutsAtTheFailure) {
   EXPECT_EQ(shrunk.inputs.size(), findWitness(setup, inputs, predicate)->tick);
 }
 
+TEST(Shrink, AStopAskedForEndsItWithTheSmallestFoundSoFarWhichStillFails) {
+  // What retrace shrink writes when Ctrl+C stops it: no candidate tried after the stop, and what
+  // it has still shows the failure, cut at its tick.
+  const sim::GameDefinition& game = *sim::listGames().front();
+  const RunSetup setup{&game, *game.findConfig(game.configNames().front()), 3};
+  const Predicate predicate = std::get<Predicate>(parsePredicate("ends-before:100000", game));
+  const std::vector<sim::Input> inputs = mashButtons(game, 20000, 11);
+  const ShrinkResult whole = shrinkInputs(setup, predicate, inputs, 20000);
+  ASSERT_GT(whole.evaluations, 8U);
+  EXPECT_FALSE(whole.stopped);
+  std::uint64_t asked = 0;
+  const ShrinkResult stopped = shrinkInputs(setup, predicate, inputs, 20000, [&asked] { return ++asked > 5; });
+  EXPECT_TRUE(stopped.stopped);
+  EXPECT_LE(stopped.evaluations, 5U);  // each candidate is asked for at least once
+  EXPECT_GT(stopped.evaluations, 0U);
+  const auto still = findWitness(setup, stopped.inputs, predicate);
+  ASSERT_TRUE(still.has_value());
+  EXPECT_EQ(still->tick, stopped.inputs.size());
+  EXPECT_GE(stopped.inputs.size(), whole.inputs.size());
+  // A budget spent is not a stop.
+  EXPECT_FALSE(shrinkInputs(setup, predicate, inputs, 5).stopped);
+}
+
 /// A bell hung at tick 100: pressing `ring` from then on rings it; `wave` does nothing. The
 /// shortest input that rings it is 100 idle ticks and a press.
 struct Bell {
