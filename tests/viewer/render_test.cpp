@@ -506,6 +506,37 @@ TEST_F(Render, ThePointerOverTheTimelineGetsALineAndAReadoutThereOnly) {
   EXPECT_TRUE(same(draw(sf::Vector2f{timeline.left + 2.0F, overPlot.y})));
 }
 
+/// Where a colour lies in a frame drawn in `area`: the ticks of `ticks` it marks on the marks
+/// lane (within 3 px of each), and how many of its pixels lie anywhere else.
+struct Marks {
+  std::set<std::uint64_t> ticks;
+  std::size_t elsewhere = 0;
+};
+Marks findMarks(const sf::Image& image, const Playback& playback, sf::FloatRect area, sf::Color colour,
+                std::span<const std::uint64_t> ticks) {
+  const FrameLayout layout = layoutFrame(area, playback, 0);
+  const std::vector<Lane> lanes = describeLanes(playback.game());
+  const sf::FloatRect bar = timelineBar(layout.timeline, countRows(lanes));
+  Marks marks;
+  for (auto y = static_cast<unsigned>(area.top); y < static_cast<unsigned>(area.top + area.height); ++y) {
+    for (auto x = static_cast<unsigned>(area.left); x < static_cast<unsigned>(area.left + area.width); ++x) {
+      if (image.getPixel(x, y) != colour) continue;
+      const auto px = static_cast<float>(x);
+      const auto near = std::find_if(ticks.begin(), ticks.end(), [&](std::uint64_t t) {
+        return std::abs(xOfTick(bar, viewWhole(playback.lastTick()), t) - px) <= 3.0F;
+      });
+      const bool onLane =
+          findLaneAt(layout.timeline, static_cast<float>(y), lanes) == 0U && bar.contains(px, static_cast<float>(y));
+      if (onLane && near != ticks.end()) {
+        marks.ticks.insert(*near);
+      } else {
+        ++marks.elsewhere;
+      }
+    }
+  }
+  return marks;
+}
+
 TEST_F(Render, TheEventsTheEventsPanelListsAreMarkedOnTheMarksLaneAtTheirTicks) {
   Playback playback = loadPlayback("tank-bot-seed5.rtr");
   const sf::FloatRect area{0.0F, 0.0F, 800.0F, 600.0F};
@@ -522,31 +553,12 @@ TEST_F(Render, TheEventsTheEventsPanelListsAreMarkedOnTheMarksLaneAtTheirTicks) 
   };
   const sf::Image without = draw({});
   const sf::Image with = draw(listed);
-  const FrameLayout layout = layoutFrame(area, playback, 0);
-  const std::vector<Lane> lanes = describeLanes(playback.game());
-  const sf::FloatRect bar = timelineBar(layout.timeline, countRows(lanes));
-  std::set<std::uint64_t> found;
-  std::size_t elsewhere = 0;
-  for (unsigned y = 0; y < 600; ++y) {
-    for (unsigned x = 0; x < 800; ++x) {
-      if (without.getPixel(x, y) == listedEventColour()) ++elsewhere;
-      if (with.getPixel(x, y) != listedEventColour()) continue;
-      const auto lane = findLaneAt(layout.timeline, static_cast<float>(y), lanes);
-      if (lane != 0U || !bar.contains(static_cast<float>(x), static_cast<float>(y))) {
-        ++elsewhere;
-        continue;
-      }
-      // Each lit pixel lies within a few pixels of one listed tick.
-      const std::uint64_t tick = tickAtX(bar, viewWhole(playback.lastTick()), static_cast<float>(x));
-      const auto near = std::find_if(listed.begin(), listed.end(), [&](std::uint64_t t) {
-        return std::abs(xOfTick(bar, viewWhole(playback.lastTick()), t) - static_cast<float>(x)) <= 3.0F;
-      });
-      ASSERT_NE(near, listed.end()) << "a mark at tick " << tick << " lists no event there";
-      found.insert(*near);
-    }
-  }
-  EXPECT_EQ(elsewhere, 0U);
-  EXPECT_EQ(found, std::set<std::uint64_t>(listed.begin(), listed.end()));
+  const Marks unlisted = findMarks(without, playback, area, listedEventColour(), listed);
+  EXPECT_TRUE(unlisted.ticks.empty());
+  EXPECT_EQ(unlisted.elsewhere, 0U);
+  const Marks marks = findMarks(with, playback, area, listedEventColour(), listed);
+  EXPECT_EQ(marks.elsewhere, 0U) << "a pixel of a listed event's colour away from every listed tick";
+  EXPECT_EQ(marks.ticks, std::set<std::uint64_t>(listed.begin(), listed.end()));
 }
 
 TEST_F(Render, APictureOpenedByFindMarksItsMatchesAndHoldsItsConditionAsTheWindowDoes) {
@@ -562,22 +574,12 @@ TEST_F(Render, APictureOpenedByFindMarksItsMatchesAndHoldsItsConditionAsTheWindo
       renderDebuggerPng(playback, font_, 300, without, true, {640, 480}, {nullptr, "a", "", "", true, {}, {}, {}}).has_value());
   const sf::Image a = loadImage(with);
   const sf::Image b = loadImage(without);
-  const FrameLayout layout = layoutFrame({0.0F, 0.0F, 640.0F, 480.0F}, playback, 0);
-  const std::vector<Lane> lanes = describeLanes(playback.game());
-  const sf::FloatRect bar = timelineBar(layout.timeline, countRows(lanes));
-  std::set<std::uint64_t> marked;
-  std::size_t unmarked = 0;
-  for (unsigned y = 0; y < 480; ++y) {
-    for (unsigned x = 0; x < 640; ++x) {
-      if (b.getPixel(x, y) == matchColour()) ++unmarked;
-      if (a.getPixel(x, y) != matchColour() || findLaneAt(layout.timeline, static_cast<float>(y), lanes) != 0U) continue;
-      for (const std::uint64_t t : found.ticks) {
-        if (std::abs(xOfTick(bar, viewWhole(playback.lastTick()), t) - static_cast<float>(x)) <= 3.0F) marked.insert(t);
-      }
-    }
-  }
-  EXPECT_EQ(marked, std::set<std::uint64_t>(found.ticks.begin(), found.ticks.end()));
-  EXPECT_EQ(unmarked, 0U);
+  const sf::FloatRect frame{0.0F, 0.0F, 640.0F, 480.0F};
+  EXPECT_EQ(findMarks(a, playback, frame, matchColour(), found.ticks).ticks,
+            std::set<std::uint64_t>(found.ticks.begin(), found.ticks.end()));
+  const Marks unmarked = findMarks(b, playback, frame, matchColour(), found.ticks);
+  EXPECT_TRUE(unmarked.ticks.empty());
+  EXPECT_EQ(unmarked.elsewhere, 0U);
   // The find box is in the Navigate panel, at its top.
   EXPECT_GT(countDifferences(a, b, {640, 0, static_cast<int>(kPanelWidth), 200}), 100U);
 }
