@@ -1,9 +1,10 @@
 #pragma once
-// Ctrl+C or kill during a long job of the tools: a hunt, a clip or a contact sheet. Killed
-// outright, a hunt said nothing of what it had played, and a clip left OUT.partial behind, which
-// the next run refused to write over. Caught, the job stops where it can (between two runs or
-// two frames), says what it did and takes any unfinished file away, and the process still ends
-// by the signal, as a shell running it in a loop expects.
+// Ctrl+C or kill during a long job of the tools: a hunt, a shrink, a clip or a contact sheet.
+// Killed outright, a hunt said nothing of what it had played, a shrink lost what it had found,
+// and a clip left OUT.partial behind, which the next run refused to write over. Caught, the job
+// stops where it can (between two runs, candidates or frames), keeps or takes away what it had
+// made and says so, and the process still ends by the signal, as a shell running it in a loop
+// expects.
 
 namespace retrace::recorder {
 
