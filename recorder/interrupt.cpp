@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 
 namespace retrace::recorder {
@@ -50,6 +51,8 @@ bool InterruptCatcher::caught() noexcept { return gCaught.load() != 0; }
 void InterruptCatcher::endByTheSignal() {
   const int signal = caught() ? gCaught.load() : SIGTERM;
   restoreHandlers();
+  // What was said (a summary, the file saved) is not lost in a buffer the signal would drop.
+  (void)std::fflush(nullptr);
   (void)std::raise(signal);
   std::_Exit(128 + signal);  // a handler from before that returned: end as the shell would say it
 }

@@ -13,6 +13,7 @@
 #include <fmt/core.h>
 #include <SFML/Graphics.hpp>
 
+#include "recorder/interrupt.h"
 #include "recorder/recorder.h"
 #include "recorder/settings.h"
 #include "viewer/frame.h"
@@ -292,8 +293,12 @@ int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
   bool paused = options.openPaused;
   Bookmarks bookmarks;
   StatusFile status(options.status);
+  // Ctrl+C (or kill) in the terminal closes the window as its close button does, so the play is
+  // saved whole rather than left as OUT.partial without its last chunk.
+  recorder::InterruptCatcher interrupts;
   while (window.isOpen()) {
     handleLiveEvents(window, drawn, paused, bookmarks, static_cast<std::uint64_t>(recorder.session().tick()));
+    if (recorder::InterruptCatcher::caught()) window.close();
     // A fixed 60-Hz tick whatever the frame rate: the simulation never sees wall time, and a
     // pause only delays the next tick, so the replay is the one played.
     const double elapsed = clock.restart().asSeconds();
@@ -308,7 +313,9 @@ int runLivePlay(const LivePlayOptions& options, const sf::Font& font) {
     if (status.wanted()) status.report(describeLiveStatus(recorder, paused, bookmarks, options, window), window);
     window.display();
   }
-  return saveLivePlay(recorder, options, bookmarks);
+  const int code = saveLivePlay(recorder, options, bookmarks);
+  if (recorder::InterruptCatcher::caught()) interrupts.endByTheSignal();
+  return code;
 }
 
 }  // namespace retrace::viewer

@@ -647,6 +647,7 @@ class LiveWindow : public StatusReader {
   LiveWindow& operator=(const LiveWindow&) = delete;
 
   [[nodiscard]] bool opened() const { return !window_.empty(); }
+  using StatusReader::process;
   void send(const std::string& command) const { (void)retrace::testing::runCommand("xdotool " + command); }
   /// Escape saves and ends it; true when it has ended within 10 s.
   bool save() const {
@@ -732,6 +733,28 @@ TEST(Window, LivePlayPlaysAConfigurationPastASpeedLimitWhenAllowed) {
   const recorder::ReplayHeader& header = std::get<recorder::LoadedReplay>(loaded).header;
   EXPECT_EQ(header.configName, "default+landingWindow=4");
   EXPECT_TRUE(header.limitBreaksAllowed);
+}
+
+TEST(Window, LivePlayStoppedByASignalIsSavedWholeAsClosingTheWindowSavesIt) {
+  // Ctrl+C in the terminal (or kill): the play is saved with every tick, as the close button
+  // saves it, and the process still ends by the signal. Killed outright, it left OUT.partial
+  // without its last chunk.
+  retrace::testing::TempDir temp{"retrace_window_live_signal"};
+  const std::string out = temp.file("played.rtr");
+  LiveWindow live("--play dodge -o " + out, temp.path());
+  ASSERT_TRUE(live.opened()) << live.report();
+  ASSERT_TRUE(live.waitFor([](const Status& s) { return s.contains("tick") && std::stoull(s.at("tick")) > 30; }));
+  live.process().signal(SIGTERM);
+  ASSERT_TRUE(live.process().waitEnd(std::chrono::seconds(10))) << live.report();
+  EXPECT_EQ(live.process().describe(), "killed by signal " + std::to_string(SIGTERM)) << live.report();
+  EXPECT_FALSE(fs::exists(out + ".partial"));
+  auto loaded = recorder::loadReplayFile(out);
+  ASSERT_TRUE(std::holds_alternative<recorder::LoadedReplay>(loaded)) << live.report();
+  const recorder::LoadedReplay& played = std::get<recorder::LoadedReplay>(loaded);
+  EXPECT_TRUE(played.footer.has_value()) << "saved whole, not cut short";
+  EXPECT_GT(recorder::expandInputs(played).size(), 30U);
+  EXPECT_TRUE(recorder::verifyReplay(played).passed());
+  EXPECT_NE(live.log().find("saved "), std::string::npos) << live.report();
 }
 
 TEST(Window, LivePlaysLinesKeepTheTickInsideTheWindowWhateverTheOutputsPath) {
