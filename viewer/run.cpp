@@ -211,7 +211,10 @@ std::optional<std::uint64_t> runWindow(const Options& options, viewer::Playback&
   window.select = options.select;
   window.overlays = overlays;
   window.canTakeOver = !options.output.empty();
-  return viewer::DebuggerWindow(playback, other, font, window, std::move(found)).run();
+  recorder::InterruptCatcher interrupts;
+  const auto takeOverAt = viewer::DebuggerWindow(playback, other, font, window, std::move(found)).run();
+  if (recorder::InterruptCatcher::caught()) interrupts.endByTheSignal();
+  return takeOverAt;
 }
 
 /// A picture's refusal or failure said, the exit code; one that a signal stopped (Ctrl+C) then

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "recorder/interrupt.h"
 #include "viewer/controls.h"
 #include "viewer/headless.h"
 #include "viewer/scene.h"
@@ -77,6 +78,8 @@ std::optional<std::uint64_t> DebuggerWindow::run() {
     lanes_ = describeLanes(a_.game(), debugger_.plotted());
     sf::Event event;
     while (window_.pollEvent(event)) handle(event);
+    // Ctrl+C in the terminal closes it as Q does: a clip or sheet under way goes with it.
+    if (recorder::InterruptCatcher::caught()) window_.close();
     stepPlotsForAFrame(debugger_);
     stepFindForAFrame(debugger_);
     stepPictureForAFrame(debugger_, overlays_);

@@ -449,15 +449,11 @@ TEST(Window, ARefusalLongerThanItsPanelIsShownWholeOverSeveralLines) {
   }
 }
 
-TEST(Window, ASelectedRangeIsSavedAsAClipAndASheetWhileTheWindowKeepsAnswering) {
-  // Shift+drag on the timeline selects ticks; "save as clip" writes them a few frames a window
-  // frame, so keys still move the cursor, and the cursor is where the person left it; "save as
-  // sheet" draws them a few cells a frame.
-  retrace::testing::TempDir temp{"retrace_window_clip"};
-  ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr", temp.path(), true);
-  ASSERT_TRUE(view.opened()) << view.report();
+/// Selects about a twenty-fifth of the timeline, from a fifth of the way in, by shift+drag, and
+/// presses "save as clip": the ticks selected, once the clip is under way (nothing if it never is).
+std::optional<std::pair<std::uint64_t, std::uint64_t>> startSavingSelectionAsClip(const ViewerWindow& view) {
   const auto status = view.waitFor([](const Status& s) { return s.at("tick") == "0" && s.contains("timeline"); });
-  ASSERT_TRUE(status);
+  if (!status) return std::nullopt;
   const std::array<float, 5> bar = parseScene(status->at("timeline") + ",0");
   const int y = static_cast<int>(bar[1] + bar[3] / 2);
   view.send("windowmove --sync " + view.id() + " 0 0");
@@ -471,17 +467,29 @@ TEST(Window, ASelectedRangeIsSavedAsAClipAndASheetWhileTheWindowKeepsAnswering) 
   view.send("mouseup 1");
   view.send("keyup shift");
   const auto selected = view.waitFor([](const Status& s) { return s.at("selection") != "none"; });
-  ASSERT_TRUE(selected);
-  // About ticks 720-864 of 3600: 73 frames, written within the wait under the sanitizers too.
+  if (!selected) return std::nullopt;
   const std::string range = selected->at("selection");
   const auto dash = range.find('-');
-  const std::uint64_t from = std::stoull(range.substr(0, dash));
-  const std::uint64_t to = std::stoull(range.substr(dash + 1));
-  ASSERT_GT(to, from + 100) << range;
-  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("clipButton") != "0.0,0.0"; }));
+  const std::pair<std::uint64_t, std::uint64_t> ticks{std::stoull(range.substr(0, dash)), std::stoull(range.substr(dash + 1))};
+  if (!view.waitFor([](const Status& s) { return s.at("clipButton") != "0.0,0.0"; })) return std::nullopt;
   const std::array<float, 5> button = parseScene(view.waitFor([](const Status&) { return true; })->at("clipButton") + ",0,0,0");
   view.press(button[0], button[1]);
-  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("saving") != "none"; })) << "the clip started";
+  if (!view.waitFor([](const Status& s) { return s.at("saving") != "none"; })) return std::nullopt;
+  return ticks;
+}
+
+TEST(Window, ASelectedRangeIsSavedAsAClipAndASheetWhileTheWindowKeepsAnswering) {
+  // Shift+drag on the timeline selects ticks; "save as clip" writes them a few frames a window
+  // frame, so keys still move the cursor, and the cursor is where the person left it; "save as
+  // sheet" draws them a few cells a frame.
+  retrace::testing::TempDir temp{"retrace_window_clip"};
+  ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr", temp.path(), true);
+  ASSERT_TRUE(view.opened()) << view.report();
+  // About ticks 720-864 of 3600: 73 frames, written within the wait under the sanitizers too.
+  const auto range = startSavingSelectionAsClip(view);
+  ASSERT_TRUE(range) << view.report();
+  const auto [from, to] = *range;
+  ASSERT_GT(to, from + 100);
   view.key("Right");  // answered while the clip is written
   const auto done = view.waitFor([](const Status& s) { return s.at("saving") == "none" && !s.at("picture").empty(); });
   ASSERT_TRUE(done);
@@ -516,6 +524,21 @@ TEST(Window, ASelectedRangeIsSavedAsAClipAndASheetWhileTheWindowKeepsAnswering) 
   EXPECT_TRUE(std::equal(windows.getPixelsPtr(), windows.getPixelsPtr() + std::size_t{clis.getSize().x} * clis.getSize().y * 4,
                          clis.getPixelsPtr()));
   EXPECT_EQ(drawn->at("tick"), "1");
+}
+
+TEST(Window, ClosedByASignalWhileSavingAClipItLeavesNoUnfinishedFile) {
+  // Ctrl+C in the terminal closes the window as Q does, so the clip under way goes with it
+  // rather than staying as clip-FROM-TO.gif.partial; the process still ends by the signal.
+  retrace::testing::TempDir temp{"retrace_window_clip_signal"};
+  ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/dodge-discrete-tunneling.rtr", temp.path(), true);
+  ASSERT_TRUE(view.opened()) << view.report();
+  const auto range = startSavingSelectionAsClip(view);  // some 1,200 ticks of 30,000: seconds of frames
+  ASSERT_TRUE(range) << view.report();
+  const std::string name = "clip-" + std::to_string(range->first) + "-" + std::to_string(range->second) + ".gif";
+  view.process().signal(SIGTERM);
+  ASSERT_TRUE(view.process().waitEnd(std::chrono::seconds(10))) << view.report();
+  EXPECT_EQ(view.process().describe(), "killed by signal " + std::to_string(SIGTERM));
+  EXPECT_FALSE(fs::exists(temp.path() / (name + ".partial"))) << view.report();
 }
 
 TEST(Window, PlotsAFieldOverTheWholeReplayWhileItStaysResponsive) {
