@@ -12,6 +12,7 @@
 #include "recorder/byte_sink.h"
 #include "recorder/cli/command.h"
 #include "recorder/input_source.h"
+#include "recorder/interrupt.h"
 #include "recorder/parse.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
@@ -140,13 +141,26 @@ ExitCode runRecord(RecordCommandOptions options) {
   auto opened = openRecording(rec);
   if (auto* problem = std::get_if<std::string>(&opened)) return refuseInput("record", *problem);
   Recorder& recorder = *std::get<std::unique_ptr<Recorder>>(opened);
-  for (std::uint64_t tick = 0; tick < options.ticks && !recorder.failed(); ++tick)
+  // Ctrl+C (or kill) ends the recording there, closed as a whole replay of the ticks played; a
+  // crash or kill -9 still leaves OUT.partial with every complete chunk.
+  InterruptCatcher interrupts;
+  std::uint64_t played = 0;
+  for (; played < options.ticks && !recorder.failed() && !InterruptCatcher::caught(); ++played)
     (void)recorder.record(source->next(recorder.session()));
+  if (played == 0 && InterruptCatcher::caught()) {
+    // A replay of no tick verifies as nothing: none is written, and a file -o named is kept.
+    recorder.discard();
+    spdlog::error("{} record: interrupted before the first tick: nothing recorded", programName());
+    interrupts.endByTheSignal();
+  }
   if (auto problem = recorder.close()) return refuseInput("record", *problem + sayWhatIsKept(*problem, rec.output));
   // The result, on stdout like every command's; diagnostics go to stderr.
-  printOut("recorded {} of {} ({}, seed {}, {}) to {}\n", formatCount(options.ticks, "tick"), rec.game,
-           recorder.header().configName, rec.seed, input, rec.output.string());
-  return ExitCode::kOk;
+  printOut("recorded {} of {} ({}, seed {}, {}) to {}\n", formatCount(played, "tick"), rec.game, recorder.header().configName,
+           rec.seed, input, rec.output.string());
+  if (!InterruptCatcher::caught()) return ExitCode::kOk;
+  spdlog::error("{} record: interrupted after {} of {}: {} holds them, whole", programName(), played,
+                formatCount(options.ticks, "tick"), rec.output.string());
+  interrupts.endByTheSignal();
 }
 
 }  // namespace

@@ -1667,6 +1667,38 @@ TEST_F(Cli, HuntFindsTheDiscreteTunnelAndSavesAReplayThatShowsIt) {
   EXPECT_EQ(retrace::testing::runCommandStderr(fresh + " --no-progress -o " + path("summary")).output, "");
 }
 
+TEST_F(Cli, ARecordingStoppedByASignalIsClosedWholeAtTheTickItReached) {
+  // Ctrl+C (or kill) on a long recording: what was played is written as a whole replay, footer
+  // and all, rather than left as OUT.partial for verify --allow-truncated or record --like to
+  // recover; the process still ends by the signal.
+  const std::string out = path("long.rtr");
+  const retrace::testing::BackgroundProcess record(std::string(RETRACE_CLI) + " record --game tank --ticks 1000000000 -o " + out +
+                                                   " > " + path("out.txt") + " 2> " + path("err.txt"));
+  const auto written = [&] {
+    std::error_code error;
+    const std::uintmax_t bytes = fs::file_size(out + ".partial", error);
+    return error ? std::uintmax_t{0} : bytes;
+  };
+  for (int i = 0; i < 600 && written() < 100000 && record.running(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_GE(written(), 100000U) << record.describe();
+  record.signal(SIGTERM);
+  ASSERT_TRUE(record.waitEnd(std::chrono::seconds(20))) << record.describe();
+  EXPECT_EQ(record.describe(), "killed by signal " + std::to_string(SIGTERM));
+  EXPECT_FALSE(fs::exists(out + ".partial"));
+  auto loaded = retrace::recorder::loadReplayFile(out);
+  ASSERT_TRUE(std::holds_alternative<retrace::recorder::LoadedReplay>(loaded)) << std::get<std::string>(loaded);
+  const auto& replay = std::get<retrace::recorder::LoadedReplay>(loaded);
+  ASSERT_TRUE(replay.footer.has_value());
+  const std::uint64_t ticks = replay.footer->totalTicks;
+  EXPECT_GT(ticks, 0U);
+  EXPECT_TRUE(retrace::recorder::verifyReplay(replay).passed());
+  EXPECT_EQ(readBytes(path("out.txt")),
+            "recorded " + std::to_string(ticks) + " ticks of tank (default, seed 0, bot input) to " + out + "\n");
+  EXPECT_EQ(readBytes(path("err.txt")), "retrace record: interrupted after " + std::to_string(ticks) +
+                                            " of 1000000000 ticks: " + out + " holds them, whole\n");
+}
+
 TEST_F(Cli, HuntStoppedByASignalSumsUpWhatItPlayedAndEndsByTheSignal) {
   // Ctrl+C (or kill) in a long hunt: the runs under way end and their findings are saved whole,
   // the summary is of the runs played, and the process still ends by the signal. Killed
