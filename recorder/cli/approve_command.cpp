@@ -17,6 +17,7 @@
 
 #include "recorder/approve.h"
 #include "recorder/cli/command.h"
+#include "recorder/interrupt.h"
 #include "recorder/parse.h"
 #include "recorder/recorder.h"
 #include "recorder/replay.h"
@@ -91,9 +92,18 @@ void printJudgedSummary(const Judged& judged, std::size_t files) {
 
 /// Rewrites each changed replay in place, saying so of each (and of a regression replay that no
 /// longer shows what its .expect expects); the worse of the judging's exit and any failure.
+/// Ctrl+C stops it between two replays, each either rewritten whole or as it was.
 ExitCode rewriteChanged(const Judged& judged, std::uint32_t fullHashEvery) {
   ExitCode exit = judged.exit;
+  InterruptCatcher interrupts;
+  std::size_t done = 0;
   for (const auto& [file, replay] : judged.changed) {
+    if (InterruptCatcher::caught()) {
+      spdlog::error("{} approve: interrupted after rewriting {} of {}: the others are as they were", programName(), done,
+                    formatCount(judged.changed.size(), "replay"));
+      interrupts.endByTheSignal();
+    }
+    ++done;
     if (auto problem = rewriteReplay(file, replay, fullHashEvery)) {
       spdlog::error("{} approve: {}: {}", programName(), file, *problem);
       exit = worse(exit, ExitCode::kBadInput);
@@ -106,6 +116,7 @@ ExitCode rewriteChanged(const Judged& judged, std::uint32_t fullHashEvery) {
     }
     printOut("{}: rewritten\n", file);
   }
+  if (InterruptCatcher::caught()) interrupts.endByTheSignal();  // during the last: all are rewritten
   return exit;
 }
 

@@ -1419,6 +1419,42 @@ TEST_F(Cli, ApproveReRecordsAtTheChecksumCadenceAskedFor) {
   EXPECT_EQ(runRetrace("approve --check --full-hash-every 1 " + path("t.rtr")).exitCode, 0);
 }
 
+TEST_F(Cli, ApproveStoppedByASignalLeavesEachReplayRewrittenWholeOrAsItWas) {
+  // Ctrl+C (or kill) while approve rewrites a corpus: it stops between two replays, so none is
+  // left half written beside its .partial, says how far it came, and ends by the signal.
+  const std::string folder = path("corpus");
+  fs::create_directory(folder);
+  constexpr int kCopies = 800;
+  const std::string golden = std::string(RETRACE_REPLAYS_DIR) + "/dodge-bot-seed3.rtr";
+  for (int i = 0; i < kCopies; ++i) fs::copy_file(golden, folder + "/r" + std::to_string(i) + ".rtr");
+  const std::uintmax_t before = fs::file_size(golden);
+  const retrace::testing::BackgroundProcess approve("env -u CI " + std::string(RETRACE_CLI) +
+                                                    " approve --yes --full-hash-every 30 " + folder + " > " + path("out.txt") +
+                                                    " 2> " + path("err.txt"));
+  // The files are rewritten in name order, r0.rtr first, each smaller at the sparser cadence.
+  const auto rewritten = [&](const std::string& file) {
+    std::error_code error;
+    const std::uintmax_t bytes = fs::file_size(folder + "/" + file, error);
+    return !error && bytes != before;
+  };
+  for (int i = 0; i < 6000 && !rewritten("r0.rtr") && approve.running(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  ASSERT_TRUE(rewritten("r0.rtr")) << approve.describe();
+  approve.signal(SIGTERM);
+  ASSERT_TRUE(approve.waitEnd(std::chrono::seconds(20))) << approve.describe();
+  EXPECT_EQ(approve.describe(), "killed by signal " + std::to_string(SIGTERM));
+  int done = 0;
+  for (const auto& entry : fs::directory_iterator(folder)) {
+    ASSERT_EQ(entry.path().extension().string(), ".rtr") << entry.path();
+    done += rewritten(entry.path().filename().string()) ? 1 : 0;
+  }
+  ASSERT_LT(done, kCopies) << "it rewrote every replay before the signal came";
+  EXPECT_EQ(readBytes(path("err.txt")), "retrace approve: interrupted after rewriting " + std::to_string(done) + " of " +
+                                            std::to_string(kCopies) + " replays: the others are as they were\n");
+  // Each is whole: rewritten at the new cadence or as it was at the old.
+  EXPECT_EQ(runRetrace("verify " + folder).exitCode, 0);
+}
+
 TEST_F(Cli, ApproveRewritesARegressionReplayMadeWithSettingsAndSaysWhenItNoLongerShowsItsOutcome) {
   // Its configuration, default+bulletSpeed=30, is no named one: approve could not rewrite it.
   std::ofstream(path("walls.rtr"), std::ios::binary)
@@ -1728,7 +1764,7 @@ TEST_F(Cli, HuntStoppedByASignalSumsUpWhatItPlayedAndEndsByTheSignal) {
                                            folder + "\n")))
       << said;
   EXPECT_EQ(std::to_string(countFindings()), summary[2].str()) << "every finding summed up is saved, and none half";
-  for (const auto& entry : fs::directory_iterator(folder)) EXPECT_EQ(entry.path().extension(), ".rtr") << entry.path();
+  for (const auto& entry : fs::directory_iterator(folder)) EXPECT_EQ(entry.path().extension().string(), ".rtr") << entry.path();
   EXPECT_EQ(readBytes(path("err.txt")), "retrace hunt: interrupted after " + summary[1].str() + ", which the summary is of\n");
 }
 
