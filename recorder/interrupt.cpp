@@ -38,7 +38,9 @@ InterruptCatcher::InterruptCatcher() {
     if (gBefore[i].sa_handler == SIG_IGN) continue;
     struct sigaction caught {};
     caught.sa_handler = noteSignal;
-    caught.sa_flags = static_cast<int>(SA_RESETHAND);  // a second Ctrl+C ends a job that is slow to stop
+    // Once: a second Ctrl+C ends a job that is slow to stop. Calls the signal came in the middle
+    // of go on rather than fail with EINTR (a write of the writer thread, a wait for the display).
+    caught.sa_flags = static_cast<int>(SA_RESETHAND | SA_RESTART);
     ::sigemptyset(&caught.sa_mask);
     gInstalled[i] = ::sigaction(kSignals[i], &caught, nullptr) == 0;
   }
