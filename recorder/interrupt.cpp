@@ -39,7 +39,8 @@ InterruptCatcher::InterruptCatcher() {
     struct sigaction caught {};
     caught.sa_handler = noteSignal;
     // Once: a second Ctrl+C ends a job that is slow to stop. Calls the signal came in the middle
-    // of go on rather than fail with EINTR (a write of the writer thread, a wait for the display).
+    // of go on rather than fail with EINTR (a write to a pipe or terminal, a wait for the display;
+    // a regular file's write is not interrupted).
     caught.sa_flags = static_cast<int>(SA_RESETHAND | SA_RESTART);
     ::sigemptyset(&caught.sa_mask);
     gInstalled[i] = ::sigaction(kSignals[i], &caught, nullptr) == 0;
