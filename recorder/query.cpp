@@ -70,13 +70,23 @@ std::variant<std::int64_t, std::string> readValue(const sim::Field& field, const
     if (const auto* problem = std::get_if<std::string>(&fixed)) return field.name + ": " + *problem;
     return std::int64_t{std::get<sim::Fixed>(fixed).raw()};
   }
+  // Bits print as 0x and sixteen hex digits (show, trace, the inspector), and read back so: as
+  // the 64 bits they are, whatever their sign as a stored value.
+  if (value.size() > 2 && value[0] == '0' && (value[1] == 'x' || value[1] == 'X')) {
+    std::uint64_t bits = 0;
+    const auto [at, error] = std::from_chars(value.data() + 2, value.data() + value.size(), bits, 16);
+    if (error == std::errc() && at == value.data() + value.size()) return static_cast<std::int64_t>(bits);
+  }
   std::int64_t number = 0;
   const auto [at, error] = std::from_chars(value.data(), value.data() + value.size(), number);
   if (error != std::errc() || at != value.data() + value.size()) {
     std::string names;
     for (const sim::EnumName& name : field.names) names += (names.empty() ? "" : ", ") + std::string(name.name);
-    return field.name + (field.kind == sim::FieldKind::kEnum ? " is one of " + names : std::string(" is a whole number")) +
-           ", not " + quoteForMessage(value);
+    const std::string expected = field.kind == sim::FieldKind::kEnum ? " is one of " + names
+                                 : field.kind == sim::FieldKind::kBits
+                                     ? std::string(" is 64 bits, written 0x and up to 16 hex digits or as a whole number")
+                                     : std::string(" is a whole number");
+    return field.name + expected + ", not " + quoteForMessage(value);
   }
   return number;
 }

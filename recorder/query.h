@@ -9,7 +9,8 @@
 //   FIELD      := a dotted field name (players[0].hp, ball.vy, shots.size); [*] for any index
 //                 (shots[*].position.y > 200 holds when any shot's does), [id=N] for the
 //                 element whose id field is N, wherever it is in its list (sim/field_ids.h)
-//   VALUE      := a number (a decimal for fixed point), true, false, or an enumeration's name
+//   VALUE      := a number (a decimal for fixed point; 0x and hex digits for bits, the 64 of a
+//                 rng.state as show prints them), true, false, or an enumeration's name
 //
 // A comparison with a field the state does not have at that tick (no element 0, no element
 // with that id) is false. `changed` compares each field named with the field of the same name

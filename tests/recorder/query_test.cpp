@@ -4,6 +4,10 @@
 
 #include <regex>
 
+#include "recorder/state_fields.h"
+#include "sim/game.h"
+#include "sim/rng.h"
+
 namespace retrace::recorder {
 namespace {
 
@@ -16,7 +20,8 @@ std::vector<sim::Field> makeFields() {
           {"tanks[1].hp", 5, sim::FieldKind::kInt, {}},
           {"tanks[1].facing", 0, sim::FieldKind::kEnum, kFacing},
           {"man.vy", sim::Fixed::fromRatio(9, 2).raw(), sim::FieldKind::kFixed, {}},
-          {"man.onPlatform", 0, sim::FieldKind::kBool, {}}};
+          {"man.onPlatform", 0, sim::FieldKind::kBool, {}},
+          {"rng.state", static_cast<std::int64_t>(0xb678203e833af5e3ULL), sim::FieldKind::kBits, {}}};
 }
 
 bool holds(const std::string& text) {
@@ -53,6 +58,35 @@ TEST(Condition, ComparesEachKindByItsOwnValues) {
   EXPECT_TRUE(holds("tanks[0].facing == left"));
   EXPECT_TRUE(holds("tanks[0].facing != up"));
   EXPECT_TRUE(holds("tanks.size >= 2"));
+  // Bits as show prints them (the sign bit set here), and as a whole number.
+  EXPECT_TRUE(holds("rng.state == 0xb678203e833af5e3"));
+  EXPECT_TRUE(holds("rng.state == 0XB678203E833AF5E3"));
+  EXPECT_TRUE(holds("rng.state != 0x1"));
+  EXPECT_TRUE(holds("tanks[0].hp == 0x2"));
+  EXPECT_TRUE(holds("rng.state == -5298449508739648029"));
+}
+
+TEST(Condition, ReadsBackEveryValueAsShowPrintsItInEveryGame) {
+  // find --where and hunt --until take values as show and trace print them: every field's.
+  for (const sim::GameDefinition* game : sim::listGames()) {
+    auto session = game->start(*game->findConfig(game->configNames().front()), 3);
+    sim::Rng rng = sim::seedRng(3);
+    for (int tick = 0; tick <= 400; ++tick) {
+      if (tick % 100 == 0) {
+        StateFields named;
+        const std::vector<sim::Field>& fields = named.read(*session);
+        for (const sim::Field& field : fields) {
+          const std::string text = field.name + " == " + sim::formatField(field);
+          const auto condition = Condition::parse(text);
+          ASSERT_TRUE(std::holds_alternative<Condition>(condition)) << text;
+          const auto result = std::get<Condition>(condition).check(fields);
+          ASSERT_TRUE(std::holds_alternative<bool>(result)) << game->name() << ": " << std::get<std::string>(result);
+          EXPECT_TRUE(std::get<bool>(result)) << game->name() << ": " << text;
+        }
+      }
+      (void)session->step(session->chooseBotInput(rng));
+    }
+  }
 }
 
 TEST(Condition, AndBindsTighterThanOr) {
@@ -91,6 +125,10 @@ TEST(Condition, BadConditionsNameTheirToken) {
   EXPECT_EQ(problem("tanks[0].hp < 3 but man.vy > 1"), "'but' is where and or or should be");
   EXPECT_EQ(problem("tanks[0].hp ~ 3"), "'~' is no part of a condition (FIELD OP VALUE or FIELD changed, joined by and, or)");
   EXPECT_EQ(problem("tanks[0].hp < three"), "tanks[0].hp is a whole number, not 'three'");
+  EXPECT_EQ(problem("rng.state == 0xg"),
+            "rng.state is 64 bits, written 0x and up to 16 hex digits or as a whole number, not '0xg'");
+  EXPECT_EQ(problem("rng.state == 0x10000000000000000"),
+            "rng.state is 64 bits, written 0x and up to 16 hex digits or as a whole number, not '0x10000000000000000'");
   EXPECT_EQ(problem("tanks[0].facing == north"), "tanks[0].facing is one of up, right, down, left, not 'north'");
   EXPECT_EQ(problem("man.onPlatform == 1"), "man.onPlatform is true or false, not '1'");
   EXPECT_EQ(problem("man.vy > fast"), "man.vy: 'fast' is not a decimal number (like 98, -3.25 or 0.38)");
