@@ -84,29 +84,29 @@ std::optional<DrawnConfig> drawConfig(const sim::GameDefinition& game, const sim
 
 namespace {
 
-/// A finding's inputs shrunk while they still show a tunnel, with the witness they show.
-void shrinkFinding(const RunSetup& setup, PlayedRun& ioPlayed, std::uint64_t budget) {
-  const Predicate tunnel{Predicate::Kind::kTunnel, 0, 0, "tunnel"};
-  ShrinkResult shrunk = shrinkInputs(setup, tunnel, ioPlayed.inputs, budget);
+/// A finding's inputs shrunk while they still show the predicate, with the witness they show.
+void shrinkFinding(const RunSetup& setup, const Predicate& predicate, PlayedRun& ioPlayed, std::uint64_t budget) {
+  ShrinkResult shrunk = shrinkInputs(setup, predicate, ioPlayed.inputs, budget);
   // shrinkInputs keeps only inputs that still show it, cut at the tick they do.
-  if (auto witness = findWitness(setup, shrunk.inputs, tunnel)) {
+  if (auto witness = findWitness(setup, shrunk.inputs, predicate)) {
     ioPlayed.inputs = std::move(shrunk.inputs);
-    ioPlayed.tunnel = std::move(witness);
+    ioPlayed.witness = std::move(witness);
   }
 }
 
 }  // namespace
 
-PlayedRun playRun(const RunSetup& setup, std::uint64_t run, std::uint64_t ticks) {
+PlayedRun playRun(const RunSetup& setup, std::uint64_t run, std::uint64_t ticks, const Predicate& predicate) {
   sim::Rng rng = sim::seedRng(setup.seed, run);
   sim::Rng bot = sim::seedRng(setup.seed, run + 0xB07);
   auto session = setup.game->start(setup.config, setup.seed);
-  session->setOracle(true);
+  WitnessWatch watch(*setup.game, predicate, *session);
+  session->setOracle(watch.needsOracle());
   PlayedRun played;
   const auto mask = static_cast<sim::Input>((1U << setup.game->inputNames().size()) - 1U);
   sim::Input held = 0;
   std::int32_t left = 0;
-  for (std::uint64_t t = 0; t < ticks; ++t) {
+  for (std::uint64_t t = 0; t < ticks && !watch.isPast(t + 1); ++t) {
     if (left-- <= 0) {
       held = run % 2 == 0 || sim::drawChance(rng, 1, 8) ? static_cast<sim::Input>(sim::nextU32(rng) & mask) : sim::Input{0};
       left = sim::drawBetween(rng, 1, 30);
@@ -114,11 +114,12 @@ PlayedRun playRun(const RunSetup& setup, std::uint64_t run, std::uint64_t ticks)
     const sim::Input input = run % 2 == 0 ? held : static_cast<sim::Input>(session->chooseBotInput(bot) ^ held);
     played.inputs.push_back(input);
     const sim::StepResult result = session->step(input);
-    if (!result.tunnels.empty()) {
-      played.tunnel = Witness{t + 1, result.tunnels.front().sentence};
-      break;
-    }
+    played.witness = watch.see(*session, t + 1, result);
+    if (played.witness) break;
   }
+  played.problem = watch.problem();
+  played.unseenFields = watch.listUnseenFields();
+  if (!played.unseenFields.empty()) played.fullestFields = watch.listFullestFields();
   return played;
 }
 
@@ -140,10 +141,13 @@ HuntedRun huntRun(const HuntPlan& plan, std::uint64_t run) {
   hunted.config = drawConfig(*plan.game, plan.base, plan.mode, configRng);
   if (!hunted.config) return hunted;
   hunted.setup = RunSetup{plan.game, hunted.config->config, seedRun(plan.seed, run)};
-  PlayedRun played = playRun(hunted.setup, run, plan.ticks);
+  PlayedRun played = playRun(hunted.setup, run, plan.ticks, plan.until);
   hunted.ticks = played.inputs.size();
-  if (!played.tunnel) return hunted;
-  if (plan.shrinkBudget > 0) shrinkFinding(hunted.setup, played, plan.shrinkBudget);
+  hunted.problem = played.problem;
+  hunted.unseenFields = played.unseenFields;
+  hunted.fullestFields = std::move(played.fullestFields);
+  if (!played.witness) return hunted;
+  if (plan.shrinkBudget > 0) shrinkFinding(hunted.setup, plan.until, played, plan.shrinkBudget);
   hunted.finding = std::move(played);
   return hunted;
 }

@@ -1,7 +1,9 @@
 #pragma once
 // What a hunt is made of: configurations drawn within or just past the declared speed limits,
-// and runs played with the oracle on until the first tunnel. Every draw comes from seeded RNGs,
-// so a hunt with the same seed plays the same runs and finds the same tunnels.
+// and runs played until the first tick that shows what the hunt looks for (a tunnel the oracle
+// finds, unless told otherwise: an event, a round ended early, a condition over the state).
+// Every draw comes from seeded RNGs, so a hunt with the same seed plays the same runs and finds
+// the same things.
 
 #include <atomic>
 #include <cstdint>
@@ -47,16 +49,23 @@ struct DrawnConfig {
 [[nodiscard]] std::optional<DrawnConfig> drawConfig(const sim::GameDefinition& game, const sim::ConfigValues& base,
                                                     ConfigMode mode, sim::Rng& ioRng);
 
-/// A played run: its inputs, up to and including the first tunnel if the oracle saw one.
+/// A played run: its inputs, up to and including the first tick that showed the predicate.
 struct PlayedRun {
   std::vector<sim::Input> inputs;
-  std::optional<Witness> tunnel;
+  std::optional<Witness> witness;  ///< what showed it, when the run did
+  /// Why the run could not judge the predicate (WitnessWatch::problem): a value its condition
+  /// cannot compare with a field it names.
+  std::optional<std::string> problem;
+  std::vector<std::string> unseenFields;  ///< the condition's names no tick of the run had
+  /// With unseenFields, the fields of the run's tick that had the most (WitnessWatch::listFullestFields).
+  std::vector<sim::Field> fullestFields;
 };
 
-/// Plays run `run` for at most `ticks` with the oracle on, stopping at the first tunnel: even
-/// runs mash buttons at random, odd runs follow the bot with random buttons flipped now and
-/// then, both seeded from the setup's seed and the run number.
-[[nodiscard]] PlayedRun playRun(const RunSetup& setup, std::uint64_t run, std::uint64_t ticks);
+/// Plays run `run` for at most `ticks`, stopping at the first tick that shows the predicate
+/// (a tunnel by default, with the oracle on): even runs mash buttons at random, odd runs follow
+/// the bot with random buttons flipped now and then, both seeded from the setup's seed and the
+/// run number.
+[[nodiscard]] PlayedRun playRun(const RunSetup& setup, std::uint64_t run, std::uint64_t ticks, const Predicate& predicate = {});
 
 /// The seed of hunt run `run` of a hunt seeded `huntSeed`.
 [[nodiscard]] std::uint64_t seedRun(std::uint64_t huntSeed, std::uint64_t run) noexcept;
@@ -73,6 +82,7 @@ struct HuntPlan {
   std::uint64_t shard = 0;
   std::uint64_t shards = 1;
   std::uint64_t shrinkBudget = 0;  ///< re-simulations to shrink each finding with (shrink.h); 0 keeps it as played
+  Predicate until{};               ///< what a run looks for (not kDiverges, a recording's property)
 };
 
 /// One run of a hunt as played.
@@ -80,8 +90,11 @@ struct HuntedRun {
   std::uint64_t run = 0;
   std::optional<DrawnConfig> config;  ///< nothing when none could be drawn: the run was not played
   RunSetup setup;
-  std::uint64_t ticks = 0;           ///< ticks played: with a finding, the tick it showed at before any shrinking
-  std::optional<PlayedRun> finding;  ///< the inputs up to the first tunnel, when there was one
+  std::uint64_t ticks = 0;                ///< ticks played: with a finding, the tick it showed at before any shrinking
+  std::optional<PlayedRun> finding;       ///< the inputs up to the first tick that showed the predicate, when one did
+  std::optional<std::string> problem;     ///< PlayedRun::problem: the run could not judge the predicate
+  std::vector<std::string> unseenFields;  ///< PlayedRun::unseenFields
+  std::vector<sim::Field> fullestFields;  ///< PlayedRun::fullestFields
 };
 
 /// How many of the plan's runs its shard plays.

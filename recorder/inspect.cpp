@@ -221,11 +221,18 @@ std::variant<std::vector<std::uint64_t>, Unanswered> TickSearch::searchRange(con
       all);
 }
 
+const std::vector<sim::Field>& TickSearch::listLastFields() const noexcept {
+  // Either reader may hold the last, and both hold one after a tick.
+  return named_[now_].fields().empty() ? named_[1 - now_].fields() : named_[now_].fields();
+}
+
 std::optional<Unanswered> TickSearch::explainNothingFound(const std::string& game) const {
+  return explainNothingFound(game, listLastFields());
+}
+
+std::optional<Unanswered> TickSearch::explainNothingFound(const std::string& game, const std::vector<sim::Field>& fields) const {
   if (unseen_.empty()) return std::nullopt;
-  // The fields of a tick searched: either reader may hold the last, and both hold one after a tick.
-  const std::vector<sim::Field>& last = named_[now_].fields().empty() ? named_[1 - now_].fields() : named_[now_].fields();
-  const std::string hint = describeSuggestions(suggestFieldNames(unseen_.front(), last));
+  const std::string hint = describeSuggestions(suggestFieldNames(unseen_.front(), fields));
   return Unanswered{quoteForMessage(unseen_.front()) + " names no field of " + game + " on any tick searched" +
                         (hint.empty() ? "" : "; " + hint),
                     false, true};

@@ -93,6 +93,14 @@ class TickSearch {
   /// For a search that found nothing: the sentence for a field the condition names that no tick
   /// walked has had (a typo, not a condition that never held), if there is one.
   [[nodiscard]] std::optional<Unanswered> explainNothingFound(const std::string& game) const;
+  /// explainNothingFound with the names closest to the field's taken from `fields` (any tick's).
+  [[nodiscard]] std::optional<Unanswered> explainNothingFound(const std::string& game,
+                                                              const std::vector<sim::Field>& fields) const;
+  /// The fields of the last tick checked (none before the first).
+  [[nodiscard]] const std::vector<sim::Field>& listLastFields() const noexcept;
+  /// The condition's names no tick checked has had yet, indices as [*].
+  [[nodiscard]] const std::vector<std::string>& listUnseen() const noexcept { return unseen_; }
+  [[nodiscard]] const Condition& condition() const noexcept { return condition_; }
 
  private:
   /// Walks a range of ticks in order, visiting each until the visit says stop.

@@ -22,6 +22,13 @@ std::variant<Predicate, std::string> parsePredicate(const std::string& text, con
     }
     return quoteForMessage(text) + ": ends-before needs a tick after 0, like ends-before:600";
   }
+  if (text.rfind("where:", 0) == 0) {
+    auto condition = Condition::parse(std::string_view(text).substr(6));
+    if (auto* problem = std::get_if<std::string>(&condition)) return "where: " + *problem;
+    p.kind = Predicate::Kind::kWhere;
+    p.where = std::move(std::get<Condition>(condition));
+    return p;
+  }
   if (text.rfind("event:", 0) == 0) {
     p.kind = Predicate::Kind::kEvent;
     const std::string name = text.substr(6);
@@ -36,32 +43,106 @@ std::variant<Predicate, std::string> parsePredicate(const std::string& text, con
     for (const auto& schema : schemas) known.push_back(schema.name);
     return quoteForMessage(name) + " is not an event of " + std::string(game.name()) + " (events: " + joinNames(known) + ")";
   }
-  return quoteForMessage(text) + " is not a predicate (tunnel, ends-before:T, event:KIND, diverges)";
+  return quoteForMessage(text) + " is not a predicate (tunnel, ends-before:T, event:KIND, where:CONDITION, diverges)";
 }
+
+std::string describeHolding(const Condition& condition, const StateFields& fields) {
+  std::string values;
+  int shown = 0;
+  for (const std::string& name : condition.listFields()) {
+    const std::vector<const sim::Field*> named = fields.findNamed(name);
+    if (named.size() != 1 || shown == 3) continue;
+    values += (values.empty() ? " (" : ", ") + named.front()->name + " " + sim::formatField(*named.front());
+    ++shown;
+  }
+  return quoteForMessage(condition.text()) + " holds" + (values.empty() ? "" : values + ")");
+}
+
+WitnessWatch::WitnessWatch(const sim::GameDefinition& game, const Predicate& predicate, const sim::GameSession& start)
+    : game_(&game), kind_(predicate.kind), tick_(predicate.tick), event_(predicate.event) {
+  if (kind_ != Predicate::Kind::kWhere) return;
+  search_.emplace(*predicate.where);
+  search_->remember(start, 0);
+}
+
+bool WitnessWatch::needsOracle() const noexcept { return kind_ == Predicate::Kind::kTunnel; }
+
+bool WitnessWatch::isPast(std::uint64_t tick) const noexcept {
+  return (kind_ == Predicate::Kind::kEndsBefore && tick >= tick_) || problem_.has_value();
+}
+
+std::optional<Witness> WitnessWatch::see(const sim::GameSession& game, std::uint64_t tick, const sim::StepResult& result) {
+  if (isPast(tick)) return std::nullopt;
+  switch (kind_) {
+    case Predicate::Kind::kTunnel:
+      if (!result.tunnels.empty()) return Witness{tick, result.tunnels.front().sentence};
+      break;
+    case Predicate::Kind::kEndsBefore:
+      if (game.roundOver()) return Witness{tick, "the round ended at tick " + std::to_string(tick)};
+      break;
+    case Predicate::Kind::kEvent:
+      for (const sim::Event& e : result.events) {
+        if (e.kind == event_) return Witness{tick, sim::formatEvent(*game_, e)};
+      }
+      break;
+    case Predicate::Kind::kWhere: {
+      auto holds = search_->check(game, tick);
+      // Copied only when a tick has more fields than any before, while a name is still unseen.
+      const std::vector<sim::Field>& now = search_->listLastFields();
+      if (!search_->listUnseen().empty() && now.size() > fullest_.size()) fullest_ = now;
+      if (auto* sentence = std::get_if<std::string>(&holds)) {
+        problem_ = std::move(*sentence);
+      } else if (std::get<bool>(holds)) {
+        StateFields fields;
+        (void)fields.read(game);
+        return Witness{tick, describeHolding(search_->condition(), fields)};
+      }
+      break;
+    }
+    case Predicate::Kind::kDiverges: break;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> WitnessWatch::listUnseenFields() const {
+  return search_ ? search_->listUnseen() : std::vector<std::string>{};
+}
+
+std::optional<Unanswered> WitnessWatch::explainUnseen() const {
+  if (problem_) return Unanswered{"where: " + *problem_};
+  if (!search_) return std::nullopt;
+  return search_->explainNothingFound(std::string(game_->name()), fullest_);
+}
+
+namespace {
+
+/// Plays the inputs under a watch until it sees the predicate or can no longer: what it saw, and
+/// when it saw nothing, in `outUnseen`, whether the predicate was at fault (explainUnseen).
+std::optional<Witness> watchInputs(const RunSetup& setup, std::span<const sim::Input> inputs, const Predicate& predicate,
+                                   std::optional<Unanswered>* outUnseen = nullptr) {
+  auto session = setup.game->start(setup.config, setup.seed);
+  WitnessWatch watch(*setup.game, predicate, *session);
+  session->setOracle(watch.needsOracle());
+  for (std::size_t tick = 1; tick <= inputs.size() && !watch.isPast(tick); ++tick) {
+    const sim::StepResult result = session->step(inputs[tick - 1]);
+    if (auto witness = watch.see(*session, tick, result)) return witness;
+  }
+  if (outUnseen != nullptr) *outUnseen = watch.explainUnseen();
+  return std::nullopt;
+}
+
+}  // namespace
 
 std::optional<Witness> findWitness(const RunSetup& setup, std::span<const sim::Input> inputs, const Predicate& predicate) {
   if (predicate.kind == Predicate::Kind::kDiverges) return std::nullopt;
-  auto session = setup.game->start(setup.config, setup.seed);
-  session->setOracle(predicate.kind == Predicate::Kind::kTunnel);
-  for (std::size_t tick = 1; tick <= inputs.size(); ++tick) {
-    const sim::StepResult result = session->step(inputs[tick - 1]);
-    switch (predicate.kind) {
-      case Predicate::Kind::kTunnel:
-        if (!result.tunnels.empty()) return Witness{tick, result.tunnels.front().sentence};
-        break;
-      case Predicate::Kind::kEndsBefore:
-        if (tick >= predicate.tick) return std::nullopt;
-        if (session->roundOver()) return Witness{tick, "the round ended at tick " + std::to_string(tick)};
-        break;
-      case Predicate::Kind::kEvent:
-        for (const sim::Event& e : result.events) {
-          if (e.kind == predicate.event) return Witness{tick, sim::formatEvent(*setup.game, e)};
-        }
-        break;
-      case Predicate::Kind::kDiverges: return std::nullopt;
-    }
-  }
-  return std::nullopt;
+  return watchInputs(setup, inputs, predicate);
+}
+
+std::optional<Unanswered> explainUnshown(const RunSetup& setup, std::span<const sim::Input> inputs, const Predicate& predicate) {
+  if (predicate.kind == Predicate::Kind::kDiverges) return std::nullopt;
+  std::optional<Unanswered> unseen;
+  if (watchInputs(setup, inputs, predicate, &unseen)) return std::nullopt;
+  return unseen;
 }
 
 std::uint64_t countInputChanges(std::span<const sim::Input> inputs) noexcept {

@@ -2,11 +2,12 @@
 // What hunt and shrink search for: a predicate over a run of a game, and the first tick at
 // which a run shows it.
 //
-// Predicates (retrace shrink --until):
+// Predicates (retrace shrink --until, retrace hunt --until):
 //   tunnel          the oracle reports a tunnel
 //   ends-before:T   a round ends (contact, death, lost base) before tick T
 //   event:KIND      an event of kind KIND happens (e.g. event:bounce)
-//   diverges        re-simulation parts from the recording (judged by verifyReplay)
+//   where:CONDITION the state meets a condition, in find --where's grammar (where:players[0].hp < 0)
+//   diverges        re-simulation parts from the recording (judged by verifyReplay; shrink only)
 
 #include <cstdint>
 #include <optional>
@@ -15,17 +16,20 @@
 #include <variant>
 #include <vector>
 
+#include "recorder/inspect.h"
+#include "recorder/query.h"
 #include "recorder/replay.h"
 #include "sim/game.h"
 
 namespace retrace::recorder {
 
-/// A parsed --until predicate.
+/// A parsed --until predicate; a default one is `tunnel`.
 struct Predicate {
-  enum class Kind : std::uint8_t { kTunnel, kEndsBefore, kEvent, kDiverges } kind = Kind::kTunnel;
-  std::uint64_t tick = 0;   ///< for kEndsBefore
-  std::uint16_t event = 0;  ///< for kEvent: the kind in the game's schemas
-  std::string text;         ///< as the user wrote it
+  enum class Kind : std::uint8_t { kTunnel, kEndsBefore, kEvent, kWhere, kDiverges } kind = Kind::kTunnel;
+  std::uint64_t tick = 0;          ///< for kEndsBefore
+  std::uint16_t event = 0;         ///< for kEvent: the kind in the game's schemas
+  std::optional<Condition> where;  ///< for kWhere
+  std::string text = "tunnel";     ///< as the user wrote it
 };
 
 /// Parses a predicate for a game; one sentence when it is not one.
@@ -44,11 +48,55 @@ struct Witness {
   std::string description;  ///< e.g. the oracle's finding
 };
 
+/// "'man.hp < 3' holds (man.hp 2)": a condition that holds on the fields, and the values of the
+/// fields it names that a name gives one of (at most three).
+[[nodiscard]] std::string describeHolding(const Condition& condition, const StateFields& fields);
+
+/// Watches a run tick after tick for a predicate other than kDiverges: what findWitness and a
+/// hunt's runs ask after each step, so that both judge a predicate alike.
+class WitnessWatch {
+ public:
+  /// A watch over `start`, a game before its first tick (what a `changed` on tick 1 compares with).
+  WitnessWatch(const sim::GameDefinition& game, const Predicate& predicate, const sim::GameSession& start);
+  /// Whether the oracle must run for the predicate to be seen (tunnel).
+  [[nodiscard]] bool needsOracle() const noexcept;
+  /// Whether the predicate can no longer show on `tick` or after it (ends-before's tick reached).
+  [[nodiscard]] bool isPast(std::uint64_t tick) const noexcept;
+  /// The witness when the predicate holds on the game after `tick`, `result` being that tick's
+  /// step; nothing otherwise, and nothing from then on once a condition met a value it cannot
+  /// compare (problem()).
+  [[nodiscard]] std::optional<Witness> see(const sim::GameSession& game, std::uint64_t tick, const sim::StepResult& result);
+  /// The sentence of a value the condition could not compare with a field it named, if one stopped it.
+  [[nodiscard]] const std::optional<std::string>& problem() const noexcept { return problem_; }
+  /// The names the condition gives that no tick seen had, indices as [*] (none for other predicates).
+  [[nodiscard]] std::vector<std::string> listUnseenFields() const;
+  /// While some of the condition's names were unseen, the fields of the tick with the most of
+  /// them (its lists fullest): where to look for what such a name meant. None for other predicates.
+  [[nodiscard]] const std::vector<sim::Field>& listFullestFields() const noexcept { return fullest_; }
+  /// Why the ticks seen never showed the predicate when the reason is the predicate's: a value it
+  /// cannot compare ("where: ..."), or a field no tick seen had (with the names closest to it);
+  /// else nothing.
+  [[nodiscard]] std::optional<Unanswered> explainUnseen() const;
+
+ private:
+  const sim::GameDefinition* game_;
+  Predicate::Kind kind_;
+  std::uint64_t tick_;                ///< for kEndsBefore
+  std::uint16_t event_;               ///< for kEvent
+  std::optional<TickSearch> search_;  ///< for kWhere
+  std::optional<std::string> problem_;
+  std::vector<sim::Field> fullest_;  ///< listFullestFields
+};
+
 /// Runs the inputs and returns the first tick where the predicate holds. kDiverges is a
 /// property of a recording, not of inputs: the replay engine (verifyReplay) judges it, and here
 /// it never holds.
 [[nodiscard]] std::optional<Witness> findWitness(const RunSetup& setup, std::span<const sim::Input> inputs,
                                                  const Predicate& predicate);
+/// For inputs that do not show the predicate, why, when the predicate is at fault
+/// (WitnessWatch::explainUnseen over a run of them); nothing when they merely do not show it.
+[[nodiscard]] std::optional<Unanswered> explainUnshown(const RunSetup& setup, std::span<const sim::Input> inputs,
+                                                       const Predicate& predicate);
 
 /// Ticks where the input differs from the tick before (the first tick counts when not idle).
 [[nodiscard]] std::uint64_t countInputChanges(std::span<const sim::Input> inputs) noexcept;

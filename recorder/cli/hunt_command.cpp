@@ -1,8 +1,10 @@
-// `retrace hunt`: plays many games looking for tunnels, with seeded random input and the bot's
-// input perturbed by random button flips, optionally with configurations drawn at random
-// within the declared speed limits or just outside them. Every run is derived from --seed and
-// its number, so a hunt is reproducible; each finding is saved as a replay named after it.
+// `retrace hunt`: plays many games looking for tunnels (or what --until names: an event, a round
+// ended early, a condition over the state), with seeded random input and the bot's input
+// perturbed by random button flips, optionally with configurations drawn at random within the
+// declared speed limits or just outside them. Every run is derived from --seed and its number,
+// so a hunt is reproducible; each finding is saved as a replay named after it.
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <system_error>
 #include <vector>
 
@@ -18,12 +21,15 @@
 #include <unistd.h>
 
 #include "recorder/cli/command.h"
+#include "recorder/field_hints.h"
 #include "recorder/hunt.h"
 #include "recorder/interrupt.h"
 #include "recorder/parse.h"
+#include "recorder/query.h"
 #include "recorder/search.h"
 #include "recorder/settings.h"
 #include "recorder/shrink.h"
+#include "recorder/state_fields.h"
 
 namespace retrace::recorder::cli {
 namespace {
@@ -38,6 +44,7 @@ struct HuntOptions {
   double seconds = 0.0;
   std::uint64_t ticks = 3600;
   std::string configs = "named";  ///< named, within, outside
+  std::string until = "tunnel";   ///< what a run looks for (search.h's predicates but diverges)
   std::string output = "hunt-findings";
   bool quiet = false;
   bool shrink = false;
@@ -79,6 +86,46 @@ std::variant<bool, std::string> prepareFindingsFolder(const std::string& folder)
   return existed;
 }
 
+/// The part of a finding's file name that says what it shows: "tunnel", "event-died",
+/// "ends-before-600", or "where" for a condition (whose text is no file name).
+std::string nameFindings(const Predicate& until, const sim::GameDefinition& game) {
+  switch (until.kind) {
+    case Predicate::Kind::kEndsBefore: return "ends-before-" + std::to_string(until.tick);
+    case Predicate::Kind::kEvent: return std::string("event-") + game.eventSchemas()[until.event].name;
+    case Predicate::Kind::kWhere: return "where";
+    case Predicate::Kind::kTunnel:
+    case Predicate::Kind::kDiverges: break;
+  }
+  return "tunnel";
+}
+
+/// A word as a shell takes it whole: as it is when it is plain, else in single quotes.
+std::string quoteForShell(const std::string& word) {
+  const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::string_view("_-.:/=+,").find(c) != std::string_view::npos;
+  });
+  if (plain) return word;
+  std::string quoted = "'";
+  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+/// Why a hunt cannot look for a condition, judged on the state before the first tick of its
+/// configuration: a value the condition cannot compare, or a condition that holds there already,
+/// which any run would show before any input counts (an invariant written the wrong way round).
+std::optional<std::string> refuseCondition(const sim::GameDefinition& game, const sim::ConfigValues& base,
+                                           const Condition& condition) {
+  StateFields start;
+  const std::vector<sim::Field>& fields = start.read(*game.start(base, 0));
+  if (auto problem = condition.checkValues(fields)) return "where: " + *problem;
+  const auto holds = condition.check(fields);
+  if (const auto* problem = std::get_if<std::string>(&holds)) return "where: " + *problem;
+  if (!std::get<bool>(holds)) return std::nullopt;
+  return "where: " + describeHolding(condition, start) +
+         " at tick 0, before any input: a hunt looks for a state the inputs lead to, so name what a failure looks like "
+         "(the invariant's opposite)";
+}
+
 /// Runs whose configuration breaks the same limits, and what they found.
 struct BrokenLimitTally {
   std::uint64_t runs = 0;
@@ -91,23 +138,31 @@ struct BrokenLimitTally {
 /// including runs that ended ahead of their turn.
 class HuntReport {
  public:
-  explicit HuntReport(const HuntOptions& options)
+  HuntReport(const HuntOptions& options, std::string findingsName)
       // A progress line only on a terminal, and at most 4 times a second: one per run was most
       // of a short-run hunt's time and, in a CI log, one line of millions of carriage returns.
       : options_(options),
+        findingsName_(std::move(findingsName)),
         showProgress_(!options.quiet && ::isatty(STDERR_FILENO) == 1),
         start_(std::chrono::steady_clock::now()),
         nextProgress_(start_) {}
 
-  /// Counts a run and saves its finding; false when the finding could not be saved (the hunt stops).
+  /// Counts a run and saves its finding; false when the finding could not be saved or the run
+  /// could not judge what the hunt looks for (the hunt stops).
   bool take(HuntedRun&& hunted) {
     ++runs;
     ticks += hunted.ticks;
     printProgress();
+    if (hunted.problem) {
+      untilProblem = std::move(hunted.problem);
+      return false;
+    }
     if (hunted.config) {
       BrokenLimitTally& tally = byBrokenLimits[listBrokenLimits(*hunted.setup.game, hunted.setup.config)];
       ++tally.runs;
       if (hunted.finding) ++tally.findings;
+      keepNeverSeen(hunted.unseenFields);
+      if (hunted.fullestFields.size() > hintFields.size()) hintFields = std::move(hunted.fullestFields);
     }
     if (!hunted.finding) return true;
     ++findings;
@@ -137,11 +192,29 @@ class HuntReport {
   std::uint64_t ticks = 0;
   std::uint64_t runs = 0;
   bool writeFailed = false;  ///< a finding could not be saved: the hunt stopped there
+  /// A run could not judge what the hunt looks for (a value its condition cannot compare): the
+  /// hunt stopped there, and this says why.
+  std::optional<std::string> untilProblem;
+  /// The names of --until's condition that no tick of any run played has had (indices as [*]).
+  std::optional<std::vector<std::string>> neverSeen;
+  /// Of the runs that lacked some of those names, the fields of the tick that had the most: where
+  /// to look for what a name no run had may have meant.
+  std::vector<sim::Field> hintFields;
   std::string firstFinding;  ///< the file of the first finding this hunt saved
   /// The runs played and their findings by the limits their configuration breaks (none: within them all).
   std::map<std::vector<std::string>, BrokenLimitTally> byBrokenLimits;
 
  private:
+  /// Keeps, of the names no run before had, those this run had not either.
+  void keepNeverSeen(const std::vector<std::string>& unseen) {
+    if (!neverSeen) {
+      neverSeen = unseen;
+      return;
+    }
+    std::erase_if(*neverSeen,
+                  [&](const std::string& name) { return std::find(unseen.begin(), unseen.end(), name) == unseen.end(); });
+  }
+
   /// The findings are the hunt's result, on stdout with its summary; the progress line is on
   /// stderr, so on a terminal it is wiped first and a finding never shares its line.
   void printFinding(const std::string& lines) const {
@@ -152,9 +225,9 @@ class HuntReport {
 
   /// Saves a finding as a replay named after it and prints it; false when it could not be written.
   bool saveFinding(const HuntedRun& hunted) {
-    const Witness& witness = *hunted.finding->tunnel;
+    const Witness& witness = *hunted.finding->witness;
     const std::string name = options_.output + "/" + options_.game + "-" + options_.config +
-                             (options_.configs == "named" ? "" : "-" + options_.configs) + "-tunnel-run" +
+                             (options_.configs == "named" ? "" : "-" + options_.configs) + "-" + findingsName_ + "-run" +
                              std::to_string(hunted.run) + "-tick" + std::to_string(witness.tick) + ".rtr";
     // A file of the same name from an earlier hunt (or another shard) is kept: it may hold a
     // finding this build no longer reproduces.
@@ -184,6 +257,7 @@ class HuntReport {
   }
 
   const HuntOptions& options_;
+  std::string findingsName_;  ///< what the findings' file names say they show (nameFindings)
   bool showProgress_;
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point nextProgress_;
@@ -206,14 +280,29 @@ std::string describeBrokenLimits(const std::map<std::vector<std::string>, Broken
   return broken ? text : std::string();
 }
 
+/// For a hunt that found nothing: the sentence for a name of its condition that no tick of any
+/// run had (a typo, not an invariant that held), with the names of the start's state closest to it.
+std::optional<std::string> explainNeverSeen(const sim::GameDefinition& game, const sim::ConfigValues& base,
+                                            const HuntReport& report) {
+  if (report.findings > 0 || !report.neverSeen || report.neverSeen->empty()) return std::nullopt;
+  const std::string& name = report.neverSeen->front();
+  StateFields start;
+  const std::vector<sim::Field>& fields = report.hintFields.empty() ? start.read(*game.start(base, 0)) : report.hintFields;
+  const std::string hint = describeSuggestions(suggestFieldNames(name, fields));
+  return quoteForMessage(name) + " names no field of " + std::string(game.name()) + " on any tick played" +
+         (hint.empty() ? "" : "; " + hint);
+}
+
 /// The hunt's summary line on stdout; exit 2 with a sentence when it played no tick (nothing
-/// played is nothing checked), else 1 for findings and 0 for none.
+/// played is nothing checked) or looked for a field no tick had, else 1 for findings and 0 for none.
 ExitCode printHuntSummary(const HuntOptions& options, const sim::ConfigValues& base, const HuntReport& report) {
   const std::string shard = options.shard.count == 1 ? ""
                                                      : ", shard " + std::to_string(options.shard.index + 1) + " of " +
                                                            std::to_string(options.shard.count);
-  printOut("hunted {} ({}, {} configurations, seed {}{}): {}, {}, {}{}\n", options.game, base.name, options.configs, options.seed,
-           shard, formatCount(report.runs, "run"), formatCount(report.ticks, "tick"), formatCount(report.findings, "finding"),
+  const std::string until = options.until == "tunnel" ? "" : ", until " + options.until;
+  printOut("hunted {} ({}, {} configurations, seed {}{}{}): {}, {}, {}{}\n", options.game, base.name, options.configs,
+           options.seed, until, shard, formatCount(report.runs, "run"), formatCount(report.ticks, "tick"),
+           formatCount(report.findings, "finding"),
            report.findings > 0 ? (options.shrink ? " shrunk and saved in " : " saved in ") + options.output : std::string());
   printOut("{}", describeBrokenLimits(report.byBrokenLimits));
   if (report.ticks == 0) {
@@ -222,10 +311,11 @@ ExitCode printHuntSummary(const HuntOptions& options, const sim::ConfigValues& b
                   programName(), options.configs, options.game, options.config, report.runs);
     return ExitCode::kBadInput;
   }
+  if (auto typo = explainNeverSeen(*sim::findGame(options.game), base, report)) return refuseInput("hunt", *typo);
   // What a person does next with a finding, said beside the result rather than in it.
   if (!report.firstFinding.empty() && !options.quiet && !options.shrink)
-    spdlog::info("{} hunt: to make a finding as small as it can be: {} shrink {} -o min.rtr", programName(), programName(),
-                 report.firstFinding);
+    spdlog::info("{} hunt: to make a finding as small as it can be: {} shrink {}{} -o min.rtr", programName(), programName(),
+                 report.firstFinding, options.until == "tunnel" ? "" : " --until " + quoteForShell(options.until));
   return report.findings > 0 ? ExitCode::kFailed : ExitCode::kOk;
 }
 
@@ -235,13 +325,24 @@ ExitCode runHunt(const HuntOptions& options) {
   const auto settled = settleHuntConfig(*game, options);
   if (const auto* problem = std::get_if<std::string>(&settled)) return refuseInput("hunt", *problem);
   const sim::ConfigValues& base = std::get<sim::ConfigValues>(settled);
+  auto until = parsePredicate(options.until, *game);
+  if (const auto* problem = std::get_if<std::string>(&until)) return refuseInput("hunt", "--until " + *problem);
+  const Predicate& predicate = std::get<Predicate>(until);
+  if (predicate.kind == Predicate::Kind::kDiverges)
+    return refuseInput("hunt",
+                       "--until diverges is a recording's failure, and a hunt plays new games: it looks for tunnel, "
+                       "ends-before:T, event:KIND or where:CONDITION");
+  if (predicate.where) {
+    if (auto problem = refuseCondition(*game, base, *predicate.where)) return refuseInput("hunt", "--until " + *problem);
+  }
   const auto folder = prepareFindingsFolder(options.output);
   if (const auto* problem = std::get_if<std::string>(&folder)) return refuseInput("hunt", *problem);
   HuntPlan plan{
       game, base, *parseConfigMode(options.configs), options.seed, options.ticks, 0, options.shard.index, options.shard.count};
+  plan.until = predicate;
   plan.runs = options.runs > 0 ? options.runs : (options.seconds > 0 ? UINT64_MAX : 100);
   plan.shrinkBudget = options.shrink ? kDefaultShrinkBudget : 0;
-  HuntReport report(options);
+  HuntReport report(options, nameFindings(predicate, *game));
   // Ctrl+C stops the hunt as --seconds does: the runs under way end, and the summary is of the
   // runs played; the process then ends by the signal.
   InterruptCatcher interrupts;
@@ -256,6 +357,10 @@ ExitCode runHunt(const HuntOptions& options) {
   (void)huntRuns(
       plan, options.jobs, [&report](HuntedRun&& hunted) { return report.take(std::move(hunted)); }, hooks, &report.progress);
   if (report.writeFailed) return ExitCode::kBadInput;
+  if (report.untilProblem) {
+    report.wipeProgress();
+    return refuseInput("hunt", "--until where: " + *report.untilProblem);
+  }
   report.wipeProgress();
   std::error_code error;
   if (!std::get<bool>(folder) && report.findings == 0) std::filesystem::remove(options.output, error);  // a folder this hunt made
@@ -289,6 +394,11 @@ void attachHuntCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("--configs", options->configs, "named, within (random within the limits) or outside (just past them)")
       ->capture_default_str()
       ->check(CLI::IsMember({"named", "within", "outside"}));
+  command
+      .add_option("--until", options->until,
+                  "what a run looks for: tunnel, ends-before:T (a round ends before tick T), event:KIND, or where:CONDITION "
+                  "(a state that meets it, in find --where's grammar: 'where:players[0].hp < 0')")
+      ->capture_default_str();
   command.add_option("-o,--output", options->output, "folder for the findings' replays")->capture_default_str();
   options->jobs = countDefaultJobs();
   command
@@ -311,7 +421,9 @@ void attachHuntCommand(CLI::App& command, ExitCode& outExit) {
                    "shrink each finding before it is saved, as retrace shrink does (" + std::to_string(kDefaultShrinkBudget) +
                        " re-simulations at most each): its file is named after the tick the shrunk replay fails at");
   command.add_flag("--no-progress", options->quiet, "no progress line and no line per finding: the summary only");
-  command.footer("Exit status: 0 nothing found, 1 findings saved, 2 bad input or a hunt that played no tick.");
+  command.footer(
+      "Exit status: 0 nothing found, 1 findings saved, 2 bad input, a hunt that played no tick, or a condition naming a "
+      "field no tick had.");
   command.callback([options, &outExit] { outExit = runHunt(*options); });
 }
 

@@ -33,7 +33,8 @@ struct ShrinkOptions {
 
 /// A replay that does not show the failure has nothing to keep: exit 1 with a sentence.
 ExitCode sayNotShown(const ShrinkOptions& options, const Predicate& predicate) {
-  spdlog::error("{} shrink: {} does not show '{}': nothing to keep while shrinking", programName(), options.file, predicate.text);
+  spdlog::error("{} shrink: {} does not show {}: nothing to keep while shrinking", programName(), options.file,
+                quoteForMessage(predicate.text));
   return ExitCode::kFailed;
 }
 
@@ -51,7 +52,14 @@ std::optional<std::uint64_t> findDivergentTick(const LoadedReplay& replay) {
 ExitCode shrinkShowing(const ShrinkOptions& options, const LoadedReplay& replay, const RunSetup& setup,
                        const Predicate& predicate) {
   std::vector<sim::Input> inputs = expandInputs(replay);
-  if (!findWitness(setup, inputs, predicate)) return sayNotShown(options, predicate);
+  if (!findWitness(setup, inputs, predicate)) {
+    // A condition's typo or a value no field takes is the question's fault, not the replay's.
+    if (auto problem = explainUnshown(setup, inputs, predicate)) {
+      const std::string where = " (" + programName() + " show " + options.file + " --tick 0 lists them)";
+      return refuseInput("shrink", "--until " + problem->sentence + (problem->unknownField ? where : ""));
+    }
+    return sayNotShown(options, predicate);
+  }
   const std::uint64_t originalTicks = inputs.size();
   const std::uint64_t originalChanges = countInputChanges(inputs);
   // Ctrl+C stops the shrinking, and the smallest input found so far is written as the result.
@@ -115,7 +123,7 @@ ExitCode runShrink(ShrinkOptions options) {
     if (!shown) {
       spdlog::error(
           "{} shrink: {} shows neither a divergence nor a tunnel: name the failure to keep with --until "
-          "(ends-before:T, event:KIND)",
+          "(ends-before:T, event:KIND, where:CONDITION)",
           programName(), options.file);
       return ExitCode::kFailed;
     }
@@ -137,8 +145,8 @@ void attachShrinkCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("file", options->file, "a replay that shows a failure")->required();
   const CLI::Option* until = command.add_option(
       "--until", options->until,
-      "the failure to keep: tunnel, ends-before:T, event:KIND, diverges (default: the divergence from this build "
-      "the replay shows, else its tunnel)");
+      "the failure to keep: tunnel, ends-before:T, event:KIND, where:CONDITION (a state that meets it, in find --where's "
+      "grammar), diverges (default: the divergence from this build the replay shows, else its tunnel)");
   command.add_option("-o,--output", options->output, "the minimal replay to write")->required();
   command.add_flag("--force", options->force, "replace OUT if it exists");
   command.add_option("--max-evaluations", options->maxEvaluations, "re-simulations at most")->capture_default_str();

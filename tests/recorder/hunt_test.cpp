@@ -4,7 +4,12 @@
 
 #include <algorithm>
 #include <numeric>
+#include <span>
+#include <string>
+#include <variant>
 
+#include "recorder/query.h"
+#include "recorder/state_fields.h"
 #include "sim/game.h"
 
 namespace retrace::recorder {
@@ -71,18 +76,65 @@ TEST_P(HuntOverConfigs, RunsAreReproducibleAndStopAtTheFirstTunnel) {
     const PlayedRun a = playRun(setup, run, 400);
     const PlayedRun b = playRun(setup, run, 400);
     EXPECT_EQ(a.inputs, b.inputs);
-    ASSERT_EQ(a.tunnel.has_value(), b.tunnel.has_value());
-    if (!a.tunnel) {
+    ASSERT_EQ(a.witness.has_value(), b.witness.has_value());
+    if (!a.witness) {
       EXPECT_EQ(a.inputs.size(), 400U);
       continue;
     }
-    EXPECT_EQ(a.inputs.size(), a.tunnel->tick);
+    EXPECT_EQ(a.inputs.size(), a.witness->tick);
     const Predicate tunnel = std::get<Predicate>(parsePredicate("tunnel", *game));
     const auto witness = findWitness(setup, a.inputs, tunnel);
     ASSERT_TRUE(witness.has_value());
-    EXPECT_EQ(witness->tick, a.tunnel->tick);
+    EXPECT_EQ(witness->tick, a.witness->tick);
   }
   EXPECT_NE(seedRun(9, 1), seedRun(9, 2));
+}
+
+/// What a hunt can look for besides tunnels in any game: a round ended, each kind of event, and
+/// each of the first few fields of the start's state leaving its value there.
+std::vector<std::string> listPredicates(const sim::GameDefinition& game, const sim::ConfigValues& config) {
+  std::vector<std::string> texts = {"ends-before:100000"};
+  for (const sim::EventSchema& schema : game.eventSchemas()) texts.push_back(std::string("event:") + schema.name);
+  StateFields start;
+  std::vector<std::string> names;
+  for (const sim::Field& field : start.read(*game.start(config, 1))) {
+    const std::string name = generalizeIndices(field.name);
+    if (names.size() == 8 || std::find(names.begin(), names.end(), name) != names.end()) continue;
+    names.push_back(name);
+    texts.push_back("where:" + name + " != " + sim::formatField(field));
+  }
+  return texts;
+}
+
+TEST_P(HuntOverConfigs, ARunLooksForWhatItIsToldAndStopsAtTheFirstTickThatShowsIt) {
+  // Judged as shrink judges it: the run's last tick is the first that shows it, and its inputs
+  // without that tick show nothing.
+  const sim::GameDefinition* game = GetParam().first;
+  const RunSetup setup{game, *game->findConfig(GetParam().second), seedRun(9, 1)};
+  std::size_t shown = 0;
+  for (const std::string& text : listPredicates(*game, setup.config)) {
+    const auto parsed = parsePredicate(text, *game);
+    ASSERT_TRUE(std::holds_alternative<Predicate>(parsed)) << std::get<std::string>(parsed);
+    const Predicate& predicate = std::get<Predicate>(parsed);
+    for (std::uint64_t run = 0; run < 2; ++run) {
+      const PlayedRun played = playRun(setup, run, 600, predicate);
+      EXPECT_FALSE(played.problem.has_value()) << text << ": " << *played.problem;
+      EXPECT_TRUE(played.unseenFields.empty()) << text;
+      if (!played.witness) {
+        EXPECT_FALSE(findWitness(setup, played.inputs, predicate).has_value()) << text;
+        continue;
+      }
+      ++shown;
+      EXPECT_EQ(played.inputs.size(), played.witness->tick) << text;
+      const auto again = findWitness(setup, played.inputs, predicate);
+      ASSERT_TRUE(again.has_value()) << text;
+      EXPECT_EQ(again->tick, played.witness->tick) << text;
+      EXPECT_EQ(again->description, played.witness->description) << text;
+      const std::span<const sim::Input> before(played.inputs.data(), played.inputs.size() - 1);
+      EXPECT_FALSE(findWitness(setup, before, predicate).has_value()) << text;
+    }
+  }
+  EXPECT_GE(shown, 6U) << game->name() << ": too few predicates shown to judge";
 }
 
 /// What a hunt found, in the order it was handed over: run, ticks, and each finding's inputs.

@@ -2089,6 +2089,104 @@ TEST_F(Cli, ShrinkOtherPredicatesAndBadOnes) {
   EXPECT_FALSE(fs::exists(path("never.rtr")));
 }
 
+TEST_F(Cli, ShrinkKeepsAConditionOverTheStateAndNamesAFieldItDoesNotKnow) {
+  const std::string fallingman = std::string(RETRACE_REPLAYS_DIR) + "/fallingman-bot-seed4.rtr";
+  const CliRun hurt = runRetrace("shrink " + fallingman + " --until 'where:man.hp < 12' -o " + path("hurt.rtr"));
+  ASSERT_EQ(hurt.exitCode, 0) << hurt.output;
+  const std::regex kept(R"(still shows 'where:man.hp < 12' at tick ([0-9]+): 'man.hp < 12' holds \(man.hp [0-9]+\))");
+  std::smatch match;
+  ASSERT_TRUE(std::regex_search(hurt.output, match, kept)) << hurt.output;
+  // What find says of the result: the condition first holds on its last tick.
+  const CliRun find = runRetrace("find " + path("hurt.rtr") + " --where 'man.hp < 12'");
+  EXPECT_NE(find.output.find("first holds at tick " + match[1].str() + " "), std::string::npos) << find.output;
+  EXPECT_NE(runRetrace("info " + path("hurt.rtr")).output.find("ticks:     " + match[1].str() + " "), std::string::npos);
+  // A name the state never had is the condition's fault: exit 2, and what it may have meant.
+  const CliRun typo = runRetrace("shrink " + fallingman + " --until 'where:man.hpp < 12' -o " + path("typo.rtr"));
+  EXPECT_EQ(typo.exitCode, 2);
+  EXPECT_EQ(typo.output,
+            "retrace shrink: --until 'man.hpp' names no field of fallingman on any tick searched; did you mean "
+            "man.hp? (retrace show " +
+                fallingman + " --tick 0 lists them)\n");
+  const CliRun value = runRetrace("shrink " + fallingman + " --until 'where:man.hp < many' -o " + path("value.rtr"));
+  EXPECT_EQ(value.exitCode, 2);
+  EXPECT_EQ(value.output, "retrace shrink: --until where: man.hp is a whole number, not 'many'\n");
+  const CliRun never = runRetrace("shrink " + fallingman + " --until 'where:man.hp < -40' -o " + path("never.rtr"));
+  EXPECT_EQ(never.exitCode, 1);
+  EXPECT_NE(never.output.find("does not show 'where:man.hp < -40'"), std::string::npos) << never.output;
+  for (const char* file : {"typo.rtr", "value.rtr", "never.rtr"}) EXPECT_FALSE(fs::exists(path(file))) << file;
+}
+
+TEST_F(Cli, HuntLooksForWhatUntilNamesAndEachFindingShowsItAtItsTick) {
+  const std::string hunt = "hunt --game fallingman --seed 2 --runs 8 --ticks 2400 --no-progress ";
+  const CliRun died = runRetrace(hunt + "--until event:died -o " + path("died"));
+  ASSERT_EQ(died.exitCode, 1) << died.output;
+  EXPECT_NE(died.output.find("hunted fallingman (default, named configurations, seed 2, until event:died): 8 runs, "),
+            std::string::npos)
+      << died.output;
+  const auto deaths = readFindingTicks(readFolder(path("died")));
+  ASSERT_GE(deaths.size(), 2U) << died.output;
+  for (const auto& [run, tick] : deaths) {
+    const std::string file =
+        path("died") + "/fallingman-default-event-died-run" + std::to_string(run) + "-tick" + std::to_string(tick) + ".rtr";
+    const CliRun events = runRetrace("events " + file + " --kind died --json");
+    EXPECT_NE(events.output.find("\"tick\":" + std::to_string(tick) + ","), std::string::npos) << events.output;
+    EXPECT_NE(events.output.find("\"died\":1"), std::string::npos) << events.output;  // one death, on its last tick
+  }
+  // A condition over the state, shrunk as shrink would: each file meets it on its last tick alone.
+  const CliRun hurt = runRetrace(hunt + "--until 'where:man.hp <= 4' --shrink -o " + path("hurt"));
+  ASSERT_EQ(hurt.exitCode, 1) << hurt.output;
+  const auto hurts = readFindingTicks(readFolder(path("hurt")));
+  ASSERT_GE(hurts.size(), 2U) << hurt.output;
+  for (const auto& [run, tick] : hurts) {
+    const std::string file =
+        path("hurt") + "/fallingman-default-where-run" + std::to_string(run) + "-tick" + std::to_string(tick) + ".rtr";
+    const CliRun find = runRetrace("find " + file + " --where 'man.hp <= 4' --all");
+    EXPECT_NE(find.output.find(": man.hp <= 4 holds on 1 tick: " + std::to_string(tick) + "\n"), std::string::npos)
+        << find.output;
+  }
+  // The next step is said with the same --until, quoted for the shell.
+  const CliRun hint =
+      runRetrace("hunt --game fallingman --seed 2 --runs 8 --ticks 2400 --until 'where:man.hp <= 4' -o " + path("hint"));
+  EXPECT_NE(hint.output.find(" --until 'where:man.hp <= 4' -o min.rtr"), std::string::npos) << hint.output;
+}
+
+TEST_F(Cli, HuntRefusesWhatItCannotLookForAndATypoThatTestedNothing) {
+  const std::string hunt = "hunt --game fallingman --runs 3 --ticks 600 --no-progress -o " + path("found") + " --until ";
+  const std::pair<std::string, std::string> refused[] = {
+      {"diverges",
+       "retrace hunt: --until diverges is a recording's failure, and a hunt plays new games: it looks for tunnel, "
+       "ends-before:T, event:KIND or where:CONDITION\n"},
+      {"'where:man.hp >'",
+       "retrace hunt: --until where: the condition ends after '>' inside a comparison (FIELD OP VALUE or FIELD changed)\n"},
+      {"'where:man.hp < lots'", "retrace hunt: --until where: man.hp is a whole number, not 'lots'\n"},
+      // An invariant as it should hold, not as it fails: every run would show it at once.
+      {"'where:man.hp > 0'",
+       "retrace hunt: --until where: 'man.hp > 0' holds (man.hp 12) at tick 0, before any input: a hunt looks for a state "
+       "the inputs lead to, so name what a failure looks like (the invariant's opposite)\n"},
+      // A name no tick had: the hunt tested nothing, whatever it played.
+      {"'where:man.hpp < 3'",
+       "hunted fallingman (default, named configurations, seed 1, until where:man.hpp < 3): 3 runs, 1800 ticks, 0 findings\n"
+       "retrace hunt: 'man.hpp' names no field of fallingman on any tick played; did you mean man.hp?\n"},
+      {"event:landing",
+       "retrace hunt: --until 'landing' is not an event of fallingman (events: landed, spikeHit, floorPassed, "
+       "died, roundStart)\n"},
+  };
+  for (const auto& [until, said] : refused) {
+    const CliRun run = runRetrace(hunt + until);
+    EXPECT_EQ(run.exitCode, 2) << until;
+    EXPECT_EQ(run.output, said) << until;
+    EXPECT_FALSE(fs::exists(path("found"))) << until;
+  }
+  // A list element's field need not be there at the start: the hunt looks on.
+  const CliRun later = runRetrace("hunt --game tank --runs 2 --ticks 900 --no-progress -o " + path("later") +
+                                  " --until 'where:bullets[*].positon.y > 900'");
+  EXPECT_EQ(later.exitCode, 2);
+  EXPECT_NE(later.output.find("'bullets[*].positon.y' names no field of tank on any tick played; did you mean "
+                              "bullets[*].position.y?"),
+            std::string::npos)
+      << later.output;
+}
+
 TEST_F(Cli, ShrinkWithoutUntilKeepsTheDivergenceOrTunnelTheReplayShows) {
   // A hunt's finding, or a regression replay: its tunnel, as --until tunnel keeps it.
   const std::string tunnelling = std::string(RETRACE_REPLAYS_DIR) + "/dodge-discrete-tunneling.rtr";
@@ -2108,7 +2206,7 @@ TEST_F(Cli, ShrinkWithoutUntilKeepsTheDivergenceOrTunnelTheReplayShows) {
   EXPECT_EQ(neither.exitCode, 1) << neither.output;
   EXPECT_EQ(neither.output, "retrace shrink: " + path("a.rtr") +
                                 " shows neither a divergence nor a tunnel: name the failure to keep with --until "
-                                "(ends-before:T, event:KIND)\n");
+                                "(ends-before:T, event:KIND, where:CONDITION)\n");
   EXPECT_FALSE(fs::exists(path("neither.rtr")));
 }
 
