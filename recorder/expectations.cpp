@@ -7,6 +7,7 @@
 
 #include "recorder/byte_sink.h"
 #include "recorder/frame.h"
+#include "recorder/inspect.h"
 #include "recorder/parse.h"
 
 namespace retrace::recorder {
@@ -33,8 +34,20 @@ std::optional<std::string> refuseVacuousCount(const Expectation& e) {
   return std::nullopt;
 }
 
+/// A state line's words (reaches or never, then a condition) as an expectation.
+std::variant<Expectation, std::string> parseStateLine(const std::vector<std::string>& tokens) {
+  Expectation e;
+  e.subject = tokens[0];
+  for (std::size_t i = 1; i < tokens.size(); ++i) e.value += (i > 1 ? " " : "") + tokens[i];
+  auto condition = Condition::parse(e.value);
+  if (auto* problem = std::get_if<std::string>(&condition)) return tokens[0] + ": " + *problem;
+  e.state = std::move(std::get<Condition>(condition));
+  return e;
+}
+
 /// One line's words as an expectation, or what is wrong with them.
 std::variant<Expectation, std::string> parseLine(const std::vector<std::string>& tokens, const sim::GameDefinition& game) {
+  if (tokens[0] == "reaches" || tokens[0] == "never") return parseStateLine(tokens);
   Expectation e;
   std::size_t next = 1;
   std::optional<std::string> argument;  // events KIND.ARG: ARG
@@ -49,7 +62,7 @@ std::variant<Expectation, std::string> parseLine(const std::vector<std::string>&
     if (dot != std::string::npos) argument = tokens[1].substr(dot + 1);
     next = 2;
   } else {
-    return std::string("expected 'tunnels OP N' or 'events KIND[.ARG] OP VALUE'");
+    return std::string("expected 'tunnels OP N', 'events KIND[.ARG] OP VALUE', 'reaches CONDITION' or 'never CONDITION'");
   }
   if (tokens.size() != next + 2 || !isComparisonOperator(tokens[next])) {
     return std::string("expected an operator (== != < <= > >=) and a value");
@@ -92,17 +105,22 @@ std::variant<std::vector<Expectation>, std::string> parseExpectations(std::strin
   }
   if (expectations.empty())
     return std::string(
-        "no line says what the replay must show ('tunnels OP N', 'events KIND OP N' or 'events KIND.ARG OP VALUE')");
+        "no line says what the replay must show ('tunnels OP N', 'events KIND OP N', 'events KIND.ARG OP VALUE', "
+        "'reaches CONDITION' or 'never CONDITION')");
   return expectations;
 }
 
 ExpectationTally::ExpectationTally(std::vector<Expectation> expectations, const sim::GameDefinition& game)
-    : expectations_(std::move(expectations)), game_(&game), counts_(expectations_.size(), 0), offenders_(expectations_.size()) {}
+    : expectations_(std::move(expectations)),
+      game_(&game),
+      counts_(expectations_.size(), 0),
+      offenders_(expectations_.size()),
+      states_(expectations_.size()) {}
 
 void ExpectationTally::add(std::span<const RecordedEvent> events) {
   for (std::size_t i = 0; i < expectations_.size(); ++i) {
     const Expectation& e = expectations_[i];
-    if (e.subject == "tunnels") continue;
+    if (e.subject == "tunnels" || e.state) continue;
     for (const RecordedEvent& r : events) {
       if (r.event.kind != e.kind) continue;
       ++counts_[i];
@@ -114,10 +132,45 @@ void ExpectationTally::add(std::span<const RecordedEvent> events) {
   }
 }
 
+bool ExpectationTally::judgesStates() const noexcept {
+  return std::any_of(expectations_.begin(), expectations_.end(), [](const Expectation& e) { return e.state.has_value(); });
+}
+
+template <typename Find>
+void ExpectationTally::checkStatesBy(const Find& find) {
+  for (std::size_t i = 0; i < expectations_.size(); ++i) {
+    const Expectation& e = expectations_[i];
+    if (!e.state) continue;
+    const std::string want = "expected " + e.subject + " " + quoteForMessage(e.value);
+    const auto found = find(*e.state);
+    if (const auto* unanswered = std::get_if<Unanswered>(&found)) {
+      // A field no tick had, a value no field takes, a replay that parts from its recording:
+      // nothing was checked.
+      states_[i] = want + ", but " + unanswered->sentence;
+      continue;
+    }
+    const auto& ticks = std::get<std::vector<std::uint64_t>>(found);
+    if (e.subject == "reaches" && ticks.empty()) states_[i] = want + ", but it holds on no tick";
+    if (e.subject == "never" && !ticks.empty()) states_[i] = want + ", but it holds at tick " + std::to_string(ticks.front());
+  }
+}
+
+void ExpectationTally::checkStates(const LoadedReplay& replay) {
+  checkStatesBy([&](const Condition& condition) { return findTicks(replay, condition, 0, false); });
+}
+
+void ExpectationTally::checkStates(const ReplayIndex& index) {
+  checkStatesBy([&](const Condition& condition) { return findTicks(index, condition, 0, false); });
+}
+
 std::vector<std::string> ExpectationTally::listUnmet(const VerifyReport& report) const {
   std::vector<std::string> unmet;
   for (std::size_t i = 0; i < expectations_.size(); ++i) {
     const Expectation& e = expectations_[i];
+    if (e.state) {
+      if (!states_[i].empty()) unmet.push_back(states_[i]);
+      continue;
+    }
     const std::string want = e.subject + " " + e.op + " " + e.value;
     const std::int64_t count = e.subject == "tunnels" ? static_cast<std::int64_t>(report.tunnelCount) : counts_[i];
     if (!e.everyEvent) {
@@ -135,6 +188,7 @@ std::vector<std::string> checkExpectations(const std::vector<Expectation>& expec
                                            const VerifyReport& report) {
   ExpectationTally tally(expectations, *gameOf(replay.header));
   for (const Chunk& c : replay.chunks) tally.add(c.events);
+  tally.checkStates(replay);
   return tally.listUnmet(report);
 }
 
@@ -192,7 +246,14 @@ std::variant<JudgedReplay, std::string> verifyExpectedOutcome(const std::string&
   auto verified = verifyReplayFile(path, options);
   if (auto* problem = std::get_if<std::string>(&verified)) return *problem;
   JudgedReplay judged{std::move(std::get<VerifiedReplay>(verified)), std::nullopt};
-  if (tally) judged.expected = ExpectedOutcome{expectFile, tally->listUnmet(judged.verified.report)};
+  if (!tally) return judged;
+  if (tally->judgesStates()) {
+    // A second walk, as find's: the file was just verified, so it opens as it did.
+    auto index = ReplayIndex::open(path);
+    if (auto* problem = std::get_if<std::string>(&index)) return *problem;
+    tally->checkStates(std::get<ReplayIndex>(index));
+  }
+  judged.expected = ExpectedOutcome{expectFile, tally->listUnmet(judged.verified.report)};
   return judged;
 }
 

@@ -7,10 +7,14 @@
 //   events lost.level <= 70      there is a "lost" event, and every one's "level" is at most 70
 //   events died.cause == fellOff an argument's value as `events --where` takes it: a decimal
 //                                for fixed point, true or false, an enumeration's name
+//   reaches man.hp < 5           some tick's state meets the condition (find --where's grammar)
+//   never man.centre.y > 400     no tick's state does: an invariant the replay keeps
 //
 // Operators: == != < <= > >=. A replay without a .expect file must verify with no tunnels. A
 // file that checks nothing is refused: one with no line, or a count no replay can fail (tunnels
-// >= 0) or pass (tunnels < 0).
+// >= 0) or pass (tunnels < 0); and a state line whose condition names a field no tick has is
+// unmet, since it checked nothing. A state line is judged as find judges its condition, over
+// every tick from 0 (the start) to the last, re-simulated from the replay's snapshots.
 
 #include <cstdint>
 #include <filesystem>
@@ -23,6 +27,7 @@
 
 #include "recorder/query.h"
 #include "recorder/replay.h"
+#include "recorder/replay_index.h"
 #include "recorder/verifier.h"
 
 namespace retrace::recorder {
@@ -36,6 +41,7 @@ struct Expectation {
   std::size_t kind = 0;                 ///< events: the kind's index in the game's event schema
   std::int64_t count = 0;               ///< tunnels and events KIND: the count compared with
   std::optional<Condition> everyEvent;  ///< events KIND.ARG: "ARG OP VALUE", which every such event meets
+  std::optional<Condition> state;       ///< reaches / never: the condition over a tick's state
 };
 
 /// Parses a .expect file; on failure "line N: what is wrong".
@@ -48,9 +54,15 @@ class ExpectationTally {
   ExpectationTally(std::vector<Expectation> expectations, const sim::GameDefinition& game);
   /// Counts the next recorded events.
   void add(std::span<const RecordedEvent> events);
-  /// The expectations not met, one sentence each, by the events added and the verify report's
-  /// tunnels; an argument's expectation over no event of its kind is unmet, since it checked
-  /// nothing.
+  /// Whether there are state lines (reaches, never), which checkStates judges.
+  [[nodiscard]] bool judgesStates() const noexcept;
+  /// Judges the state lines (reaches, never) over the replay's ticks, as find searches them.
+  void checkStates(const LoadedReplay& replay);
+  /// checkStates over a replay file through its index, a chunk read at a time.
+  void checkStates(const ReplayIndex& index);
+  /// The expectations not met, one sentence each in the file's order, by the events added, the
+  /// verify report's tunnels and the states checked; an argument's expectation over no event of
+  /// its kind is unmet, since it checked nothing.
   [[nodiscard]] std::vector<std::string> listUnmet(const VerifyReport& report) const;
 
  private:
@@ -58,6 +70,11 @@ class ExpectationTally {
   const sim::GameDefinition* game_;
   std::vector<std::int64_t> counts_;    ///< by expectation: the events of its kind
   std::vector<std::string> offenders_;  ///< by expectation: the first event its condition fails
+  std::vector<std::string> states_;     ///< by expectation: why a state line is unmet, once checked
+
+  /// checkStates with `find(condition)` giving the ticks where a condition first holds.
+  template <typename Find>
+  void checkStatesBy(const Find& find);
 };
 
 /// The expectations that a verified replay, loaded with its chunks, does not meet (ExpectationTally).

@@ -187,7 +187,7 @@ void attachVerifyCommand(CLI::App& command, ExitCode& outExit) {
   command
       .add_flag("--expect", options->expect,
                 "judge each replay by its NAME.expect beside it, as the corpus test does: a regression replay passes "
-                "when it shows what it expects (tunnels, events), and one without must show no tunnel")
+                "when it shows what it expects (tunnels, events, states), and one without must show no tunnel")
       ->excludes("--set");
   options->jobs = countDefaultJobs();
   command

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "recorder/inspect.h"
 #include "replay_test_support.h"
 #include "sim/registry.h"
 #include "support/temp_dir.h"
@@ -77,6 +78,34 @@ TEST(Expectations, AnArgumentOverNoEventOfItsKindIsUnmet) {
   EXPECT_EQ(unmet, std::vector<std::string>{"expected events died.floor <= 70 for every event, but there is no died event"});
 }
 
+TEST(Expectations, AStateLineIsJudgedAsFindFindsItsCondition) {
+  const LoadedReplay golden = loadDeadlockGolden();
+  const auto first = findTicks(golden, std::get<Condition>(Condition::parse("man.hp < 12")), 0, false);
+  ASSERT_EQ(std::get<std::vector<std::uint64_t>>(first).size(), 1U);
+  const std::string hurt = std::to_string(std::get<std::vector<std::uint64_t>>(first).front());
+  EXPECT_EQ(judge("reaches man.hp < 12\nnever man.hp < -4\nnever man.centre.x < -100 or man.centre.x > 400\n", golden),
+            std::vector<std::string>{});
+  EXPECT_EQ(judge("tunnels == 0\nreaches man.hp < -4\nnever man.hp < 12\nevents died >= 1\n", golden),
+            (std::vector<std::string>{"expected reaches 'man.hp < -4', but it holds on no tick",
+                                      "expected never 'man.hp < 12', but it holds at tick " + hurt}));
+  // The start counts: a state line judges every tick from 0, as find does.
+  EXPECT_EQ(judge("never man.hp == 12\n", golden),
+            std::vector<std::string>{"expected never 'man.hp == 12', but it holds at tick 0"});
+  // A field no tick has, or a value no field takes: nothing was checked, so it is unmet.
+  EXPECT_EQ(judge("never man.hpp < 0\n", golden),
+            std::vector<std::string>{"expected never 'man.hpp < 0', but 'man.hpp' names no field of fallingman on any tick "
+                                     "searched; did you mean man.hp?"});
+  EXPECT_EQ(judge("never man.hp < lots\n", golden),
+            std::vector<std::string>{"expected never 'man.hp < lots', but man.hp is a whole number, not 'lots'"});
+  // A condition that does not parse is refused with the file, as any line that does not.
+  EXPECT_EQ(refusalOf("never man.hp <"),
+            "line 1: never: the condition ends after '<' inside a comparison (FIELD OP VALUE or FIELD changed)");
+  EXPECT_EQ(refusalOf("reaches"),
+            "line 1: reaches: a condition compares a field with a value (like players[0].hp < 3), not nothing");
+  EXPECT_EQ(refusalOf("always man.hp > 0"),
+            "line 1: expected 'tunnels OP N', 'events KIND[.ARG] OP VALUE', 'reaches CONDITION' or 'never CONDITION'");
+}
+
 TEST(Expectations, AFileIsJudgedInOnePassThatKeepsNoChunk) {
   // verify --expect and approve hold a few chunks of a replay however long, counting its
   // events as they are verified; the verdict is the one the loaded replay gives.
@@ -94,6 +123,14 @@ TEST(Expectations, AFileIsJudgedInOnePassThatKeepsNoChunk) {
             std::vector<std::string>{
                 "expected events died.floor < 60 for every event, but tick 3373: died{cause hurt, floor 60, round 2}"});
   EXPECT_EQ(judge("events died >= 6\nevents died.floor < 60\ntunnels == 0\n", loadDeadlockGolden()), streamed.expected->unmet);
+  // State lines walk the file again through its index, and say what the loaded replay says.
+  const std::string states = "reaches man.hp < -4\nnever man.hp < -4\nnever man.hp < 12\nnever man.hpp > 1\n";
+  std::ofstream(temp.path() / "deadlock.expect") << states;
+  const auto walked = verifyExpectedOutcome(file, {});
+  ASSERT_TRUE(std::holds_alternative<JudgedReplay>(walked)) << std::get<std::string>(walked);
+  ASSERT_TRUE(std::get<JudgedReplay>(walked).expected.has_value());
+  EXPECT_EQ(std::get<JudgedReplay>(walked).expected->unmet.size(), 3U);
+  EXPECT_EQ(std::get<JudgedReplay>(walked).expected->unmet, judge(states, loadDeadlockGolden()));
   // A .expect that does not parse is said before the replay is verified; none is no outcome.
   std::ofstream(temp.path() / "deadlock.expect") << "tunnels about 1\n";
   EXPECT_EQ(std::get<std::string>(verifyExpectedOutcome(file, {})),

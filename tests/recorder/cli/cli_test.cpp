@@ -232,6 +232,18 @@ TEST_F(Cli, VerifyExpectJudgesARegressionReplayByItsExpectFileAsTheCorpusTestDoe
   const pugi::xml_node failure = xml.child("testsuites").child("testsuite").child("testcase").child("failure");
   EXPECT_EQ(std::string(failure.attribute("type").value()), "outcome");
   EXPECT_TRUE(std::string(failure.attribute("message").value()).starts_with("outcome: expected events fire == 0, found "));
+  // States: a tank's centre inside the map on every tick, and one hit taken; a typo checks nothing.
+  std::ofstream(path("walls.expect")) << "tunnels >= 10\nnever tanks[*].centre.x > 260\nreaches tanks[0].hp < 3\n";
+  EXPECT_EQ(runRetrace("verify --expect " + path("walls.rtr")).exitCode, 0);
+  std::ofstream(path("walls.expect")) << "tunnels >= 10\nnever tanks[*].centre.x > 200\nnever tanks[*].centr.x > 260\n";
+  const CliRun states = runRetrace("verify --expect " + path("walls.rtr"));
+  EXPECT_EQ(states.exitCode, 1) << states.output;
+  EXPECT_NE(states.output.find("\n  outcome: expected never 'tanks[*].centre.x > 200', but it holds at tick "), std::string::npos)
+      << states.output;
+  EXPECT_NE(states.output.find("\n  outcome: expected never 'tanks[*].centr.x > 260', but 'tanks[*].centr.x' names no field of "
+                               "tank on any tick searched; did you mean tanks[*].centre.x?\n"),
+            std::string::npos)
+      << states.output;
   // A replay without one must show no tunnel; an expect file that does not parse is bad input.
   std::ofstream(path("plain.rtr"), std::ios::binary) << bytes;
   EXPECT_EQ(runRetrace("verify --expect " + path("plain.rtr")).exitCode, 1);
