@@ -111,12 +111,13 @@ std::string quoteForShell(const std::string& word) {
 }
 
 /// Why a hunt cannot look for a condition, judged on the state before the first tick of its
-/// configuration: a value the condition cannot compare, or a condition that holds there already,
-/// which any run would show before any input counts (an invariant written the wrong way round).
-std::optional<std::string> refuseCondition(const sim::GameDefinition& game, const sim::ConfigValues& base,
+/// configuration (with `seed`, its first run's): a value the condition cannot compare, or a
+/// condition that holds there already, which any run would show before any input counts (an
+/// invariant written the wrong way round).
+std::optional<std::string> refuseCondition(const sim::GameDefinition& game, const sim::ConfigValues& base, std::uint64_t seed,
                                            const Condition& condition) {
   StateFields start;
-  const std::vector<sim::Field>& fields = start.read(*game.start(base, 0));
+  const std::vector<sim::Field>& fields = start.read(*game.start(base, seed));
   if (auto problem = condition.checkValues(fields)) return "where: " + *problem;
   const auto holds = condition.check(fields);
   if (const auto* problem = std::get_if<std::string>(&holds)) return "where: " + *problem;
@@ -333,7 +334,9 @@ ExitCode runHunt(const HuntOptions& options) {
                        "--until diverges is a recording's failure, and a hunt plays new games: it looks for tunnel, "
                        "ends-before:T, event:KIND or where:CONDITION");
   if (predicate.where) {
-    if (auto problem = refuseCondition(*game, base, *predicate.where)) return refuseInput("hunt", "--until " + *problem);
+    const std::uint64_t firstSeed = seedRun(options.seed, options.shard.index);
+    if (auto problem = refuseCondition(*game, base, firstSeed, *predicate.where))
+      return refuseInput("hunt", "--until " + *problem);
   }
   const auto folder = prepareFindingsFolder(options.output);
   if (const auto* problem = std::get_if<std::string>(&folder)) return refuseInput("hunt", *problem);
