@@ -100,6 +100,7 @@ class TickSearch {
   [[nodiscard]] const std::vector<sim::Field>& listLastFields() const noexcept;
   /// The condition's names no tick checked has had yet, indices as [*].
   [[nodiscard]] const std::vector<std::string>& listUnseen() const noexcept { return unseen_; }
+  /// The condition searched for.
   [[nodiscard]] const Condition& condition() const noexcept { return condition_; }
 
  private:

@@ -2145,7 +2145,7 @@ TEST_F(Cli, HuntLooksForWhatUntilNamesAndEachFindingShowsItAtItsTick) {
     EXPECT_NE(events.output.find("\"died\":1"), std::string::npos) << events.output;  // one death, on its last tick
   }
   // A condition over the state, shrunk as shrink would: each file meets it on its last tick alone.
-  const CliRun hurt = runRetrace(hunt + "--until 'where:man.hp <= 4' --shrink -o " + path("hurt"));
+  const CliRun hurt = runRetrace(hunt + "--until 'where:man.hp <= 4' --shrink --jobs 2 -o " + path("hurt"));
   ASSERT_EQ(hurt.exitCode, 1) << hurt.output;
   const auto hurts = readFindingTicks(readFolder(path("hurt")));
   ASSERT_GE(hurts.size(), 2U) << hurt.output;
@@ -2156,6 +2156,9 @@ TEST_F(Cli, HuntLooksForWhatUntilNamesAndEachFindingShowsItAtItsTick) {
     EXPECT_NE(find.output.find(": man.hp <= 4 holds on 1 tick: " + std::to_string(tick) + "\n"), std::string::npos)
         << find.output;
   }
+  // Any number of threads finds the same: each run judges its own ticks.
+  const CliRun one = runRetrace(hunt + "--until 'where:man.hp <= 4' --shrink --jobs 1 -o " + path("one"));
+  EXPECT_EQ(readFolder(path("one")), readFolder(path("hurt"))) << one.output;
   // The next step is said with the same --until, quoted for the shell.
   const CliRun hint =
       runRetrace("hunt --game fallingman --seed 2 --runs 8 --ticks 2400 --until 'where:man.hp <= 4' -o " + path("hint"));
