@@ -8,7 +8,7 @@
 //   events died.cause == fellOff an argument's value as `events --where` takes it: a decimal
 //                                for fixed point, true or false, an enumeration's name
 //   reaches man.hp < 5           some tick's state meets the condition (find --where's grammar)
-//   never man.centre.y > 400     no tick's state does: an invariant the replay keeps
+//   never man.centre.x < 8       no tick's state does: an invariant the replay keeps
 //
 // Operators: == != < <= > >=. A replay without a .expect file must verify with no tunnels. A
 // file that checks nothing is refused: one with no line, or a count no replay can fail (tunnels
