@@ -241,10 +241,11 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
          "\nplaying=" + (a_.playing() ? "1" : "0") + "\nselected=" + selected_ + "\nselectedNow=" + selectedNow_ +
          "\noverlays=" + on + "\nbookmarks=" + marks + "\ncompare=" + (b_ != nullptr ? "1" : "0") +
          "\nbTick=" + (b_ != nullptr ? std::to_string(b_->tick()) : std::string("none")) + "\ndifference=" + number(difference_) +
-         "\ndivergence=" + number(a_.divergenceTick()) + "\nediting=" + (editing() ? "1" : "0") +
-         "\ntunnels=" + std::to_string(a_.tunnelsNow().size()) + "\ntyping=" + (typing ? "1" : "0") +
-         "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) + "\nscene=" + scene + "\nplots=" + plots +
-         "\nplotting=" + (plotting_ ? "1" : "0") + "\neventList=" + events +
+         "\ndivergence=" + number(a_.divergenceTick()) +
+         "\nexpect=" + (a_.expectedVerdict() ? a_.expectedVerdict()->word : std::string("none")) +
+         "\nediting=" + (editing() ? "1" : "0") + "\ntunnels=" + std::to_string(a_.tunnelsNow().size()) +
+         "\ntyping=" + (typing ? "1" : "0") + "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) +
+         "\nscene=" + scene + "\nplots=" + plots + "\nplotting=" + (plotting_ ? "1" : "0") + "\neventList=" + events +
          "\neventsListed=" + std::to_string(countListedEvents()) + "\nmatches=" + std::to_string(matches_.size()) +
          "\nfind=" + findText_ + "\noutlined=" + (hovered_.empty() ? selectedNow_ : hovered_) + "\nselection=" + selection +
          "\nsheetButton=" + buttons + "\npicture=" + pictureMessage_ + "\n";
@@ -276,7 +277,9 @@ void Debugger::draw(sf::FloatRect column, const sf::Font& font, Overlays& overla
   frameSize_ = {static_cast<unsigned>(column.left), static_cast<unsigned>(column.height)};
   const float x = column.left;
   const float width = column.width;
-  const float oracleHeight = (tunnels_.empty() && !(a_.divergenceTick() && a_.tick() >= *a_.divergenceTick())) ? 0.0F : 130.0F;
+  const bool oracleSays =
+      !tunnels_.empty() || (a_.divergenceTick() && a_.tick() >= *a_.divergenceTick()) || a_.expectedVerdict().has_value();
+  const float oracleHeight = oracleSays ? 130.0F : 0.0F;
   // Navigate is as tall as what is open in it (up to half the column); the rest share what is left.
   ImGui::SetNextWindowPos({x, column.top});
   ImGui::SetNextWindowSizeConstraints({width, 0.0F}, {width, column.height / 2});
@@ -542,6 +545,12 @@ void Debugger::drawOracle() {
   ImGui::Begin("Oracle", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   // Wrapped: an oracle's sentence is longer than the column.
   ImGui::PushTextWrapPos(0.0F);
+  if (const auto& verdict = a_.expectedVerdict()) {
+    // Said first: a regression replay's tunnels are what it must show, not a failure.
+    ImGui::PushStyleColor(ImGuiCol_Text, verdict->word == "met" ? kMet : kDiffers);
+    for (const std::string& line : verdict->lines) ImGui::TextUnformatted(line.c_str());
+    ImGui::PopStyleColor();
+  }
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0F, 0.9F, 0.0F, 1.0F));
   for (const std::string& sentence : tunnels_) ImGui::TextUnformatted(("TUNNEL " + sentence).c_str());
   ImGui::PopStyleColor();

@@ -16,6 +16,8 @@ namespace retrace::viewer {
 inline const ImVec4 kChanged{1.0F, 0.85F, 0.2F, 1.0F};
 /// A difference, a refusal or a divergence.
 inline const ImVec4 kDiffers{1.0F, 0.35F, 0.45F, 1.0F};
+/// An outcome that is as expected (a regression replay's .expect met).
+inline const ImVec4 kMet{0.45F, 0.85F, 0.5F, 1.0F};
 /// A hint or a count, quieter than the values.
 inline const ImVec4 kQuiet{0.6F, 0.6F, 0.68F, 1.0F};
 /// The timeline's plot colour, for a plotted field's name.

@@ -34,6 +34,12 @@ inline constexpr std::uint64_t kMaxKeyframes = 4096;
 /// Playback speeds, slowest to fastest.
 inline constexpr double kSpeeds[] = {0.25, 0.5, 1.0, 2.0, 4.0, 8.0};
 
+/// What a replay's NAME.expect says of it, as verify --expect judges it.
+struct ExpectedVerdict {
+  std::string word;                ///< met, unmet, or unreadable (the .expect or the file could not be read)
+  std::vector<std::string> lines;  ///< what to show: that it is met, or each expectation unmet, or why unreadable
+};
+
 /// Plays one replay: current tick, play state, speed, keyframes, and what was recorded.
 class Playback {
  public:
@@ -77,6 +83,9 @@ class Playback {
   [[nodiscard]] std::optional<std::uint64_t> divergenceTick() const noexcept { return divergence_; }
   /// The sentence for the divergence; with verify, the engine's, with its event and field diff.
   [[nodiscard]] const std::vector<std::string>& divergenceLines() const noexcept { return divergenceLines_; }
+  /// With verify, what the replay's NAME.expect says of it (set when it was opened), if it has one.
+  [[nodiscard]] const std::optional<ExpectedVerdict>& expectedVerdict() const noexcept { return expected_; }
+  void setExpectedVerdict(ExpectedVerdict verdict) { expected_ = std::move(verdict); }
   /// Ticks between keyframes: kKeyframeEvery, or more for a replay that long would need more
   /// than kMaxKeyframes.
   [[nodiscard]] std::uint64_t keyframeEvery() const noexcept { return keyframeEvery_; }
@@ -121,6 +130,7 @@ class Playback {
   std::vector<sim::Tunnel> tunnelsNow_;
   std::optional<std::uint64_t> divergence_;
   std::vector<std::string> divergenceLines_;
+  std::optional<ExpectedVerdict> expected_;
   std::uint64_t tick_ = 0;
   bool playing_ = false;
   std::size_t speedIndex_ = 2;

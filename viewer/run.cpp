@@ -16,6 +16,7 @@
 #include <SFML/Graphics.hpp>
 
 #include "recorder/byte_sink.h"
+#include "recorder/expectations.h"
 #include "recorder/field_hints.h"
 #include "recorder/input_source.h"
 #include "recorder/inspect.h"
@@ -89,6 +90,23 @@ std::string listFieldsWhere(const std::string& file) {
 
 /// The file name of a path, for labels.
 std::string baseName(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+/// What the NAME.expect beside a replay file says of it, as verify --expect judges it; nothing
+/// when it has none. A regression replay's tunnels are its point: the window says so.
+std::optional<viewer::ExpectedVerdict> judgeExpected(const std::string& file) {
+  std::error_code error;
+  const std::filesystem::path expect = recorder::expectationsPathFor(file);
+  if (!std::filesystem::exists(std::filesystem::symlink_status(expect, error))) return std::nullopt;
+  auto judged = recorder::verifyExpectedOutcome(file, {});
+  if (const auto* problem = std::get_if<std::string>(&judged)) return viewer::ExpectedVerdict{"unreadable", {*problem}};
+  const std::optional<recorder::ExpectedOutcome>& outcome = std::get<recorder::JudgedReplay>(judged).expected;
+  if (!outcome) return std::nullopt;
+  const std::string name = baseName(outcome->file);
+  if (outcome->unmet.empty()) return viewer::ExpectedVerdict{"met", {"shows what " + name + " expects"}};
+  viewer::ExpectedVerdict verdict{"unmet", {name + " expects what this replay does not show:"}};
+  for (const std::string& sentence : outcome->unmet) verdict.lines.push_back(sentence);
+  return verdict;
+}
 
 /// The replay file opened through its index (checked whole, its chunks read again when needed).
 std::optional<recorder::ReplayIndex> openOrReport(const std::string& file, int& outExit) {
@@ -390,6 +408,8 @@ int run(const Options& options) {
     found.ticks = std::move(*ticks);
   }
   viewer::Playback playback(std::move(*replay), options.verify);
+  if (auto verdict = options.verify ? judgeExpected(options.file) : std::nullopt)
+    playback.setExpectedVerdict(std::move(*verdict));
   if (auto problem = checkPlots(options, playback)) return fail(*problem);
   std::optional<viewer::Playback> other;
   if (!options.compare.empty()) {
@@ -399,6 +419,8 @@ int run(const Options& options) {
     if (game != playback.replay().header.game)
       return fail(options.compare + " is a " + game + " replay, not " + playback.replay().header.game);
     other.emplace(std::move(*second), options.verify);
+    if (auto verdict = options.verify ? judgeExpected(options.compare) : std::nullopt)
+      other->setExpectedVerdict(std::move(*verdict));
   }
   auto chosen = options.overlays ? viewer::chooseOverlays(*options.overlays, playback.game().sceneLayers())
                                  : std::variant<viewer::Overlays, std::string>(viewer::Overlays{});

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -414,6 +415,29 @@ TEST(Window, OpenedWithFindItsConditionIsInTheFindBoxToGoOnFrom) {
   ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("typing") == "1"; }));
   view.key("Return");
   EXPECT_TRUE(view.waitFor([&](const Status& s) { return s.at("tick") == std::to_string(all[1]); })) << view.report();
+}
+
+TEST(Window, WithVerifyARegressionReplaySaysWhetherItShowsWhatItsExpectExpects) {
+  // A regression replay's tunnels are its point: the window says what its .expect makes of them,
+  // as verify --expect judges them, and what is unmet.
+  retrace::testing::TempDir temp{"retrace_window_expect"};
+  const fs::path replay = temp.path() / "walls.rtr";
+  fs::copy_file(std::string(RETRACE_REPLAYS_DIR) + "/tank-bullets-through-walls.rtr", replay);
+  const auto open = [&](const char* expect, const char* folder) {
+    if (expect != nullptr) {
+      std::ofstream(temp.path() / "walls.expect") << expect;
+    } else {
+      fs::remove(temp.path() / "walls.expect");
+    }
+    fs::create_directory(temp.path() / folder);
+    auto view = std::make_unique<ViewerWindow>(replay.string() + " --verify", temp.path() / folder);
+    const auto status = view->waitFor([](const Status& s) { return s.contains("expect"); });
+    return status ? status->at("expect") : std::string("(no status) ") + view->report();
+  };
+  EXPECT_EQ(open("tunnels >= 10\nnever tanks[*].centre.x > 260\n", "met"), "met");
+  EXPECT_EQ(open("tunnels == 0\n", "unmet"), "unmet");
+  EXPECT_EQ(open("tunnels about 10\n", "unreadable"), "unreadable");
+  EXPECT_EQ(open(nullptr, "none"), "none");
 }
 
 TEST(Window, ARefusalLongerThanItsPanelIsShownWholeOverSeveralLines) {
