@@ -240,8 +240,11 @@ class HuntReport {
     const std::string shrunk = !options_.shrink              ? std::string()
                                : witness.tick < hunted.ticks ? "shrunk from " + formatCount(hunted.ticks, "tick")
                                                              : "shrinking kept its " + formatCount(hunted.ticks, "tick");
-    const std::string source = "hunt run " + std::to_string(hunted.run) + " of seed " + std::to_string(options_.seed) +
-                               (shrunk.empty() ? "" : ", " + shrunk);
+    // The file says what it was found for, unless a long condition would not fit its header.
+    const std::string run = "hunt run " + std::to_string(hunted.run) + " of seed " + std::to_string(options_.seed);
+    const std::string until = options_.until == "tunnel" ? "" : ", until " + options_.until;
+    const std::string rest = shrunk.empty() ? "" : ", " + shrunk;
+    const std::string source = run + (run.size() + until.size() + rest.size() <= kMaxHeaderStringBytes ? until : "") + rest;
     if (auto problem = writeReplay(name, false, hunted.setup, true, source, hunted.finding->inputs)) {
       wipeProgress();
       spdlog::error("{} hunt: {}", programName(), *problem);

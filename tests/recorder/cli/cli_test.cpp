@@ -2143,6 +2143,8 @@ TEST_F(Cli, HuntLooksForWhatUntilNamesAndEachFindingShowsItAtItsTick) {
     const CliRun events = runRetrace("events " + file + " --kind died --json");
     EXPECT_NE(events.output.find("\"tick\":" + std::to_string(tick) + ","), std::string::npos) << events.output;
     EXPECT_NE(events.output.find("\"died\":1"), std::string::npos) << events.output;  // one death, on its last tick
+    const std::string source = "hunt run " + std::to_string(run) + " of seed 2, until event:died; buttons: ";
+    EXPECT_NE(runRetrace("info " + file).output.find(source), std::string::npos) << "what it was found for";
   }
   // A condition over the state, shrunk as shrink would: each file meets it on its last tick alone.
   const CliRun hurt = runRetrace(hunt + "--until 'where:man.hp <= 4' --shrink --jobs 2 -o " + path("hurt"));
