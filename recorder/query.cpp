@@ -250,6 +250,23 @@ std::optional<std::string> Condition::checkValues(const std::vector<sim::Field>&
   return std::nullopt;
 }
 
+std::vector<const sim::Field*> Condition::listMeetingFields(const std::vector<sim::Field>& fields) const {
+  std::vector<const sim::Field*> meeting;
+  for (const std::vector<Comparison>& all : anyOf_) {
+    for (const Comparison& c : all) {
+      if (c.op == kChanged) continue;  // a change is of the tick before, which is not here
+      for (const sim::Field* field : findFields(fields, c.field)) {
+        const auto value = readValue(*field, c.value);
+        const auto* number = std::get_if<std::int64_t>(&value);
+        if (number == nullptr || !compareBy(field->value, c.op, *number)) continue;
+        if (std::find(meeting.begin(), meeting.end(), field) == meeting.end()) meeting.push_back(field);
+        break;  // the first element of a pattern that meets it says which
+      }
+    }
+  }
+  return meeting;
+}
+
 std::vector<std::string> Condition::listFields() const {
   std::vector<std::string> names;
   for (const auto& all : anyOf_) {

@@ -1,5 +1,7 @@
 #include "recorder/search.h"
 
+#include <algorithm>
+
 #include "recorder/parse.h"
 #include "recorder/recorder.h"
 
@@ -47,14 +49,16 @@ std::variant<Predicate, std::string> parsePredicate(const std::string& text, con
 }
 
 std::string describeHolding(const Condition& condition, const StateFields& fields) {
-  std::string values;
-  int shown = 0;
+  // The fields that meet a comparison (which element of a pattern), then those a `changed`
+  // names one of.
+  std::vector<const sim::Field*> shown = condition.listMeetingFields(fields.fields());
   for (const std::string& name : condition.listFields()) {
     const std::vector<const sim::Field*> named = fields.findNamed(name);
-    if (named.size() != 1 || shown == 3) continue;
-    values += (values.empty() ? " (" : ", ") + named.front()->name + " " + sim::formatField(*named.front());
-    ++shown;
+    if (named.size() == 1 && std::find(shown.begin(), shown.end(), named.front()) == shown.end()) shown.push_back(named.front());
   }
+  std::string values;
+  for (std::size_t i = 0; i < shown.size() && i < 3; ++i)
+    values += (i == 0 ? " (" : ", ") + shown[i]->name + " " + sim::formatField(*shown[i]);
   return quoteForMessage(condition.text()) + " holds" + (values.empty() ? "" : values + ")");
 }
 

@@ -49,7 +49,8 @@ struct Witness {
 };
 
 /// "'man.hp < 3' holds (man.hp 2)": a condition that holds on the fields, and the values of the
-/// fields it names that a name gives one of (at most three).
+/// fields that meet its comparisons (for a [*] pattern, the first element that does) and of those
+/// a name gives one of (at most three).
 [[nodiscard]] std::string describeHolding(const Condition& condition, const StateFields& fields);
 
 /// Watches a run tick after tick for a predicate other than kDiverges: what findWitness and a

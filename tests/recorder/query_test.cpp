@@ -182,6 +182,23 @@ TEST(Condition, ListsItsFieldsOnce) {
   EXPECT_EQ(generalizeIndices("a[1].b[22]"), "a[*].b[*]");
 }
 
+TEST(Condition, SaysWhichFieldsMeetItsComparisons) {
+  // What a hunt's finding names: the element of a pattern that meets it, not only that it holds.
+  const std::vector<sim::Field> fields = makeFields();
+  const auto meeting = [&](const std::string& text) {
+    std::vector<std::string> names;
+    for (const sim::Field* field : std::get<Condition>(Condition::parse(text)).listMeetingFields(fields))
+      names.push_back(field->name);
+    return names;
+  };
+  EXPECT_EQ(meeting("tanks[*].hp > 4"), std::vector<std::string>{"tanks[1].hp"});
+  EXPECT_EQ(meeting("tanks[*].hp > 1"), std::vector<std::string>{"tanks[0].hp"});  // the first that does
+  EXPECT_EQ(meeting("tanks[*].hp > 9 or man.vy == 4.5 and tanks[*].facing == up"),
+            (std::vector<std::string>{"man.vy", "tanks[1].facing"}));
+  EXPECT_EQ(meeting("tanks[*].hp > 9"), std::vector<std::string>{});
+  EXPECT_EQ(meeting("tanks[0].hp changed"), std::vector<std::string>{});  // of the tick before, not here
+}
+
 TEST(Condition, NamesMatchAsTheRegexAndTheGeneralisedNamesDid) {
   // The matcher and the comparison replaced a regex built each tick and a set of every
   // generalised name met: the same answers on names that are fields and names that nearly are.
