@@ -253,15 +253,24 @@ std::optional<std::string> Condition::checkValues(const std::vector<sim::Field>&
 std::vector<const sim::Field*> Condition::listMeetingFields(const std::vector<sim::Field>& fields) const {
   std::vector<const sim::Field*> meeting;
   for (const std::vector<Comparison>& all : anyOf_) {
+    // Of the comparisons joined by `and` that all hold: a part that fails says nothing of why.
+    std::vector<const sim::Field*> part;
+    bool holds = true;
     for (const Comparison& c : all) {
       if (c.op == kChanged) continue;  // a change is of the tick before, which is not here
-      for (const sim::Field* field : findFields(fields, c.field)) {
+      const auto named = findFields(fields, c.field);
+      const auto first = std::find_if(named.begin(), named.end(), [&](const sim::Field* field) {
         const auto value = readValue(*field, c.value);
         const auto* number = std::get_if<std::int64_t>(&value);
-        if (number == nullptr || !compareBy(field->value, c.op, *number)) continue;
-        if (std::find(meeting.begin(), meeting.end(), field) == meeting.end()) meeting.push_back(field);
-        break;  // the first element of a pattern that meets it says which
-      }
+        return number != nullptr && compareBy(field->value, c.op, *number);
+      });
+      // The first element of a pattern that meets it says which.
+      holds = holds && first != named.end();
+      if (first != named.end()) part.push_back(*first);
+    }
+    if (!holds) continue;
+    for (const sim::Field* field : part) {
+      if (std::find(meeting.begin(), meeting.end(), field) == meeting.end()) meeting.push_back(field);
     }
   }
   return meeting;

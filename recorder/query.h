@@ -60,8 +60,9 @@ class Condition {
   [[nodiscard]] const std::string& text() const noexcept { return text_; }
   /// The field names the condition compares, each once, in order.
   [[nodiscard]] std::vector<std::string> listFields() const;
-  /// For each comparison with a value, the first of the fields it names that meets it (which
-  /// element of a [*] pattern, say), each once, in order: what a condition that holds holds of.
+  /// For each comparison with a value in a conjunction whose comparisons with a value all hold,
+  /// the first of the fields it names that meets it (which element of a [*] pattern, say), each
+  /// once, in order: what a condition that holds holds of.
   [[nodiscard]] std::vector<const sim::Field*> listMeetingFields(const std::vector<sim::Field>& fields) const;
 
   /// One FIELD OP VALUE, or FIELD changed (op "changed", no value).

@@ -196,6 +196,8 @@ TEST(Condition, SaysWhichFieldsMeetItsComparisons) {
   EXPECT_EQ(meeting("tanks[*].hp > 9 or man.vy == 4.5 and tanks[*].facing == up"),
             (std::vector<std::string>{"man.vy", "tanks[1].facing"}));
   EXPECT_EQ(meeting("tanks[*].hp > 9"), std::vector<std::string>{});
+  // Only of the conjunctions that hold: tanks[1].hp meets its part, but man.vy fails it.
+  EXPECT_EQ(meeting("tanks[*].hp > 4 and man.vy > 9 or man.onPlatform == false"), std::vector<std::string>{"man.onPlatform"});
   EXPECT_EQ(meeting("tanks[0].hp changed"), std::vector<std::string>{});  // of the tick before, not here
 }
 
