@@ -150,6 +150,9 @@ void attachShrinkCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("-o,--output", options->output, "the minimal replay to write")->required();
   command.add_flag("--force", options->force, "replace OUT if it exists");
   command.add_option("--max-evaluations", options->maxEvaluations, "re-simulations at most")->capture_default_str();
+  command.footer(
+      "Exit status: 0 shrunk and written, 1 the replay does not show the failure, 2 a bad file or --until, a condition "
+      "naming a field the replay never has, or an output that exists.");
   command.callback([options, until, &outExit] {
     options->untilGiven = until->count() > 0;
     outExit = runShrink(*options);
