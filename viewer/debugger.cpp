@@ -243,6 +243,7 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
          "\nbTick=" + (b_ != nullptr ? std::to_string(b_->tick()) : std::string("none")) + "\ndifference=" + number(difference_) +
          "\ndivergence=" + number(a_.divergenceTick()) +
          "\nexpect=" + (a_.expectedVerdict() ? a_.expectedVerdict()->word : std::string("none")) +
+         "\nverify=" + (a_.verdict() ? (a_.verdict()->passes ? "passed" : "failed") : "none") +
          "\nediting=" + (editing() ? "1" : "0") + "\ntunnels=" + std::to_string(a_.tunnelsNow().size()) +
          "\ntyping=" + (typing ? "1" : "0") + "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) +
          "\nscene=" + scene + "\nplots=" + plots + "\nplotting=" + (plotting_ ? "1" : "0") + "\neventList=" + events +
@@ -277,8 +278,8 @@ void Debugger::draw(sf::FloatRect column, const sf::Font& font, Overlays& overla
   frameSize_ = {static_cast<unsigned>(column.left), static_cast<unsigned>(column.height)};
   const float x = column.left;
   const float width = column.width;
-  const bool oracleSays =
-      !tunnels_.empty() || (a_.divergenceTick() && a_.tick() >= *a_.divergenceTick()) || a_.expectedVerdict().has_value();
+  const bool oracleSays = !tunnels_.empty() || (a_.divergenceTick() && a_.tick() >= *a_.divergenceTick()) ||
+                          a_.verdict().has_value() || a_.expectedVerdict().has_value();
   const float oracleHeight = oracleSays ? 130.0F : 0.0F;
   // Navigate is as tall as what is open in it (up to half the column); the rest share what is left.
   ImGui::SetNextWindowPos({x, column.top});
@@ -545,6 +546,13 @@ void Debugger::drawOracle() {
   ImGui::Begin("Oracle", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   // Wrapped: an oracle's sentence is longer than the column.
   ImGui::PushTextWrapPos(0.0F);
+  // The whole replay's verdict on every tick, as `retrace verify` gives it: that a tick shows
+  // nothing wrong says nothing of the rest.
+  if (const auto& whole = a_.verdict()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, whole->passes ? kMet : kDiffers);
+    for (const std::string& line : whole->lines) ImGui::TextUnformatted(line.c_str());
+    ImGui::PopStyleColor();
+  }
   if (const auto& verdict = a_.expectedVerdict()) {
     // Said first: a regression replay's tunnels are what it must show, not a failure.
     ImGui::PushStyleColor(ImGuiCol_Text, verdict->word == "met" ? kMet : kDiffers);

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "recorder/parse.h"
 #include "recorder/verifier.h"
 
 namespace retrace::viewer {
@@ -65,6 +66,9 @@ void Playback::takeChunk(const recorder::Chunk& chunk, std::span<const sim::Inpu
 void Playback::finishOpening(const std::optional<recorder::VerifyReport>& report) {
   building_.reset();
   if (report) {
+    report_ = report;
+    report_->tunnelTicks.clear();  // kept sorted in tunnelTicks_
+    verdict_ = judgeReplay(*report_, nullptr);
     tunnelTicks_ = report->tunnelTicks;
     std::sort(tunnelTicks_.begin(), tunnelTicks_.end());
     if (report->divergence) {
@@ -82,6 +86,29 @@ void Playback::finishOpening(const std::optional<recorder::VerifyReport>& report
         "(open it with --verify for the events and fields that differ)");
   }
   seek(0);
+}
+
+void Playback::setExpectedVerdict(ExpectedVerdict verdict) {
+  expected_ = std::move(verdict);
+  if (report_) verdict_ = judgeReplay(*report_, &*expected_);
+}
+
+ReplayVerdict judgeReplay(const recorder::VerifyReport& report, const ExpectedVerdict* expected) {
+  std::vector<std::string> reasons{std::string("not verified (retrace verify fails it):")};
+  if (report.truncation) reasons.push_back(*report.truncation + (report.divergence ? "" : ", and the prefix is identical"));
+  for (const std::string& problem : report.problems) reasons.push_back(problem);
+  if (report.divergence)
+    reasons.push_back("diverged at tick " + std::to_string(report.divergence->tick) + ": " + report.divergence->reason +
+                      " (D goes there)");
+  const std::string tunnels = recorder::formatCount(report.tunnelCount, "tunnel");
+  if (expected == nullptr && report.tunnelCount > 0)
+    reasons.push_back("the oracle found " + tunnels + " (mark > steps through them)");
+  if (expected != nullptr && expected->word != "met") reasons.push_back("what its .expect expects is not shown (below)");
+  if (reasons.size() > 1) return {false, std::move(reasons)};
+  std::string line =
+      "verified: " + std::to_string(report.ticksChecked) + " ticks identical (events, checksums, snapshots, final hash), ";
+  line += report.tunnelCount == 0 ? std::string("no tunnel") : tunnels + ", judged by its .expect";
+  return {true, {std::move(line)}};
 }
 
 std::variant<std::vector<std::uint64_t>, recorder::Unanswered> Playback::findTicks(const recorder::Condition& condition,

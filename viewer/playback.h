@@ -40,6 +40,18 @@ struct ExpectedVerdict {
   std::vector<std::string> lines;  ///< what to show: that it is met, or each expectation unmet, or why unreadable
 };
 
+/// With verify, what `retrace verify` makes of the whole replay (with --expect when it has a
+/// NAME.expect): whether it passes, and each reason it does not.
+struct ReplayVerdict {
+  bool passes = false;
+  std::vector<std::string> lines;  ///< the verdict first, then each reason it fails
+};
+
+/// The verdict on a replay from the replay engine's report on it (verified with truncation
+/// allowed, as the viewer opens a recovered prefix), judged by its .expect's verdict when it has
+/// one: a truncated replay fails as verify fails it, and tunnels fail it unless it has a .expect.
+[[nodiscard]] ReplayVerdict judgeReplay(const recorder::VerifyReport& report, const ExpectedVerdict* expected);
+
 /// Plays one replay: current tick, play state, speed, keyframes, and what was recorded.
 class Playback {
  public:
@@ -85,7 +97,9 @@ class Playback {
   [[nodiscard]] const std::vector<std::string>& divergenceLines() const noexcept { return divergenceLines_; }
   /// With verify, what the replay's NAME.expect says of it (set when it was opened), if it has one.
   [[nodiscard]] const std::optional<ExpectedVerdict>& expectedVerdict() const noexcept { return expected_; }
-  void setExpectedVerdict(ExpectedVerdict verdict) { expected_ = std::move(verdict); }
+  void setExpectedVerdict(ExpectedVerdict verdict);
+  /// With verify, the verdict on the whole replay, judged by its expected verdict once set.
+  [[nodiscard]] const std::optional<ReplayVerdict>& verdict() const noexcept { return verdict_; }
   /// Ticks between keyframes: kKeyframeEvery, or more for a replay that long would need more
   /// than kMaxKeyframes.
   [[nodiscard]] std::uint64_t keyframeEvery() const noexcept { return keyframeEvery_; }
@@ -131,6 +145,8 @@ class Playback {
   std::optional<std::uint64_t> divergence_;
   std::vector<std::string> divergenceLines_;
   std::optional<ExpectedVerdict> expected_;
+  std::optional<recorder::VerifyReport> report_;  ///< with verify, the engine's report
+  std::optional<ReplayVerdict> verdict_;
   std::uint64_t tick_ = 0;
   bool playing_ = false;
   std::size_t speedIndex_ = 2;

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "recorder/parse.h"
 #include "recorder/replay.h"
 #include "recorder/replay_test_support.h"
 #include "recorder/verifier.h"
@@ -187,6 +188,55 @@ TEST(Playback, VerifyMarksWhatTheReplayEngineReports) {
   const recorder::VerifyReport reportB = recorder::verifyReplay(tunnels);
   ASSERT_FALSE(reportB.tunnelTicks.empty());
   EXPECT_EQ(b.tunnelTicks(), reportB.tunnelTicks);
+}
+
+/// Whether a line of the verdict holds `text`.
+bool saysLine(const ReplayVerdict& verdict, const std::string& text) {
+  return std::any_of(verdict.lines.begin(), verdict.lines.end(),
+                     [&](const std::string& line) { return line.find(text) != std::string::npos; });
+}
+
+TEST(Playback, VerifyGivesTheWholeReplaysVerdictAsRetraceVerifyDoes) {
+  // A tick that shows nothing wrong says nothing of the rest: with verify the window says what
+  // `retrace verify` makes of the whole replay, passing exactly what it passes.
+  const recorder::LoadedReplay golden = loadCorpus("fallingman-bot-seed4.rtr");
+  EXPECT_FALSE(Playback(golden, false).verdict().has_value());
+  recorder::LoadedReplay forged = loadCorpus("dodge-bot-seed3.rtr");
+  forged.chunks[2].checksums[10] ^= 1U;
+  const std::vector<std::pair<std::string, recorder::LoadedReplay>> cases{
+      {"golden", golden},
+      {"tunnels", loadCorpus("dodge-discrete-tunneling.rtr")},
+      {"forged", forged},
+      {"cut", recorder::cutReplay(loadCorpus("tank-bot-seed5.rtr"), 700)},
+  };
+  for (const auto& [name, replay] : cases) {
+    const Playback playback(replay, true);
+    ASSERT_TRUE(playback.verdict().has_value()) << name;
+    const ReplayVerdict& verdict = *playback.verdict();
+    const recorder::VerifyReport report = recorder::verifyReplay(replay);
+    EXPECT_EQ(verdict.passes, report.passed()) << name;
+    EXPECT_EQ(verdict.lines.front().starts_with("verified: "), verdict.passes) << name << ": " << verdict.lines.front();
+    if (report.divergence) {
+      EXPECT_TRUE(saysLine(verdict, "diverged at tick " + std::to_string(report.divergence->tick) + ":")) << name;
+    }
+    if (report.tunnelCount > 0) {
+      EXPECT_TRUE(saysLine(verdict, recorder::formatCount(report.tunnelCount, "tunnel"))) << name;
+    }
+    if (replay.truncated) {
+      EXPECT_TRUE(saysLine(verdict, "truncated: 700 of ")) << name;
+    }
+  }
+  EXPECT_TRUE(saysLine(*Playback(golden, true).verdict(), "3600 ticks identical")) << Playback(golden, true).verdict()->lines[0];
+  // A regression replay's tunnels are judged by its .expect, as verify --expect judges them.
+  Playback regression(loadCorpus("dodge-discrete-tunneling.rtr"), true);
+  regression.setExpectedVerdict({"met", {"shows what it expects"}});
+  EXPECT_TRUE(regression.verdict()->passes);
+  EXPECT_TRUE(saysLine(*regression.verdict(), "judged by its .expect"));
+  regression.setExpectedVerdict({"unmet", {"it expects more"}});
+  EXPECT_FALSE(regression.verdict()->passes);
+  Playback forgedExpected(forged, true);
+  forgedExpected.setExpectedVerdict({"met", {"shows what it expects"}});
+  EXPECT_FALSE(forgedExpected.verdict()->passes) << "an expectation met does not pass a divergence";
 }
 
 TEST(Playback, AReplayOpenedThroughItsIndexPlaysAsTheLoadedReplayDoes) {

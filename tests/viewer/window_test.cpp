@@ -419,7 +419,7 @@ TEST(Window, OpenedWithFindItsConditionIsInTheFindBoxToGoOnFrom) {
 
 TEST(Window, WithVerifyARegressionReplaySaysWhetherItShowsWhatItsExpectExpects) {
   // A regression replay's tunnels are its point: the window says what its .expect makes of them,
-  // as verify --expect judges them, and what is unmet.
+  // as verify --expect judges them, and what is unmet; and what verify makes of the whole replay.
   retrace::testing::TempDir temp{"retrace_window_expect"};
   const fs::path replay = temp.path() / "walls.rtr";
   fs::copy_file(std::string(RETRACE_REPLAYS_DIR) + "/tank-bullets-through-walls.rtr", replay);
@@ -431,13 +431,13 @@ TEST(Window, WithVerifyARegressionReplaySaysWhetherItShowsWhatItsExpectExpects) 
     }
     fs::create_directory(temp.path() / folder);
     auto view = std::make_unique<ViewerWindow>(replay.string() + " --verify", temp.path() / folder);
-    const auto status = view->waitFor([](const Status& s) { return s.contains("expect"); });
-    return status ? status->at("expect") : std::string("(no status) ") + view->report();
+    const auto status = view->waitFor([](const Status& s) { return s.contains("expect") && s.contains("verify"); });
+    return status ? status->at("expect") + " " + status->at("verify") : std::string("(no status) ") + view->report();
   };
-  EXPECT_EQ(open("tunnels >= 10\nnever tanks[*].centre.x > 260\n", "met"), "met");
-  EXPECT_EQ(open("tunnels == 0\n", "unmet"), "unmet");
-  EXPECT_EQ(open("tunnels about 10\n", "unreadable"), "unreadable");
-  EXPECT_EQ(open(nullptr, "none"), "none");
+  EXPECT_EQ(open("tunnels >= 10\nnever tanks[*].centre.x > 260\n", "met"), "met passed");
+  EXPECT_EQ(open("tunnels == 0\n", "unmet"), "unmet failed");
+  EXPECT_EQ(open("tunnels about 10\n", "unreadable"), "unreadable failed");
+  EXPECT_EQ(open(nullptr, "none"), "none failed") << "without its .expect, its tunnels fail it";
 }
 
 TEST(Window, ARefusalLongerThanItsPanelIsShownWholeOverSeveralLines) {
