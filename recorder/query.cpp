@@ -105,23 +105,31 @@ std::vector<const sim::Field*> findFields(const std::vector<sim::Field>& fields,
   return found;
 }
 
-/// Whether a field `field` names is new, gone or holds another value than on the tick before:
-/// `now` and `was` are the fields it names on each (findFields); by name, or for an element
-/// picked by id, that element's wherever it was. Gone counts as show --changed counts it.
-bool hasChanged(const std::vector<const sim::Field*>& now, const std::vector<const sim::Field*>& was, const std::string& field) {
-  if (sim::picksById(field)) return now.empty() ? !was.empty() : was.empty() || was.front()->value != now.front()->value;
+/// The first of the fields `now` that is new since `was` or holds another value there: `now` and
+/// `was` are the fields a name gives on each tick (findFields); by name, or for an element picked
+/// by id, that element wherever it was. Which one a `changed` holds of.
+const sim::Field* findFirstChanged(const std::vector<const sim::Field*>& now, const std::vector<const sim::Field*>& was,
+                                   const std::string& field) {
+  if (sim::picksById(field))
+    return !now.empty() && (was.empty() || was.front()->value != now.front()->value) ? now.front() : nullptr;
   for (std::size_t i = 0; i < now.size(); ++i) {
     // While no list changed its length, the same name is at the same place among those found.
     const sim::Field* same = i < was.size() && was[i]->name == now[i]->name ? was[i] : nullptr;
     if (same == nullptr) {
       const auto at = std::find_if(was.begin(), was.end(), [&](const sim::Field* f) { return f->name == now[i]->name; });
-      if (at == was.end()) return true;
+      if (at == was.end()) return now[i];
       same = *at;
     }
-    if (same->value != now[i]->value) return true;
+    if (same->value != now[i]->value) return now[i];
   }
-  // Each of now's names is among was's, each once: any more there are gone.
-  return was.size() != now.size();
+  return nullptr;
+}
+
+/// Whether a field a name gives is new, gone or holds another value than on the tick before
+/// (findFirstChanged's); gone counts as show --changed counts it.
+bool hasChanged(const std::vector<const sim::Field*>& now, const std::vector<const sim::Field*>& was, const std::string& field) {
+  // Each of now's names is among was's, each once, when none changed: any more there are gone.
+  return findFirstChanged(now, was, field) != nullptr || was.size() != now.size();
 }
 
 }  // namespace
@@ -250,14 +258,22 @@ std::optional<std::string> Condition::checkValues(const std::vector<sim::Field>&
   return std::nullopt;
 }
 
-std::vector<const sim::Field*> Condition::listMeetingFields(const std::vector<sim::Field>& fields) const {
+std::vector<const sim::Field*> Condition::listMeetingFields(const std::vector<sim::Field>& fields,
+                                                            const std::vector<sim::Field>* before) const {
   std::vector<const sim::Field*> meeting;
   for (const std::vector<Comparison>& all : anyOf_) {
     // Of the comparisons joined by `and` that all hold: a part that fails says nothing of why.
     std::vector<const sim::Field*> part;
     bool holds = true;
     for (const Comparison& c : all) {
-      if (c.op == kChanged) continue;  // a change is of the tick before, which is not here
+      if (c.op == kChanged) {
+        if (before == nullptr) continue;  // a change is of the tick before, which is not here
+        const auto now = findFields(fields, c.field);
+        const auto was = findFields(*before, c.field);
+        holds = holds && hasChanged(now, was, c.field);
+        if (const sim::Field* changed = findFirstChanged(now, was, c.field)) part.push_back(changed);
+        continue;
+      }
       const auto named = findFields(fields, c.field);
       const auto first = std::find_if(named.begin(), named.end(), [&](const sim::Field* field) {
         const auto value = readValue(*field, c.value);

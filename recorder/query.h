@@ -60,10 +60,12 @@ class Condition {
   [[nodiscard]] const std::string& text() const noexcept { return text_; }
   /// The field names the condition compares, each once, in order.
   [[nodiscard]] std::vector<std::string> listFields() const;
-  /// For each comparison with a value in a conjunction whose comparisons with a value all hold,
-  /// the first of the fields it names that meets it (which element of a [*] pattern, say), each
-  /// once, in order: what a condition that holds holds of.
-  [[nodiscard]] std::vector<const sim::Field*> listMeetingFields(const std::vector<sim::Field>& fields) const;
+  /// For each comparison in a conjunction whose comparisons all hold, the first of the fields it
+  /// names that meets it (which element of a [*] pattern, say), each once, in order: what a
+  /// condition that holds holds of. A `changed` counts only with the tick before's fields, and
+  /// then names the first field that is new or holds another value (none for one gone).
+  [[nodiscard]] std::vector<const sim::Field*> listMeetingFields(const std::vector<sim::Field>& fields,
+                                                                 const std::vector<sim::Field>* before = nullptr) const;
 
   /// One FIELD OP VALUE, or FIELD changed (op "changed", no value).
   struct Comparison {

@@ -48,18 +48,28 @@ std::variant<Predicate, std::string> parsePredicate(const std::string& text, con
   return quoteForMessage(text) + " is not a predicate (tunnel, ends-before:T, event:KIND, where:CONDITION, diverges)";
 }
 
-std::string describeHolding(const Condition& condition, const StateFields& fields) {
-  // The fields that meet a comparison (which element of a pattern), then those a `changed`
-  // names one of.
-  std::vector<const sim::Field*> shown = condition.listMeetingFields(fields.fields());
+std::vector<const sim::Field*> listHoldingFields(const Condition& condition, const StateFields& fields,
+                                                 const std::vector<sim::Field>* before) {
+  // The fields that meet a comparison (which element of a pattern), then those a name gives
+  // one of (a `changed` without the tick before).
+  std::vector<const sim::Field*> shown = condition.listMeetingFields(fields.fields(), before);
   for (const std::string& name : condition.listFields()) {
     const std::vector<const sim::Field*> named = fields.findNamed(name);
     if (named.size() == 1 && std::find(shown.begin(), shown.end(), named.front()) == shown.end()) shown.push_back(named.front());
   }
+  if (shown.size() > 3) shown.resize(3);
+  return shown;
+}
+
+std::string describeFieldValues(std::span<const sim::Field* const> fields) {
   std::string values;
-  for (std::size_t i = 0; i < shown.size() && i < 3; ++i)
-    values += (i == 0 ? " (" : ", ") + shown[i]->name + " " + sim::formatField(*shown[i]);
-  return quoteForMessage(condition.text()) + " holds" + (values.empty() ? "" : values + ")");
+  for (const sim::Field* field : fields) values += (values.empty() ? "" : ", ") + field->name + " " + sim::formatField(*field);
+  return values;
+}
+
+std::string describeHolding(const Condition& condition, const StateFields& fields) {
+  const std::string values = describeFieldValues(listHoldingFields(condition, fields));
+  return quoteForMessage(condition.text()) + " holds" + (values.empty() ? "" : " (" + values + ")");
 }
 
 WitnessWatch::WitnessWatch(const sim::GameDefinition& game, const Predicate& predicate, const sim::GameSession& start)

@@ -48,9 +48,15 @@ struct Witness {
   std::string description;  ///< e.g. the oracle's finding
 };
 
-/// "'man.hp < 3' holds (man.hp 2)": a condition that holds on the fields, and the values of the
-/// fields that meet its comparisons (for a [*] pattern, the first element that does) and of those
-/// a name gives one of (at most three).
+/// The fields that show what a condition that holds on the fields holds of: those that meet its
+/// comparisons (for a [*] pattern, the first element that does; for a `changed`, given the tick
+/// before's fields, the first that changed), then those a name gives one of, at most three.
+[[nodiscard]] std::vector<const sim::Field*> listHoldingFields(const Condition& condition, const StateFields& fields,
+                                                               const std::vector<sim::Field>* before = nullptr);
+/// "man.hp 2, man.vy 3": each field's name and value; empty for none.
+[[nodiscard]] std::string describeFieldValues(std::span<const sim::Field* const> fields);
+/// "'man.hp < 3' holds (man.hp 2)": a condition that holds on the fields, and the values of
+/// listHoldingFields.
 [[nodiscard]] std::string describeHolding(const Condition& condition, const StateFields& fields);
 
 /// Watches a run tick after tick for a predicate other than kDiverges: what findWitness and a

@@ -248,8 +248,8 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
          "\ntyping=" + (typing ? "1" : "0") + "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) +
          "\nscene=" + scene + "\nplots=" + plots + "\nplotting=" + (plotting_ ? "1" : "0") + "\neventList=" + events +
          "\neventsListed=" + std::to_string(countListedEvents()) + "\nmatches=" + std::to_string(matches_.size()) +
-         "\nfind=" + findText_ + "\noutlined=" + (hovered_.empty() ? selectedNow_ : hovered_) + "\nselection=" + selection +
-         "\nsheetButton=" + buttons + "\npicture=" + pictureMessage_ + "\n";
+         "\nfind=" + findText_ + "\nfound=" + foundMessage_ + "\noutlined=" + (hovered_.empty() ? selectedNow_ : hovered_) +
+         "\nselection=" + selection + "\nsheetButton=" + buttons + "\npicture=" + pictureMessage_ + "\n";
 }
 
 std::string Debugger::describeProgress() const {

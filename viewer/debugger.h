@@ -110,6 +110,9 @@ class Debugger {
   [[nodiscard]] std::optional<std::pair<std::uint64_t, std::uint64_t>> findProgress() const;
   /// The sentence for the last search that ended without moving (a bad condition, no such tick).
   [[nodiscard]] const std::string& findProblem() const noexcept { return findProblem_; }
+  /// What the last search that moved found: "holds at tick 513: bullets[0].position.x 242", the
+  /// fields that meet the condition there (as retrace find names them).
+  [[nodiscard]] const std::string& foundMessage() const noexcept { return foundMessage_; }
   /// startFind, then stepFind until it is over: the sentence when the cursor did not move.
   std::optional<std::string> findFromCursor(const std::string& text, Direction direction);
   /// Moves A (and B) to a tick and pauses.
@@ -275,7 +278,11 @@ class Debugger {
   std::string tickProblem_;
   std::string findText_;
   std::string findProblem_;
-  std::string markMessage_;  ///< what the last marking marked
+  std::string markMessage_;   ///< what the last marking marked
+  std::string foundMessage_;  ///< what the last search that moved found
+  /// After a search moved the cursor: says which fields meet the condition there, and for a [*]
+  /// pattern selects what the first of them belongs to, to show which one it holds of.
+  void sayWhatHolds(const recorder::Condition& condition);
   /// The find box's search under way: the ticks it has left, nearest to where it started first.
   struct Finding {
     recorder::TickSearch search;

@@ -10,7 +10,10 @@
 
 #include "recorder/inspect.h"
 #include "recorder/query.h"
+#include "recorder/search.h"
+#include "recorder/state_fields.h"
 #include "viewer/debugger_widgets.h"
+#include "viewer/inspector.h"
 
 namespace retrace::viewer {
 
@@ -24,13 +27,14 @@ std::optional<std::string> Debugger::startFind(const std::string& text, Directio
 }
 
 std::optional<std::string> Debugger::startMarking(const std::string& text) {
-  markMessage_.clear();
   return beginSearch(text, Direction::kForward, 0, true, std::nullopt);
 }
 
 std::optional<std::string> Debugger::beginSearch(const std::string& text, Direction direction, std::uint64_t next, bool marking,
                                                  const std::optional<std::string>& none) {
   finding_.reset();
+  markMessage_.clear();
+  foundMessage_.clear();
   auto condition = recorder::Condition::parse(text);
   if (auto* problem = std::get_if<std::string>(&condition)) return *problem;
   if (none) return none;
@@ -97,9 +101,29 @@ bool Debugger::stepFind(std::uint64_t ticks) {
     f.next = back ? first - 1 : last + 1;
     return false;
   }
+  const recorder::Condition condition = f.search.condition();
   finding_.reset();
-  if (match) seek(*match);
+  if (match) {
+    seek(*match);
+    sayWhatHolds(condition);
+  }
   return true;
+}
+
+void Debugger::sayWhatHolds(const recorder::Condition& condition) {
+  recorder::StateFields now;
+  (void)now.read(a_.current());
+  const std::vector<sim::Field> before = a_.tick() > 0 ? a_.previous().describeState() : std::vector<sim::Field>{};
+  const std::vector<const sim::Field*> holding = recorder::listHoldingFields(condition, now, a_.tick() > 0 ? &before : nullptr);
+  foundMessage_ =
+      "holds at tick " + std::to_string(a_.tick()) + (holding.empty() ? "" : ": " + recorder::describeFieldValues(holding));
+  // Which one of a pattern's: the question the pattern asked. A condition over named fields
+  // leaves the selection as it was.
+  const std::vector<std::string> names = condition.listFields();
+  const bool pattern =
+      std::any_of(names.begin(), names.end(), [](const std::string& n) { return n.find("[*]") != std::string::npos; });
+  if (!pattern || holding.empty()) return;
+  if (auto entity = findFieldEntity(holding.front()->name, listSceneEntities(a_.current(), a_.previous()))) select(*entity);
 }
 
 std::optional<std::pair<std::uint64_t, std::uint64_t>> Debugger::findProgress() const {
@@ -152,6 +176,8 @@ void Debugger::drawFind() {
     sayWrapped(kDiffers, findProblem_);
   } else if (!markMessage_.empty()) {
     sayWrapped(kQuiet, markMessage_);
+  } else if (!foundMessage_.empty()) {
+    sayWrapped(kQuiet, foundMessage_);
   }
 }
 

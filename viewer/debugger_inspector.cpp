@@ -4,7 +4,6 @@
 #include "viewer/debugger.h"
 
 #include <algorithm>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -17,15 +16,6 @@
 
 namespace retrace::viewer {
 namespace {
-
-/// The entities the scene at the cursor names, for linking a field to what is drawn.
-std::vector<std::string> listEntities(const Playback& playback) {
-  std::set<std::string> names;
-  for (const sim::ScenePrimitive& p : playback.current().describeScene(playback.previous()).primitives) {
-    if (!p.entity.empty()) names.insert(p.entity);
-  }
-  return {names.begin(), names.end()};
-}
 
 /// One field's row: its name (in the plot colour when plotted) and its value, marked when it
 /// changed. True when either was right-clicked.
@@ -73,7 +63,7 @@ void Debugger::drawInspector() {
   }
   sayWrapped(plotMessage_.empty() ? kQuiet : kDiffers,
              plotMessage_.empty() ? std::string("right-click a field: plot it on the timeline") : plotMessage_);
-  const std::vector<std::string> entities = listEntities(a_);
+  const std::vector<std::string> entities = listSceneEntities(a_.current(), a_.previous());
   ImGui::BeginChild("fields");
   if (filter_.empty() && selected_.empty() && !onlyChanged_)
     drawFieldTree(entities);

@@ -73,6 +73,14 @@ bool matchesFilter(std::string_view name, std::string_view filter) noexcept {
   return at != name.end();
 }
 
+std::vector<std::string> listSceneEntities(const sim::GameSession& now, const sim::GameSession& before) {
+  std::set<std::string> names;
+  for (const sim::ScenePrimitive& p : now.describeScene(before).primitives) {
+    if (!p.entity.empty()) names.insert(p.entity);
+  }
+  return {names.begin(), names.end()};
+}
+
 std::optional<std::string> findFieldEntity(std::string_view fieldName, const std::vector<std::string>& entities) {
   const std::string* best = nullptr;
   for (const std::string& e : entities) {

@@ -45,6 +45,9 @@ struct ComparedRow {
 [[nodiscard]] std::vector<ComparedRow> compareFields(const sim::GameSession& a, const sim::GameSession& b);
 /// True when a row's name contains the filter text (case-insensitive); an empty filter keeps all.
 [[nodiscard]] bool matchesFilter(std::string_view name, std::string_view filter) noexcept;
+/// The entities the scene of `now` (drawn after `before`) names, in order, each once: what a
+/// field is linked to where it is drawn.
+[[nodiscard]] std::vector<std::string> listSceneEntities(const sim::GameSession& now, const sim::GameSession& before);
 /// The entity a field belongs to: the longest of `entities` that is its name or a prefix of it
 /// ending at '.' or '['; nothing when none is.
 [[nodiscard]] std::optional<std::string> findFieldEntity(std::string_view fieldName, const std::vector<std::string>& entities);

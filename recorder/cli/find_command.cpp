@@ -11,10 +11,13 @@
 #include <nlohmann/json.hpp>
 
 #include "recorder/cli/command.h"
+#include "recorder/cli/field_json.h"
 #include "recorder/inspect.h"
 #include "recorder/parse.h"
 #include "recorder/query.h"
 #include "recorder/replay.h"
+#include "recorder/search.h"
+#include "recorder/state_fields.h"
 
 namespace retrace::recorder::cli {
 namespace {
@@ -28,21 +31,44 @@ struct FindOptions {
   bool json = false;
 };
 
-/// The ticks found from `first` to `last`: as JSON, the first or the last, or all as ranges.
-void printFound(const FindOptions& options, const std::vector<std::uint64_t>& matches, std::uint64_t first, std::uint64_t last) {
+/// The fields that show what the condition holds of at `tick` (which element of a pattern), as
+/// hunt's findings name them; none when the tick cannot be reached again.
+std::vector<sim::Field> findHoldingFields(const ReplayIndex& index, const Condition& condition, std::uint64_t tick) {
+  std::vector<sim::Field> holding;
+  std::optional<std::vector<sim::Field>> before;  // for a `changed`, which field changed
+  (void)visitTicks(index, tick == 0 ? 0 : tick - 1, tick, [&](const sim::GameSession& game, std::uint64_t at) {
+    StateFields fields;
+    (void)fields.read(game);
+    if (at < tick) {
+      before = fields.fields();
+      return true;
+    }
+    for (const sim::Field* field : listHoldingFields(condition, fields, before ? &*before : nullptr)) holding.push_back(*field);
+    return false;
+  });
+  return holding;
+}
+
+/// The ticks found from `first` to `last`: as JSON, the first or the last, or all as ranges; a
+/// single tick with the fields that meet the condition there.
+void printFound(const FindOptions& options, const std::vector<std::uint64_t>& matches, std::uint64_t first, std::uint64_t last,
+                const std::vector<sim::Field>& holding) {
+  std::vector<const sim::Field*> shown;
+  for (const sim::Field& field : holding) shown.push_back(&field);
+  const std::string values = shown.empty() ? std::string() : ": " + describeFieldValues(shown);
   if (options.json) {
-    printOut("{}\n",
-             nlohmann::ordered_json{
-                 {"file", options.file}, {"where", options.where}, {"from", first}, {"to", last}, {"ticks", matches}}
-                 .dump());
+    nlohmann::ordered_json out{
+        {"file", options.file}, {"where", options.where}, {"from", first}, {"to", last}, {"ticks", matches}};
+    if (!options.all && !matches.empty()) out["fields"] = fieldsToJson(holding);
+    printOut("{}\n", out.dump());
   } else if (matches.empty()) {
     printOut("{}: {} holds on no tick from {} to {}\n", options.file, options.where, first, last);
   } else if (options.lastBefore) {
-    printOut("{}: {} last holds before tick {} at tick {} ({})\n", options.file, options.where, *options.lastBefore,
-             matches.front(), formatTickTime(matches.front()));
+    printOut("{}: {} last holds before tick {} at tick {} ({}){}\n", options.file, options.where, *options.lastBefore,
+             matches.front(), formatTickTime(matches.front()), values);
   } else if (!options.all) {
-    printOut("{}: {} first holds at tick {} ({})\n", options.file, options.where, matches.front(),
-             formatTickTime(matches.front()));
+    printOut("{}: {} first holds at tick {} ({}){}\n", options.file, options.where, matches.front(),
+             formatTickTime(matches.front()), values);
   } else {
     printOut("{}: {} holds on {}: {}\n", options.file, options.where, formatCount(matches.size(), "tick"),
              formatTickRanges(matches));
@@ -82,7 +108,9 @@ ExitCode runFind(const FindOptions& options) {
     return ExitCode::kBadInput;
   }
   const std::vector<std::uint64_t>& matches = std::get<std::vector<std::uint64_t>>(found);
-  printFound(options, matches, first, last);
+  const bool oneTick = !options.all && !matches.empty();
+  printFound(options, matches, first, last,
+             oneTick ? findHoldingFields(index, condition, matches.front()) : std::vector<sim::Field>{});
   // Like grep: found is 0, found nothing is 1.
   return matches.empty() ? ExitCode::kFailed : ExitCode::kOk;
 }

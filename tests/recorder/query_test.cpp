@@ -201,6 +201,35 @@ TEST(Condition, SaysWhichFieldsMeetItsComparisons) {
   EXPECT_EQ(meeting("tanks[0].hp changed"), std::vector<std::string>{});  // of the tick before, not here
 }
 
+TEST(Condition, SaysWhichFieldAChangeHoldsOfGivenTheTickBefore) {
+  // What find and the viewer's find box name for `changed`: the first field named that is new or
+  // holds another value than on the tick before; none for one that is gone.
+  const std::vector<sim::Field> before = makeFields();
+  const auto meeting = [&](const std::string& text, const std::vector<sim::Field>& now) {
+    const auto condition = std::get<Condition>(Condition::parse(text));
+    std::vector<std::string> names;
+    for (const sim::Field* field : condition.listMeetingFields(now, &before)) names.push_back(field->name);
+    const auto holds = condition.check(now, &before);
+    EXPECT_TRUE(std::get<bool>(holds) || names.empty()) << text << " names fields of a condition that does not hold";
+    return names;
+  };
+  std::vector<sim::Field> hurt = makeFields();
+  hurt[3].value = 4;  // tanks[1].hp
+  EXPECT_EQ(meeting("tanks[*].hp changed", hurt), std::vector<std::string>{"tanks[1].hp"});
+  EXPECT_EQ(meeting("tanks[*].hp changed", before), std::vector<std::string>{});
+  EXPECT_EQ(meeting("tanks[*].hp changed and man.vy > 4", hurt), (std::vector<std::string>{"tanks[1].hp", "man.vy"}));
+  EXPECT_EQ(meeting("tanks[*].facing changed and man.vy > 4", hurt), std::vector<std::string>{});  // the change fails
+  std::vector<sim::Field> more = makeFields();
+  more[0].value = 3;
+  more.insert(more.begin() + 5, sim::Field{"tanks[2].hp", 1, sim::FieldKind::kInt, {}});
+  EXPECT_EQ(meeting("tanks[*].hp changed", more), std::vector<std::string>{"tanks[2].hp"});
+  std::vector<sim::Field> fewer = makeFields();
+  fewer[0].value = 1;
+  fewer.erase(fewer.begin() + 3, fewer.begin() + 5);  // tanks[1] is gone: it changed, but no field of now says so
+  EXPECT_TRUE(std::get<bool>(std::get<Condition>(Condition::parse("tanks[*].hp changed")).check(fewer, &before)));
+  EXPECT_EQ(meeting("tanks[*].hp changed", fewer), std::vector<std::string>{});
+}
+
 TEST(Condition, NamesMatchAsTheRegexAndTheGeneralisedNamesDid) {
   // The matcher and the comparison replaced a regex built each tick and a set of every
   // generalised name met: the same answers on names that are fields and names that nearly are.

@@ -14,6 +14,7 @@
 
 #include "recorder/grid_cells.h"
 #include "recorder/replay.h"
+#include "recorder/state_fields.h"
 #include "recorder/verifier.h"
 #include "sim/field_ids.h"
 #include "sim/game.h"
@@ -592,6 +593,38 @@ TEST(Find, TheBoxGoesToTheNearestTickAfterOrBeforeTheCursorWhereTheConditionHold
   EXPECT_EQ(debugger.findFromCursor("tonk > 5", Direction::kForward).value_or("").rfind("'tonk' names no field of tank", 0), 0U);
   EXPECT_TRUE(debugger.findFromCursor("tick >", Direction::kBackward).has_value());
   EXPECT_EQ(a.tick(), 0U);
+}
+
+TEST(Find, SaysWhichFieldsMeetTheConditionAndSelectsWhichOneOfAPatternItHoldsOf) {
+  // As retrace find names them at the tick it gives: which bullet, which cell.
+  Playback a(loadCorpus("tank-bot-seed5.rtr"), false);
+  Debugger debugger(a, nullptr, "tank-bot-seed5.rtr", "", {});
+  debugger.seek(600);
+  ASSERT_FALSE(debugger.findFromCursor("bullets[*].position.x > 240", Direction::kForward).has_value());
+  const std::string tick = std::to_string(a.tick());
+  EXPECT_EQ(debugger.foundMessage().rfind("holds at tick " + tick + ": bullets[", 0), 0U) << debugger.foundMessage();
+  // The bullet selected (by its id) is the one named, and it is past x 240.
+  const std::string named = debugger.foundMessage().substr(debugger.foundMessage().find("bullets["));
+  const std::string element = named.substr(0, named.find(']') + 1);
+  EXPECT_EQ(debugger.selectedNow(), element);
+  EXPECT_TRUE(debugger.selected().starts_with("bullets[id=")) << debugger.selected();
+  recorder::StateFields fields;
+  const auto x = fields.read(a.current());
+  const auto at = std::find_if(x.begin(), x.end(), [&](const sim::Field& f) { return f.name == element + ".position.x"; });
+  ASSERT_NE(at, x.end());
+  EXPECT_GT(at->value, sim::px(240).raw());
+  // A cell that changed: which one, as the tick before had it otherwise.
+  ASSERT_FALSE(debugger.findFromCursor("tiles[*][*] changed", Direction::kForward).has_value());
+  EXPECT_TRUE(debugger.selected().starts_with("tiles[")) << debugger.selected();
+  EXPECT_NE(debugger.foundMessage().find(": " + debugger.selected() + " "), std::string::npos) << debugger.foundMessage();
+  // A condition over named fields says them and leaves the selection as it was.
+  const std::string cell = debugger.selected();
+  ASSERT_FALSE(debugger.findFromCursor("tanks[0].hp < 3", Direction::kForward).has_value());
+  EXPECT_EQ(debugger.foundMessage(), "holds at tick " + std::to_string(a.tick()) + ": tanks[0].hp 2");
+  EXPECT_EQ(debugger.selected(), cell);
+  // A search that finds nothing says so, not what the last one found.
+  EXPECT_TRUE(debugger.findFromCursor("tanks[0].hp > 90", Direction::kForward).has_value());
+  EXPECT_EQ(debugger.foundMessage(), "");
 }
 
 TEST(Find, MarkAllMarksWhatFindAllFindsInPlaceOfTheMatchesBefore) {

@@ -5,6 +5,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <regex>
 #include <sstream>
@@ -491,6 +492,43 @@ TEST_F(Cli, FindGivesTheTicksADirectSimulationMeetsTheConditionOn) {
   const CliRun typo = runRetrace("find " + file + " --where 'man.vyy > 1'");
   EXPECT_EQ(typo.exitCode, 2);
   EXPECT_EQ(std::count(typo.output.begin(), typo.output.end(), '\n'), 1) << typo.output;
+}
+
+TEST_F(Cli, FindNamesTheFieldsThatMeetItAtTheTickItGives) {
+  // Which bullet, which cell: the first element of a pattern that meets the condition at the tick
+  // found, as a direct simulation has it, and for `changed` the first that differs from the tick
+  // before. Every tick found by --all has its own, so --all names none.
+  const std::string file = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
+  const auto firstMeeting = [&](std::uint64_t tick, const std::function<bool(const retrace::sim::Field&)>& meets) {
+    const auto before = simulateDirectly(file, tick - 1);
+    for (const auto& f : simulateDirectly(file, tick)) {
+      const auto was = std::find_if(before.begin(), before.end(), [&](const auto& b) { return b.name == f.name; });
+      if (meets(f) && (f.name.find(".position.x") != std::string::npos || was == before.end() || was->value != f.value)) return f;
+    }
+    return retrace::sim::Field{};
+  };
+  const auto isBulletPastX = [](const retrace::sim::Field& f) {
+    return f.name.starts_with("bullets[") && f.name.ends_with("].position.x") && f.value > retrace::sim::px(240).raw();
+  };
+  const CliRun first = runRetrace("find " + file + " --where 'bullets[*].position.x > 240' --next-after 600 --json");
+  ASSERT_EQ(first.exitCode, 0) << first.output;
+  const auto json = nlohmann::json::parse(first.output);
+  const std::uint64_t tick = json["ticks"][0];
+  const retrace::sim::Field bullet = firstMeeting(tick, isBulletPastX);
+  ASSERT_FALSE(bullet.name.empty());
+  EXPECT_EQ(json["fields"], (nlohmann::json{{bullet.name, retrace::sim::formatField(bullet)}})) << first.output;
+  const CliRun text = runRetrace("find " + file + " --where 'bullets[*].position.x > 240' --next-after 600");
+  EXPECT_NE(text.output.find("first holds at tick " + std::to_string(tick) + " (0:"), std::string::npos) << text.output;
+  EXPECT_TRUE(text.output.ends_with("): " + bullet.name + " " + retrace::sim::formatField(bullet) + "\n")) << text.output;
+  const auto isTile = [](const retrace::sim::Field& f) { return f.name.starts_with("tiles["); };
+  const CliRun cell = runRetrace("find " + file + " --where 'tiles[*][*] changed' --last-before 3000 --json");
+  ASSERT_EQ(cell.exitCode, 0) << cell.output;
+  const auto cellJson = nlohmann::json::parse(cell.output);
+  const retrace::sim::Field broken = firstMeeting(cellJson["ticks"][0], isTile);
+  ASSERT_FALSE(broken.name.empty());
+  EXPECT_EQ(cellJson["fields"], (nlohmann::json{{broken.name, retrace::sim::formatField(broken)}})) << cell.output;
+  const CliRun all = runRetrace("find " + file + " --where 'bullets[*].position.x > 240' --all --json");
+  EXPECT_FALSE(nlohmann::json::parse(all.output).contains("fields")) << all.output;
 }
 
 TEST_F(Cli, ShowTraceAndFindFollowAnElementByItsIdWhereverItIsInItsList) {
