@@ -179,6 +179,7 @@ void TickSearch::remember(const sim::GameSession& game, std::uint64_t tick) {
 
 void TickSearch::remember(std::uint64_t tick) {
   // The fields just read become the tick before's; the other reads the next tick.
+  priorTick_ = beforeTick_;
   beforeTick_ = tick;
   now_ = 1 - now_;
 }
@@ -224,6 +225,12 @@ std::variant<std::vector<std::uint64_t>, Unanswered> TickSearch::searchRange(con
 const std::vector<sim::Field>& TickSearch::listLastFields() const noexcept {
   // Either reader may hold the last, and both hold one after a tick.
   return named_[now_].fields().empty() ? named_[1 - now_].fields() : named_[now_].fields();
+}
+
+const std::vector<sim::Field>* TickSearch::listFieldsBefore(std::uint64_t tick) const noexcept {
+  // After `tick` was checked, the readers took turns: the next one still holds the tick before.
+  const bool kept = condition_.looksBack() && tick > 0 && beforeTick_ == tick && priorTick_ == tick - 1;
+  return kept ? &named_[now_].fields() : nullptr;
 }
 
 std::optional<Unanswered> TickSearch::explainNothingFound(const std::string& game) const {

@@ -98,6 +98,9 @@ class TickSearch {
                                                               const std::vector<sim::Field>& fields) const;
   /// The fields of the last tick checked (none before the first).
   [[nodiscard]] const std::vector<sim::Field>& listLastFields() const noexcept;
+  /// For a `changed`, once `tick` was checked: the fields of the tick before it, which it was
+  /// compared with; nothing when that tick was not checked or remembered, or none is kept.
+  [[nodiscard]] const std::vector<sim::Field>* listFieldsBefore(std::uint64_t tick) const noexcept;
   /// The condition's names no tick checked has had yet, indices as [*].
   [[nodiscard]] const std::vector<std::string>& listUnseen() const noexcept { return unseen_; }
   /// The condition searched for.
@@ -121,6 +124,7 @@ class TickSearch {
   std::array<StateFields, 2> named_;
   std::size_t now_ = 0;                      ///< which of named_ reads the next tick
   std::optional<std::uint64_t> beforeTick_;  ///< the tick the other holds, for `changed`
+  std::optional<std::uint64_t> priorTick_;   ///< the tick the next reader holds until it reads
 };
 
 /// The ticks from `first` to the replay's last where the condition holds: the first only, or

@@ -67,8 +67,8 @@ std::string describeFieldValues(std::span<const sim::Field* const> fields) {
   return values;
 }
 
-std::string describeHolding(const Condition& condition, const StateFields& fields) {
-  const std::string values = describeFieldValues(listHoldingFields(condition, fields));
+std::string describeHolding(const Condition& condition, const StateFields& fields, const std::vector<sim::Field>* before) {
+  const std::string values = describeFieldValues(listHoldingFields(condition, fields, before));
   return quoteForMessage(condition.text()) + " holds" + (values.empty() ? "" : " (" + values + ")");
 }
 
@@ -109,7 +109,7 @@ std::optional<Witness> WitnessWatch::see(const sim::GameSession& game, std::uint
       } else if (std::get<bool>(holds)) {
         StateFields fields;
         (void)fields.read(game);
-        return Witness{tick, describeHolding(search_->condition(), fields)};
+        return Witness{tick, describeHolding(search_->condition(), fields, search_->listFieldsBefore(tick))};
       }
       break;
     }

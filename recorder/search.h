@@ -57,7 +57,8 @@ struct Witness {
 [[nodiscard]] std::string describeFieldValues(std::span<const sim::Field* const> fields);
 /// "'man.hp < 3' holds (man.hp 2)": a condition that holds on the fields, and the values of
 /// listHoldingFields.
-[[nodiscard]] std::string describeHolding(const Condition& condition, const StateFields& fields);
+[[nodiscard]] std::string describeHolding(const Condition& condition, const StateFields& fields,
+                                          const std::vector<sim::Field>* before = nullptr);
 
 /// Watches a run tick after tick for a predicate other than kDiverges: what findWitness and a
 /// hunt's runs ask after each step, so that both judge a predicate alike.

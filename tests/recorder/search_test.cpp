@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <memory>
 #include <set>
 #include <string>
 #include <variant>
@@ -34,6 +36,14 @@ std::vector<sim::Field> readStart(const RunSetup& setup) {
   return fields.read(*setup.game->start(setup.config, setup.seed));
 }
 
+/// The fields of a recording's state at a tick.
+std::vector<sim::Field> fieldsAt(const LoadedReplay& replay, std::uint64_t tick) {
+  auto reached = reachTick(replay, tick);
+  if (!std::holds_alternative<std::unique_ptr<sim::GameSession>>(reached)) return {};
+  StateFields fields;
+  return fields.read(*std::get<std::unique_ptr<sim::GameSession>>(reached));
+}
+
 Predicate parseWhere(const std::string& condition, const sim::GameDefinition& game) {
   auto parsed = parsePredicate("where:" + condition, game);
   if (auto* problem = std::get_if<std::string>(&parsed)) ADD_FAILURE() << *problem;
@@ -53,6 +63,8 @@ TEST_P(SearchOverGames, AConditionShowsFirstWhereFindFindsItInTheRecording) {
   const LoadedReplay& replay = std::get<LoadedReplay>(recorded);
   std::set<std::string> asked;
   int shown = 0;
+  int namedChanges = 0;
+  int namedPatternChanges = 0;  // which element: what a pattern's change alone cannot say
   for (const sim::Field& field : readStart(setup)) {
     const std::string name = generalizeIndices(field.name);
     if (!asked.insert(name).second) continue;
@@ -72,9 +84,29 @@ TEST_P(SearchOverGames, AConditionShowsFirstWhereFindFindsItInTheRecording) {
       EXPECT_EQ(witness->tick, ticks.front()) << game.name() << ": " << text;
       EXPECT_EQ(witness->description.rfind("'" + text + "' holds", 0), 0U) << witness->description;
       ++shown;
+      // A change names the field that changed, as find does: new, or another value than the
+      // tick before's (one only gone has none of this tick to name).
+      const std::size_t open = witness->description.find(" holds (");
+      if (!text.ends_with(" changed") || open == std::string::npos) continue;
+      const std::string named = witness->description.substr(open + 8, witness->description.find(' ', open + 8) - open - 8);
+      const auto now = fieldsAt(replay, witness->tick);
+      const auto was = fieldsAt(replay, witness->tick - 1);
+      const auto isNamed = [&](const sim::Field& f) { return f.name == named; };
+      const auto at = std::find_if(now.begin(), now.end(), isNamed);
+      const auto before = std::find_if(was.begin(), was.end(), isNamed);
+      ASSERT_NE(at, now.end()) << witness->description;
+      EXPECT_TRUE(before == was.end() || before->value != at->value) << witness->description << " names what did not change";
+      ++namedChanges;
+      if (name.find("[*]") != std::string::npos) ++namedPatternChanges;
     }
   }
   EXPECT_GE(shown, 4) << game.name() << ": too few fields changed to compare the two";
+  EXPECT_GE(namedChanges, 2) << game.name() << ": too few changes named";
+  const bool listsAtStart =
+      std::any_of(asked.begin(), asked.end(), [](const std::string& n) { return n.find("[*]") != std::string::npos; });
+  if (listsAtStart) {
+    EXPECT_GE(namedPatternChanges, 1) << game.name() << ": no change of a list's element named";
+  }
 }
 
 TEST_P(SearchOverGames, AConditionsTypoOrImpossibleValueIsExplainedNotMerelyUnshown) {
