@@ -1,7 +1,8 @@
 // `retrace show FILE --tick N`: the whole state at a tick, every field by its dotted name (fixed
 // point as decimals, flags as true/false, enumerations by name), with the input held and the
 // events recorded on that tick. The tick is reached from the nearest snapshot, so any tick of
-// an hour answers within a frame. --changed shows only what the tick changed, with what it was.
+// an hour answers within a frame. --changed shows only what the tick changed, with what it was;
+// --since T what changed since tick T.
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -34,6 +35,7 @@ struct ShowOptions {
   bool json = false;
   bool fromStart = false;
   bool changed = false;
+  std::optional<std::uint64_t> since;  ///< with --changed, the tick before --tick
 };
 
 /// The fields as `name = value` lines, a whole grid of cells (a tile map) as its rows.
@@ -70,8 +72,8 @@ void printChanges(const std::vector<sim::FieldChange>& changes) {
   }
 }
 
-/// The fields a tick shown with --changed changed: as they are (new ones too) and as they were
-/// (gone ones too).
+/// The fields that changed since the tick compared with: as they are (new ones too) and as they
+/// were (gone ones too).
 struct Changed {
   std::vector<sim::Field> now;
   std::vector<sim::Field> was;
@@ -97,7 +99,7 @@ TickRecord findTickRecord(const LoadedReplay& replay, std::uint64_t tick) {
 }
 
 /// The tick shown as one JSON object: where it is, its input and events, and the fields (with
-/// --changed, those it changed as "state" and as they were the tick before as "was").
+/// --changed or --since, those that changed as "state" and as they were as "was").
 void printShowJson(const ShowOptions& options, const LoadedReplay& replay, const std::vector<sim::Field>& fields,
                    const std::vector<sim::FieldChange>& changes) {
   const sim::GameDefinition& game = *gameOf(replay.header);
@@ -109,11 +111,11 @@ void printShowJson(const ShowOptions& options, const LoadedReplay& replay, const
                              {"input", inputToJson(game, record.input)}};
   out["events"] = nlohmann::ordered_json::array();
   for (const sim::Event& e : record.events) out["events"].push_back(eventToJson(game, e));
-  if (!options.changed) {
+  if (!options.since) {
     out["state"] = fieldsToJson(fields);
   } else {
     const Changed split = splitChanges(changes);
-    out["changedSince"] = options.tick - 1;
+    out["changedSince"] = *options.since;
     out["state"] = fieldsToJson(split.now);
     out["was"] = fieldsToJson(split.was);
   }
@@ -131,8 +133,8 @@ void printShowText(const ShowOptions& options, const LoadedReplay& replay, std::
   std::string eventText;
   for (const sim::Event& e : record.events) eventText += (eventText.empty() ? "" : "; ") + sim::formatEvent(game, e);
   printOut("events: {}\n", eventText.empty() ? "none" : eventText);
-  if (options.changed) {
-    printOut("changed since tick {}:\n", options.tick - 1);
+  if (options.since) {
+    printOut("changed since tick {}:\n", *options.since);
     printChanges(changes);
     return;
   }
@@ -151,8 +153,8 @@ std::variant<std::vector<sim::Field>, ExitCode> readState(const ShowOptions& opt
   return std::get<std::unique_ptr<sim::GameSession>>(reached)->describeState();
 }
 
-/// The first pattern that selects no field shown (now, or gone since the tick before, which
-/// --changed shows as gone): a typo, or an element not there; one sentence that says what it
+/// The first pattern that selects no field shown (now, or gone since the tick compared with,
+/// which --changed and --since show as gone): a typo, or an element not there; one sentence that says what it
 /// may have meant, and exit 2.
 std::optional<ExitCode> refuseUnmatchedPattern(const ShowOptions& options, const LoadedReplay& replay,
                                                const std::vector<FieldPattern>& patterns, const std::vector<sim::Field>& state,
@@ -171,7 +173,7 @@ std::optional<ExitCode> refuseUnmatchedPattern(const ShowOptions& options, const
   return std::nullopt;
 }
 
-ExitCode runShow(const ShowOptions& options) {
+ExitCode runShow(ShowOptions options) {
   // Through the index: only the chunks from the snapshot before the tick to the tick are read.
   auto opened = ReplayIndex::open(options.file);
   if (auto* problem = std::get_if<std::string>(&opened)) return refuseInput("show", *problem);
@@ -185,7 +187,13 @@ ExitCode runShow(const ShowOptions& options) {
     spdlog::error("{} show: --changed shows what a tick changed since the tick before, and tick 0 has none", programName());
     return ExitCode::kBadInput;
   }
-  const std::uint64_t first = options.changed ? options.tick - 1 : options.tick;
+  if (options.changed) options.since = options.tick - 1;
+  if (options.since && *options.since >= options.tick) {
+    spdlog::error("{} show: --since {} is not before --tick {}: it names the earlier tick to compare with", programName(),
+                  *options.since, options.tick);
+    return ExitCode::kBadInput;
+  }
+  const std::uint64_t first = options.since.value_or(options.tick);
   auto loaded = index.loadTicks(first, options.tick, options.fromStart);
   if (auto* problem = std::get_if<std::string>(&loaded)) return refuseInput("show", *problem);
   const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
@@ -197,14 +205,14 @@ ExitCode runShow(const ShowOptions& options) {
   const std::vector<sim::Field>& state = std::get<std::vector<sim::Field>>(now);
   const std::vector<sim::Field> fields = selectFields(state, selected);
   std::vector<sim::Field> before;
-  if (options.changed) {
+  if (options.since) {
     auto was = readState(options, replay, first);
     if (const auto* exit = std::get_if<ExitCode>(&was)) return *exit;
     before = selectFields(std::get<std::vector<sim::Field>>(was), selected);
   }
   if (auto refused = refuseUnmatchedPattern(options, replay, selected, state, fields, before)) return *refused;
   const std::vector<sim::FieldChange> changes =
-      options.changed ? sim::listChangedFields(before, fields) : std::vector<sim::FieldChange>{};
+      options.since ? sim::listChangedFields(before, fields) : std::vector<sim::FieldChange>{};
   if (options.json)
     printShowJson(options, replay, fields, changes);
   else
@@ -225,8 +233,15 @@ void attachShowCommand(CLI::App& command, ExitCode& outExit) {
   command.add_flag(
       "--from-start", options->fromStart,
       "re-simulate every tick from the start instead of the nearest snapshot (which is the recording's own state there)");
-  command.add_flag("--changed", options->changed,
-                   "only the fields the tick changed, each with the value it had on the tick before (new and gone ones too)");
+  auto* changed =
+      command.add_flag("--changed", options->changed,
+                       "only the fields the tick changed, each with the value it had on the tick before (new and gone ones too)");
+  command
+      .add_option("--since", options->since,
+                  "only the fields that differ from an earlier tick's, each with the value it had then (new and gone ones "
+                  "too): what a stretch of play changed")
+      ->type_name("TICK")
+      ->excludes(changed);
   command.footer("Exit status: 0 shown, 2 a bad file, a tick past the end or a pattern that matches nothing.");
   command.callback([options, &outExit] { outExit = runShow(*options); });
 }

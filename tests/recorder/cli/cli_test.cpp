@@ -383,7 +383,7 @@ TEST_F(Cli, ShowPrintsATileMapAsAGrid) {
   EXPECT_EQ(column.output.find("[row][column]"), std::string::npos) << column.output;
 }
 
-TEST_F(Cli, ShowChangedGivesWhatATickChangedWithWhatEachFieldWas) {
+TEST_F(Cli, ShowChangedOrSinceGivesWhatChangedWithWhatEachFieldWas) {
   const std::string file = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
   // At tick 169 bullet 7 takes the brick at row 5, column 5.
   const CliRun text = runRetrace("show " + file + " --tick 169 --changed");
@@ -393,12 +393,17 @@ TEST_F(Cli, ShowChangedGivesWhatATickChangedWithWhatEachFieldWas) {
   EXPECT_EQ(text.output.find("state:"), std::string::npos) << text.output;
   // The JSON holds exactly the fields whose values differ between the two ticks' whole states:
   // as they are in "state", as they were in "was" (a round's start at 3249 brings the map back).
-  for (const std::uint64_t tick : {169U, 1000U, 3249U}) {
-    SCOPED_TRACE(tick);
+  // --since compares with any earlier tick the same way: what a stretch of play changed.
+  const std::vector<std::pair<std::uint64_t, std::string>> asked{{169, "--changed"},  {1000, "--changed"},
+                                                                 {3249, "--changed"}, {900, "--since 600"},
+                                                                 {3600, "--since 0"}, {1001, "--since 1000"}};
+  for (const auto& [tick, compare] : asked) {
+    SCOPED_TRACE(std::to_string(tick) + " " + compare);
+    const std::uint64_t since = compare == "--changed" ? tick - 1 : std::stoull(compare.substr(8));
     const std::string at = file + " --json --tick ";
-    const nlohmann::json before = nlohmann::json::parse(runRetrace("show " + at + std::to_string(tick - 1)).output)["state"];
+    const nlohmann::json before = nlohmann::json::parse(runRetrace("show " + at + std::to_string(since)).output)["state"];
     const nlohmann::json after = nlohmann::json::parse(runRetrace("show " + at + std::to_string(tick)).output)["state"];
-    const nlohmann::json changed = nlohmann::json::parse(runRetrace("show " + at + std::to_string(tick) + " --changed").output);
+    const nlohmann::json changed = nlohmann::json::parse(runRetrace("show " + at + std::to_string(tick) + " " + compare).output);
     nlohmann::json state = nlohmann::json::object();
     nlohmann::json was = nlohmann::json::object();
     for (const auto& [name, value] : after.items()) {
@@ -407,11 +412,19 @@ TEST_F(Cli, ShowChangedGivesWhatATickChangedWithWhatEachFieldWas) {
     for (const auto& [name, value] : before.items()) {
       if (!after.contains(name) || after[name] != value) was[name] = value;
     }
-    EXPECT_EQ(changed["changedSince"], tick - 1);
+    EXPECT_EQ(changed["changedSince"], since);
     EXPECT_EQ(changed["state"], state);
     EXPECT_EQ(changed["was"], was);
     EXPECT_GT(state.size(), 2U) << "more than the tick and the round's tick";
   }
+  EXPECT_EQ(runRetrace("show " + file + " --tick 1001 --since 1000").output,
+            runRetrace("show " + file + " --tick 1001 --changed").output);
+  const CliRun late = runRetrace("show " + file + " --tick 900 --since 900");
+  EXPECT_EQ(late.exitCode, 2);
+  EXPECT_EQ(late.output, "retrace show: --since 900 is not before --tick 900: it names the earlier tick to compare with\n");
+  EXPECT_EQ(runRetrace("show " + file + " --tick 900 --since 600 --changed").exitCode, 2);
+  EXPECT_EQ(runRetrace("show " + file + " --tick 900 --since 0:10.000 --json").output,
+            runRetrace("show " + file + " --tick 900 --since 600 --json").output);
   // Fields selected; one that did not change; tick 0, which has no tick before it.
   const CliRun tiles = runRetrace("show " + file + " --tick 169 --changed --fields tiles");
   EXPECT_NE(tiles.output.find("changed since tick 168:\n  tiles[5][5] = empty (was brick)\n"), std::string::npos) << tiles.output;
