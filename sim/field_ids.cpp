@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
+#include <map>
 
 namespace retrace::sim {
 namespace {
@@ -79,7 +81,11 @@ std::optional<std::string> resolveIds(const std::vector<Field>& fields, std::str
   return resolveIds(fields, name, anchors);
 }
 
-std::string nameByIds(const std::vector<Field>& fields, std::string_view name) {
+namespace {
+
+/// nameByIds with the id of an element ("<element>.id"'s value) given by `findId`.
+template <typename FindId>
+std::string nameWithIds(std::string_view name, const FindId& findId) {
   std::string byId;
   for (std::size_t at = 0; at < name.size();) {
     const std::size_t open = name.find('[', at);
@@ -89,19 +95,45 @@ std::string nameByIds(const std::vector<Field>& fields, std::string_view name) {
       break;
     }
     // The element's id is the field "<everything so far>[i].id" in the concrete name.
-    const std::string element = std::string(name.substr(0, close + 1)) + ".id";
-    const auto id = std::find_if(fields.begin(), fields.end(), [&](const Field& f) { return f.name == element; });
+    const std::optional<std::int64_t> id = findId(std::string(name.substr(0, close + 1)) + ".id");
     byId += name.substr(at, open - at);
-    if (id == fields.end()) {
+    if (!id) {
       byId += name.substr(open, close - open + 1);
     } else {
       byId += kIdSelectorOpen;
-      byId += std::to_string(id->value);
+      byId += std::to_string(*id);
       byId += ']';
     }
     at = close + 1;
   }
   return byId;
+}
+
+}  // namespace
+
+std::string nameByIds(const std::vector<Field>& fields, std::string_view name) {
+  return nameWithIds(name, [&](const std::string& element) -> std::optional<std::int64_t> {
+    const auto id = std::find_if(fields.begin(), fields.end(), [&](const Field& f) { return f.name == element; });
+    if (id == fields.end()) return std::nullopt;
+    return id->value;
+  });
+}
+
+std::vector<Field> nameEachByIds(std::vector<Field> fields, const std::vector<Field>& whole) {
+  // The ids found once, not once a field.
+  std::map<std::string, std::int64_t, std::less<>> ids;
+  for (const Field& f : whole) {
+    if (f.name.ends_with(".id")) ids.emplace(f.name, f.value);
+  }
+  if (ids.empty()) return fields;
+  for (Field& f : fields) {
+    f.name = nameWithIds(f.name, [&](const std::string& element) -> std::optional<std::int64_t> {
+      const auto id = ids.find(element);
+      if (id == ids.end()) return std::nullopt;
+      return id->second;
+    });
+  }
+  return fields;
 }
 
 std::string renameByIds(std::string_view fieldName, std::string_view byId, std::string_view resolved) {

@@ -41,6 +41,10 @@ inline constexpr std::string_view kIdSelectorOpen = "[id=";
 /// The name with each element that has an `id` field among `fields` picked by it
 /// ("enemies[1].hp" to "enemies[id=228].hp"); an element without one keeps its index.
 [[nodiscard]] std::string nameByIds(const std::vector<Field>& fields, std::string_view name);
+/// Each of `fields` named as nameByIds names it among `whole` (the state they were selected
+/// from): what two ticks' states are compared by, so that an element is matched with itself
+/// however its list shifted between them.
+[[nodiscard]] std::vector<Field> nameEachByIds(std::vector<Field> fields, const std::vector<Field>& whole);
 
 /// The name of a field that `resolved` (what resolveIds made of `byId`) selected, as `byId` names
 /// it: the part up to the last element picked by its id written with its id again

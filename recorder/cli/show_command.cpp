@@ -24,6 +24,7 @@
 #include "recorder/parse.h"
 #include "recorder/replay.h"
 #include "recorder/replay_index.h"
+#include "sim/field_ids.h"
 
 namespace retrace::recorder::cli {
 namespace {
@@ -205,14 +206,19 @@ ExitCode runShow(ShowOptions options) {
   const std::vector<sim::Field>& state = std::get<std::vector<sim::Field>>(now);
   const std::vector<sim::Field> fields = selectFields(state, selected);
   std::vector<sim::Field> before;
+  std::vector<sim::Field> wasById;
   if (options.since) {
     auto was = readState(options, replay, first);
     if (const auto* exit = std::get_if<ExitCode>(&was)) return *exit;
     before = selectFields(std::get<std::vector<sim::Field>>(was), selected);
+    wasById = sim::nameEachByIds(before, std::get<std::vector<sim::Field>>(was));
   }
   if (auto refused = refuseUnmatchedPattern(options, replay, selected, state, fields, before)) return *refused;
+  // Compared by ids where the elements have them: a list that shifted (a bullet gone before
+  // another) changed only what went, and each element is matched with itself.
+  const std::vector<sim::Field> nowById = options.since ? sim::nameEachByIds(fields, state) : std::vector<sim::Field>{};
   const std::vector<sim::FieldChange> changes =
-      options.since ? sim::listChangedFields(before, fields) : std::vector<sim::FieldChange>{};
+      options.since ? sim::listChangedFields(wasById, nowById) : std::vector<sim::FieldChange>{};
   if (options.json)
     printShowJson(options, replay, fields, changes);
   else

@@ -108,6 +108,15 @@ TEST(FieldIds, NamesTurnFromIndicesToIdsAndBack) {
   EXPECT_EQ(nameByIds(fields, "enemies[1].parts[0].id"), "enemies[id=7].parts[id=9].id");
   EXPECT_EQ(nameByIds(fields, "grid[0][0]"), "grid[0][0]") << "an element without an id keeps its index";
   EXPECT_EQ(nameByIds(fields, "tick"), "tick");
+  // Every field at once, the ids taken from the whole state, as nameByIds names each.
+  const std::vector<sim::Field> some{fields[3], fields[7], fields[8]};
+  const std::vector<sim::Field> named = nameEachByIds(some, fields);
+  ASSERT_EQ(named.size(), some.size());
+  for (std::size_t i = 0; i < some.size(); ++i) {
+    EXPECT_EQ(named[i].name, nameByIds(fields, some[i].name));
+    EXPECT_EQ(named[i].value, some[i].value);
+  }
+  EXPECT_EQ(named[0].name, "enemies[id=228].hp") << "its id is not among the fields named, but in the state";
   std::vector<std::pair<std::size_t, std::int64_t>> anchors;
   EXPECT_EQ(resolveIds(fields, "enemies[id=7].parts[id=9].id", anchors), "enemies[1].parts[0].id");
   EXPECT_EQ(anchors, (std::vector<std::pair<std::size_t, std::int64_t>>{{14, 7}, {17, 9}}));

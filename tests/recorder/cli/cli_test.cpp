@@ -383,6 +383,25 @@ TEST_F(Cli, ShowPrintsATileMapAsAGrid) {
   EXPECT_EQ(column.output.find("[row][column]"), std::string::npos) << column.output;
 }
 
+/// A state as `show --json` gives it, each list element that has an `id` field named by it
+/// (`bullets[0].position.x` as `bullets[id=7].position.x`), as show --changed compares them.
+nlohmann::json nameStateByIds(const nlohmann::json& state) {
+  nlohmann::json named = nlohmann::json::object();
+  for (const auto& [name, value] : state.items()) {
+    std::string byId;
+    std::size_t at = 0;
+    for (std::size_t close = name.find(']'); close != std::string::npos; close = name.find(']', close + 1)) {
+      const std::size_t open = name.rfind('[', close);
+      const std::string element = name.substr(0, close + 1) + ".id";
+      byId += name.substr(at, open - at);
+      byId += state.contains(element) ? "[id=" + state[element].dump() + "]" : name.substr(open, close - open + 1);
+      at = close + 1;
+    }
+    named[byId + name.substr(at)] = value;
+  }
+  return named;
+}
+
 TEST_F(Cli, ShowChangedOrSinceGivesWhatChangedWithWhatEachFieldWas) {
   const std::string file = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
   // At tick 169 bullet 7 takes the brick at row 5, column 5.
@@ -401,8 +420,10 @@ TEST_F(Cli, ShowChangedOrSinceGivesWhatChangedWithWhatEachFieldWas) {
     SCOPED_TRACE(std::to_string(tick) + " " + compare);
     const std::uint64_t since = compare == "--changed" ? tick - 1 : std::stoull(compare.substr(8));
     const std::string at = file + " --json --tick ";
-    const nlohmann::json before = nlohmann::json::parse(runRetrace("show " + at + std::to_string(since)).output)["state"];
-    const nlohmann::json after = nlohmann::json::parse(runRetrace("show " + at + std::to_string(tick)).output)["state"];
+    const nlohmann::json before =
+        nameStateByIds(nlohmann::json::parse(runRetrace("show " + at + std::to_string(since)).output)["state"]);
+    const nlohmann::json after =
+        nameStateByIds(nlohmann::json::parse(runRetrace("show " + at + std::to_string(tick)).output)["state"]);
     const nlohmann::json changed = nlohmann::json::parse(runRetrace("show " + at + std::to_string(tick) + " " + compare).output);
     nlohmann::json state = nlohmann::json::object();
     nlohmann::json was = nlohmann::json::object();
