@@ -9,6 +9,7 @@
 #include "recorder/frame.h"
 #include "recorder/inspect.h"
 #include "recorder/parse.h"
+#include "recorder/search.h"
 
 namespace retrace::recorder {
 namespace {
@@ -136,8 +137,8 @@ bool ExpectationTally::judgesStates() const noexcept {
   return std::any_of(expectations_.begin(), expectations_.end(), [](const Expectation& e) { return e.state.has_value(); });
 }
 
-template <typename Find>
-void ExpectationTally::checkStatesBy(const Find& find) {
+template <typename Find, typename ReadHolding>
+void ExpectationTally::checkStatesBy(const Find& find, const ReadHolding& readHolding) {
   for (std::size_t i = 0; i < expectations_.size(); ++i) {
     const Expectation& e = expectations_[i];
     if (!e.state) continue;
@@ -151,16 +152,25 @@ void ExpectationTally::checkStatesBy(const Find& find) {
     }
     const auto& ticks = std::get<std::vector<std::uint64_t>>(found);
     if (e.subject == "reaches" && ticks.empty()) states_[i] = want + ", but it holds on no tick";
-    if (e.subject == "never" && !ticks.empty()) states_[i] = want + ", but it holds at tick " + std::to_string(ticks.front());
+    if (e.subject == "never" && !ticks.empty()) {
+      // Which element broke it: the fields that meet the condition there, as find names them.
+      const std::vector<sim::Field> holding = readHolding(*e.state, ticks.front());
+      std::vector<const sim::Field*> shown;
+      for (const sim::Field& field : holding) shown.push_back(&field);
+      states_[i] = want + ", but it holds at tick " + std::to_string(ticks.front()) +
+                   (shown.empty() ? "" : " (" + describeFieldValues(shown) + ")");
+    }
   }
 }
 
 void ExpectationTally::checkStates(const LoadedReplay& replay) {
-  checkStatesBy([&](const Condition& condition) { return findTicks(replay, condition, 0, false); });
+  checkStatesBy([&](const Condition& condition) { return findTicks(replay, condition, 0, false); },
+                [&](const Condition& condition, std::uint64_t tick) { return readHoldingFields(replay, condition, tick); });
 }
 
 void ExpectationTally::checkStates(const ReplayIndex& index) {
-  checkStatesBy([&](const Condition& condition) { return findTicks(index, condition, 0, false); });
+  checkStatesBy([&](const Condition& condition) { return findTicks(index, condition, 0, false); },
+                [&](const Condition& condition, std::uint64_t tick) { return readHoldingFields(index, condition, tick); });
 }
 
 std::vector<std::string> ExpectationTally::listUnmet(const VerifyReport& report) const {

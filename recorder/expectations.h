@@ -72,9 +72,10 @@ class ExpectationTally {
   std::vector<std::string> offenders_;  ///< by expectation: the first event its condition fails
   std::vector<std::string> states_;     ///< by expectation: why a state line is unmet, once checked
 
-  /// checkStates with `find(condition)` giving the ticks where a condition first holds.
-  template <typename Find>
-  void checkStatesBy(const Find& find);
+  /// checkStates with `find(condition)` giving the ticks where a condition first holds and
+  /// `readHolding(condition, tick)` the fields it holds of there.
+  template <typename Find, typename ReadHolding>
+  void checkStatesBy(const Find& find, const ReadHolding& readHolding);
 };
 
 /// The expectations that a verified replay, loaded with its chunks, does not meet (ExpectationTally).

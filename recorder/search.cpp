@@ -61,6 +61,38 @@ std::vector<const sim::Field*> listHoldingFields(const Condition& condition, con
   return shown;
 }
 
+namespace {
+
+/// readHoldingFields over a walk of ticks (visitTicks over a replay or its index).
+template <typename Walk>
+std::vector<sim::Field> readHoldingFieldsBy(const Walk& walk, const Condition& condition, std::uint64_t tick) {
+  std::vector<sim::Field> holding;
+  std::optional<std::vector<sim::Field>> before;  // for a `changed`, which field changed
+  (void)walk(tick == 0 ? 0 : tick - 1, tick, [&](const sim::GameSession& game, std::uint64_t at) {
+    StateFields fields;
+    (void)fields.read(game);
+    if (at < tick) {
+      before = fields.fields();
+      return true;
+    }
+    for (const sim::Field* field : listHoldingFields(condition, fields, before ? &*before : nullptr)) holding.push_back(*field);
+    return false;
+  });
+  return holding;
+}
+
+}  // namespace
+
+std::vector<sim::Field> readHoldingFields(const LoadedReplay& replay, const Condition& condition, std::uint64_t tick) {
+  return readHoldingFieldsBy([&](auto from, auto to, const auto& visit) { return visitTicks(replay, from, to, visit); },
+                             condition, tick);
+}
+
+std::vector<sim::Field> readHoldingFields(const ReplayIndex& index, const Condition& condition, std::uint64_t tick) {
+  return readHoldingFieldsBy([&](auto from, auto to, const auto& visit) { return visitTicks(index, from, to, visit); }, condition,
+                             tick);
+}
+
 std::string describeFieldValues(std::span<const sim::Field* const> fields) {
   std::string values;
   for (const sim::Field* field : fields) values += (values.empty() ? "" : ", ") + field->name + " " + sim::formatField(*field);

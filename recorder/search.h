@@ -53,6 +53,13 @@ struct Witness {
 /// before's fields, the first that changed), then those a name gives one of, at most three.
 [[nodiscard]] std::vector<const sim::Field*> listHoldingFields(const Condition& condition, const StateFields& fields,
                                                                const std::vector<sim::Field>* before = nullptr);
+/// listHoldingFields of a recording's state at `tick` (given the tick before's for a `changed`),
+/// as copies: which element a condition found there holds of; none when the tick cannot be
+/// reached again.
+[[nodiscard]] std::vector<sim::Field> readHoldingFields(const LoadedReplay& replay, const Condition& condition,
+                                                        std::uint64_t tick);
+/// readHoldingFields over a replay file through its index.
+[[nodiscard]] std::vector<sim::Field> readHoldingFields(const ReplayIndex& index, const Condition& condition, std::uint64_t tick);
 /// "man.hp 2, man.vy 3": each field's name and value; empty for none.
 [[nodiscard]] std::string describeFieldValues(std::span<const sim::Field* const> fields);
 /// "'man.hp < 3' holds (man.hp 2)": a condition that holds on the fields, and the values of

@@ -17,7 +17,6 @@
 #include "recorder/query.h"
 #include "recorder/replay.h"
 #include "recorder/search.h"
-#include "recorder/state_fields.h"
 
 namespace retrace::recorder::cli {
 namespace {
@@ -30,24 +29,6 @@ struct FindOptions {
   bool all = false;
   bool json = false;
 };
-
-/// The fields that show what the condition holds of at `tick` (which element of a pattern), as
-/// hunt's findings name them; none when the tick cannot be reached again.
-std::vector<sim::Field> findHoldingFields(const ReplayIndex& index, const Condition& condition, std::uint64_t tick) {
-  std::vector<sim::Field> holding;
-  std::optional<std::vector<sim::Field>> before;  // for a `changed`, which field changed
-  (void)visitTicks(index, tick == 0 ? 0 : tick - 1, tick, [&](const sim::GameSession& game, std::uint64_t at) {
-    StateFields fields;
-    (void)fields.read(game);
-    if (at < tick) {
-      before = fields.fields();
-      return true;
-    }
-    for (const sim::Field* field : listHoldingFields(condition, fields, before ? &*before : nullptr)) holding.push_back(*field);
-    return false;
-  });
-  return holding;
-}
 
 /// The ticks found from `first` to `last`: as JSON, the first or the last, or all as ranges; a
 /// single tick with the fields that meet the condition there.
@@ -110,7 +91,7 @@ ExitCode runFind(const FindOptions& options) {
   const std::vector<std::uint64_t>& matches = std::get<std::vector<std::uint64_t>>(found);
   const bool oneTick = !options.all && !matches.empty();
   printFound(options, matches, first, last,
-             oneTick ? findHoldingFields(index, condition, matches.front()) : std::vector<sim::Field>{});
+             oneTick ? readHoldingFields(index, condition, matches.front()) : std::vector<sim::Field>{});
   // Like grep: found is 0, found nothing is 1.
   return matches.empty() ? ExitCode::kFailed : ExitCode::kOk;
 }

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <string>
 #include <variant>
 #include <vector>
@@ -87,10 +88,18 @@ TEST(Expectations, AStateLineIsJudgedAsFindFindsItsCondition) {
             std::vector<std::string>{});
   EXPECT_EQ(judge("tunnels == 0\nreaches man.hp < -4\nnever man.hp < 12\nevents died >= 1\n", golden),
             (std::vector<std::string>{"expected reaches 'man.hp < -4', but it holds on no tick",
-                                      "expected never 'man.hp < 12', but it holds at tick " + hurt}));
+                                      "expected never 'man.hp < 12', but it holds at tick " + hurt + " (man.hp 8)"}));
   // The start counts: a state line judges every tick from 0, as find does.
   EXPECT_EQ(judge("never man.hp == 12\n", golden),
-            std::vector<std::string>{"expected never 'man.hp == 12', but it holds at tick 0"});
+            std::vector<std::string>{"expected never 'man.hp == 12', but it holds at tick 0 (man.hp 12)"});
+  // Which element of a pattern broke it, as find names it at that tick.
+  const auto broken = judge("never platforms[*].id > 5\n", golden);
+  ASSERT_EQ(broken.size(), 1U);
+  const std::regex named(
+      R"(expected never 'platforms\[\*\]\.id > 5', but it holds at tick [0-9]+ \(platforms\[[0-9]+\]\.id ([0-9]+)\))");
+  std::smatch match;
+  ASSERT_TRUE(std::regex_match(broken.front(), match, named)) << broken.front();
+  EXPECT_GT(std::stoi(match[1].str()), 5);
   // A field no tick has, or a value no field takes: nothing was checked, so it is unmet.
   EXPECT_EQ(judge("never man.hpp < 0\n", golden),
             std::vector<std::string>{"expected never 'man.hpp < 0', but 'man.hpp' names no field of fallingman on any tick "
