@@ -15,11 +15,16 @@ std::vector<FieldRow> inspectFields(const sim::GameSession& now, const sim::Game
   if (outGone != nullptr) outGone->clear();
   if (&now != &before && now.tick() != before.tick()) {
     const std::vector<sim::Field> was = before.describeState();
-    for (const sim::FieldChange& change : sim::listChangedFields(was, fields)) {
+    // Compared by ids, as show --changed compares them: an element that moved up its list when
+    // one before it went is itself, unchanged; the one that went is gone. Rows keep each tick's
+    // own names (the same order, so a change's place gives its field).
+    const std::vector<sim::Field> nowById = sim::nameEachByIds(fields, fields);
+    const std::vector<sim::Field> wasById = sim::nameEachByIds(was, was);
+    for (const sim::FieldChange& change : sim::listChangedFields(wasById, nowById)) {
       if (change.now != nullptr) {
-        changed.insert(change.now);
+        changed.insert(&fields[static_cast<std::size_t>(change.now - nowById.data())]);
       } else if (outGone != nullptr) {
-        const sim::Field& f = *change.was;
+        const sim::Field& f = was[static_cast<std::size_t>(change.was - wasById.data())];
         outGone->push_back({f.name, "gone (was " + sim::formatField(f) + ")", true, f.value, f.gridColumns, f.names, true});
       }
     }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <span>
 #include <string>
@@ -156,6 +157,48 @@ TEST(Inspector, AGridsCellsAreRowsOfTheirOwnThatTheInspectorDrawsAsTheGrid) {
   ASSERT_NE(base, rows.end());
   EXPECT_EQ(base->value, "base");
   EXPECT_EQ(recorder::nameGridCell(base->raw), '9');
+}
+
+TEST(Inspector, AnElementGoneBeforeAnotherIsTheOneListedGoneAndTheOtherKeepsItsValues) {
+  // When a list loses an element that is not its last, the next one moves up: compared by index,
+  // it looked changed in id and everything else, and the last place looked gone with its values.
+  // Compared by id, as show --changed compares them, the element that went is gone.
+  for (const char* name : {"tank-bot-seed5.rtr", "tank-bot-seed1.rtr", "tank-crowd-bot-seed21.rtr"}) {
+    Playback playback(loadCorpus(name), false);
+    const auto idsOf = [](const sim::GameSession& game) {
+      std::vector<std::int64_t> ids;
+      for (const sim::Field& f : game.describeState()) {
+        if (f.name.starts_with("bullets[") && f.name.ends_with("].id")) ids.push_back(f.value);
+      }
+      return ids;
+    };
+    for (std::uint64_t tick = 1; tick <= playback.lastTick(); ++tick) {
+      playback.seek(tick);
+      const std::vector<std::int64_t> was = idsOf(playback.previous());
+      const std::vector<std::int64_t> now = idsOf(playback.current());
+      // The first bullet gone that had another after it, which stays.
+      std::optional<std::size_t> shifted;
+      for (std::size_t i = 0; i + 1 < was.size() && !shifted; ++i) {
+        const bool gone = std::find(now.begin(), now.end(), was[i]) == now.end();
+        if (gone && std::find(now.begin(), now.end(), was.back()) != now.end()) shifted = i;
+      }
+      if (!shifted) continue;
+      std::vector<FieldRow> gone;
+      const std::vector<FieldRow> rows = inspectFields(playback.current(), playback.previous(), &gone);
+      const std::string element = "bullets[" + std::to_string(*shifted) + "]";
+      const auto goneId = std::find_if(gone.begin(), gone.end(), [&](const FieldRow& r) { return r.name == element + ".id"; });
+      ASSERT_NE(goneId, gone.end()) << name << " tick " << tick << ": " << element << " is not listed gone";
+      EXPECT_EQ(goneId->value, "gone (was " + std::to_string(was[*shifted]) + ")");
+      // The last bullet, now one place up, changed no id.
+      const std::size_t stays = static_cast<std::size_t>(std::find(now.begin(), now.end(), was.back()) - now.begin());
+      const auto stayId = std::find_if(rows.begin(), rows.end(),
+                                       [&](const FieldRow& r) { return r.name == "bullets[" + std::to_string(stays) + "].id"; });
+      ASSERT_NE(stayId, rows.end());
+      EXPECT_FALSE(stayId->changed) << name << " tick " << tick << ": a bullet that moved up is not another";
+      return;
+    }
+  }
+  FAIL() << "no replay has a bullet gone before another";
 }
 
 TEST(Inspector, ComparedRowsMarkExactlyTheFieldsThatDiffer) {
