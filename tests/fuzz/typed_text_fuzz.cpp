@@ -90,12 +90,25 @@ void checkCondition(std::string_view text) {
   const auto* condition = std::get_if<Condition>(&parsed);
   if (condition == nullptr) return;
   if (condition->listFields().empty()) fail("a condition that compares no field", text);
+  // The fields said to meet it (find's and a finding's names) are of the state, and only of a
+  // condition that holds there (a `changed` counts only with a state before).
+  const auto checkMeeting = [&](const std::vector<sim::Field>& now, const std::vector<sim::Field>* before) {
+    const auto holds = condition->check(now, before);
+    checkRefusal("condition check", holds);
+    const auto* met = std::get_if<bool>(&holds);
+    if (met == nullptr || (before == nullptr && condition->looksBack())) return;
+    const std::vector<const sim::Field*> meeting = condition->listMeetingFields(now, before);
+    if (!*met && !meeting.empty()) fail("fields said to meet a condition that does not hold", text);
+    for (const sim::Field* f : meeting) {
+      if (f < now.data() || f >= now.data() + now.size()) fail("a field said to meet it that is not of the state", text);
+    }
+  };
   for (const GameStates& game : listStates()) {
     for (std::size_t i = 0; i < game.states.size(); ++i) {
-      checkRefusal("condition check", condition->check(game.states[i]));
+      checkMeeting(game.states[i], nullptr);
       // `changed` against the state before, lists grown and shrunk between them.
-      if (i > 0) checkRefusal("condition check", condition->check(game.states[i], &game.states[i - 1]));
-      if (i + 1 < game.states.size()) checkRefusal("condition check", condition->check(game.states[i], &game.states[i + 1]));
+      if (i > 0) checkMeeting(game.states[i], &game.states[i - 1]);
+      if (i + 1 < game.states.size()) checkMeeting(game.states[i], &game.states[i + 1]);
     }
   }
 }
