@@ -155,10 +155,8 @@ void ExpectationTally::checkStatesBy(const Find& find, const ReadHolding& readHo
     if (e.subject == "never" && !ticks.empty()) {
       // Which element broke it: the fields that meet the condition there, as find names them.
       const std::vector<sim::Field> holding = readHolding(*e.state, ticks.front());
-      std::vector<const sim::Field*> shown;
-      for (const sim::Field& field : holding) shown.push_back(&field);
       states_[i] = want + ", but it holds at tick " + std::to_string(ticks.front()) +
-                   (shown.empty() ? "" : " (" + describeFieldValues(shown) + ")");
+                   (holding.empty() ? "" : " (" + describeFieldValues(holding) + ")");
     }
   }
 }

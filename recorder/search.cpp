@@ -99,6 +99,12 @@ std::string describeFieldValues(std::span<const sim::Field* const> fields) {
   return values;
 }
 
+std::string describeFieldValues(std::span<const sim::Field> fields) {
+  std::vector<const sim::Field*> each;
+  for (const sim::Field& field : fields) each.push_back(&field);
+  return describeFieldValues(each);
+}
+
 std::string describeHolding(const Condition& condition, const StateFields& fields, const std::vector<sim::Field>* before) {
   const std::string values = describeFieldValues(listHoldingFields(condition, fields, before));
   return quoteForMessage(condition.text()) + " holds" + (values.empty() ? "" : " (" + values + ")");

@@ -62,6 +62,8 @@ struct Witness {
 [[nodiscard]] std::vector<sim::Field> readHoldingFields(const ReplayIndex& index, const Condition& condition, std::uint64_t tick);
 /// "man.hp 2, man.vy 3": each field's name and value; empty for none.
 [[nodiscard]] std::string describeFieldValues(std::span<const sim::Field* const> fields);
+/// describeFieldValues of copies (readHoldingFields').
+[[nodiscard]] std::string describeFieldValues(std::span<const sim::Field> fields);
 /// "'man.hp < 3' holds (man.hp 2)": a condition that holds on the fields, and the values of
 /// listHoldingFields.
 [[nodiscard]] std::string describeHolding(const Condition& condition, const StateFields& fields,

@@ -34,9 +34,7 @@ struct FindOptions {
 /// single tick with the fields that meet the condition there.
 void printFound(const FindOptions& options, const std::vector<std::uint64_t>& matches, std::uint64_t first, std::uint64_t last,
                 const std::vector<sim::Field>& holding) {
-  std::vector<const sim::Field*> shown;
-  for (const sim::Field& field : holding) shown.push_back(&field);
-  const std::string values = shown.empty() ? std::string() : ": " + describeFieldValues(shown);
+  const std::string values = holding.empty() ? std::string() : ": " + describeFieldValues(holding);
   if (options.json) {
     nlohmann::ordered_json out{
         {"file", options.file}, {"where", options.where}, {"from", first}, {"to", last}, {"ticks", matches}};

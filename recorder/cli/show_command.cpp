@@ -36,7 +36,7 @@ struct ShowOptions {
   bool json = false;
   bool fromStart = false;
   bool changed = false;
-  std::optional<std::uint64_t> since;  ///< with --changed, the tick before --tick
+  std::optional<std::uint64_t> since;  ///< the earlier tick compared with (with --changed, the tick before)
 };
 
 /// The fields as `name = value` lines, a whole grid of cells (a tile map) as its rows.
@@ -155,8 +155,8 @@ std::variant<std::vector<sim::Field>, ExitCode> readState(const ShowOptions& opt
 }
 
 /// The first pattern that selects no field shown (now, or gone since the tick compared with,
-/// which --changed and --since show as gone): a typo, or an element not there; one sentence that says what it
-/// may have meant, and exit 2.
+/// which --changed and --since show as gone): a typo, or an element not there; one sentence
+/// that says what it may have meant, and exit 2.
 std::optional<ExitCode> refuseUnmatchedPattern(const ShowOptions& options, const LoadedReplay& replay,
                                                const std::vector<FieldPattern>& patterns, const std::vector<sim::Field>& state,
                                                const std::vector<sim::Field>& fields, const std::vector<sim::Field>& before) {
