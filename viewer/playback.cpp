@@ -99,11 +99,13 @@ ReplayVerdict judgeReplay(const recorder::VerifyReport& report, const ExpectedVe
   for (const std::string& problem : report.problems) reasons.push_back(problem);
   if (report.divergence)
     reasons.push_back("diverged at tick " + std::to_string(report.divergence->tick) + ": " + report.divergence->reason +
-                      " (D goes there)");
+                      " (\"first divergence\" goes there)");
   const std::string tunnels = recorder::formatCount(report.tunnelCount, "tunnel");
   if (expected == nullptr && report.tunnelCount > 0)
     reasons.push_back("the oracle found " + tunnels + " (mark > steps through them)");
-  if (expected != nullptr && expected->word != "met") reasons.push_back("what its .expect expects is not shown (below)");
+  if (expected != nullptr && expected->word != "met")
+    reasons.push_back(expected->word == "unreadable" ? "its .expect could not be judged (below)"
+                                                     : "what its .expect expects is not shown (below)");
   if (reasons.size() > 1) return {false, std::move(reasons)};
   std::string line =
       "verified: " + std::to_string(report.ticksChecked) + " ticks identical (events, checksums, snapshots, final hash), ";

@@ -234,6 +234,10 @@ TEST(Playback, VerifyGivesTheWholeReplaysVerdictAsRetraceVerifyDoes) {
   EXPECT_TRUE(saysLine(*regression.verdict(), "judged by its .expect"));
   regression.setExpectedVerdict({"unmet", {"it expects more"}});
   EXPECT_FALSE(regression.verdict()->passes);
+  EXPECT_TRUE(saysLine(*regression.verdict(), "is not shown"));
+  regression.setExpectedVerdict({"unreadable", {"line 1: ..."}});
+  EXPECT_FALSE(regression.verdict()->passes);
+  EXPECT_TRUE(saysLine(*regression.verdict(), "could not be judged"));
   Playback forgedExpected(forged, true);
   forgedExpected.setExpectedVerdict({"met", {"shows what it expects"}});
   EXPECT_FALSE(forgedExpected.verdict()->passes) << "an expectation met does not pass a divergence";
