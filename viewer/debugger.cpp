@@ -30,6 +30,16 @@ std::string pickFreeName(const std::string& stem, const std::string& extension) 
   return stem + extension;  // all taken: the writer refuses it in one sentence
 }
 
+/// The status file's word for what verify makes of a replay: passed, failed, or none (no --verify, no B).
+std::string nameVerifyVerdict(const Playback* replay) {
+  if (replay == nullptr || !replay->verdict()) return "none";
+  return replay->verdict()->passes ? "passed" : "failed";
+}
+
+/// The status file's word for what a replay's .expect makes of it: met, unmet, unreadable or none.
+std::string nameExpectVerdict(const Playback* replay) {
+  return replay != nullptr && replay->expectedVerdict() ? replay->expectedVerdict()->word : std::string("none");
+}
 }  // namespace
 
 std::array<float, 2> centreOfLastItem() {
@@ -241,9 +251,8 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
          "\nplaying=" + (a_.playing() ? "1" : "0") + "\nselected=" + selected_ + "\nselectedNow=" + selectedNow_ +
          "\noverlays=" + on + "\nbookmarks=" + marks + "\ncompare=" + (b_ != nullptr ? "1" : "0") +
          "\nbTick=" + (b_ != nullptr ? std::to_string(b_->tick()) : std::string("none")) + "\ndifference=" + number(difference_) +
-         "\ndivergence=" + number(a_.divergenceTick()) +
-         "\nexpect=" + (a_.expectedVerdict() ? a_.expectedVerdict()->word : std::string("none")) +
-         "\nverify=" + (a_.verdict() ? (a_.verdict()->passes ? "passed" : "failed") : "none") +
+         "\ndivergence=" + number(a_.divergenceTick()) + "\nexpect=" + nameExpectVerdict(&a_) +
+         "\nverify=" + nameVerifyVerdict(&a_) + "\nexpectB=" + nameExpectVerdict(b_) + "\nverifyB=" + nameVerifyVerdict(b_) +
          "\nediting=" + (editing() ? "1" : "0") + "\ntunnels=" + std::to_string(a_.tunnelsNow().size()) +
          "\ntyping=" + (typing ? "1" : "0") + "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) +
          "\nscene=" + scene + "\nplots=" + plots + "\nplotting=" + (plotting_ ? "1" : "0") + "\neventList=" + events +
@@ -279,8 +288,11 @@ void Debugger::draw(sf::FloatRect column, const sf::Font& font, Overlays& overla
   const float x = column.left;
   const float width = column.width;
   const bool oracleSays = !tunnels_.empty() || (a_.divergenceTick() && a_.tick() >= *a_.divergenceTick()) ||
-                          a_.verdict().has_value() || a_.expectedVerdict().has_value();
-  const float oracleHeight = oracleSays ? 130.0F : 0.0F;
+                          a_.verdict().has_value() || a_.expectedVerdict().has_value() ||
+                          (b_ != nullptr && (b_->verdict().has_value() || b_->expectedVerdict().has_value()));
+  // Two replays' verdicts, each under its name, take half as much again.
+  const bool twoVerdicts = b_ != nullptr && (b_->verdict().has_value() || b_->expectedVerdict().has_value());
+  const float oracleHeight = oracleSays ? (twoVerdicts ? 200.0F : 130.0F) : 0.0F;
   // Navigate is as tall as what is open in it (up to half the column); the rest share what is left.
   ImGui::SetNextWindowPos({x, column.top});
   ImGui::SetNextWindowSizeConstraints({width, 0.0F}, {width, column.height / 2});
@@ -542,22 +554,40 @@ void Debugger::drawEditSaving() {
   if (ImGui::Button("discard")) discardEdit();
 }
 
+void Debugger::sayVerdicts(const Playback& replay, const std::string& name, bool marked) {
+  if (!replay.verdict() && !replay.expectedVerdict()) return;
+  if (!name.empty()) ImGui::TextColored(kQuiet, "%s", name.c_str());
+  if (const auto& whole = replay.verdict()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, whole->passes ? kMet : kDiffers);
+    for (const std::string& line : whole->lines) ImGui::TextUnformatted(line.c_str());
+    ImGui::PopStyleColor();
+    // Only A's divergence and tunnels are marks on the timeline; B's are said, not marked.
+    std::string hint;
+    if (marked && !whole->passes && replay.divergenceTick()) hint = "\"first divergence\" goes to the divergence";
+    if (marked && !whole->passes && !replay.tunnelTicks().empty() && !replay.expectedVerdict())
+      hint += (hint.empty() ? "" : ", ") + std::string("mark > steps through the tunnels");
+    if (!hint.empty()) ImGui::TextColored(kQuiet, "%s", hint.c_str());
+  }
+  if (const auto& verdict = replay.expectedVerdict()) {
+    // A regression replay's tunnels are what it must show, not a failure: its .expect judges them.
+    ImGui::PushStyleColor(ImGuiCol_Text, verdict->word == "met" ? kMet : kDiffers);
+    for (const std::string& line : verdict->lines) ImGui::TextUnformatted(line.c_str());
+    ImGui::PopStyleColor();
+  }
+}
+
 void Debugger::drawOracle() {
   ImGui::Begin("Oracle", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   // Wrapped: an oracle's sentence is longer than the column.
   ImGui::PushTextWrapPos(0.0F);
   // The whole replay's verdict on every tick, as `retrace verify` gives it: that a tick shows
-  // nothing wrong says nothing of the rest.
-  if (const auto& whole = a_.verdict()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, whole->passes ? kMet : kDiffers);
-    for (const std::string& line : whole->lines) ImGui::TextUnformatted(line.c_str());
-    ImGui::PopStyleColor();
-  }
-  if (const auto& verdict = a_.expectedVerdict()) {
-    // Said first: a regression replay's tunnels are what it must show, not a failure.
-    ImGui::PushStyleColor(ImGuiCol_Text, verdict->word == "met" ? kMet : kDiffers);
-    for (const std::string& line : verdict->lines) ImGui::TextUnformatted(line.c_str());
-    ImGui::PopStyleColor();
+  // nothing wrong says nothing of the rest. In compare mode B's too, each under its name, since
+  // the two may be a replay and the edit or the build that breaks it.
+  if (b_ != nullptr && (a_.verdict() || b_->verdict() || a_.expectedVerdict() || b_->expectedVerdict())) {
+    sayVerdicts(a_, "A, " + nameA_ + ":", true);
+    sayVerdicts(*b_, "B, " + nameB_ + ":", false);
+  } else {
+    sayVerdicts(a_, "", true);
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0F, 0.9F, 0.0F, 1.0F));
   for (const std::string& sentence : tunnels_) ImGui::TextUnformatted(("TUNNEL " + sentence).c_str());

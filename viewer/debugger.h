@@ -234,6 +234,9 @@ class Debugger {
   /// Which listed event is the first at or after the tick (countListedEvents() when none is).
   [[nodiscard]] std::uint64_t findListedEventRow(std::uint64_t tick) const;
   void drawOracle();
+  /// What verify and its .expect make of one replay, under NAME when it is one of two; MARKED
+  /// when its divergence and tunnels are the timeline's marks, which the panel then points to.
+  void sayVerdicts(const Playback& replay, const std::string& name, bool marked);
   void drawEdit();
   /// An edit's file name, save and discard buttons.
   void drawEditSaving();

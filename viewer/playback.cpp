@@ -98,11 +98,9 @@ ReplayVerdict judgeReplay(const recorder::VerifyReport& report, const ExpectedVe
   if (report.truncation) reasons.push_back(*report.truncation + (report.divergence ? "" : ", and the prefix is identical"));
   for (const std::string& problem : report.problems) reasons.push_back(problem);
   if (report.divergence)
-    reasons.push_back("diverged at tick " + std::to_string(report.divergence->tick) + ": " + report.divergence->reason +
-                      " (\"first divergence\" goes there)");
+    reasons.push_back("diverged at tick " + std::to_string(report.divergence->tick) + ": " + report.divergence->reason);
   const std::string tunnels = recorder::formatCount(report.tunnelCount, "tunnel");
-  if (expected == nullptr && report.tunnelCount > 0)
-    reasons.push_back("the oracle found " + tunnels + " (mark > steps through them)");
+  if (expected == nullptr && report.tunnelCount > 0) reasons.push_back("the oracle found " + tunnels);
   if (expected != nullptr && expected->word != "met")
     reasons.push_back(expected->word == "unreadable" ? "its .expect could not be judged (below)"
                                                      : "what its .expect expects is not shown (below)");

@@ -419,6 +419,8 @@ int run(const Options& options) {
     if (game != playback.replay().header.game)
       return fail(options.compare + " is a " + game + " replay, not " + playback.replay().header.game);
     other.emplace(std::move(*second), options.verify);
+    if (auto verdict = options.verify ? judgeExpected(options.compare) : std::nullopt)
+      other->setExpectedVerdict(std::move(*verdict));
   }
   auto chosen = options.overlays ? viewer::chooseOverlays(*options.overlays, playback.game().sceneLayers())
                                  : std::variant<viewer::Overlays, std::string>(viewer::Overlays{});

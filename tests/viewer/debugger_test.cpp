@@ -1087,5 +1087,44 @@ TEST(Oracle, WhatATunnelPassedThroughIsDrawnWhereTheSceneDrawsIt) {
   }
 }
 
+/// The value of KEY in the debugger's status lines.
+std::string readStatusValue(const Debugger& debugger, const std::string& key) {
+  const std::string status = "\n" + debugger.describeStatus({}, {}, false);
+  const std::size_t at = status.find("\n" + key + "=");
+  if (at == std::string::npos) return "(no " + key + ")";
+  const std::size_t from = at + key.size() + 2;
+  return status.substr(from, status.find('\n', from) - from);
+}
+
+TEST(Oracle, InCompareModeBothReplaysVerdictsAreGivenAsVerifyGivesThem) {
+  // A replay beside the one that breaks it (a cut file, a build's regression, an edit): B's
+  // verdict was computed and never shown, so the window said "verified" of A alone.
+  const recorder::LoadedReplay golden = loadCorpus("tank-bot-seed5.rtr");
+  Playback a(golden, true);
+  Playback cut(recorder::cutReplay(golden, 700), true);
+  Debugger cutBeside(a, &cut, "tank-bot-seed5.rtr", "cut.rtr", {});
+  EXPECT_EQ(readStatusValue(cutBeside, "verify"), "passed");
+  EXPECT_EQ(readStatusValue(cutBeside, "verifyB"), "failed");
+  EXPECT_EQ(readStatusValue(cutBeside, "expectB"), "none");
+  Playback regression(loadCorpus("tank-bullets-through-walls.rtr"), true);
+  Debugger regressionBeside(a, &regression, "tank-bot-seed5.rtr", "walls.rtr", {});
+  EXPECT_EQ(readStatusValue(regressionBeside, "verifyB"), "failed") << "its tunnels, without its .expect";
+  regression.setExpectedVerdict({"met", {"shows what walls.expect expects"}});
+  EXPECT_EQ(readStatusValue(regressionBeside, "verifyB"), "passed");
+  EXPECT_EQ(readStatusValue(regressionBeside, "expectB"), "met");
+  // Each is what verify makes of that replay on its own.
+  EXPECT_EQ(cut.verdict()->passes, recorder::verifyReplay(cut.replay()).passed());
+  EXPECT_EQ(a.verdict()->passes, recorder::verifyReplay(golden).passed());
+  // Without --verify neither has a verdict; an edit shown as B is recorded and verified by this
+  // build, so it has one.
+  Playback plain(golden, false);
+  Debugger editing(plain, nullptr, "tank-bot-seed5.rtr", "", {});
+  EXPECT_EQ(readStatusValue(editing, "verifyB"), "none");
+  ASSERT_FALSE(editing.toggleInput(300, 0).has_value());
+  EXPECT_EQ(readStatusValue(editing, "verify"), "none");
+  EXPECT_EQ(readStatusValue(editing, "verifyB"),
+            recorder::verifyReplay(editing.compared()->replay()).passed() ? "passed" : "failed");
+}
+
 }  // namespace
 }  // namespace retrace::viewer
