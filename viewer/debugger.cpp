@@ -40,6 +40,13 @@ std::string nameVerifyVerdict(const Playback* replay) {
 std::string nameExpectVerdict(const Playback* replay) {
   return replay != nullptr && replay->expectedVerdict() ? replay->expectedVerdict()->word : std::string("none");
 }
+
+/// Whether the oracle has anything to say of a replay at its cursor: a verdict, a tunnel there,
+/// or the divergence it is past.
+bool hasOracleWords(const Playback& replay) {
+  return replay.verdict() || replay.expectedVerdict() || !replay.tunnelsNow().empty() ||
+         (replay.divergenceTick() && replay.tick() >= *replay.divergenceTick());
+}
 }  // namespace
 
 std::array<float, 2> centreOfLastItem() {
@@ -254,6 +261,7 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
          "\ndivergence=" + number(a_.divergenceTick()) + "\nexpect=" + nameExpectVerdict(&a_) +
          "\nverify=" + nameVerifyVerdict(&a_) + "\nexpectB=" + nameExpectVerdict(b_) + "\nverifyB=" + nameVerifyVerdict(b_) +
          "\nediting=" + (editing() ? "1" : "0") + "\ntunnels=" + std::to_string(a_.tunnelsNow().size()) +
+         "\ntunnelsB=" + (b_ != nullptr ? std::to_string(b_->tunnelsNow().size()) : std::string("none")) +
          "\ntyping=" + (typing ? "1" : "0") + "\nview=" + std::to_string(view.from) + "-" + std::to_string(view.to) +
          "\nscene=" + scene + "\nplots=" + plots + "\nplotting=" + (plotting_ ? "1" : "0") + "\neventList=" + events +
          "\neventsListed=" + std::to_string(countListedEvents()) + "\nmatches=" + std::to_string(matches_.size()) +
@@ -276,8 +284,6 @@ void Debugger::refresh() {
   rows_ = inspectFields(a_.current(), a_.previous(), &goneRows_);
   placeSelection();
   if (b_ != nullptr) compared_ = compareFields(a_.current(), b_->current());
-  tunnels_.clear();
-  for (const sim::Tunnel& t : a_.tunnelsNow()) tunnels_.push_back(t.sentence);
   placePlots();  // an element picked by its id may be at another index now
 }
 
@@ -287,12 +293,9 @@ void Debugger::draw(sf::FloatRect column, const sf::Font& font, Overlays& overla
   frameSize_ = {static_cast<unsigned>(column.left), static_cast<unsigned>(column.height)};
   const float x = column.left;
   const float width = column.width;
-  const bool oracleSays = !tunnels_.empty() || (a_.divergenceTick() && a_.tick() >= *a_.divergenceTick()) ||
-                          a_.verdict().has_value() || a_.expectedVerdict().has_value() ||
-                          (b_ != nullptr && (b_->verdict().has_value() || b_->expectedVerdict().has_value()));
-  // Two replays' verdicts, each under its name, take half as much again.
-  const bool twoVerdicts = b_ != nullptr && (b_->verdict().has_value() || b_->expectedVerdict().has_value());
-  const float oracleHeight = oracleSays ? (twoVerdicts ? 200.0F : 130.0F) : 0.0F;
+  const bool oracleSays = hasOracleWords(a_) || (b_ != nullptr && hasOracleWords(*b_));
+  // Two replays' findings, each under its name, take half as much again.
+  const float oracleHeight = oracleSays ? (b_ != nullptr && hasOracleWords(*b_) ? 200.0F : 130.0F) : 0.0F;
   // Navigate is as tall as what is open in it (up to half the column); the rest share what is left.
   ImGui::SetNextWindowPos({x, column.top});
   ImGui::SetNextWindowSizeConstraints({width, 0.0F}, {width, column.height / 2});
@@ -554,9 +557,11 @@ void Debugger::drawEditSaving() {
   if (ImGui::Button("discard")) discardEdit();
 }
 
-void Debugger::sayVerdicts(const Playback& replay, const std::string& name, bool marked) {
-  if (!replay.verdict() && !replay.expectedVerdict()) return;
+void Debugger::sayOracle(const Playback& replay, const std::string& name, bool marked) {
+  if (!hasOracleWords(replay)) return;
   if (!name.empty()) ImGui::TextColored(kQuiet, "%s", name.c_str());
+  // The whole replay's verdict on every tick, as `retrace verify` gives it: that a tick shows
+  // nothing wrong says nothing of the rest.
   if (const auto& whole = replay.verdict()) {
     ImGui::PushStyleColor(ImGuiCol_Text, whole->passes ? kMet : kDiffers);
     for (const std::string& line : whole->lines) ImGui::TextUnformatted(line.c_str());
@@ -574,29 +579,24 @@ void Debugger::sayVerdicts(const Playback& replay, const std::string& name, bool
     for (const std::string& line : verdict->lines) ImGui::TextUnformatted(line.c_str());
     ImGui::PopStyleColor();
   }
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0F, 0.9F, 0.0F, 1.0F));
+  for (const sim::Tunnel& tunnel : replay.tunnelsNow()) ImGui::TextUnformatted(("TUNNEL " + tunnel.sentence).c_str());
+  ImGui::PopStyleColor();
+  if (replay.divergenceTick() && replay.tick() >= *replay.divergenceTick()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kDiffers);
+    for (const std::string& line : replay.divergenceLines()) ImGui::TextUnformatted(line.c_str());
+    ImGui::PopStyleColor();
+  }
 }
 
 void Debugger::drawOracle() {
   ImGui::Begin("Oracle", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
   // Wrapped: an oracle's sentence is longer than the column.
   ImGui::PushTextWrapPos(0.0F);
-  // The whole replay's verdict on every tick, as `retrace verify` gives it: that a tick shows
-  // nothing wrong says nothing of the rest. In compare mode B's too, each under its name, since
-  // the two may be a replay and the edit or the build that breaks it.
-  if (b_ != nullptr && (a_.verdict() || b_->verdict() || a_.expectedVerdict() || b_->expectedVerdict())) {
-    sayVerdicts(a_, "A, " + nameA_ + ":", true);
-    sayVerdicts(*b_, "B, " + nameB_ + ":", false);
-  } else {
-    sayVerdicts(a_, "", true);
-  }
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0F, 0.9F, 0.0F, 1.0F));
-  for (const std::string& sentence : tunnels_) ImGui::TextUnformatted(("TUNNEL " + sentence).c_str());
-  ImGui::PopStyleColor();
-  if (a_.divergenceTick() && a_.tick() >= *a_.divergenceTick()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kDiffers);
-    for (const std::string& line : a_.divergenceLines()) ImGui::TextUnformatted(line.c_str());
-    ImGui::PopStyleColor();
-  }
+  // In compare mode B's findings too, each under its name, since the two may be a replay and the
+  // cut copy, the build or the edit that breaks it.
+  sayOracle(a_, b_ != nullptr ? "A, " + nameA_ + ":" : std::string(), true);
+  if (b_ != nullptr) sayOracle(*b_, "B, " + nameB_ + ":", false);
   ImGui::PopTextWrapPos();
   ImGui::End();
 }

@@ -234,9 +234,10 @@ class Debugger {
   /// Which listed event is the first at or after the tick (countListedEvents() when none is).
   [[nodiscard]] std::uint64_t findListedEventRow(std::uint64_t tick) const;
   void drawOracle();
-  /// What verify and its .expect make of one replay, under NAME when it is one of two; MARKED
-  /// when its divergence and tunnels are the timeline's marks, which the panel then points to.
-  void sayVerdicts(const Playback& replay, const std::string& name, bool marked);
+  /// What verify and its .expect make of one replay, its tunnels at the cursor and its divergence,
+  /// under NAME when it is one of two; MARKED when its divergence and tunnels are the timeline's
+  /// marks, which the panel then points to.
+  void sayOracle(const Playback& replay, const std::string& name, bool marked);
   void drawEdit();
   /// An edit's file name, save and discard buttons.
   void drawEditSaving();
@@ -320,7 +321,6 @@ class Debugger {
   std::vector<FieldRow> rows_;
   std::vector<FieldRow> goneRows_;  ///< the fields the tick before had and this one has not
   std::vector<ComparedRow> compared_;
-  std::vector<std::string> tunnels_;  ///< the oracle's sentences at the cursor
   // The fields plotted on the timeline, and their values over A and B.
   std::vector<std::string> plotted_;
   std::vector<std::string> plottedNow_;  ///< their names at the cursor, each element at its index there

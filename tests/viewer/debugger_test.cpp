@@ -1112,6 +1112,13 @@ TEST(Oracle, InCompareModeBothReplaysVerdictsAreGivenAsVerifyGivesThem) {
   regression.setExpectedVerdict({"met", {"shows what walls.expect expects"}});
   EXPECT_EQ(readStatusValue(regressionBeside, "verifyB"), "passed");
   EXPECT_EQ(readStatusValue(regressionBeside, "expectB"), "met");
+  // And B's tunnels at the cursor, which its scene draws, are said beside A's.
+  EXPECT_EQ(readStatusValue(regressionBeside, "tunnelsB"), "0");
+  ASSERT_FALSE(regression.tunnelTicks().empty());
+  regression.seek(regression.tunnelTicks().front());
+  EXPECT_EQ(readStatusValue(regressionBeside, "tunnelsB"), std::to_string(regression.tunnelsNow().size()));
+  EXPECT_GT(regression.tunnelsNow().size(), 0U);
+  EXPECT_EQ(readStatusValue(cutBeside, "tunnels"), "0");
   // Each is what verify makes of that replay on its own.
   EXPECT_EQ(cut.verdict()->passes, recorder::verifyReplay(cut.replay()).passed());
   EXPECT_EQ(a.verdict()->passes, recorder::verifyReplay(golden).passed());
