@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <string>
 #include <utility>
 #include <variant>
@@ -40,6 +41,16 @@ constexpr std::array kCommands{
 void attachCommands(CLI::App& app, ExitCode& outExit) {
   for (const CommandSpec& spec : kCommands) spec.attach(*app.add_subcommand(spec.name, spec.description), outExit);
   readUnsignedOptionsAsDecimal(app);
+}
+
+std::string quoteForShell(const std::string& word) {
+  const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::string_view("_-.:/=+,").find(c) != std::string_view::npos;
+  });
+  if (plain) return word;
+  std::string quoted = "'";
+  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
 }
 
 std::string listCommandNames() {

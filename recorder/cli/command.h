@@ -33,6 +33,9 @@ void attachCommands(CLI::App& app, ExitCode& outExit);
 [[nodiscard]] std::string listCommandNames();
 /// True when `word` names a command.
 [[nodiscard]] bool isCommandName(std::string_view word);
+/// A word as a shell takes it whole, for a command a sentence suggests: as it is when it is
+/// plain, else in single quotes.
+[[nodiscard]] std::string quoteForShell(const std::string& word);
 
 /// Makes every unsigned option of `app` and of its sub-commands take decimal digits only, and
 /// every tick option (type name TICK) a tick's count or its time as printed (parseTick).

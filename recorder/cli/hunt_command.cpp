@@ -99,17 +99,6 @@ std::string nameFindings(const Predicate& until, const sim::GameDefinition& game
   return "tunnel";
 }
 
-/// A word as a shell takes it whole: as it is when it is plain, else in single quotes.
-std::string quoteForShell(const std::string& word) {
-  const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::string_view("_-.:/=+,").find(c) != std::string_view::npos;
-  });
-  if (plain) return word;
-  std::string quoted = "'";
-  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
 /// Why a hunt cannot look for a condition, judged on the state before the first tick of its
 /// configuration (with `seed`, its first run's): a value the condition cannot compare, or a
 /// condition that holds there already, which any run would show before any input counts (an

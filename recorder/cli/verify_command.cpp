@@ -1,4 +1,5 @@
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <span>
@@ -61,7 +62,16 @@ struct FileVerdict {
   std::string report;   ///< for stdout
   std::string problem;  ///< for stderr
   JunitCase junit;
+  bool expectBeside = false;  ///< failed on tunnels alone, with a NAME.expect beside it that --expect would judge by
 };
+
+/// Whether a replay verified without --expect failed on its tunnels alone while a NAME.expect
+/// beside it says what it must show: a regression replay, whose tunnels may be its point.
+bool hasExpectBeside(const std::string& file, const VerifyReport& report) {
+  if (report.tunnelCount == 0 || report.divergence || !report.problems.empty()) return false;
+  std::error_code error;
+  return std::filesystem::exists(expectationsPathFor(file), error);
+}
 
 /// The verdict on a replay that was read (by its expected outcome when there is one): its report
 /// as the options ask.
@@ -103,7 +113,13 @@ FileVerdict verifyOneFile(const std::string& file, const VerifyCommandOptions& o
   if (auto* problem = std::get_if<std::string>(&verified))
     return {ExitCode::kBadInput, {}, *problem, describeUnreadableCase(file, *problem)};
   const auto& [replay, report] = std::get<VerifiedReplay>(verified);
-  return judge(file, file, replay, report, options);
+  FileVerdict verdict = judge(file, file, replay, report, options);
+  verdict.expectBeside = hasExpectBeside(file, report);
+  if (verdict.expectBeside && !options.json)
+    verdict.report += "\n  its tunnels may be its point: " + expectationsPathFor(file).filename().string() +
+                      " beside it says what it must show (" + programName() + " verify --expect " + quoteForShell(file) +
+                      " judges it by that)";
+  return verdict;
 }
 
 /// Writes the JUnit report into its file, opened before any replay was verified, and moves it
@@ -137,6 +153,7 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
   ExitCode exit = ExitCode::kOk;
   std::size_t failed = 0;
   std::size_t unreadable = 0;
+  std::size_t expectBeside = 0;
   std::vector<JunitCase> cases;
   // Files are verified on --jobs threads and reported in the order given.
   (void)runInOrder(
@@ -153,6 +170,7 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
         } else {
           printOut("{}\n", verdict.report);
           if (verdict.exit == ExitCode::kFailed) ++failed;
+          if (verdict.expectBeside) ++expectBeside;
         }
         return true;
       });
@@ -164,8 +182,11 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
         "{}\n",
         nlohmann::ordered_json{{"replays", files.size()}, {"ok", ok}, {"failed", failed}, {"unreadable", unreadable}}.dump());
   } else if (files.size() > 1) {
-    printOut("{} replays: {} OK, {} failed{}\n", files.size(), ok, failed,
-             unreadable == 0 ? "" : (", " + std::to_string(unreadable) + " could not be read"));
+    printOut("{} replays: {} OK, {} failed{}{}\n", files.size(), ok, failed,
+             unreadable == 0 ? "" : (", " + std::to_string(unreadable) + " could not be read"),
+             expectBeside == 0 ? ""
+                               : fmt::format(" ({} on tunnels with a .expect beside {}: --expect judges by it)", expectBeside,
+                                             expectBeside == 1 ? "it" : "them"));
   }
   if (!junit) return exit;
   if (auto problem = writeJunitReport(*junit, cases)) return refuseInput("verify", "--junit: " + *problem);

@@ -257,6 +257,39 @@ TEST_F(Cli, VerifyExpectJudgesARegressionReplayByItsExpectFileAsTheCorpusTestDoe
             "retrace verify: --set excludes --expect (see retrace verify --help)\n");
 }
 
+TEST_F(Cli, VerifyWithoutExpectSaysWhenARegressionReplaysExpectIsBesideIt) {
+  // `retrace verify replays/` failed every regression replay on its tunnels and never said that
+  // the NAME.expect beside each says they are its point, nor what judges by it.
+  const std::string bytes = readBytes(std::string(RETRACE_REPLAYS_DIR) + "/tank-bullets-through-walls.rtr");
+  std::filesystem::create_directory(path("corpus"));
+  std::ofstream(path("corpus/walls.rtr"), std::ios::binary) << bytes;
+  std::ofstream(path("corpus/walls.expect")) << "tunnels >= 10\n";
+  std::ofstream(path("corpus/plain.rtr"), std::ios::binary) << bytes;
+  const std::string hint =
+      "\n  its tunnels may be its point: walls.expect beside it says what it must show (retrace verify "
+      "--expect " +
+      path("corpus/walls.rtr") + " judges it by that)\n";
+  const CliRun one = runRetrace("verify " + path("corpus/walls.rtr"));
+  EXPECT_EQ(one.exitCode, 1);
+  EXPECT_TRUE(one.output.ends_with(hint)) << one.output;
+  EXPECT_EQ(runRetrace("verify --expect " + path("corpus/walls.rtr")).exitCode, 0) << "the command it names passes it";
+  const CliRun plain = runRetrace("verify " + path("corpus/plain.rtr"));
+  EXPECT_EQ(plain.exitCode, 1);
+  EXPECT_EQ(plain.output.find(".expect"), std::string::npos) << "no .expect beside it: " << plain.output;
+  const CliRun folder = runRetrace("verify " + path("corpus"));
+  EXPECT_NE(folder.output.find(hint), std::string::npos) << folder.output;
+  EXPECT_TRUE(
+      folder.output.ends_with("2 replays: 0 OK, 2 failed (1 on tunnels with a .expect beside it: --expect judges by it)\n"))
+      << folder.output;
+  EXPECT_EQ(readJsonLines(runRetrace("verify --json " + path("corpus")).output).size(), 3U)
+      << "two replays and the tally, all JSON";
+  // A replay that fails on more than its tunnels is not one its .expect could pass: no hint.
+  std::ofstream(path("corpus/walls.rtr"), std::ios::binary) << bytes.substr(0, bytes.size() / 2);
+  const CliRun cut = runRetrace("verify " + path("corpus/walls.rtr"));
+  EXPECT_EQ(cut.exitCode, 1);
+  EXPECT_EQ(cut.output.find("its tunnels may be its point"), std::string::npos) << cut.output;
+}
+
 TEST_F(Cli, SetGivesConfigurationValuesByNameAndVerifyAsksWhatIf) {
   // Recorded with a value set: the header holds it, and it verifies as recorded.
   const CliRun record =
