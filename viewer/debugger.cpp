@@ -294,8 +294,10 @@ void Debugger::draw(sf::FloatRect column, const sf::Font& font, Overlays& overla
   const float x = column.left;
   const float width = column.width;
   const bool oracleSays = hasOracleWords(a_) || (b_ != nullptr && hasOracleWords(*b_));
-  // Two replays' findings, each under its name, take half as much again.
-  const float oracleHeight = oracleSays ? (b_ != nullptr && hasOracleWords(*b_) ? 200.0F : 130.0F) : 0.0F;
+  // Two replays' findings, each under its name, take half as much again; never more than 40% of
+  // a short column, which the panels above need too (the panel scrolls).
+  const float oracleWants = b_ != nullptr && hasOracleWords(*b_) ? 200.0F : 130.0F;
+  const float oracleHeight = oracleSays ? std::min(oracleWants, column.height * 0.4F) : 0.0F;
   // Navigate is as tall as what is open in it (up to half the column); the rest share what is left.
   ImGui::SetNextWindowPos({x, column.top});
   ImGui::SetNextWindowSizeConstraints({width, 0.0F}, {width, column.height / 2});

@@ -142,6 +142,29 @@ std::string fitLine(std::vector<LinePart> parts, const sf::Font& font, float wid
   return line;
 }
 
+std::string shortenToFit(const std::string& text, const sf::Font& font, float width) {
+  static const std::string kEllipsis = "\u2026";
+  const auto fits = [&](const std::string& line) { return makeText(line, font, kTextSize).getLocalBounds().width <= width; };
+  if (fits(text)) return text;
+  // Cut between UTF-8 characters, never inside one.
+  std::vector<std::size_t> starts;
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if ((static_cast<unsigned char>(text[i]) & 0xC0U) != 0x80U) starts.push_back(i);
+  const auto shorten = [&](std::size_t kept) {
+    // More of the start, where a name says most (the end is often its extension).
+    const std::size_t head = (2 * kept + 2) / 3;
+    const std::size_t tail = kept - head;
+    return text.substr(0, starts[head]) + kEllipsis + (tail == 0 ? std::string() : text.substr(starts[starts.size() - tail]));
+  };
+  std::string best = kEllipsis;
+  for (std::size_t kept = 1; kept < starts.size(); ++kept) {
+    std::string candidate = shorten(kept);
+    if (!fits(candidate)) break;
+    best = std::move(candidate);
+  }
+  return best;
+}
+
 std::vector<std::string> wrapText(const std::string& text, const sf::Font& font, unsigned size, float width) {
   const auto fits = [&](const std::string& part) { return makeText(part, font, size).getLocalBounds().width <= width; };
   // Where the UTF-8 character before byte `at` starts.
@@ -308,12 +331,17 @@ void FrameRenderer::renderCompare(sf::RenderTarget& target, sf::FloatRect area, 
   drawSceneInArea(target, layout.b.scene, layout.b.scale, sceneB, overlays, font_, {extras.highlight});
   paintTunnels(target, layout.a, a, overlays, font_);
   paintTunnels(target, layout.b, b, overlays, font_);
-  const auto drawTitle = [&](std::vector<LinePart> parts, const FrameLayout& side) {
-    drawText(target, fitLine(std::move(parts), font_, side.scene.width), {side.scene.left, side.scene.top - kTitleHeight},
-             kTextSize, {220, 220, 230});
+  // A title wider than its scene would run into the other's: its name is shortened, its letter kept.
+  const auto drawTitle = [&](const std::string& letter, const std::string& name, const Playback& side, const Playback& other,
+                             const FrameLayout& at) {
+    const float width = at.scene.width;
+    std::string title = fitLine(listTitleParts(letter + name, side, other), font_, width);
+    if (title == letter + name)
+      title = letter + shortenToFit(name, font_, width - makeText(letter, font_, kTextSize).findCharacterPos(letter.size()).x);
+    drawText(target, title, {at.scene.left, at.scene.top - kTitleHeight}, kTextSize, {220, 220, 230});
   };
-  drawTitle(listTitleParts("A  " + extras.titleA, a, b), layout.a);
-  drawTitle(listTitleParts("B  " + extras.titleB, b, a), layout.b);
+  drawTitle("A  ", extras.titleA, a, b, layout.a);
+  drawTitle("B  ", extras.titleB, b, a, layout.b);
   drawHud(target, layout.a, a, describeComparison(a, b, extras.compareDifference), extras.clipSpeed);
   drawBottom(target, layout.a, a, extras, &b);
   if (overlays.events) {

@@ -66,6 +66,9 @@ struct LinePart {
 /// The parts joined by two spaces, leaving out the least wanted until the line fits `width`
 /// pixels in `font` at kTextSize (the most wanted part stays whatever its width).
 [[nodiscard]] std::string fitLine(std::vector<LinePart> parts, const sf::Font& font, float width);
+/// `text` as it is when it fits `width` pixels in `font` at kTextSize, else more of its start
+/// than of its end with an ellipsis between.
+[[nodiscard]] std::string shortenToFit(const std::string& text, const sf::Font& font, float width);
 /// Text cut into lines no wider than `width` pixels in `font` at `size`, at spaces, and a word
 /// wider than that where it stops fitting (a character a line at the least).
 [[nodiscard]] std::vector<std::string> wrapText(const std::string& text, const sf::Font& font, unsigned size, float width);

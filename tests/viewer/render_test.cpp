@@ -672,6 +672,32 @@ TEST_F(Render, AStatusLineTooWideForItsRoomLeavesOutWhatIsLeastWanted) {
   EXPECT_EQ(fitLine(parts, font_, 1.0F), "tick 300/1800");  // the most wanted part stays
 }
 
+TEST_F(Render, ANameTooWideForItsRoomKeepsItsStartAndEndAroundAnEllipsis) {
+  // Compare mode's titles ran into each other in a narrow window: each is shortened to its scene.
+  const auto widthOf = [this](const std::string& text) {
+    return sf::Text(sf::String::fromUtf8(text.begin(), text.end()), font_, kTextSize).getLocalBounds().width;
+  };
+  const std::string name = "tank-bullets-through-walls.rtr";
+  EXPECT_EQ(shortenToFit(name, font_, widthOf(name) + 1.0F), name);
+  for (const float width : {widthOf(name) - 1.0F, widthOf("tank-bullets-thr"), widthOf("tank-b"), 1.0F}) {
+    const std::string shorter = shortenToFit(name, font_, width);
+    const std::size_t cut = shorter.find("\u2026");
+    ASSERT_NE(cut, std::string::npos) << shorter;
+    EXPECT_TRUE(widthOf(shorter) <= width || shorter == "\u2026") << shorter << " in " << width;
+    EXPECT_TRUE(name.starts_with(shorter.substr(0, cut))) << shorter;
+    EXPECT_TRUE(name.ends_with(shorter.substr(cut + 3))) << shorter;
+    EXPECT_GE(cut, shorter.size() - cut - 3) << "more of the start than of the end: " << shorter;
+  }
+  // A name of other letters than ASCII is cut between its characters, never inside one.
+  const std::string accented = "\u00e9t\u00e9-\u00fcber-\u00e7a-\u00e9t\u00e9-\u00fcber.rtr";
+  const std::string shorter = shortenToFit(accented, font_, widthOf(accented) / 2);
+  EXPECT_LT(shorter.size(), accented.size());
+  const sf::String decoded = sf::String::fromUtf8(shorter.begin(), shorter.end());
+  const std::basic_string<sf::Uint8> back = decoded.toUtf8();
+  EXPECT_EQ(std::string(back.begin(), back.end()), shorter) << "valid UTF-8 both ways";
+  EXPECT_EQ(std::count(shorter.begin(), shorter.end(), '?'), 0);
+}
+
 TEST_F(Render, AReplayCutShortSaysSoInTheStatusLine) {
   // The first chunk of a golden, as a killed recorder leaves it.
   std::ifstream in(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed1.rtr", std::ios::binary);
