@@ -125,6 +125,13 @@ void paintTunnels(sf::RenderTarget& target, const FrameLayout& layout, const Pla
   target.setView(whole);
 }
 
+/// What a recording cut short holds: "truncated: 600 of 36000 ticks recovered".
+std::string describeRecovered(const Playback& playback) {
+  const recorder::ReplayHeader& h = playback.replay().header;
+  const std::string planned = h.plannedTicks > 0 ? " of " + std::to_string(h.plannedTicks) : "";
+  return "truncated: " + std::to_string(playback.lastTick()) + planned + " ticks recovered";
+}
+
 }  // namespace
 
 std::string fitLine(std::vector<LinePart> parts, const sf::Font& font, float width) {
@@ -367,8 +374,12 @@ std::string describeComparison(const Playback& a, const Playback& b, std::option
 std::vector<LinePart> listTitleParts(const std::string& title, const Playback& side, const Playback& other) {
   const recorder::ReplayHeader& h = side.replay().header;
   const recorder::ReplayHeader& o = other.replay().header;
-  if (h.configName == o.configName && h.seed == o.seed) return {{title, 9}};
-  return {{title, 9}, {"(" + h.configName + ") seed " + std::to_string(h.seed), 5}};
+  std::vector<LinePart> parts{{title, 9}};
+  if (h.configName != o.configName || h.seed != o.seed)
+    parts.push_back({"(" + h.configName + ") seed " + std::to_string(h.seed), 5});
+  // The HUD says A's; B cut short (a crash's recovered prefix beside the whole run) says so here.
+  if (side.replay().truncated) parts.push_back({describeRecovered(side), 7});
+  return parts;
 }
 
 std::vector<LinePart> listHudParts(const Playback& playback, const std::string& suffix, std::optional<double> clipSpeed) {
@@ -377,10 +388,7 @@ std::vector<LinePart> listHudParts(const Playback& playback, const std::string& 
   // What is left out first when the line is too wide: the key hint, the state hash, the game.
   std::vector<LinePart> parts = {{"tick " + std::to_string(playback.tick()) + "/" + std::to_string(playback.lastTick()), 9}};
   // A recording cut short shows its recovered prefix, and says so.
-  if (playback.replay().truncated) {
-    const std::string planned = h.plannedTicks > 0 ? " of " + std::to_string(h.plannedTicks) : "";
-    parts.push_back({"truncated: " + std::to_string(playback.lastTick()) + planned + " ticks recovered", 7});
-  }
+  if (playback.replay().truncated) parts.push_back({describeRecovered(playback), 7});
   parts.push_back({recorder::formatTickTime(playback.tick()), 5});
   parts.push_back({h.game + " (" + h.configName + ") seed " + std::to_string(h.seed), 3});
   parts.push_back(

@@ -845,6 +845,12 @@ TEST_F(Render, CompareTitlesGiveEachSidesConfigurationAndSeedWhereTheyDiffer) {
   EXPECT_EQ(listTitleParts("B  b.rtr", seed1, seed5)[1].text, "(default) seed 1");
   // The same configuration and seed (an edit of the inputs): the HUD says it once.
   ASSERT_EQ(listTitleParts("A  a.rtr", seed5, loadPlayback("tank-bot-seed5.rtr")).size(), 1U);
+  // A side cut short says so in its title: the HUD says only A's.
+  const Playback cut(recorder::cutReplay(seed5.replay(), 700), false);
+  const std::vector<LinePart> recovered = listTitleParts("B  cut.rtr", cut, seed5);
+  ASSERT_EQ(recovered.size(), 2U);
+  EXPECT_EQ(recovered[1].text, "truncated: 700 of 3600 ticks recovered");
+  EXPECT_EQ(listTitleParts("A  a.rtr", seed5, cut).size(), 1U);
 }
 
 TEST_F(Render, CompareDrawsAAndBSideBySideUnderOneHud) {
