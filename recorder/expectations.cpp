@@ -29,7 +29,7 @@ std::optional<std::string> refuseVacuousCount(const Expectation& e) {
   const std::int64_t v = e.count;
   const bool always = (e.op == ">=" && v <= 0) || (e.op == ">" && v < 0) || (e.op == "!=" && v < 0);
   const bool never = (e.op == "<" && v <= 0) || ((e.op == "<=" || e.op == "==") && v < 0);
-  const std::string said = quoteForMessage(e.subject + " " + e.op + " " + e.value);
+  const std::string said = quoteForMessage(describeExpectation(e));
   if (always) return said + " holds whatever the replay shows, so it checks nothing";
   if (never) return said + " holds for no replay (a count is never negative)";
   return std::nullopt;
@@ -179,7 +179,7 @@ std::vector<std::string> ExpectationTally::listUnmet(const VerifyReport& report)
       if (!states_[i].empty()) unmet.push_back(states_[i]);
       continue;
     }
-    const std::string want = e.subject + " " + e.op + " " + e.value;
+    const std::string want = describeExpectation(e);
     const std::int64_t count = e.subject == "tunnels" ? static_cast<std::int64_t>(report.tunnelCount) : counts_[i];
     if (!e.everyEvent) {
       if (!compareBy(count, e.op, e.count)) unmet.push_back("expected " + want + ", found " + std::to_string(count));
@@ -206,11 +206,6 @@ std::filesystem::path expectationsPathFor(const std::filesystem::path& replayPat
   return file;
 }
 
-namespace {
-
-/// The expectations beside the replay at `replayPath`, read for the game `header` names, with
-/// the file they were read from; nothing when there is no NAME.expect; one sentence naming the
-/// file when it cannot be read or parsed.
 std::variant<std::optional<std::pair<std::string, std::vector<Expectation>>>, std::string> readExpectations(
     const std::filesystem::path& replayPath, const ReplayHeader& header) {
   const std::filesystem::path file = expectationsPathFor(replayPath);
@@ -225,6 +220,12 @@ std::variant<std::optional<std::pair<std::string, std::vector<Expectation>>>, st
   if (auto* problem = std::get_if<std::string>(&parsed)) return file.string() + ": " + *problem;
   return std::pair(file.string(), std::move(std::get<std::vector<Expectation>>(parsed)));
 }
+
+std::string describeExpectation(const Expectation& e) {
+  return e.state ? e.subject + " " + e.value : e.subject + " " + e.op + " " + e.value;
+}
+
+namespace {
 
 /// The header of the replay at `path` when it can be read (what cannot is said by the verify
 /// that follows, as without --expect).

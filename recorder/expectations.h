@@ -22,6 +22,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -84,6 +85,13 @@ class ExpectationTally {
 
 /// The file a replay's expected outcome is kept in: NAME.expect beside NAME.rtr.
 [[nodiscard]] std::filesystem::path expectationsPathFor(const std::filesystem::path& replayPath);
+/// The expectations beside the replay at `replayPath` (its NAME.expect), read for the game
+/// `header` names, with the file they were read from; nothing when there is no NAME.expect; one
+/// sentence naming the file when it cannot be read or parsed.
+[[nodiscard]] std::variant<std::optional<std::pair<std::string, std::vector<Expectation>>>, std::string> readExpectations(
+    const std::filesystem::path& replayPath, const ReplayHeader& header);
+/// An expectation as its line says it, without its comment or spacing: "tunnels >= 1", "never man.hp < 0".
+[[nodiscard]] std::string describeExpectation(const Expectation& e);
 
 /// A replay file verified, and judged by its NAME.expect when it has one.
 struct JudgedReplay {

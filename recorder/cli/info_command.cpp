@@ -1,6 +1,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <variant>
@@ -12,6 +13,7 @@
 #include "recorder/approve.h"
 #include "recorder/cli/command.h"
 #include "recorder/cli/field_json.h"
+#include "recorder/expectations.h"
 #include "recorder/input_source.h"
 #include "recorder/parse.h"
 #include "recorder/replay.h"
@@ -52,6 +54,18 @@ std::map<std::string, std::uint64_t> countEventsByName(const sim::GameDefinition
   return byName;
 }
 
+/// What a NAME.expect beside a replay says it must show, one line ("FILE: tunnels >= 10; never
+/// man.hp < 0 (...)"), or why it cannot be read; nothing when it has none.
+std::optional<std::string> describeExpectFile(const std::string& file, const ReplayHeader& header) {
+  auto read = readExpectations(file, header);
+  if (auto* problem = std::get_if<std::string>(&read)) return "cannot be read, and verify --expect refuses it: " + *problem;
+  const auto& found = std::get<0>(read);
+  if (!found) return std::nullopt;
+  std::string lines;
+  for (const Expectation& e : found->second) lines += (lines.empty() ? "" : "; ") + describeExpectation(e);
+  return found->first + ": " + lines + " (verify --expect judges it by that)";
+}
+
 void printInfo(const std::string& file, const LoadedReplay& replay, const ChunkTally& tally) {
   const ReplayHeader& h = replay.header;
   const sim::GameDefinition& game = *gameOf(h);
@@ -80,6 +94,8 @@ void printInfo(const std::string& file, const LoadedReplay& replay, const ChunkT
   for (const auto& [name, count] : countEventsByName(game, tally))
     events += (events.empty() ? "" : ", ") + name + " " + std::to_string(count);
   printOut("events:    {}\n", events.empty() ? "none" : events);
+  // A regression replay's tunnels may be its point: what it must show is in the file beside it.
+  if (auto expect = describeExpectFile(file, h)) printOut("expect:    {}\n", *expect);
 }
 
 /// What printInfo says, as one JSON object.
@@ -100,6 +116,16 @@ nlohmann::ordered_json describeInfoJson(const std::string& file, const LoadedRep
   // Hex text: a 64-bit hash as a JSON number would lose bits to many readers.
   out["finalHash"] = replay.footer ? nlohmann::ordered_json(formatHash(replay.footer->finalHash)) : nlohmann::ordered_json();
   out["events"] = countEventsByName(game, tally);
+  auto expect = readExpectations(file, h);
+  if (const auto* problem = std::get_if<std::string>(&expect)) {
+    out["expect"] = {{"error", *problem}};
+  } else if (const auto& found = std::get<0>(expect)) {
+    std::vector<std::string> lines;
+    for (const Expectation& e : found->second) lines.push_back(describeExpectation(e));
+    out["expect"] = {{"file", found->first}, {"lines", lines}};
+  } else {
+    out["expect"] = nullptr;
+  }
   return out;
 }
 

@@ -2052,6 +2052,35 @@ TEST_F(Cli, VerifyJsonSaysWhatTheVerifierFoundForEveryReplayInOrder) {
   EXPECT_NE(textIf.output.find(expected), std::string::npos) << textIf.output << "\n---\n" << expected;
 }
 
+TEST_F(Cli, InfoSaysWhatTheExpectBesideAReplaySaysItMustShow) {
+  // A regression replay's tunnels may be its point; info said nothing of the file that says so.
+  const std::string bytes = readBytes(std::string(RETRACE_REPLAYS_DIR) + "/fallingman-bot-seed4.rtr");
+  std::ofstream(path("man.rtr"), std::ios::binary) << bytes;
+  std::ofstream(path("plain.rtr"), std::ios::binary) << bytes;
+  std::ofstream(path("man.expect")) << "# why\ntunnels == 0\n\nevents landed >= 3   # a comment\nnever  man.vy > 9\n";
+  const CliRun text = runRetrace("info " + path("man.rtr"));
+  EXPECT_EQ(text.exitCode, 0);
+  EXPECT_TRUE(text.output.ends_with("\nexpect:    " + path("man.expect") +
+                                    ": tunnels == 0; events landed >= 3; never man.vy > 9 (verify --expect judges it by that)\n"))
+      << text.output;
+  // Each line as the file says it is what verify --expect judges.
+  EXPECT_EQ(runRetrace("verify --expect " + path("man.rtr")).exitCode, 0);
+  const auto json = readJsonLines(runRetrace("info --json " + path("man.rtr") + " " + path("plain.rtr")).output);
+  ASSERT_EQ(json.size(), 2U);
+  EXPECT_EQ(json[0]["expect"], nlohmann::json({{"file", path("man.expect")},
+                                               {"lines", {"tunnels == 0", "events landed >= 3", "never man.vy > 9"}}}));
+  EXPECT_TRUE(json[1]["expect"].is_null());
+  EXPECT_EQ(runRetrace("info " + path("plain.rtr")).output.find("expect:"), std::string::npos);
+  // One that cannot be read is said, and the replay is still described (exit 0).
+  std::ofstream(path("man.expect")) << "tunnels about 3\n";
+  const CliRun bad = runRetrace("info " + path("man.rtr"));
+  EXPECT_EQ(bad.exitCode, 0);
+  EXPECT_NE(bad.output.find("\nexpect:    cannot be read, and verify --expect refuses it: " + path("man.expect") + ": line 1: "),
+            std::string::npos)
+      << bad.output;
+  EXPECT_EQ(runRetrace("verify --expect " + path("man.rtr")).exitCode, 2);
+}
+
 TEST_F(Cli, InfoJsonSaysWhatTheFileHoldsForEveryReplayInOrder) {
   const std::string golden = std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr";
   auto loaded = retrace::recorder::loadReplayFile(golden);
