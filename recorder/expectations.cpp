@@ -225,6 +225,42 @@ std::string describeExpectation(const Expectation& e) {
   return e.state ? e.subject + " " + e.value : e.subject + " " + e.op + " " + e.value;
 }
 
+std::optional<std::string> expectPredicate(const Predicate& predicate, const sim::GameDefinition& game) {
+  switch (predicate.kind) {
+    case Predicate::Kind::kTunnel: return "tunnels >= 1";
+    case Predicate::Kind::kEvent: return "events " + std::string(game.eventSchemas()[predicate.event].name) + " >= 1";
+    case Predicate::Kind::kWhere: return "reaches " + predicate.text.substr(predicate.text.find(':') + 1);
+    case Predicate::Kind::kEndsBefore:
+    case Predicate::Kind::kDiverges: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::variant<bool, std::string> saveExpectations(const std::filesystem::path& replayPath, std::span<const std::string> why,
+                                                 const std::string& line) {
+  const std::filesystem::path file = expectationsPathFor(replayPath);
+  std::error_code error;
+  if (std::filesystem::exists(std::filesystem::symlink_status(file, error))) return false;
+  std::string text;
+  for (const std::string& comment : why) {
+    std::string plain = comment;
+    std::replace_if(
+        plain.begin(), plain.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; }, ' ');
+    text += "# " + plain + "\n";
+  }
+  text += line + "\n";
+  auto sink = FileSink::create(file, false);
+  if (auto* problem = std::get_if<std::string>(&sink)) return *problem;
+  FileSink& out = *std::get<std::unique_ptr<FileSink>>(sink);
+  std::optional<std::string> problem = out.write(std::as_bytes(std::span(text)));
+  if (!problem) problem = out.commit();
+  if (problem) {
+    out.discard();
+    return *problem;
+  }
+  return true;
+}
+
 namespace {
 
 /// The header of the replay at `path` when it can be read (what cannot is said by the verify

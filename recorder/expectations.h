@@ -29,6 +29,7 @@
 #include "recorder/query.h"
 #include "recorder/replay.h"
 #include "recorder/replay_index.h"
+#include "recorder/search.h"
 #include "recorder/verifier.h"
 
 namespace retrace::recorder {
@@ -92,6 +93,16 @@ class ExpectationTally {
     const std::filesystem::path& replayPath, const ReplayHeader& header);
 /// An expectation as its line says it, without its comment or spacing: "tunnels >= 1", "never man.hp < 0".
 [[nodiscard]] std::string describeExpectation(const Expectation& e);
+
+/// The .expect line a replay that shows `predicate` meets, as hunt and shrink write it beside
+/// their findings ("tunnels >= 1", "events died >= 1", "reaches man.hp < 5"); nothing for a
+/// failure the format cannot say (a round ending before a tick) or no replay may pass (a divergence).
+[[nodiscard]] std::optional<std::string> expectPredicate(const Predicate& predicate, const sim::GameDefinition& game);
+/// Writes NAME.expect beside the replay at `replayPath`: each of `why` as a comment line (control
+/// bytes as spaces), then `line`. False, and nothing written, when one is there already (a
+/// person's, kept as it is); one sentence when it cannot be written.
+[[nodiscard]] std::variant<bool, std::string> saveExpectations(const std::filesystem::path& replayPath,
+                                                               std::span<const std::string> why, const std::string& line);
 
 /// A replay file verified, and judged by its NAME.expect when it has one.
 struct JudgedReplay {

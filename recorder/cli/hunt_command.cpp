@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "recorder/cli/command.h"
+#include "recorder/expectations.h"
 #include "recorder/field_hints.h"
 #include "recorder/hunt.h"
 #include "recorder/interrupt.h"
@@ -128,10 +129,11 @@ struct BrokenLimitTally {
 /// including runs that ended ahead of their turn.
 class HuntReport {
  public:
-  HuntReport(const HuntOptions& options, std::string findingsName)
+  HuntReport(const HuntOptions& options, const Predicate& until, std::string findingsName)
       // A progress line only on a terminal, and at most 4 times a second: one per run was most
       // of a short-run hunt's time and, in a CI log, one line of millions of carriage returns.
       : options_(options),
+        until_(until),
         findingsName_(std::move(findingsName)),
         showProgress_(!options.quiet && ::isatty(STDERR_FILENO) == 1),
         start_(std::chrono::steady_clock::now()),
@@ -213,6 +215,23 @@ class HuntReport {
     std::fflush(stdout);
   }
 
+  /// Writes the NAME.expect beside a finding's replay that says what it shows, so that the two
+  /// copied into a corpus pin it (verify --expect, approve and the corpus test judge by it);
+  /// one sentence when it cannot be written. None for a failure no .expect line says.
+  std::optional<std::string> expectFinding(const std::string& name, const HuntedRun& hunted, const std::string& source) const {
+    const auto line = expectPredicate(until_, *hunted.setup.game);
+    if (!line) return std::nullopt;
+    const Witness& witness = *hunted.finding->witness;
+    std::vector<std::string> why{"Found by " + programName() + " " + source + " (" + options_.game + " " +
+                                     hunted.setup.config.name + "), at tick " + std::to_string(witness.tick) + ":",
+                                 witness.description};
+    if (!hunted.config->broken.empty()) why.push_back("Its configuration breaks " + hunted.config->broken + ".");
+    why.push_back("verify --expect passes it while the rules let this happen; approve says when a change stops it.");
+    auto saved = saveExpectations(name, why, *line);
+    if (const auto* problem = std::get_if<std::string>(&saved)) return *problem;
+    return std::nullopt;
+  }
+
   /// Saves a finding as a replay named after it and prints it; false when it could not be written.
   bool saveFinding(const HuntedRun& hunted) {
     const Witness& witness = *hunted.finding->witness;
@@ -239,6 +258,11 @@ class HuntReport {
       spdlog::error("{} hunt: {}", programName(), *problem);
       return false;
     }
+    if (auto problem = expectFinding(name, hunted, source)) {
+      wipeProgress();
+      spdlog::error("{} hunt: {}", programName(), *problem);
+      return false;
+    }
     if (!options_.quiet) {
       const std::string broken =
           hunted.config->broken.empty() ? "" : "  its configuration breaks " + hunted.config->broken + "\n";
@@ -250,6 +274,7 @@ class HuntReport {
   }
 
   const HuntOptions& options_;
+  const Predicate& until_;
   std::string findingsName_;  ///< what the findings' file names say they show (nameFindings)
   bool showProgress_;
   std::chrono::steady_clock::time_point start_;
@@ -309,6 +334,11 @@ ExitCode printHuntSummary(const HuntOptions& options, const sim::ConfigValues& b
   if (!report.firstFinding.empty() && !options.quiet && !options.shrink)
     spdlog::info("{} hunt: to make a finding as small as it can be: {} shrink {}{} -o min.rtr", programName(), programName(),
                  report.firstFinding, options.until == "tunnel" ? "" : " --until " + quoteForShell(options.until));
+  if (!report.firstFinding.empty() && !options.quiet && std::filesystem::exists(expectationsPathFor(report.firstFinding)))
+    spdlog::info(
+        "{} hunt: beside each finding its NAME.expect says what it shows: copied into a corpus with it, it "
+        "pins the finding as a regression replay",
+        programName());
   return report.findings > 0 ? ExitCode::kFailed : ExitCode::kOk;
 }
 
@@ -337,7 +367,7 @@ ExitCode runHunt(const HuntOptions& options) {
   plan.until = predicate;
   plan.runs = options.runs > 0 ? options.runs : (options.seconds > 0 ? UINT64_MAX : 100);
   plan.shrinkBudget = options.shrink ? kDefaultShrinkBudget : 0;
-  HuntReport report(options, nameFindings(predicate, *game));
+  HuntReport report(options, predicate, nameFindings(predicate, *game));
   // Ctrl+C stops the hunt as --seconds does: the runs under way end, and the summary is of the
   // runs played; the process then ends by the signal.
   InterruptCatcher interrupts;

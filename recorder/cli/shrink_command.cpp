@@ -13,6 +13,7 @@
 
 #include "recorder/byte_sink.h"
 #include "recorder/cli/command.h"
+#include "recorder/expectations.h"
 #include "recorder/interrupt.h"
 #include "recorder/parse.h"
 #include "recorder/search.h"
@@ -48,6 +49,26 @@ std::optional<std::uint64_t> findDivergentTick(const LoadedReplay& replay) {
   return report.divergence->tick;
 }
 
+/// Writes OUT.expect beside the shrunk replay saying what it shows (unless one is there, which is
+/// kept), so that the two copied into a corpus pin the failure; what it did, in a line, or nothing
+/// for a failure no .expect line says. A file it cannot write is said on stderr: the replay stands.
+std::optional<std::string> expectShrunk(const ShrinkOptions& options, const RunSetup& setup, const Predicate& predicate,
+                                        const Witness& minimal) {
+  const auto line = expectPredicate(predicate, *setup.game);
+  if (!line) return std::nullopt;
+  const std::string file = expectationsPathFor(options.output).string();
+  const std::vector<std::string> why{
+      "Shrunk by " + programName() + " shrink from " + options.file + ", at tick " + std::to_string(minimal.tick) + ":",
+      minimal.description, "verify --expect passes it while the rules let this happen; approve says when a change stops it."};
+  auto saved = saveExpectations(options.output, why, *line);
+  if (const auto* problem = std::get_if<std::string>(&saved)) {
+    spdlog::error("{} shrink: {}", programName(), *problem);
+    return std::nullopt;
+  }
+  if (!std::get<bool>(saved)) return file + " was there already and is kept as it was";
+  return file + " says what it shows, " + *line + ": copied into a corpus with it, it pins the failure";
+}
+
 /// Shrinks the replay's input while the failure still shows, writes it, and says how far.
 ExitCode shrinkShowing(const ShrinkOptions& options, const LoadedReplay& replay, const RunSetup& setup,
                        const Predicate& predicate) {
@@ -76,6 +97,7 @@ ExitCode shrinkShowing(const ShrinkOptions& options, const LoadedReplay& replay,
            formatCount(originalChanges, "input change"), formatCount(inputs.size(), "tick"),
            formatCount(countInputChanges(inputs), "input change"), formatCount(shrunk.evaluations, "re-simulation"));
   printOut("{} still shows '{}' at tick {}: {}\n", options.output, predicate.text, minimal->tick, minimal->description);
+  if (auto said = expectShrunk(options, setup, predicate, *minimal)) printOut("{}\n", *said);
   if (!shrunk.stopped) return ExitCode::kOk;
   spdlog::error("{} shrink: interrupted after {}: {} is the smallest found so far", programName(),
                 formatCount(shrunk.evaluations, "re-simulation"), options.output);

@@ -1778,8 +1778,10 @@ TEST_F(Cli, HuntFindsTheDiscreteTunnelAndSavesAReplayThatShowsIt) {
   EXPECT_EQ(hunt.exitCode, 1) << hunt.output;
   EXPECT_NE(hunt.output.find("finding"), std::string::npos) << hunt.output;
   std::vector<fs::path> found;
-  for (const auto& entry : fs::directory_iterator(path("found"))) found.push_back(entry.path());
+  for (const auto& entry : fs::directory_iterator(path("found")))
+    if (entry.path().extension() == ".rtr") found.push_back(entry.path());
   ASSERT_FALSE(found.empty());
+  std::sort(found.begin(), found.end());
   EXPECT_NE(found[0].filename().string().find("dodge-discrete-tunnel-run"), std::string::npos);
   const CliRun verify = runRetrace("verify " + found[0].string());
   EXPECT_EQ(verify.exitCode, 1) << verify.output;  // identical, but the oracle fires
@@ -1789,7 +1791,8 @@ TEST_F(Cli, HuntFindsTheDiscreteTunnelAndSavesAReplayThatShowsIt) {
       runRetrace("hunt --game dodge --config discrete --allow-limit-breaks --seed 1 --runs 20 --no-progress -o " + path("again"));
   EXPECT_EQ(again.exitCode, 1);
   std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(path("again"))) names.push_back(entry.path().filename().string());
+  for (const auto& entry : fs::directory_iterator(path("again")))
+    if (entry.path().extension() == ".rtr") names.push_back(entry.path().filename().string());
   std::vector<std::string> first;
   for (const auto& f : found) first.push_back(f.filename().string());
   std::sort(names.begin(), names.end());
@@ -1816,7 +1819,9 @@ TEST_F(Cli, HuntFindsTheDiscreteTunnelAndSavesAReplayThatShowsIt) {
       std::string(RETRACE_CLI) + " hunt --game dodge --config discrete --allow-limit-breaks --seed 1 --runs 20";
   const CliRun hint = retrace::testing::runCommandStderr(fresh + " -o " + path("hint"));
   EXPECT_EQ(hint.output, "retrace hunt: to make a finding as small as it can be: retrace shrink " + path("hint") + "/" +
-                             first[0] + " -o min.rtr\n");
+                             first[0] +
+                             " -o min.rtr\nretrace hunt: beside each finding its NAME.expect says what it shows: copied into "
+                             "a corpus with it, it pins the finding as a regression replay\n");
   EXPECT_EQ(retrace::testing::runCommandStderr(fresh + " --no-progress -o " + path("summary")).output, "");
 }
 
@@ -1881,7 +1886,12 @@ TEST_F(Cli, HuntStoppedByASignalSumsUpWhatItPlayedAndEndsByTheSignal) {
                                            folder + "\n")))
       << said;
   EXPECT_EQ(std::to_string(countFindings()), summary[2].str()) << "every finding summed up is saved, and none half";
-  for (const auto& entry : fs::directory_iterator(folder)) EXPECT_EQ(entry.path().extension().string(), ".rtr") << entry.path();
+  for (const auto& entry : fs::directory_iterator(folder)) {
+    // Each finding whole, with the .expect that says what it shows: no .partial left.
+    const fs::path file = entry.path();
+    EXPECT_TRUE(file.extension() == ".rtr" || file.extension() == ".expect") << file;
+    EXPECT_TRUE(fs::exists(fs::path(file).replace_extension(file.extension() == ".rtr" ? ".expect" : ".rtr"))) << file;
+  }
   EXPECT_EQ(readBytes(path("err.txt")), "retrace hunt: interrupted after " + summary[1].str() + ", which the summary is of\n");
 }
 
@@ -2299,6 +2309,65 @@ TEST_F(Cli, HuntLooksForWhatUntilNamesAndEachFindingShowsItAtItsTick) {
   const CliRun hint =
       runRetrace("hunt --game fallingman --seed 2 --runs 8 --ticks 2400 --until 'where:man.hp <= 4' -o " + path("hint"));
   EXPECT_NE(hint.output.find(" --until 'where:man.hp <= 4' -o min.rtr"), std::string::npos) << hint.output;
+}
+
+TEST_F(Cli, HuntAndShrinkWriteBesideEachFindingTheExpectThatPinsIt) {
+  // A tunnel found and copied into a corpus failed its gate (no .expect said the tunnels were its
+  // point), and a death or a state found was pinned by nothing: each finding now has one.
+  const std::pair<std::string, std::string> cases[] = {
+      {"--game dodge --config discrete --allow-limit-breaks --seed 1 --runs 12", "tunnels >= 1"},
+      {"--game fallingman --seed 2 --runs 4 --ticks 2400 --until event:died", "events died >= 1"},
+      {"--game fallingman --seed 2 --runs 4 --ticks 2400 --until 'where:man.hp <= 4' --shrink", "reaches man.hp <= 4"},
+  };
+  int n = 0;
+  for (const auto& [options, line] : cases) {
+    SCOPED_TRACE(options);
+    const std::string folder = path("found" + std::to_string(++n));
+    const CliRun hunt = runRetrace("hunt " + options + " --no-progress -o " + folder);
+    ASSERT_EQ(hunt.exitCode, 1) << hunt.output;
+    std::size_t findings = 0;
+    for (const auto& [name, bytes] : readFolder(folder)) {
+      if (!name.ends_with(".rtr")) continue;
+      ++findings;
+      const std::string expect = readBytes(folder + "/" + name.substr(0, name.size() - 4) + ".expect");
+      EXPECT_TRUE(expect.starts_with("# Found by retrace hunt run ")) << expect;
+      EXPECT_TRUE(expect.ends_with("\n" + line + "\n")) << expect;
+    }
+    EXPECT_GE(findings, 1U);
+    EXPECT_EQ(readFolder(folder).size(), 2 * findings) << "a .expect beside each finding, and nothing else";
+    const CliRun judged = runRetrace("verify --expect " + folder);
+    EXPECT_EQ(judged.exitCode, 0) << judged.output;
+  }
+  // A .expect a person wrote is kept: the same hunt again finds each again and changes nothing.
+  const auto before = readFolder(path("found2"));
+  const std::string edited = before.rbegin()->first;
+  ASSERT_TRUE(edited.ends_with(".rtr"));
+  const std::string editedExpect = path("found2") + "/" + edited.substr(0, edited.size() - 4) + ".expect";
+  std::ofstream(editedExpect) << "# mine\nevents died == 1\n";
+  EXPECT_EQ(runRetrace("hunt " + cases[1].first + " --no-progress -o " + path("found2")).exitCode, 1);
+  EXPECT_EQ(readBytes(editedExpect), "# mine\nevents died == 1\n");
+  // A failure no .expect line says (a round ended before a tick) gets none.
+  const CliRun ended = runRetrace(
+      "hunt --game fallingman --seed 2 --runs 4 --ticks 2400 --until ends-before:2400 --no-progress -o " + path("ended"));
+  ASSERT_EQ(ended.exitCode, 1) << ended.output;
+  for (const auto& [name, bytes] : readFolder(path("ended"))) EXPECT_TRUE(name.ends_with(".rtr")) << name;
+  // shrink writes OUT.expect beside OUT, and keeps one that is there.
+  std::string tunnel;
+  for (const auto& [name, bytes] : readFolder(path("found1")))
+    if (name.ends_with(".rtr")) tunnel = path("found1") + "/" + name;
+  const CliRun shrunk = runRetrace("shrink " + tunnel + " -o " + path("min.rtr"));
+  ASSERT_EQ(shrunk.exitCode, 0) << shrunk.output;
+  EXPECT_NE(shrunk.output.find(path("min.expect") + " says what it shows, tunnels >= 1: copied into a corpus with it, it pins "
+                                                    "the failure\n"),
+            std::string::npos)
+      << shrunk.output;
+  EXPECT_TRUE(readBytes(path("min.expect")).starts_with("# Shrunk by retrace shrink from " + tunnel + ", at tick ")) << tunnel;
+  EXPECT_EQ(runRetrace("verify --expect " + path("min.rtr")).exitCode, 0);
+  std::ofstream(path("min.expect")) << "tunnels >= 2\n";
+  const CliRun again = runRetrace("shrink " + tunnel + " -o " + path("min.rtr") + " --force");
+  EXPECT_NE(again.output.find(path("min.expect") + " was there already and is kept as it was\n"), std::string::npos)
+      << again.output;
+  EXPECT_EQ(readBytes(path("min.expect")), "tunnels >= 2\n");
 }
 
 TEST_F(Cli, HuntRefusesWhatItCannotLookForAndATypoThatTestedNothing) {
