@@ -62,7 +62,9 @@ after=$("$cli" info "$work/small.rtr" | grep -o '[0-9]* ticks' | head -1 | cut -
 [ -n "$before" ] && [ -n "$after" ] && [ "$after" -le "$before" ] || fail "shrink made $before ticks into $after"
 
 step "the finding kept as a regression replay gates CI"
-cp "$work/small.rtr" "$work/regression.rtr" && echo "tunnels >= 1" > "$work/regression.expect" || exit 2
+# The .expect shrink wrote beside it says what it shows; the two copied pin the finding.
+grep -qx 'tunnels >= 1' "$work/small.expect" || { cat "$work/small.expect"; fail "shrink wrote no .expect saying the tunnel"; }
+cp "$work/small.rtr" "$work/regression.rtr" && cp "$work/small.expect" "$work/regression.expect" || exit 2
 "$cli" verify --expect "$work/bot.rtr" "$work/regression.rtr" --junit "$work/report.xml" > "$work/gate.txt" 2>&1 ||
   { cat "$work/gate.txt"; fail "verify --expect does not pass the finding on what its .expect expects"; }
 [ "$(grep -c 'classname="retrace.verify.breakout"' "$work/report.xml")" = 2 ] || { cat "$work/report.xml"; fail "the JUnit report lacks a case"; }
