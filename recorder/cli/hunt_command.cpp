@@ -225,7 +225,18 @@ class HuntReport {
     std::vector<std::string> why{"Found by " + programName() + " " + source + " (" + options_.game + " " +
                                      hunted.setup.config.name + "), at tick " + std::to_string(witness.tick) + ":",
                                  witness.description};
-    if (!hunted.config->broken.empty()) why.push_back("Its configuration breaks " + hunted.config->broken + ".");
+    // Past a limit the oracle must see what the rules miss (a negative control); within every
+    // limit a tunnel is a contact the rules miss, pinned here only until they are fixed.
+    std::string limits;
+    for (const std::string& rule : listBrokenLimits(*hunted.setup.game, hunted.setup.config))
+      limits += (limits.empty() ? "" : " and ") + rule;
+    if (!hunted.config->broken.empty()) limits = hunted.config->broken;
+    if (!limits.empty()) {
+      why.push_back("Its configuration breaks " + limits + ".");
+    } else if (until_.kind == Predicate::Kind::kTunnel) {
+      why.push_back("Within every limit: a contact the rules miss. Once they are fixed, approve says this file no longer holds;");
+      why.push_back("delete it then, and the replay must show no tunnel.");
+    }
     why.push_back("verify --expect passes it while the rules let this happen; approve says when a change stops it.");
     auto saved = saveExpectations(name, why, *line);
     if (const auto* problem = std::get_if<std::string>(&saved)) return *problem;
