@@ -57,6 +57,8 @@ std::vector<const sim::Field*> listHoldingFields(const Condition& condition, con
     const std::vector<const sim::Field*> named = fields.findNamed(name);
     if (named.size() == 1 && std::find(shown.begin(), shown.end(), named.front()) == shown.end()) shown.push_back(named.front());
   }
+  // The state's own tick (the contract's first field) is the tick every answer already gives.
+  std::erase_if(shown, [](const sim::Field* field) { return field->name == "tick"; });
   if (shown.size() > 3) shown.resize(3);
   return shown;
 }

@@ -50,7 +50,8 @@ struct Witness {
 
 /// The fields that show what a condition that holds on the fields holds of: those that meet its
 /// comparisons (for a [*] pattern, the first element that does; for a `changed`, given the tick
-/// before's fields, the first that changed), then those a name gives one of, at most three.
+/// before's fields, the first that changed), then those a name gives one of, at most three; never
+/// the state's `tick`, which every answer that names them already gives.
 [[nodiscard]] std::vector<const sim::Field*> listHoldingFields(const Condition& condition, const StateFields& fields,
                                                                const std::vector<sim::Field>* before = nullptr);
 /// listHoldingFields of a recording's state at `tick` (given the tick before's for a `changed`),

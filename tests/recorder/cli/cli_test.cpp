@@ -596,6 +596,11 @@ TEST_F(Cli, FindNamesTheFieldsThatMeetItAtTheTickItGives) {
   EXPECT_EQ(cellJson["fields"], (nlohmann::json{{broken.name, retrace::sim::formatField(broken)}})) << cell.output;
   const CliRun all = runRetrace("find " + file + " --where 'bullets[*].position.x > 240' --all --json");
   EXPECT_FALSE(nlohmann::json::parse(all.output).contains("fields")) << all.output;
+  // The state's tick is the tick the line gives: not said again as a field.
+  EXPECT_EQ(runRetrace("find " + file + " --where 'tick == 600'").output,
+            file + ": tick == 600 first holds at tick 600 (0:10.000)\n");
+  const CliRun later = runRetrace("find " + file + " --where 'tick > 600 and tanks[0].hp < 3'");
+  EXPECT_NE(later.output.find(" (0:33.316): tanks[0].hp 2\n"), std::string::npos) << later.output;
 }
 
 TEST_F(Cli, ShowTraceAndFindFollowAnElementByItsIdWhereverItIsInItsList) {
