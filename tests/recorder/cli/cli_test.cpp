@@ -1598,7 +1598,9 @@ TEST_F(Cli, ApproveRewritesARegressionReplayMadeWithSettingsAndSaysWhenItNoLonge
   EXPECT_TRUE(unmet.output.ends_with(path("walls.rtr") + ": rewritten, but it no longer shows what " + path("walls.expect") +
                                      " expects (expected tunnels == 0, found 87): change the rules or the .expect\n"))
       << unmet.output;
-  EXPECT_EQ(runRetrace("info " + path("walls.rtr")).output, info);  // back at every tick: as it was
+  // Back at every tick: as it was, and info says what its .expect expects.
+  EXPECT_EQ(runRetrace("info " + path("walls.rtr")).output,
+            info + "expect:    " + path("walls.expect") + ": tunnels == 0 (verify --expect judges it by that)\n");
 }
 
 TEST_F(Cli, AHeaderStringWithEscapesOrBrokenUtf8IsOneLineFromEveryPrinter) {
