@@ -228,6 +228,23 @@ void checkAbout(const sim::GameDefinition& game, std::string_view text) {
   }
 }
 
+/// A .expect: what it refuses is one short line, and each line it takes, said as info says it
+/// (describeExpectation), is printable and read back as the same line.
+void checkExpectations(const sim::GameDefinition& game, std::string_view text) {
+  auto parsed = parseExpectations(text, game);
+  checkRefusal("expectations", parsed);
+  const auto* expectations = std::get_if<std::vector<Expectation>>(&parsed);
+  if (expectations == nullptr) return;
+  for (const Expectation& e : *expectations) {
+    const std::string said = describeExpectation(e);
+    if (findUnprintable(said, 4096)) fail("an expectation is said with unprintable bytes", said);
+    auto again = parseExpectations(said, game);
+    const auto* read = std::get_if<std::vector<Expectation>>(&again);
+    if (read == nullptr || read->size() != 1 || describeExpectation(read->front()) != said)
+      fail("an expectation said as info says it reads back as another", said);
+  }
+}
+
 void checkGameTexts(std::string_view text) {
   for (const sim::GameDefinition* game : sim::listGames()) {
     const std::optional<sim::ConfigValues> config = game->findConfig(game->configNames().front());
@@ -238,7 +255,7 @@ void checkGameTexts(std::string_view text) {
       if (const std::optional<std::string> problem = game->validateConfig(*changed, false))
         checkSentence("validated setting", *problem);
     }
-    checkRefusal("expectations", parseExpectations(text, *game));
+    checkExpectations(*game, text);
     // A configuration's name from a replay's header, made again as approve does.
     auto remade = remakeConfig(*game, text);
     checkRefusal("configuration name", remade);
@@ -248,7 +265,14 @@ void checkGameTexts(std::string_view text) {
       if (same == nullptr || same->name != made->name || same->values != made->values)
         fail("a configuration made again from its own name is another", made->name);
     }
-    checkRefusal("predicate", parsePredicate(std::string(text), *game));
+    auto predicate = parsePredicate(std::string(text), *game);
+    checkRefusal("predicate", predicate);
+    // The .expect line hunt and shrink write beside a finding of it is one a .expect takes.
+    const auto* until = std::get_if<Predicate>(&predicate);
+    if (const std::optional<std::string> line = until ? expectPredicate(*until, *game) : std::nullopt) {
+      if (!std::holds_alternative<std::vector<Expectation>>(parseExpectations(*line, *game)))
+        fail("the .expect line written for a predicate is refused", *line);
+    }
     checkEventCondition(*game, text);
     checkAbout(*game, text);
   }
