@@ -435,7 +435,10 @@ void attachHuntCommand(CLI::App& command, ExitCode& outExit) {
                   "what a run looks for: tunnel, ends-before:T (a round ends before tick T), event:KIND, or where:CONDITION "
                   "(a state that meets it, in find --where's grammar: 'where:players[0].hp < 0')")
       ->capture_default_str();
-  command.add_option("-o,--output", options->output, "folder for the findings' replays")->capture_default_str();
+  command
+      .add_option("-o,--output", options->output,
+                  "folder for the findings' replays, each with the NAME.expect that says what it shows")
+      ->capture_default_str();
   options->jobs = countDefaultJobs();
   command
       .add_option("--jobs", options->jobs,

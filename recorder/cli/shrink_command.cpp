@@ -169,7 +169,10 @@ void attachShrinkCommand(CLI::App& command, ExitCode& outExit) {
       "--until", options->until,
       "the failure to keep: tunnel, ends-before:T, event:KIND, where:CONDITION (a state that meets it, in find --where's "
       "grammar), diverges (default: the divergence from this build the replay shows, else its tunnel)");
-  command.add_option("-o,--output", options->output, "the minimal replay to write")->required();
+  command
+      .add_option("-o,--output", options->output,
+                  "the minimal replay to write, and OUT.expect beside it saying what it shows (one there is kept)")
+      ->required();
   command.add_flag("--force", options->force, "replace OUT if it exists");
   command.add_option("--max-evaluations", options->maxEvaluations, "re-simulations at most")->capture_default_str();
   command.footer(
