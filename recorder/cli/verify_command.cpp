@@ -132,6 +132,34 @@ std::optional<std::string> writeJunitReport(FileSink& sink, const std::vector<Ju
   return problem;
 }
 
+/// What a verify of many replays found, counted.
+struct VerifyTally {
+  std::size_t replays = 0;
+  std::size_t failed = 0;
+  std::size_t unreadable = 0;
+  std::size_t expectBeside = 0;  ///< failed on tunnels alone, with a NAME.expect beside them
+};
+
+/// The tally's line after the reports (one object with --json), for many replays (a CI gate over
+/// a folder), so that one failure among the OK lines is not missed.
+void printVerifyTally(const VerifyTally& tally, bool json) {
+  const std::size_t ok = tally.replays - tally.failed - tally.unreadable;
+  if (json) {
+    printOut(
+        "{}\n",
+        nlohmann::ordered_json{{"replays", tally.replays}, {"ok", ok}, {"failed", tally.failed}, {"unreadable", tally.unreadable}}
+            .dump());
+    return;
+  }
+  if (tally.replays <= 1) return;
+  const std::string unread = tally.unreadable == 0 ? "" : ", " + std::to_string(tally.unreadable) + " could not be read";
+  const std::string beside = tally.expectBeside == 0
+                                 ? ""
+                                 : fmt::format(" ({} on tunnels with a .expect beside {}: --expect judges by it)",
+                                               tally.expectBeside, tally.expectBeside == 1 ? "it" : "them");
+  printOut("{} replays: {} OK, {} failed{}{}\n", tally.replays, ok, tally.failed, unread, beside);
+}
+
 ExitCode runVerify(const VerifyCommandOptions& options) {
   // A folder is its replays, as for approve: `retrace verify --expect replays/` gates a corpus.
   auto expanded = expandReplayFolders(options.files);
@@ -174,20 +202,7 @@ ExitCode runVerify(const VerifyCommandOptions& options) {
         }
         return true;
       });
-  // Many replays (a CI gate over a folder): the tally, so that one failure among the OK lines
-  // is not missed.
-  const std::size_t ok = files.size() - failed - unreadable;
-  if (options.json) {
-    printOut(
-        "{}\n",
-        nlohmann::ordered_json{{"replays", files.size()}, {"ok", ok}, {"failed", failed}, {"unreadable", unreadable}}.dump());
-  } else if (files.size() > 1) {
-    printOut("{} replays: {} OK, {} failed{}{}\n", files.size(), ok, failed,
-             unreadable == 0 ? "" : (", " + std::to_string(unreadable) + " could not be read"),
-             expectBeside == 0 ? ""
-                               : fmt::format(" ({} on tunnels with a .expect beside {}: --expect judges by it)", expectBeside,
-                                             expectBeside == 1 ? "it" : "them"));
-  }
+  printVerifyTally({files.size(), failed, unreadable, expectBeside}, options.json);
   if (!junit) return exit;
   if (auto problem = writeJunitReport(*junit, cases)) return refuseInput("verify", "--junit: " + *problem);
   return exit;
