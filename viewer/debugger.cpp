@@ -577,7 +577,7 @@ void Debugger::sayOracle(const Playback& replay, const std::string& name, bool m
   }
   if (const auto& verdict = replay.expectedVerdict()) {
     // A regression replay's tunnels are what it must show, not a failure: its .expect judges them.
-    ImGui::PushStyleColor(ImGuiCol_Text, verdict->word == "met" ? kMet : kDiffers);
+    ImGui::PushStyleColor(ImGuiCol_Text, verdict->word == "met" ? kMet : verdict->word == "unjudged" ? kQuiet : kDiffers);
     for (const std::string& line : verdict->lines) ImGui::TextUnformatted(line.c_str());
     ImGui::PopStyleColor();
   }

@@ -36,7 +36,7 @@ inline constexpr double kSpeeds[] = {0.25, 0.5, 1.0, 2.0, 4.0, 8.0};
 
 /// What a replay's NAME.expect says of it, as verify --expect judges it.
 struct ExpectedVerdict {
-  std::string word;                ///< met, unmet, or unreadable (the .expect or the file could not be read)
+  std::string word;  ///< met, unmet, unreadable (the .expect or the file could not be read), or unjudged (no --verify)
   std::vector<std::string> lines;  ///< what to show: that it is met, or each expectation unmet, or why unreadable
 };
 

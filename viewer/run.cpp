@@ -92,11 +92,16 @@ std::string listFieldsWhere(const std::string& file) {
 std::string baseName(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
 /// What the NAME.expect beside a replay file says of it, as verify --expect judges it; nothing
-/// when it has none. A regression replay's tunnels are its point: the window says so.
-std::optional<viewer::ExpectedVerdict> judgeExpected(const std::string& file) {
+/// when it has none. A regression replay's tunnels are its point: the window says so. Without
+/// --verify, that it is there and what judges it (a hunt's finding opened as it was saved).
+std::optional<viewer::ExpectedVerdict> judgeExpected(const std::string& file, bool verify) {
   std::error_code error;
   const std::filesystem::path expect = recorder::expectationsPathFor(file);
   if (!std::filesystem::exists(std::filesystem::symlink_status(expect, error))) return std::nullopt;
+  if (!verify)
+    return viewer::ExpectedVerdict{"unjudged",
+                                   {expect.filename().string() + " beside it says what it must show: --verify judges it by that "
+                                                                 "and marks the oracle's tunnels"}};
   auto judged = recorder::verifyExpectedOutcome(file, {});
   if (const auto* problem = std::get_if<std::string>(&judged)) return viewer::ExpectedVerdict{"unreadable", {*problem}};
   const std::optional<recorder::ExpectedOutcome>& outcome = std::get<recorder::JudgedReplay>(judged).expected;
@@ -408,8 +413,7 @@ int run(const Options& options) {
     found.ticks = std::move(*ticks);
   }
   viewer::Playback playback(std::move(*replay), options.verify);
-  if (auto verdict = options.verify ? judgeExpected(options.file) : std::nullopt)
-    playback.setExpectedVerdict(std::move(*verdict));
+  if (auto verdict = judgeExpected(options.file, options.verify)) playback.setExpectedVerdict(std::move(*verdict));
   if (auto problem = checkPlots(options, playback)) return fail(*problem);
   std::optional<viewer::Playback> other;
   if (!options.compare.empty()) {
@@ -419,8 +423,7 @@ int run(const Options& options) {
     if (game != playback.replay().header.game)
       return fail(options.compare + " is a " + game + " replay, not " + playback.replay().header.game);
     other.emplace(std::move(*second), options.verify);
-    if (auto verdict = options.verify ? judgeExpected(options.compare) : std::nullopt)
-      other->setExpectedVerdict(std::move(*verdict));
+    if (auto verdict = judgeExpected(options.compare, options.verify)) other->setExpectedVerdict(std::move(*verdict));
   }
   auto chosen = options.overlays ? viewer::chooseOverlays(*options.overlays, playback.game().sceneLayers())
                                  : std::variant<viewer::Overlays, std::string>(viewer::Overlays{});

@@ -423,14 +423,14 @@ TEST(Window, WithVerifyARegressionReplaySaysWhetherItShowsWhatItsExpectExpects) 
   retrace::testing::TempDir temp{"retrace_window_expect"};
   const fs::path replay = temp.path() / "walls.rtr";
   fs::copy_file(std::string(RETRACE_REPLAYS_DIR) + "/tank-bullets-through-walls.rtr", replay);
-  const auto open = [&](const char* expect, const char* folder) {
+  const auto open = [&](const char* expect, const char* folder, const char* options = " --verify") {
     if (expect != nullptr) {
       std::ofstream(temp.path() / "walls.expect") << expect;
     } else {
       fs::remove(temp.path() / "walls.expect");
     }
     fs::create_directory(temp.path() / folder);
-    auto view = std::make_unique<ViewerWindow>(replay.string() + " --verify", temp.path() / folder);
+    auto view = std::make_unique<ViewerWindow>(replay.string() + options, temp.path() / folder);
     const auto status = view->waitFor([](const Status& s) { return s.contains("expect") && s.contains("verify"); });
     return status ? status->at("expect") + " " + status->at("verify") : std::string("(no status) ") + view->report();
   };
@@ -438,6 +438,8 @@ TEST(Window, WithVerifyARegressionReplaySaysWhetherItShowsWhatItsExpectExpects) 
   EXPECT_EQ(open("tunnels == 0\n", "unmet"), "unmet failed");
   EXPECT_EQ(open("tunnels about 10\n", "unreadable"), "unreadable failed");
   EXPECT_EQ(open(nullptr, "none"), "none failed") << "without its .expect, its tunnels fail it";
+  // Without --verify, that it has a .expect and what judges it (a hunt's finding opened as saved).
+  EXPECT_EQ(open("tunnels >= 10\n", "unjudged", ""), "unjudged none");
 }
 
 TEST(Window, ARefusalLongerThanItsPanelIsShownWholeOverSeveralLines) {
