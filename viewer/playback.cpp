@@ -24,19 +24,21 @@ Playback::Playback(recorder::LoadedReplay replay, bool verify)
   finishOpening(report);
 }
 
-Playback::Playback(recorder::ReplayIndex index, bool verify)
+Playback::Playback(recorder::ReplayIndex index, bool verify) : Playback(std::move(index), verify, std::nullopt) {}
+
+Playback::Playback(recorder::ReplayIndex index, bool verify, std::optional<recorder::VerifyReport> verified)
     : replay_(std::make_shared<const recorder::LoadedReplay>(index.summary())),
       game_(recorder::gameOf(replay_->header)),
       last_(index.lastTick()),
       ticks_(std::move(index), *game_, startKeyframes(verify)) {
-  std::optional<recorder::VerifyReport> report;
-  if (verify) {
+  std::optional<recorder::VerifyReport> report = std::move(verified);
+  if (verify && !report) {
     recorder::VerifyOptions options;
     options.allowTruncated = true;
     options.keepChunks = false;  // the verdict only: the file is read again a frame at a time
-    auto verified = recorder::verifyReplayFile(ticks_.index()->path(), options);
-    if (auto* problem = std::get_if<std::string>(&verified)) throw std::runtime_error(*problem);
-    report = std::move(std::get<recorder::VerifiedReplay>(verified).report);
+    auto read = recorder::verifyReplayFile(ticks_.index()->path(), options);
+    if (auto* problem = std::get_if<std::string>(&read)) throw std::runtime_error(*problem);
+    report = std::move(std::get<recorder::VerifiedReplay>(read).report);
   }
   finishOpening(report);
 }

@@ -64,6 +64,9 @@ class Playback {
   /// Throws std::runtime_error with one sentence if the file changed since the index was made
   /// (now or later, when a chunk is read again).
   Playback(recorder::ReplayIndex index, bool verify);
+  /// The same, with verify given the replay engine's report on the file when there is one (as
+  /// verifyExpectedOutcome makes it while it judges the file's .expect): not verified twice.
+  Playback(recorder::ReplayIndex index, bool verify, std::optional<recorder::VerifyReport> verified);
 
   [[nodiscard]] std::uint64_t tick() const noexcept { return tick_; }
   [[nodiscard]] std::uint64_t lastTick() const noexcept { return last_; }

@@ -91,26 +91,41 @@ std::string listFieldsWhere(const std::string& file) {
 /// The file name of a path, for labels.
 std::string baseName(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
+/// What a replay file's .expect makes of it, for the window: with --verify, the replay engine's
+/// report made while the .expect was judged (so that the file is verified once).
+struct JudgedFile {
+  std::optional<recorder::VerifyReport> report;
+  std::optional<viewer::ExpectedVerdict> expected;
+};
+
 /// What the NAME.expect beside a replay file says of it, as verify --expect judges it; nothing
 /// when it has none. A regression replay's tunnels are its point: the window says so. Without
 /// --verify, that it is there and what judges it (a hunt's finding opened as it was saved).
-std::optional<viewer::ExpectedVerdict> judgeExpected(const std::string& file, bool verify) {
+JudgedFile judgeExpected(const std::string& file, bool verify) {
   std::error_code error;
   const std::filesystem::path expect = recorder::expectationsPathFor(file);
-  if (!std::filesystem::exists(std::filesystem::symlink_status(expect, error))) return std::nullopt;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(expect, error))) return {};
   if (!verify)
-    return viewer::ExpectedVerdict{"unjudged",
-                                   {expect.filename().string() + " beside it says what it must show: --verify judges it by that "
-                                                                 "and marks the oracle's tunnels"}};
-  auto judged = recorder::verifyExpectedOutcome(file, {});
-  if (const auto* problem = std::get_if<std::string>(&judged)) return viewer::ExpectedVerdict{"unreadable", {*problem}};
-  const std::optional<recorder::ExpectedOutcome>& outcome = std::get<recorder::JudgedReplay>(judged).expected;
-  if (!outcome) return std::nullopt;
+    return {std::nullopt,
+            viewer::ExpectedVerdict{"unjudged",
+                                    {expect.filename().string() + " beside it says what it must show: --verify "
+                                                                  "judges it by that and marks the oracle's tunnels"}}};
+  recorder::VerifyOptions options;
+  options.allowTruncated = true;  // as the Playback verifies: a recovered prefix is still worth looking at
+  auto judged = recorder::verifyExpectedOutcome(file, options);
+  if (const auto* problem = std::get_if<std::string>(&judged))
+    return {std::nullopt, viewer::ExpectedVerdict{"unreadable", {*problem}}};
+  auto& [verified, outcome] = std::get<recorder::JudgedReplay>(judged);
+  JudgedFile out{std::move(verified.report), std::nullopt};
+  if (!outcome) return out;
   const std::string name = baseName(outcome->file);
-  if (outcome->unmet.empty()) return viewer::ExpectedVerdict{"met", {"shows what " + name + " expects"}};
-  viewer::ExpectedVerdict verdict{"unmet", {name + " expects what this replay does not show:"}};
-  for (const std::string& sentence : outcome->unmet) verdict.lines.push_back(sentence);
-  return verdict;
+  if (outcome->unmet.empty()) {
+    out.expected = viewer::ExpectedVerdict{"met", {"shows what " + name + " expects"}};
+    return out;
+  }
+  out.expected = viewer::ExpectedVerdict{"unmet", {name + " expects what this replay does not show:"}};
+  for (const std::string& sentence : outcome->unmet) out.expected->lines.push_back(sentence);
+  return out;
 }
 
 /// The replay file opened through its index (checked whole, its chunks read again when needed).
@@ -412,8 +427,9 @@ int run(const Options& options) {
     if (!ticks) return exit;
     found.ticks = std::move(*ticks);
   }
-  viewer::Playback playback(std::move(*replay), options.verify);
-  if (auto verdict = judgeExpected(options.file, options.verify)) playback.setExpectedVerdict(std::move(*verdict));
+  JudgedFile judged = judgeExpected(options.file, options.verify);
+  viewer::Playback playback(std::move(*replay), options.verify, std::move(judged.report));
+  if (judged.expected) playback.setExpectedVerdict(std::move(*judged.expected));
   if (auto problem = checkPlots(options, playback)) return fail(*problem);
   std::optional<viewer::Playback> other;
   if (!options.compare.empty()) {
@@ -422,8 +438,9 @@ int run(const Options& options) {
     const std::string& game = second->summary().header.game;
     if (game != playback.replay().header.game)
       return fail(options.compare + " is a " + game + " replay, not " + playback.replay().header.game);
-    other.emplace(std::move(*second), options.verify);
-    if (auto verdict = judgeExpected(options.compare, options.verify)) other->setExpectedVerdict(std::move(*verdict));
+    JudgedFile judgedB = judgeExpected(options.compare, options.verify);
+    other.emplace(std::move(*second), options.verify, std::move(judgedB.report));
+    if (judgedB.expected) other->setExpectedVerdict(std::move(*judgedB.expected));
   }
   auto chosen = options.overlays ? viewer::chooseOverlays(*options.overlays, playback.game().sceneLayers())
                                  : std::variant<viewer::Overlays, std::string>(viewer::Overlays{});
