@@ -14,6 +14,14 @@
 namespace retrace::recorder {
 namespace {
 
+/// The words of a text, split where a .expect line splits them, joined by single spaces.
+std::string joinWords(const std::string& text) {
+  std::istringstream words(text);
+  std::string joined;
+  for (std::string word; words >> word;) joined += (joined.empty() ? "" : " ") + word;
+  return joined;
+}
+
 /// The schema index of an event kind, or the sentence of a name that is none.
 std::variant<std::size_t, std::string> findEventKind(const std::string& name, const sim::GameDefinition& game) {
   const auto schemas = game.eventSchemas();
@@ -229,7 +237,15 @@ std::optional<std::string> expectPredicate(const Predicate& predicate, const sim
   switch (predicate.kind) {
     case Predicate::Kind::kTunnel: return "tunnels >= 1";
     case Predicate::Kind::kEvent: return "events " + std::string(game.eventSchemas()[predicate.event].name) + " >= 1";
-    case Predicate::Kind::kWhere: return "reaches " + predicate.text.substr(predicate.text.find(':') + 1);
+    case Predicate::Kind::kWhere: {
+      // Only a condition a line holds whole: a '#' would start a comment and a line break end it.
+      const std::string condition = predicate.text.substr(predicate.text.find(':') + 1);
+      const std::string line = "reaches " + joinWords(condition);
+      auto parsed = parseExpectations(line, game);
+      const auto* read = std::get_if<std::vector<Expectation>>(&parsed);
+      if (read == nullptr || read->size() != 1 || read->front().value != joinWords(condition)) return std::nullopt;
+      return line;
+    }
     case Predicate::Kind::kEndsBefore:
     case Predicate::Kind::kDiverges: return std::nullopt;
   }

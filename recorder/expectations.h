@@ -96,7 +96,8 @@ class ExpectationTally {
 
 /// The .expect line a replay that shows `predicate` meets, as hunt and shrink write it beside
 /// their findings ("tunnels >= 1", "events died >= 1", "reaches man.hp < 5"); nothing for a
-/// failure the format cannot say (a round ending before a tick) or no replay may pass (a divergence).
+/// failure the format cannot say (a round ending before a tick, a condition a line cannot hold
+/// whole) or no replay may pass (a divergence).
 [[nodiscard]] std::optional<std::string> expectPredicate(const Predicate& predicate, const sim::GameDefinition& game);
 /// Writes NAME.expect beside the replay at `replayPath`: each of `why` as a comment line (control
 /// bytes as spaces), then `line`. False, and nothing written, when one is there already (a
