@@ -36,7 +36,7 @@ std::string nameVerifyVerdict(const Playback* replay) {
   return replay->verdict()->passes ? "passed" : "failed";
 }
 
-/// The status file's word for what a replay's .expect makes of it: met, unmet, unreadable or none.
+/// The status file's word for what a replay's .expect makes of it: met, unmet, unreadable, unjudged or none.
 std::string nameExpectVerdict(const Playback* replay) {
   return replay != nullptr && replay->expectedVerdict() ? replay->expectedVerdict()->word : std::string("none");
 }
