@@ -559,6 +559,14 @@ void Debugger::drawEditSaving() {
   if (ImGui::Button("discard")) discardEdit();
 }
 
+std::string describeMarkButtons(const Playback& replay) {
+  // A regression replay's tunnels too: a hunt's finding opened at tick 0 has its tunnel at its end.
+  std::string hint;
+  if (replay.divergenceTick()) hint = "\"first divergence\" goes to the divergence";
+  if (!replay.tunnelTicks().empty()) hint += (hint.empty() ? "" : ", ") + std::string("mark > steps through the tunnels");
+  return hint;
+}
+
 void Debugger::sayOracle(const Playback& replay, const std::string& name, bool marked) {
   if (!hasOracleWords(replay)) return;
   if (!name.empty()) ImGui::TextColored(kQuiet, "%s", name.c_str());
@@ -569,10 +577,7 @@ void Debugger::sayOracle(const Playback& replay, const std::string& name, bool m
     for (const std::string& line : whole->lines) ImGui::TextUnformatted(line.c_str());
     ImGui::PopStyleColor();
     // Only A's divergence and tunnels are marks on the timeline; B's are said, not marked.
-    std::string hint;
-    if (marked && !whole->passes && replay.divergenceTick()) hint = "\"first divergence\" goes to the divergence";
-    if (marked && !whole->passes && !replay.tunnelTicks().empty() && !replay.expectedVerdict())
-      hint += (hint.empty() ? "" : ", ") + std::string("mark > steps through the tunnels");
+    const std::string hint = marked ? describeMarkButtons(replay) : std::string();
     if (!hint.empty()) ImGui::TextColored(kQuiet, "%s", hint.c_str());
   }
   if (const auto& verdict = replay.expectedVerdict()) {

@@ -332,6 +332,10 @@ class Debugger {
   std::string plotMessage_;
 };
 
+/// Which of the Navigate buttons go to a replay's divergence and tunnels, the timeline's marks
+/// ("mark > steps through the tunnels"), said under its verdict; empty when it has neither.
+[[nodiscard]] std::string describeMarkButtons(const Playback& replay);
+
 /// The sentence for an entity asked to be selected that no field at `ticks` ("tick 5", "ticks
 /// 5..9") lies inside (a name mistyped, or an element not there then), with what it may have
 /// meant among `fields`, those of the last of the ticks.

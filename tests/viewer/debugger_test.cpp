@@ -1119,6 +1119,13 @@ TEST(Oracle, InCompareModeBothReplaysVerdictsAreGivenAsVerifyGivesThem) {
   EXPECT_EQ(readStatusValue(regressionBeside, "tunnelsB"), std::to_string(regression.tunnelsNow().size()));
   EXPECT_GT(regression.tunnelsNow().size(), 0U);
   EXPECT_EQ(readStatusValue(cutBeside, "tunnels"), "0");
+  // Which buttons go to the marks: a regression replay's tunnels whether or not its .expect passes
+  // them (a hunt's finding has its tunnel at its end), a divergence, or nothing to say.
+  EXPECT_EQ(describeMarkButtons(regression), "mark > steps through the tunnels");
+  EXPECT_EQ(describeMarkButtons(a), "");
+  recorder::LoadedReplay forged = loadCorpus("dodge-bot-seed3.rtr");
+  forged.chunks[2].checksums[10] ^= 1U;
+  EXPECT_EQ(describeMarkButtons(Playback(forged, true)), "\"first divergence\" goes to the divergence");
   // Each is what verify makes of that replay on its own.
   EXPECT_EQ(cut.verdict()->passes, recorder::verifyReplay(cut.replay()).passed());
   EXPECT_EQ(a.verdict()->passes, recorder::verifyReplay(golden).passed());
