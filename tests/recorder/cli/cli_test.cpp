@@ -1560,7 +1560,8 @@ TEST_F(Cli, ApproveStoppedByASignalLeavesEachReplayRewrittenWholeOrAsItWas) {
     const std::uintmax_t bytes = fs::file_size(folder + "/" + file, error);
     return !error && bytes != before;
   };
-  for (int i = 0; i < 6000 && !rewritten("r0.rtr") && approve.running(); ++i)
+  // Up to a minute: a sanitized build beside another test took more than 12 s to rewrite the first.
+  for (int i = 0; i < 30000 && !rewritten("r0.rtr") && approve.running(); ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   ASSERT_TRUE(rewritten("r0.rtr")) << approve.describe();
   approve.signal(SIGTERM);
