@@ -264,6 +264,8 @@ std::variant<bool, std::string> saveExpectations(const std::filesystem::path& re
         plain.begin(), plain.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; }, ' ');
     text += "# " + plain + "\n";
   }
+  // What every such file is for, said once here rather than by each writer.
+  text += "# verify --expect passes it while the rules let this happen; approve says when a change stops it.\n";
   text += line + "\n";
   auto sink = FileSink::create(file, false);
   if (auto* problem = std::get_if<std::string>(&sink)) return *problem;

@@ -100,7 +100,7 @@ class ExpectationTally {
 /// whole) or no replay may pass (a divergence).
 [[nodiscard]] std::optional<std::string> expectPredicate(const Predicate& predicate, const sim::GameDefinition& game);
 /// Writes NAME.expect beside the replay at `replayPath`: each of `why` as a comment line (control
-/// bytes as spaces), then `line`. False, and nothing written, when one is there already (a
+/// bytes as spaces), one on what judges it, then `line`. False, and nothing written, when one is there already (a
 /// person's, kept as it is); one sentence when it cannot be written.
 [[nodiscard]] std::variant<bool, std::string> saveExpectations(const std::filesystem::path& replayPath,
                                                                std::span<const std::string> why, const std::string& line);

@@ -237,7 +237,6 @@ class HuntReport {
       why.push_back("Within every limit: a contact the rules miss. Once they are fixed, approve says this file no longer holds;");
       why.push_back("delete it then, and the replay must show no tunnel.");
     }
-    why.push_back("verify --expect passes it while the rules let this happen; approve says when a change stops it.");
     auto saved = saveExpectations(name, why, *line);
     if (const auto* problem = std::get_if<std::string>(&saved)) return *problem;
     return std::nullopt;

@@ -54,6 +54,13 @@ std::map<std::string, std::uint64_t> countEventsByName(const sim::GameDefinition
   return byName;
 }
 
+/// Each expectation as its line says it (describeExpectation), in the file's order.
+std::vector<std::string> describeEachExpectation(const std::vector<Expectation>& expectations) {
+  std::vector<std::string> lines;
+  for (const Expectation& e : expectations) lines.push_back(describeExpectation(e));
+  return lines;
+}
+
 /// What a NAME.expect beside a replay says it must show, one line ("FILE: tunnels >= 10; never
 /// man.hp < 0 (...)"), or why it cannot be read; nothing when it has none.
 std::optional<std::string> describeExpectFile(const std::string& file, const ReplayHeader& header) {
@@ -62,7 +69,7 @@ std::optional<std::string> describeExpectFile(const std::string& file, const Rep
   const auto& found = std::get<0>(read);
   if (!found) return std::nullopt;
   std::string lines;
-  for (const Expectation& e : found->second) lines += (lines.empty() ? "" : "; ") + describeExpectation(e);
+  for (const std::string& line : describeEachExpectation(found->second)) lines += (lines.empty() ? "" : "; ") + line;
   return found->first + ": " + lines + " (verify --expect judges it by that)";
 }
 
@@ -120,9 +127,7 @@ nlohmann::ordered_json describeInfoJson(const std::string& file, const LoadedRep
   if (const auto* problem = std::get_if<std::string>(&expect)) {
     out["expect"] = {{"error", *problem}};
   } else if (const auto& found = std::get<0>(expect)) {
-    std::vector<std::string> lines;
-    for (const Expectation& e : found->second) lines.push_back(describeExpectation(e));
-    out["expect"] = {{"file", found->first}, {"lines", lines}};
+    out["expect"] = {{"file", found->first}, {"lines", describeEachExpectation(found->second)}};
   } else {
     out["expect"] = nullptr;
   }

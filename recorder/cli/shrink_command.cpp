@@ -59,7 +59,7 @@ std::optional<std::string> expectShrunk(const ShrinkOptions& options, const RunS
   const std::string file = expectationsPathFor(options.output).string();
   const std::vector<std::string> why{
       "Shrunk by " + programName() + " shrink from " + options.file + ", at tick " + std::to_string(minimal.tick) + ":",
-      minimal.description, "verify --expect passes it while the rules let this happen; approve says when a change stops it."};
+      minimal.description};
   auto saved = saveExpectations(options.output, why, *line);
   if (const auto* problem = std::get_if<std::string>(&saved)) {
     spdlog::error("{} shrink: {}", programName(), *problem);
