@@ -121,6 +121,26 @@ std::variant<std::unique_ptr<sim::GameSession>, Unanswered> reachTick(const Load
   return session;
 }
 
+std::variant<std::vector<sim::Tunnel>, Unanswered> findTunnelsAt(const LoadedReplay& replay, std::uint64_t tick, ReachFrom from) {
+  const std::uint64_t last = findLastTick(replay);
+  if (tick > last) return Unanswered{describePastLastTick(tick, last, replay)};
+  if (tick == 0) return std::vector<sim::Tunnel>{};
+  auto reached = reachTick(replay, tick - 1, from);
+  if (auto* problem = std::get_if<Unanswered>(&reached)) return std::move(*problem);
+  sim::GameSession& session = *std::get<std::unique_ptr<sim::GameSession>>(reached);
+  session.setOracle(true);
+  const auto holding = std::find_if(replay.chunks.begin(), replay.chunks.end(), [&](const Chunk& c) {
+    return c.firstTick <= tick && tick < c.firstTick + c.checksums.size();
+  });
+  // Only a replay given as a few chunks lacks one (ReplayIndex::loadTicks of another range).
+  if (holding == replay.chunks.end()) return Unanswered{"tick " + std::to_string(tick) + " is not among the ticks read"};
+  sim::StepResult result = session.step(findInputAt(replay, tick));
+  if (!matchesTickChecksum(session, tick, replay.header.fullHashEvery,
+                           holding->checksums[static_cast<std::size_t>(tick - holding->firstTick)]))
+    return describeParting(tick, "the state differs from its recorded checksum");
+  return std::move(result.tunnels);
+}
+
 std::optional<Unanswered> visitTicks(const LoadedReplay& replay, std::uint64_t from, std::uint64_t to,
                                      const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit) {
   const std::uint64_t last = findLastTick(replay);

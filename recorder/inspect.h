@@ -59,6 +59,12 @@ enum class ReachFrom : std::uint8_t {
                                                                                     std::uint64_t tick,
                                                                                     ReachFrom from = ReachFrom::kSnapshot);
 
+/// The contacts the game's oracle finds the rules missed on tick `tick` (none on tick 0): the
+/// tick before is reached as reachTick reaches it, then stepped with the oracle on and checked
+/// against its recorded checksum. What reachTick says when the tick cannot be reached.
+[[nodiscard]] std::variant<std::vector<sim::Tunnel>, Unanswered> findTunnelsAt(const LoadedReplay& replay, std::uint64_t tick,
+                                                                               ReachFrom from = ReachFrom::kSnapshot);
+
 /// Calls `visit(game, tick)` for each tick from `from` to `to` in order (the game as it is after
 /// that tick), from the nearest snapshot, until it returns false; what reachTick gives when
 /// `from` cannot be reached, a divergence at the first tick that parts from its recorded

@@ -309,7 +309,7 @@ void FrameRenderer::renderScene(sf::RenderTarget& target, sf::FloatRect area, co
   cell.scene = {area.left, area.top + kSceneLabelHeight, world.x * cell.scale, world.y * cell.scale};
   drawSceneInArea(target, cell.scene, cell.scale, scene, overlays, font_);
   paintTunnels(target, cell, playback, overlays, font_);
-  // A tick the oracle found a tunnel on (with --verify) is labelled in the tunnel's colour.
+  // A tick the oracle finds a tunnel on is labelled in the tunnel's colour.
   const sf::Color label = playback.tunnelsNow().empty() ? sf::Color::White : colourOf(sim::SceneCategory::kTunnelPath);
   drawText(target, "tick " + std::to_string(playback.tick()), {area.left, area.top}, kTextSize, label);
 }

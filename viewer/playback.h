@@ -92,8 +92,8 @@ class Playback {
   [[nodiscard]] std::vector<sim::Event> eventsNow() const { return ticks_.eventsAt(tick_); }
   /// The ticks the oracle found a tunnel on (with verify), in order.
   [[nodiscard]] const std::vector<std::uint64_t>& tunnelTicks() const noexcept { return tunnelTicks_; }
-  /// With verify: what the oracle found on the current tick (its sentences and drawings), the
-  /// tick re-simulated from the previous one with the oracle on; empty on the other ticks.
+  /// What the oracle finds on the current tick (its sentences and drawings), with verify or
+  /// without: the tick re-simulated from the previous one with the oracle on.
   [[nodiscard]] const std::vector<sim::Tunnel>& tunnelsNow() const noexcept { return tunnelsNow_; }
   [[nodiscard]] std::optional<std::uint64_t> divergenceTick() const noexcept { return divergence_; }
   /// The sentence for the divergence; with verify, the engine's, with its event and field diff.

@@ -22,7 +22,7 @@ constexpr std::array kCommands{
     CommandSpec{"verify", "Re-simulate replays; report the first divergence and any tunnel", attachVerifyCommand},
     CommandSpec{"info", "What a replay holds: game, ticks, size, events, completeness", attachInfoCommand},
     CommandSpec{"dump", "The whole replay as JSON", attachDumpCommand},
-    CommandSpec{"show", "The whole state at a tick, field by field, with its input and events", attachShowCommand},
+    CommandSpec{"show", "The whole state at a tick, field by field, with its input, events and tunnels", attachShowCommand},
     CommandSpec{"events", "The events of a replay, by tick range and kind, counted per kind", attachEventsCommand},
     CommandSpec{"trace", "A field's value on every tick of a range (columns or CSV)", attachTraceCommand},
     CommandSpec{"find", "The ticks where a condition over the state's fields holds", attachFindCommand},

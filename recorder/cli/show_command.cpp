@@ -1,7 +1,7 @@
 // `retrace show FILE --tick N`: the whole state at a tick, every field by its dotted name (fixed
 // point as decimals, flags as true/false, enumerations by name), with the input held and the
-// events recorded on that tick. The tick is reached from the nearest snapshot, so any tick of
-// an hour answers within a frame. --changed shows only what the tick changed, with what it was;
+// events recorded on that tick, and the tunnels the game's oracle finds there. The tick is reached from the nearest snapshot, so
+// any tick of an hour answers within a frame. --changed shows only what the tick changed, with what it was;
 // --since T what changed since tick T.
 #include <algorithm>
 #include <cstdio>
@@ -88,23 +88,24 @@ Changed splitChanges(const std::vector<sim::FieldChange>& changes) {
   return split;
 }
 
-/// The input held and the events recorded on the tick shown (none before the first tick).
+/// The input held and the events recorded on the tick shown (none before the first tick), and
+/// the contacts the oracle finds the rules missed there.
 struct TickRecord {
   sim::Input input = 0;
   std::vector<sim::Event> events;
+  std::vector<sim::Tunnel> tunnels;
 };
 
-TickRecord findTickRecord(const LoadedReplay& replay, std::uint64_t tick) {
+TickRecord findTickRecord(const LoadedReplay& replay, std::uint64_t tick, std::vector<sim::Tunnel> tunnels) {
   if (tick == 0) return {};
-  return {findInputAt(replay, tick), recordedEventsAt(replay, tick)};
+  return {findInputAt(replay, tick), recordedEventsAt(replay, tick), std::move(tunnels)};
 }
 
 /// The tick shown as one JSON object: where it is, its input and events, and the fields (with
 /// --changed or --since, those that changed as "state" and as they were as "was").
-void printShowJson(const ShowOptions& options, const LoadedReplay& replay, const std::vector<sim::Field>& fields,
-                   const std::vector<sim::FieldChange>& changes) {
+void printShowJson(const ShowOptions& options, const LoadedReplay& replay, const TickRecord& record,
+                   const std::vector<sim::Field>& fields, const std::vector<sim::FieldChange>& changes) {
   const sim::GameDefinition& game = *gameOf(replay.header);
-  const TickRecord record = findTickRecord(replay, options.tick);
   nlohmann::ordered_json out{{"file", options.file},
                              {"game", replay.header.game},
                              {"tick", options.tick},
@@ -112,6 +113,8 @@ void printShowJson(const ShowOptions& options, const LoadedReplay& replay, const
                              {"input", inputToJson(game, record.input)}};
   out["events"] = nlohmann::ordered_json::array();
   for (const sim::Event& e : record.events) out["events"].push_back(eventToJson(game, e));
+  out["tunnels"] = nlohmann::ordered_json::array();
+  for (const sim::Tunnel& t : record.tunnels) out["tunnels"].push_back(t.sentence);
   if (!options.since) {
     out["state"] = fieldsToJson(fields);
   } else {
@@ -124,16 +127,18 @@ void printShowJson(const ShowOptions& options, const LoadedReplay& replay, const
 }
 
 /// The tick shown as text: where it is, its input and events, then the fields a line each.
-void printShowText(const ShowOptions& options, const LoadedReplay& replay, std::uint64_t lastTick,
+void printShowText(const ShowOptions& options, const LoadedReplay& replay, std::uint64_t lastTick, const TickRecord& record,
                    const std::vector<sim::Field>& fields, const std::vector<sim::FieldChange>& changes) {
   const sim::GameDefinition& game = *gameOf(replay.header);
-  const TickRecord record = findTickRecord(replay, options.tick);
   printOut("{}: {} ({}, seed {}), tick {} of {} ({})\n", options.file, replay.header.game, replay.header.configName,
            replay.header.seed, options.tick, lastTick, formatTickTime(options.tick));
   printOut("input:  {}\n", options.tick > 0 ? describeInput(game, record.input) : std::string("(before the first tick)"));
   std::string eventText;
   for (const sim::Event& e : record.events) eventText += (eventText.empty() ? "" : "; ") + sim::formatEvent(game, e);
   printOut("events: {}\n", eventText.empty() ? "none" : eventText);
+  // As verify says them: the tick's events are what the rules registered, these what they missed.
+  printOut("oracle: {}\n", record.tunnels.empty() ? std::string("no tunnel") : formatCount(record.tunnels.size(), "tunnel"));
+  for (const sim::Tunnel& t : record.tunnels) printOut("  {}\n", t.sentence);
   if (options.since) {
     printOut("changed since tick {}:\n", *options.since);
     printChanges(changes);
@@ -143,14 +148,20 @@ void printShowText(const ShowOptions& options, const LoadedReplay& replay, std::
   printFields(fields);
 }
 
+/// One sentence for why the replay cannot answer, and the exit status that goes with it.
+ExitCode refuseUnanswered(const ShowOptions& options, const Unanswered& problem) {
+  spdlog::error("{} show: {} {}", programName(), options.file, problem.sentence);
+  return problem.diverged ? ExitCode::kFailed : ExitCode::kBadInput;
+}
+
+/// Where the ticks shown are reached from.
+ReachFrom reachFrom(const ShowOptions& options) { return options.fromStart ? ReachFrom::kStart : ReachFrom::kSnapshot; }
+
 /// Every field of the state at `tick` of the loaded ticks, or the exit status after one sentence.
 std::variant<std::vector<sim::Field>, ExitCode> readState(const ShowOptions& options, const LoadedReplay& replay,
                                                           std::uint64_t tick) {
-  auto reached = reachTick(replay, tick, options.fromStart ? ReachFrom::kStart : ReachFrom::kSnapshot);
-  if (auto* problem = std::get_if<Unanswered>(&reached)) {
-    spdlog::error("{} show: {} {}", programName(), options.file, problem->sentence);
-    return problem->diverged ? ExitCode::kFailed : ExitCode::kBadInput;
-  }
+  auto reached = reachTick(replay, tick, reachFrom(options));
+  if (auto* problem = std::get_if<Unanswered>(&reached)) return refuseUnanswered(options, *problem);
   return std::get<std::unique_ptr<sim::GameSession>>(reached)->describeState();
 }
 
@@ -195,7 +206,8 @@ ExitCode runShow(ShowOptions options) {
     return ExitCode::kBadInput;
   }
   const std::uint64_t first = options.since.value_or(options.tick);
-  auto loaded = index.loadTicks(first, options.tick, options.fromStart);
+  // From the tick before the one shown on: the oracle checks the tick from there.
+  auto loaded = index.loadTicks(std::min(first, options.tick == 0 ? 0 : options.tick - 1), options.tick, options.fromStart);
   if (auto* problem = std::get_if<std::string>(&loaded)) return refuseInput("show", *problem);
   const LoadedReplay& replay = std::get<LoadedReplay>(loaded);
   auto patterns = parseFieldPatterns(options.fields);
@@ -219,10 +231,13 @@ ExitCode runShow(ShowOptions options) {
   const std::vector<sim::Field> nowById = options.since ? sim::nameEachByIds(fields, state) : std::vector<sim::Field>{};
   const std::vector<sim::FieldChange> changes =
       options.since ? sim::listChangedFields(wasById, nowById) : std::vector<sim::FieldChange>{};
+  auto tunnels = findTunnelsAt(replay, options.tick, reachFrom(options));
+  if (auto* problem = std::get_if<Unanswered>(&tunnels)) return refuseUnanswered(options, *problem);
+  const TickRecord record = findTickRecord(replay, options.tick, std::move(std::get<std::vector<sim::Tunnel>>(tunnels)));
   if (options.json)
-    printShowJson(options, replay, fields, changes);
+    printShowJson(options, replay, record, fields, changes);
   else
-    printShowText(options, replay, index.lastTick(), fields, changes);
+    printShowText(options, replay, index.lastTick(), record, fields, changes);
   return ExitCode::kOk;
 }
 

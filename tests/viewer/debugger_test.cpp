@@ -400,12 +400,28 @@ TEST(Marks, NextAndPreviousVisitTunnelsDivergenceAndBookmarks) {
   EXPECT_FALSE(found.front().drawing.primitives.empty());
   playback.seek(tunnels.front() - 1);  // a tick before: nothing found there
   EXPECT_TRUE(playback.tunnelsNow().empty());
-  // Without --verify the oracle is not run, and nothing is drawn.
-  Playback unverified(playback.replay(), false);
-  unverified.seek(tunnels.front());
-  EXPECT_TRUE(unverified.tunnelsNow().empty());
   bookmarks.toggle(5);
   EXPECT_FALSE(bookmarks.contains(5));
+}
+
+TEST(Oracle, TheTickShownIsCheckedWithoutVerifyToo) {
+  // Without --verify the tunnel is said and drawn where the person stands on it, though no mark
+  // on the timeline leads there.
+  const Playback verified(loadCorpus("dodge-discrete-tunneling.rtr"), true);
+  ASSERT_FALSE(verified.tunnelTicks().empty());
+  const std::uint64_t tick = verified.tunnelTicks().front();
+  Playback unverified(verified.replay(), false);
+  EXPECT_TRUE(unverified.tunnelTicks().empty());
+  EXPECT_FALSE(unverified.verdict());
+  unverified.seek(tick);
+  const recorder::VerifyReport report = recorder::verifyReplay(verified.replay());
+  ASSERT_FALSE(unverified.tunnelsNow().empty());
+  EXPECT_EQ(unverified.tunnelsNow().front().sentence, report.tunnels.front());
+  EXPECT_FALSE(unverified.tunnelsNow().front().drawing.primitives.empty());
+  unverified.seek(tick - 1);
+  EXPECT_TRUE(unverified.tunnelsNow().empty());
+  unverified.stepForward();  // stepped onto, as playing does, rather than sought
+  EXPECT_EQ(unverified.tunnelsNow().size(), 1U);
 }
 
 TEST(Marks, EventKeysGoToEventsAndPause) {

@@ -396,6 +396,49 @@ TEST_F(Cli, ShowEventsAndTraceAgreeWithADirectSimulation) {
   }
 }
 
+TEST_F(Cli, ShowSaysWhatTheOracleFindsTheRulesMissedAtTheTick) {
+  // A regression replay of each game: at each tick verify finds a tunnel on, show gives the same
+  // sentences (text and JSON, from a snapshot or from the start); on the tick before, none.
+  for (const std::string name : {"dodge-discrete-tunneling", "tank-discrete-grazing", "fallingman-scroll-over-window"}) {
+    SCOPED_TRACE(name);
+    const std::string file = std::string(RETRACE_REPLAYS_DIR) + "/" + name + ".rtr";
+    const CliRun verify = runRetrace("verify --json " + file);
+    const auto report = readJsonLines(verify.output).at(0)["tunnels"];
+    ASSERT_GE(report["ticks"].size(), 1U) << verify.output;
+    for (std::size_t i = 0; i < report["ticks"].size() && i < 3; ++i) {
+      const std::uint64_t tick = report["ticks"][i];
+      std::vector<std::string> sentences;
+      for (const auto& sentence : report["first"]) {
+        if (sentence.get<std::string>().starts_with("tick " + std::to_string(tick) + ": ")) sentences.push_back(sentence);
+      }
+      ASSERT_FALSE(sentences.empty()) << tick;
+      std::string said = "\noracle: " + std::to_string(sentences.size()) + (sentences.size() == 1 ? " tunnel\n" : " tunnels\n");
+      for (const std::string& sentence : sentences) said += "  " + sentence + "\n";
+      for (const std::string way : {"", " --from-start", " --changed"}) {
+        const CliRun show = runRetrace("show " + file + " --tick " + std::to_string(tick) + way);
+        ASSERT_EQ(show.exitCode, 0) << show.output;
+        EXPECT_NE(show.output.find("\nevents: "), std::string::npos) << show.output;
+        EXPECT_NE(show.output.find(said), std::string::npos) << way << "\n" << show.output << "\nwanted:" << said;
+      }
+      const CliRun json = runRetrace("show " + file + " --tick " + std::to_string(tick) + " --json --fields tick");
+      ASSERT_EQ(json.exitCode, 0) << json.output;
+      EXPECT_EQ(nlohmann::json::parse(json.output)["tunnels"], nlohmann::json(sentences)) << json.output;
+      const std::uint64_t before = tick - 1;
+      if (std::find(report["ticks"].begin(), report["ticks"].end(), before) != report["ticks"].end()) continue;
+      const CliRun quiet = runRetrace("show " + file + " --tick " + std::to_string(before) + " --fields tick");
+      ASSERT_EQ(quiet.exitCode, 0) << quiet.output;
+      EXPECT_NE(quiet.output.find("\noracle: no tunnel\nstate:\n"), std::string::npos) << quiet.output;
+      const CliRun quietJson = runRetrace("show " + file + " --tick " + std::to_string(before) + " --json --fields tick");
+      EXPECT_EQ(nlohmann::json::parse(quietJson.output)["tunnels"], nlohmann::json::array()) << quietJson.output;
+    }
+  }
+  // Before the first tick nothing has moved.
+  const CliRun start =
+      runRetrace("show " + std::string(RETRACE_REPLAYS_DIR) + "/dodge-discrete-tunneling.rtr --tick 0 --fields tick");
+  ASSERT_EQ(start.exitCode, 0) << start.output;
+  EXPECT_NE(start.output.find("\noracle: no tunnel\n"), std::string::npos) << start.output;
+}
+
 TEST_F(Cli, ShowPrintsATileMapAsAGrid) {
   // The built-in level at tick 0: row 12 is the base (9) between two bricks (1).
   const CliRun show = runRetrace("show " + std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr --tick 0 --fields tiles");
@@ -483,7 +526,8 @@ TEST_F(Cli, ShowChangedOrSinceGivesWhatChangedWithWhatEachFieldWas) {
   // Fields selected; one that did not change; tick 0, which has no tick before it.
   const CliRun tiles = runRetrace("show " + file + " --tick 169 --changed --fields tiles");
   EXPECT_NE(tiles.output.find("changed since tick 168:\n  tiles[5][5] = empty (was brick)\n"), std::string::npos) << tiles.output;
-  EXPECT_EQ(std::count(tiles.output.begin(), tiles.output.end(), '\n'), 5) << tiles.output;  // header, input, events
+  // The header, input, events and oracle lines, then the two of the change.
+  EXPECT_EQ(std::count(tiles.output.begin(), tiles.output.end(), '\n'), 6) << tiles.output;
   EXPECT_NE(
       runRetrace("show " + file + " --tick 170 --changed --fields tiles").output.find("changed since tick 169:\n  nothing\n"),
       std::string::npos);
