@@ -23,10 +23,14 @@ Unanswered describeParting(std::uint64_t tick, const std::string& what) {
 }
 
 /// Steps the game through one recorded tick and compares it with the checksum the recording
-/// kept for it; the divergence when they differ.
+/// kept for it; the divergence when they differ. The oracle's findings, when it is on, are
+/// added to `outTunnels` (when given).
 std::optional<Unanswered> stepRecordedTick(sim::GameSession& session, const Chunk& chunk, std::uint64_t tick, sim::Input input,
-                                           std::uint32_t fullHashEvery) {
-  (void)session.step(input);
+                                           std::uint32_t fullHashEvery, std::vector<FoundTunnel>* outTunnels) {
+  sim::StepResult result = session.step(input);
+  if (outTunnels != nullptr) {
+    for (sim::Tunnel& tunnel : result.tunnels) outTunnels->push_back({tick, std::move(tunnel)});
+  }
   if (matchesTickChecksum(session, tick, fullHashEvery, chunk.checksums[static_cast<std::size_t>(tick - chunk.firstTick)]))
     return std::nullopt;
   return describeParting(tick, "the state differs from its recorded checksum");
@@ -39,16 +43,17 @@ struct ChunkWalk {
 };
 
 /// Steps the game through the chunk's ticks after `at` up to `to`, checking each against the
-/// recording and visiting it.
+/// recording and visiting it (stepRecordedTick's `outTunnels` too).
 ChunkWalk stepThroughChunk(sim::GameSession& session, const Chunk& chunk, std::uint64_t at, std::uint64_t to,
-                           std::uint32_t fullHashEvery,
-                           const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit) {
+                           std::uint32_t fullHashEvery, const std::function<bool(const sim::GameSession&, std::uint64_t)>& visit,
+                           std::vector<FoundTunnel>* outTunnels = nullptr) {
   std::uint64_t t = chunk.firstTick;
   for (const InputRun& run : chunk.inputs) {
     for (std::uint32_t i = 0; i < run.length; ++i, ++t) {
       if (t <= at) continue;
       if (t > to) return {false, std::nullopt};
-      if (auto parted = stepRecordedTick(session, chunk, t, run.input, fullHashEvery)) return {false, std::move(parted)};
+      if (auto parted = stepRecordedTick(session, chunk, t, run.input, fullHashEvery, outTunnels))
+        return {false, std::move(parted)};
       if (!visit(session, t)) return {false, std::nullopt};
     }
   }
@@ -134,11 +139,37 @@ std::variant<std::vector<sim::Tunnel>, Unanswered> findTunnelsAt(const LoadedRep
   });
   // Only a replay given as a few chunks lacks one (ReplayIndex::loadTicks of another range).
   if (holding == replay.chunks.end()) return Unanswered{"tick " + std::to_string(tick) + " is not among the ticks read"};
-  sim::StepResult result = session.step(findInputAt(replay, tick));
-  if (!matchesTickChecksum(session, tick, replay.header.fullHashEvery,
-                           holding->checksums[static_cast<std::size_t>(tick - holding->firstTick)]))
-    return describeParting(tick, "the state differs from its recorded checksum");
-  return std::move(result.tunnels);
+  std::vector<FoundTunnel> found;
+  ChunkWalk walked = stepThroughChunk(
+      session, *holding, tick - 1, tick, replay.header.fullHashEvery, [](const sim::GameSession&, std::uint64_t) { return true; },
+      &found);
+  if (walked.parted) return std::move(*walked.parted);
+  std::vector<sim::Tunnel> tunnels;
+  for (FoundTunnel& f : found) tunnels.push_back(std::move(f.tunnel));
+  return tunnels;
+}
+
+std::variant<TunnelWalk, Unanswered> TunnelWalk::start(const ReplayIndex& index, std::uint64_t from) {
+  const std::uint64_t before = from == 0 ? 0 : from - 1;
+  auto reachable = index.loadTicks(before, before);
+  if (auto* problem = std::get_if<std::string>(&reachable)) return Unanswered{*problem};
+  auto reached = reachTick(std::get<LoadedReplay>(reachable), before);
+  if (auto* problem = std::get_if<Unanswered>(&reached)) return std::move(*problem);
+  TunnelWalk walk;
+  walk.session_ = std::move(std::get<std::unique_ptr<sim::GameSession>>(reached));
+  walk.session_->setOracle(true);
+  walk.at_ = before;
+  walk.fullHashEvery_ = index.summary().header.fullHashEvery;
+  return walk;
+}
+
+std::variant<std::vector<FoundTunnel>, Unanswered> TunnelWalk::walk(const Chunk& chunk, std::uint64_t to) {
+  std::vector<FoundTunnel> found;
+  ChunkWalk walked = stepThroughChunk(
+      *session_, chunk, at_, to, fullHashEvery_, [](const sim::GameSession&, std::uint64_t) { return true; }, &found);
+  if (walked.parted) return std::move(*walked.parted);
+  at_ = std::max(at_, std::min(to, chunk.firstTick + chunk.checksums.size() - 1));
+  return found;
 }
 
 std::optional<Unanswered> visitTicks(const LoadedReplay& replay, std::uint64_t from, std::uint64_t to,

@@ -65,6 +65,31 @@ enum class ReachFrom : std::uint8_t {
 [[nodiscard]] std::variant<std::vector<sim::Tunnel>, Unanswered> findTunnelsAt(const LoadedReplay& replay, std::uint64_t tick,
                                                                                ReachFrom from = ReachFrom::kSnapshot);
 
+/// A tunnel the oracle found, and the tick it found it on.
+struct FoundTunnel {
+  std::uint64_t tick = 0;
+  sim::Tunnel tunnel;
+};
+
+/// The oracle walked over an indexed replay file's ticks a chunk at a time, beside a reader of
+/// its chunks (events --tunnels): each tick re-simulated with the oracle on and checked against
+/// its recorded checksum, so a tunnel is found on the recording's own ticks.
+class TunnelWalk {
+ public:
+  /// A walk whose next tick is `from`, the tick before reached as reachTick reaches it; what
+  /// reachTick says when it cannot be.
+  [[nodiscard]] static std::variant<TunnelWalk, Unanswered> start(const ReplayIndex& index, std::uint64_t from);
+  /// Steps through the chunk's ticks after the last one walked, up to `to`: the tunnels found
+  /// there in tick order, or the divergence where the re-simulation parts from the recording.
+  [[nodiscard]] std::variant<std::vector<FoundTunnel>, Unanswered> walk(const Chunk& chunk, std::uint64_t to);
+
+ private:
+  TunnelWalk() = default;
+  std::unique_ptr<sim::GameSession> session_;
+  std::uint64_t at_ = 0;  ///< the last tick walked
+  std::uint32_t fullHashEvery_ = 1;
+};
+
 /// Calls `visit(game, tick)` for each tick from `from` to `to` in order (the game as it is after
 /// that tick), from the nearest snapshot, until it returns false; what reachTick gives when
 /// `from` cannot be reached, a divergence at the first tick that parts from its recorded

@@ -467,6 +467,10 @@ std::string formatReport(const std::string& name, const LoadedReplay& replay, co
   if (report.tunnelCount > 0) {
     text += "\n  oracle: " + formatCount(report.tunnelCount, "tunnel");
     for (const std::string& t : report.tunnels) text += "\n    " + t;
+    if (report.tunnelCount > report.tunnels.size()) {
+      text += "\n    and " + std::to_string(report.tunnelCount - report.tunnels.size()) + " more (" + programName() +
+              " events --tunnels lists every one)";
+    }
   }
   if (expected != nullptr) {
     for (const std::string& line : expected->unmet) text += "\n  outcome: " + line;

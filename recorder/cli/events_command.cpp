@@ -1,5 +1,7 @@
 // `retrace events FILE`: the events a replay recorded, with their tick, time, kind and named
-// arguments, filtered by tick range and kind, and a count per kind at the end.
+// arguments, filtered by tick range and kind, and a count per kind at the end. With --tunnels,
+// among them in tick order, the contacts the game's oracle finds the rules missed: the events
+// are what the rules registered, these what they let through.
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -8,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
 #include "recorder/cli/command.h"
@@ -29,8 +32,30 @@ struct EventsOptions {
   std::string kinds;
   std::string where;
   std::string about;
+  bool tunnels = false;
   bool json = false;
 };
+
+/// What was listed: the count of each kind of event, and of the oracle's tunnels.
+struct Listed {
+  std::map<std::string, std::uint64_t> counts;
+  std::uint64_t tunnels = 0;
+};
+
+/// One of the oracle's tunnels, a line (or a JSON object) among the events.
+void printTunnel(const FoundTunnel& found, bool json) {
+  if (json) {
+    printOut("{}\n",
+             nlohmann::ordered_json{{"tick", found.tick}, {"time", formatTickTime(found.tick)}, {"tunnel", found.tunnel.sentence}}
+                 .dump());
+    return;
+  }
+  // The line gives the tick already; the sentence's own "tick N: " would say it twice.
+  const std::string prefix = "tick " + std::to_string(found.tick) + ": ";
+  const std::string& sentence = found.tunnel.sentence;
+  printOut("tick {:<7} {:<10} TUNNEL {}\n", found.tick, formatTickTime(found.tick),
+           sentence.starts_with(prefix) ? sentence.substr(prefix.size()) : sentence);
+}
 
 /// The kinds a comma-separated list names (all when it is empty), or the sentence of one that
 /// is none of the game's.
@@ -69,26 +94,39 @@ std::optional<std::string> checkAbout(const sim::GameDefinition& game, const std
 
 /// Prints each event of the wanted kinds from tick `from` to `to` that is about `about` (when
 /// given) and whose arguments meet the condition (when there is one), a line (or a JSON object)
-/// each; the count of each kind printed, or the sentence of a chunk that could not be read or of
-/// a value no argument takes.
-std::variant<std::map<std::string, std::uint64_t>, std::string> listEvents(const ReplayIndex& index,
-                                                                           const std::vector<bool>& wanted,
-                                                                           const std::optional<Condition>& where,
-                                                                           const std::string& about, std::uint64_t from,
-                                                                           std::uint64_t to, bool json) {
+/// each, and with a walk each tunnel it finds, after the events of its tick; what was listed, or
+/// why the replay cannot answer: a chunk that could not be read, a value no argument takes, or
+/// (with a walk) a re-simulation that parts from the recording.
+std::variant<Listed, Unanswered> listEvents(const ReplayIndex& index, const std::vector<bool>& wanted,
+                                            const std::optional<Condition>& where, const std::string& about, std::uint64_t from,
+                                            std::uint64_t to, std::optional<TunnelWalk> tunnels, bool json) {
   const sim::GameDefinition& game = *gameOf(index.summary().header);
-  std::map<std::string, std::uint64_t> counts;
-  std::optional<std::string> badValue;
+  Listed listed;
+  std::optional<Unanswered> problem;
   const auto unreadable = index.visitChunks(index.findChunk(from), index.findChunk(to), [&](Chunk& chunk) {
+    std::vector<FoundTunnel> found;
+    if (tunnels) {
+      auto walked = tunnels->walk(chunk, to);
+      if (auto* parted = std::get_if<Unanswered>(&walked)) {
+        problem = Unanswered{index.path() + " " + parted->sentence, parted->diverged};
+        return false;
+      }
+      found = std::move(std::get<std::vector<FoundTunnel>>(walked));
+    }
+    auto next = found.begin();
+    const auto printTunnelsUpTo = [&](std::uint64_t tick) {
+      for (; next != found.end() && next->tick <= tick; ++next, ++listed.tunnels) printTunnel(*next, json);
+    };
     for (const RecordedEvent& e : chunk.events) {
+      printTunnelsUpTo(e.tick - 1);
       if (e.tick < from || e.tick > to || !wanted[e.event.kind] || !sim::isEventAbout(game, e.event, about)) continue;
       if (where) {
         const auto holds = where->check(sim::describeEvent(game, e.event));
-        if (const auto* sentence = std::get_if<std::string>(&holds)) badValue = *sentence;
-        if (badValue) return false;
+        if (const auto* sentence = std::get_if<std::string>(&holds)) problem = Unanswered{*sentence};
+        if (problem) return false;
         if (!std::get<bool>(holds)) continue;
       }
-      ++counts[game.eventSchemas()[e.event.kind].name];
+      ++listed.counts[game.eventSchemas()[e.event.kind].name];
       if (json) {
         nlohmann::ordered_json line{{"tick", e.tick}, {"time", formatTickTime(e.tick)}};
         line.update(eventToJson(game, e.event));
@@ -97,11 +135,18 @@ std::variant<std::map<std::string, std::uint64_t>, std::string> listEvents(const
         printOut("tick {:<7} {:<10} {}\n", e.tick, formatTickTime(e.tick), sim::formatEvent(game, e.event));
       }
     }
+    printTunnelsUpTo(to);
     return true;
   });
-  if (unreadable) return *unreadable;
-  if (badValue) return *badValue;
-  return counts;
+  if (unreadable) return Unanswered{*unreadable};
+  if (problem) return std::move(*problem);
+  return listed;
+}
+
+/// One sentence for why the replay cannot answer, and the exit status that goes with it.
+ExitCode refuseUnanswered(const Unanswered& problem) {
+  spdlog::error("{} events: {}", programName(), problem.sentence);
+  return problem.diverged ? ExitCode::kFailed : ExitCode::kBadInput;
 }
 
 ExitCode runEvents(const EventsOptions& options) {
@@ -123,20 +168,33 @@ ExitCode runEvents(const EventsOptions& options) {
   const auto range = settleTickRange(index, options.file, options.from, options.to, 1);
   if (auto* problem = std::get_if<std::string>(&range)) return refuseInput("events", *problem);
   const std::uint64_t to = std::get<std::uint64_t>(range);
-  const auto listed = listEvents(index, std::get<std::vector<bool>>(kinds), where, options.about, options.from, to, options.json);
-  if (const auto* problem = std::get_if<std::string>(&listed)) return refuseInput("events", *problem);
-  const auto& counts = std::get<std::map<std::string, std::uint64_t>>(listed);
+  std::optional<TunnelWalk> tunnels;
+  if (options.tunnels) {
+    auto started = TunnelWalk::start(index, options.from);
+    if (auto* problem = std::get_if<Unanswered>(&started))
+      return refuseUnanswered({options.file + " " + problem->sentence, problem->diverged});
+    tunnels = std::move(std::get<TunnelWalk>(started));
+  }
+  auto answered = listEvents(index, std::get<std::vector<bool>>(kinds), where, options.about, options.from, to,
+                             std::move(tunnels), options.json);
+  if (const auto* problem = std::get_if<Unanswered>(&answered)) return refuseUnanswered(*problem);
+  const Listed& listed = std::get<Listed>(answered);
   if (options.json) {
-    printOut("{}\n", nlohmann::ordered_json{{"counts", counts}, {"from", options.from}, {"to", to}}.dump());
+    nlohmann::ordered_json counts{{"counts", listed.counts}};
+    if (options.tunnels) counts["tunnels"] = listed.tunnels;
+    counts["from"] = options.from;
+    counts["to"] = to;
+    printOut("{}\n", counts.dump());
     return ExitCode::kOk;
   }
   std::uint64_t total = 0;
   std::string byKind;
-  for (const auto& [name, count] : counts) {
+  for (const auto& [name, count] : listed.counts) {
     total += count;
     byKind += (byKind.empty() ? ": " : ", ") + name + " " + std::to_string(count);
   }
-  printOut("{} in ticks {} to {}{}\n", formatCount(total, "event"), options.from, to, byKind);
+  const std::string oracle = options.tunnels ? "; the oracle: " + formatCount(listed.tunnels, "tunnel") : std::string();
+  printOut("{} in ticks {} to {}{}{}\n", formatCount(total, "event"), options.from, to, byKind, oracle);
   return ExitCode::kOk;
 }
 
@@ -156,10 +214,13 @@ void attachEventsCommand(CLI::App& command, ExitCode& outExit) {
                      "only events about an entity or something inside it: a list's element by its id (LIST[id=N]), a "
                      "cell, or a whole list; " +
                          programName() + " games lists what each game's events are about");
+  command.add_flag("--tunnels", options->tunnels,
+                   "also the contacts the game's oracle finds the rules missed, among the events in tick order (the range "
+                   "re-simulated from the nearest snapshot, as verify checks it)");
   command.add_flag("--json", options->json, "one JSON object per line, then one with the counts");
   command.footer(
-      "Exit status: 0 listed (even none), 2 a bad file, an unknown kind, a bad condition, an entity no event is about or a "
-      "range outside the replay.");
+      "Exit status: 0 listed (even none), 1 (with --tunnels) the replay no longer re-simulates as recorded, 2 a bad file, an "
+      "unknown kind, a bad condition, an entity no event is about or a range outside the replay.");
   command.callback([options, &outExit] { outExit = runEvents(*options); });
 }
 

@@ -439,6 +439,65 @@ TEST_F(Cli, ShowSaysWhatTheOracleFindsTheRulesMissedAtTheTick) {
   EXPECT_NE(start.output.find("\noracle: no tunnel\n"), std::string::npos) << start.output;
 }
 
+TEST_F(Cli, EventsWithTunnelsListsTheOraclesFindingsAmongTheEventsInTickOrder) {
+  // Every tunnel verify finds, at its tick, after that tick's events and before the next's; the
+  // counts say how many; a range lists the tunnels inside it only, whatever chunks it spans.
+  for (const std::string name : {"dodge-discrete-tunneling", "tank-discrete-grazing", "fallingman-scroll-over-window"}) {
+    SCOPED_TRACE(name);
+    const std::string file = std::string(RETRACE_REPLAYS_DIR) + "/" + name + ".rtr";
+    const auto report = readJsonLines(runRetrace("verify --json " + file).output).at(0)["tunnels"];
+    const std::uint64_t count = report["count"];
+    ASSERT_GE(count, 1U);
+    const CliRun all = runRetrace("events --json --tunnels " + file);
+    ASSERT_EQ(all.exitCode, 0) << all.output;
+    const std::vector<nlohmann::json> lines = readJsonLines(all.output);
+    std::vector<std::uint64_t> ticks;
+    std::vector<std::string> sentences;
+    std::uint64_t lastTick = 0;
+    bool eventAfterTunnelOnItsTick = false;
+    for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+      const std::uint64_t tick = lines[i]["tick"];
+      EXPECT_GE(tick, lastTick) << lines[i].dump();
+      lastTick = tick;
+      if (lines[i].contains("tunnel")) {
+        ticks.push_back(tick);
+        sentences.push_back(lines[i]["tunnel"]);
+      } else if (!ticks.empty() && ticks.back() == tick) {
+        eventAfterTunnelOnItsTick = true;
+      }
+    }
+    EXPECT_FALSE(eventAfterTunnelOnItsTick);
+    EXPECT_EQ(lines.back()["tunnels"], count) << lines.back().dump();
+    ASSERT_EQ(ticks.size(), count);
+    std::vector<std::uint64_t> tickSet(ticks);
+    tickSet.erase(std::unique(tickSet.begin(), tickSet.end()), tickSet.end());
+    EXPECT_EQ(nlohmann::json(tickSet), report["ticks"]);
+    for (std::size_t i = 0; i < report["first"].size(); ++i) EXPECT_EQ(sentences.at(i), report["first"][i]);
+    // verify gives the first few, and says how many more this lists.
+    const std::size_t more = count - report["first"].size();
+    const std::string andMore = "\n    and " + std::to_string(more) + " more (retrace events --tunnels lists every one)\n";
+    EXPECT_EQ(runRetrace("verify " + file).output.find(andMore) != std::string::npos, more > 0) << more;
+    // Text: the tick's column, and the sentence without the tick it already gives; the counts.
+    const std::uint64_t first = ticks.front();
+    const std::string range = " --from " + std::to_string(first > 700 ? first - 700 : 1) + " --to " + std::to_string(first);
+    const CliRun text = runRetrace("events --tunnels " + file + range);
+    ASSERT_EQ(text.exitCode, 0) << text.output;
+    const std::string sentence = sentences.front();
+    const std::string shown = sentence.substr(sentence.find(": ") + 2);
+    EXPECT_NE(text.output.find(" TUNNEL " + shown + "\n"), std::string::npos) << text.output;
+    EXPECT_NE(text.output.find("; the oracle: " + std::to_string(std::count(ticks.begin(), ticks.end(), first)) + " tunnel"),
+              std::string::npos)
+        << text.output;
+    // A range that stops before the tunnel has none; without --tunnels, none are listed.
+    const CliRun before = runRetrace("events --tunnels " + file + " --from 1 --to " + std::to_string(first - 1));
+    EXPECT_EQ(before.output.find("TUNNEL"), std::string::npos) << before.output;
+    EXPECT_NE(before.output.find("; the oracle: 0 tunnels\n"), std::string::npos) << before.output;
+    const CliRun plain = runRetrace("events " + file + range);
+    EXPECT_EQ(plain.output.find("TUNNEL"), std::string::npos) << plain.output;
+    EXPECT_EQ(plain.output.find("the oracle"), std::string::npos) << plain.output;
+  }
+}
+
 TEST_F(Cli, ShowPrintsATileMapAsAGrid) {
   // The built-in level at tick 0: row 12 is the base (9) between two bricks (1).
   const CliRun show = runRetrace("show " + std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr --tick 0 --fields tiles");
@@ -910,9 +969,13 @@ TEST_F(Cli, ShowTraceAndFindNeverPassOffAStateTheRecordingDidNotHave) {
   const std::string parted =
       path("b.rtr") + " no longer re-simulates as recorded: the state differs from its recorded checksum at tick 10";
   EXPECT_EQ(runRetrace("show " + path("b.rtr") + " --tick 9 --fields player").exitCode, 0);
+  // The events as recorded are the file's, and stand; the oracle's re-simulation does not.
+  EXPECT_EQ(runRetrace("events " + path("b.rtr") + " --from 5 --to 20").exitCode, 0);
+  EXPECT_EQ(runRetrace("events " + path("b.rtr") + " --tunnels --to 9").exitCode, 0);
   for (const std::string& command :
        {"show " + path("b.rtr") + " --tick 300", "show " + path("b.rtr") + " --tick 10 --from-start",
-        "trace " + path("b.rtr") + " --field player.x --from 1 --to 20", "find " + path("b.rtr") + " --where 'tick > 50'"}) {
+        "trace " + path("b.rtr") + " --field player.x --from 1 --to 20", "find " + path("b.rtr") + " --where 'tick > 50'",
+        "events " + path("b.rtr") + " --tunnels --from 5 --to 20", "show " + path("b.rtr") + " --tick 10 --fields tick"}) {
     const CliRun run = runRetrace(command);
     EXPECT_EQ(run.exitCode, 1) << command << "\n" << run.output;
     EXPECT_NE(run.output.find(parted), std::string::npos) << command << "\n" << run.output;
