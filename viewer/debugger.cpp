@@ -248,8 +248,9 @@ std::string Debugger::describeStatus(const Overlays& overlays, const FrameLayout
                                                                    std::to_string(std::max(*selectionFrom, *selectionTo))
                                                              : std::string("none");
   const std::string buttons = fmt::format(
-      "{:.1f},{:.1f}\nclipButton={:.1f},{:.1f}\neditHeader={:.1f},{:.1f}\nholdButton={:.1f},{:.1f}", sheetButton_[0],
-      sheetButton_[1], clipButton_[0], clipButton_[1], editHeader_[0], editHeader_[1], holdButton_[0], holdButton_[1]);
+      "{:.1f},{:.1f}\nclipButton={:.1f},{:.1f}\neditHeader={:.1f},{:.1f}\nholdButton={:.1f},{:.1f}\nbookmarkButton={:.1f},{:.1f}",
+      sheetButton_[0], sheetButton_[1], clipButton_[0], clipButton_[1], editHeader_[0], editHeader_[1], holdButton_[0],
+      holdButton_[1], bookmarkButton_[0], bookmarkButton_[1]);
   const std::string events =
       fmt::format("{:.1f},{:.1f},{:.1f},{:.0f}\naboutBox={:.1f},{:.1f}\nfindBox={:.1f},{:.1f}\nmarkAll={:.1f},{:.1f}",
                   eventList_[0], eventList_[1], eventList_[2], eventList_[3], aboutBox_[0], aboutBox_[1], findBox_[0],
@@ -381,13 +382,18 @@ void Debugger::drawJumps() {
 }
 
 void Debugger::drawBookmarks() {
+  bookmarkButton_ = {};
   if (bookmarkTicks_.empty()) return;
   ImGui::TextColored(kQuiet, "bookmarks:");
+  // Gone to once the row is drawn: seek refreshes the list the row is drawn from.
+  std::optional<std::uint64_t> clicked;
   for (const std::uint64_t t : bookmarkTicks_) {
     ImGui::SameLine();
     const std::string label = std::to_string(t);
-    if (ImGui::SmallButton(label.c_str())) seek(t);
+    if (ImGui::SmallButton(label.c_str())) clicked = t;
+    if (t == bookmarkTicks_.front()) bookmarkButton_ = centreOfLastItem();
   }
+  if (clicked) seek(*clicked);
 }
 
 void Debugger::drawSelection(const sf::Font& font) {

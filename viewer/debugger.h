@@ -310,14 +310,15 @@ class Debugger {
   // What the panels show at the cursor, recomputed when the tick moves.
   std::optional<std::uint64_t> shownTick_;
   bool scrollEvents_ = false;
-  std::array<float, 4> eventList_{};    ///< the events list's first row in view: x, y, row height, its index
-  std::array<float, 2> aboutBox_{};     ///< the centre of the events panel's "about selected" box
-  std::array<float, 2> findBox_{};      ///< the centre of the find box
-  std::array<float, 2> markButton_{};   ///< the centre of its "mark all" button
-  std::array<float, 2> sheetButton_{};  ///< the centre of the selection's "save as sheet" button
-  std::array<float, 2> clipButton_{};   ///< and of its "save as clip" button
-  std::array<float, 2> editHeader_{};   ///< the centre of the "Edit inputs" header
-  std::array<float, 2> holdButton_{};   ///< and of its "hold from the cursor" button; {0, 0} while it is closed
+  std::array<float, 4> eventList_{};       ///< the events list's first row in view: x, y, row height, its index
+  std::array<float, 2> aboutBox_{};        ///< the centre of the events panel's "about selected" box
+  std::array<float, 2> findBox_{};         ///< the centre of the find box
+  std::array<float, 2> markButton_{};      ///< the centre of its "mark all" button
+  std::array<float, 2> sheetButton_{};     ///< the centre of the selection's "save as sheet" button
+  std::array<float, 2> clipButton_{};      ///< and of its "save as clip" button
+  std::array<float, 2> editHeader_{};      ///< the centre of the "Edit inputs" header
+  std::array<float, 2> holdButton_{};      ///< and of its "hold from the cursor" button; {0, 0} while it is closed
+  std::array<float, 2> bookmarkButton_{};  ///< the centre of the first bookmark's button; {0, 0} while there is none
   std::vector<FieldRow> rows_;
   std::vector<FieldRow> goneRows_;  ///< the fields the tick before had and this one has not
   std::vector<ComparedRow> compared_;

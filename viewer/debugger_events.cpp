@@ -140,6 +140,8 @@ void Debugger::drawEvents() {
   ImGuiListClipper clipper;  // only the rows in view are built: 100,000 events scroll as 20 do
   clipper.Begin(static_cast<int>(std::min<std::uint64_t>(shown, INT_MAX)), rowHeight);
   bool placed = false;
+  // Opened once the rows are drawn: opening one may list the events anew.
+  std::optional<EventRow> opened;
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       if (!placed) {  // where the first row in view is, for --status
@@ -150,7 +152,7 @@ void Debugger::drawEvents() {
       const EventRow row = listedEventAt(static_cast<std::uint64_t>(i));
       const std::string text = writeEventLine(a_.game(), row, a_.lastTick());
       ImGui::PushID(i);
-      if (ImGui::Selectable(text.c_str(), row.tick == a_.tick())) openEvent(row);
+      if (ImGui::Selectable(text.c_str(), row.tick == a_.tick())) opened = row;
       if (ImGui::IsItemHovered()) {
         hovered_ = placeEventSubject(row.event);
         // A line the panel cuts short is read whole where the pointer is.
@@ -162,6 +164,7 @@ void Debugger::drawEvents() {
   }
   ImGui::EndChild();
   ImGui::End();
+  if (opened) openEvent(*opened);
 }
 
 std::uint64_t Debugger::findListedEventRow(std::uint64_t tick) const {

@@ -364,6 +364,32 @@ TEST(Window, AClickOnAnEventGoesToItAndSelectsWhatItIsAboutAndTheBoxListsItsEven
   EXPECT_TRUE(view.waitFor([&](const Status& s) { return s.at("tick") == std::to_string(ticks.front()); }));
 }
 
+TEST(Window, ABookmarksButtonGoesToItsTick) {
+  // K bookmarks the cursor's tick; its button in Navigate goes back there, and the row of
+  // buttons it was drawn in is not read after the seek that refreshes it (found freed by ASan).
+  retrace::testing::TempDir temp{"retrace_window_bookmarks"};
+  ViewerWindow view(std::string(RETRACE_REPLAYS_DIR) + "/tank-bot-seed5.rtr", temp.path());
+  ASSERT_TRUE(view.opened()) << view.report();
+  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "0"; }));
+  EXPECT_EQ(view.readSettled("bookmarkButton"), "0.0,0.0");
+  for (const std::uint64_t tick : {673U, 900U}) {
+    ASSERT_TRUE(view.goTo(tick));
+    view.key("k");
+    ASSERT_TRUE(view.waitFor([&](const Status& s) { return s.at("bookmarks").find(std::to_string(tick)) != std::string::npos; }));
+  }
+  ASSERT_TRUE(view.goTo(2000));
+  ASSERT_TRUE(view.waitFor([](const Status& s) { return s.at("bookmarks") == "673,900"; }));
+  std::array<float, 2> button{};
+  char comma = 0;
+  std::istringstream in(view.readSettled("bookmarkButton"));
+  in >> button[0] >> comma >> button[1];
+  ASSERT_GT(button[0], 0.0F);
+  view.press(button[0], button[1]);
+  EXPECT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "673"; })) << view.report();
+  view.key("Right");  // still answering
+  EXPECT_TRUE(view.waitFor([](const Status& s) { return s.at("tick") == "674"; })) << view.report();
+}
+
 TEST(Window, TheFindBoxGoesToAMatchAndMarksThemAllAFewSlicesAFrame) {
   // The search runs over frames: typed into the box, Enter goes to the first tick after the
   // cursor where it holds, and "mark all" marks what retrace find --all gives.
