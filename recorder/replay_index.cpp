@@ -74,26 +74,39 @@ std::optional<std::string> ReplayIndex::visitChunks(std::size_t first, std::size
   return std::nullopt;
 }
 
+namespace {
+
+/// Whether a stored state loads into the replay's game (false for a game this build lacks).
+bool fitsState(const ReplayHeader& header, const std::vector<std::int64_t>& values) {
+  const sim::GameDefinition* game = gameOf(header);
+  return game != nullptr && game->start(configOf(header), header.seed)->loadState(values);
+}
+
+}  // namespace
+
 std::variant<LoadedReplay, std::string> ReplayIndex::loadTicks(std::uint64_t from, std::uint64_t to, bool fromStart) const {
-  LoadedReplay window = summary_;
-  if (entries_.empty()) return window;
-  std::size_t first = 0;
-  if (!fromStart) {
-    // The latest chunk whose snapshot is at or before `from` (a snapshot is its chunk's last tick).
-    for (std::size_t i = std::min(findChunk(from), entries_.size() - 1) + 1; i-- > 0;) {
-      if (entries_[i].snapshotTick && *entries_[i].snapshotTick <= from) {
-        first = i;
-        break;
-      }
+  if (entries_.empty()) return summary_;
+  // The latest chunk whose snapshot is at or before `from` (a snapshot is its chunk's last tick).
+  std::size_t below = fromStart ? 0 : std::min(findChunk(from), entries_.size() - 1) + 1;
+  const auto startBelow = [&]() -> std::size_t {
+    while (below-- > 0) {
+      if (entries_[below].snapshotTick && *entries_[below].snapshotTick <= from) return below;
     }
-  }
+    below = 0;
+    return 0;
+  };
   const std::size_t last = findChunk(std::max(from, to));
-  if (auto problem = visitChunks(first, last, [&](Chunk& chunk) {
-        window.chunks.push_back(std::move(chunk));
-        return true;
-      }))
-    return *problem;
-  return window;
+  for (std::size_t first = startBelow();; first = startBelow()) {
+    LoadedReplay window = summary_;
+    if (auto problem = visitChunks(first, last, [&](Chunk& chunk) {
+          window.chunks.push_back(std::move(chunk));
+          return true;
+        }))
+      return *problem;
+    // A snapshot that does not fit the game's state (a forged file, or a state laid out anew
+    // without a new rules version) is no place to start: the one before it is, or tick 0.
+    if (first == 0 || fitsState(window.header, window.chunks.front().snapshot.values)) return window;
+  }
 }
 
 }  // namespace retrace::recorder
