@@ -107,11 +107,11 @@ std::variant<std::unique_ptr<sim::GameSession>, Unanswered> reachTick(const Load
         return describeParting(at, "the state stored in the snapshot differs from its recorded hash");
     }
   }
-  // A replay given as a few chunks (ReplayIndex::loadTicks) starts at a snapshot; if that did
-  // not load, the ticks before its first chunk are not there to re-simulate.
+  // A replay given as a few chunks starts at a snapshot (ReplayIndex::loadTicks takes one that
+  // fits); if that did not load, the ticks before its first chunk are not there to re-simulate.
   if (!replay.chunks.empty() && at + 1 < replay.chunks.front().firstTick && tick >= replay.chunks.front().firstTick) {
     return Unanswered{"the snapshot before tick " + std::to_string(tick) + " does not fit " + replay.header.game +
-                      "'s state: show it with --from-start"};
+                      "'s state, and the ticks before it were not read"};
   }
   // Inputs from the chunk holding tick at + 1 on.
   for (const Chunk& c : replay.chunks) {
