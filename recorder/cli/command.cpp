@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "recorder/format.h"
+#include "recorder/inspect.h"
 #include "recorder/parse.h"
 #include "recorder/processors.h"
 #include "recorder/recorder.h"
@@ -76,6 +77,11 @@ unsigned countDefaultJobs() noexcept { return std::min(kMostJobs, countUsablePro
 ExitCode refuseInput(std::string_view command, std::string_view sentence) {
   spdlog::error("{} {}: {}", programName(), command, sentence);
   return ExitCode::kBadInput;
+}
+
+ExitCode refuseUnanswered(std::string_view command, std::string_view file, const Unanswered& problem) {
+  spdlog::error("{} {}: {}{}{}", programName(), command, file, file.empty() ? "" : " ", problem.sentence);
+  return problem.diverged ? ExitCode::kFailed : ExitCode::kBadInput;
 }
 
 }  // namespace retrace::recorder::cli

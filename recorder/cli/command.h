@@ -14,6 +14,10 @@
 
 #include "recorder/program_name.h"
 
+namespace retrace::recorder {
+struct Unanswered;
+}
+
 namespace retrace::recorder::cli {
 
 /// Exit codes shared by every command.
@@ -53,6 +57,10 @@ using recorder::setProgramName;
 /// Says why a command cannot go on, one line on stderr ("retrace show: SENTENCE"), and gives
 /// the exit code for bad input.
 ExitCode refuseInput(std::string_view command, std::string_view sentence);
+/// Prints why a replay cannot answer a question ("retrace show: a.rtr no longer re-simulates
+/// ..."; `file` before the sentence unless empty) and returns 1 when this build no longer
+/// re-simulates the recording as it was recorded, else 2.
+ExitCode refuseUnanswered(std::string_view command, std::string_view file, const Unanswered& problem);
 
 /// The errno of the first write to stdout that failed, 0 while none has.
 [[nodiscard]] inline int& firstOutputError() noexcept {

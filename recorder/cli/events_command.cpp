@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
 #include "recorder/cli/command.h"
@@ -143,12 +142,6 @@ std::variant<Listed, Unanswered> listEvents(const ReplayIndex& index, const std:
   return listed;
 }
 
-/// One sentence for why the replay cannot answer, and the exit status that goes with it.
-ExitCode refuseUnanswered(const Unanswered& problem) {
-  spdlog::error("{} events: {}", programName(), problem.sentence);
-  return problem.diverged ? ExitCode::kFailed : ExitCode::kBadInput;
-}
-
 ExitCode runEvents(const EventsOptions& options) {
   // Through the index: the chunks of the range are read one at a time.
   auto opened = ReplayIndex::open(options.file);
@@ -171,13 +164,12 @@ ExitCode runEvents(const EventsOptions& options) {
   std::optional<TunnelWalk> tunnels;
   if (options.tunnels) {
     auto started = TunnelWalk::start(index, options.from);
-    if (auto* problem = std::get_if<Unanswered>(&started))
-      return refuseUnanswered({options.file + " " + problem->sentence, problem->diverged});
+    if (auto* problem = std::get_if<Unanswered>(&started)) return refuseUnanswered("events", options.file, *problem);
     tunnels = std::move(std::get<TunnelWalk>(started));
   }
   auto answered = listEvents(index, std::get<std::vector<bool>>(kinds), where, options.about, options.from, to,
                              std::move(tunnels), options.json);
-  if (const auto* problem = std::get_if<Unanswered>(&answered)) return refuseUnanswered(*problem);
+  if (const auto* problem = std::get_if<Unanswered>(&answered)) return refuseUnanswered("events", "", *problem);
   const Listed& listed = std::get<Listed>(answered);
   if (options.json) {
     nlohmann::ordered_json counts{{"counts", listed.counts}};

@@ -1,8 +1,8 @@
 // `retrace show FILE --tick N`: the whole state at a tick, every field by its dotted name (fixed
 // point as decimals, flags as true/false, enumerations by name), with the input held and the
-// events recorded on that tick, and the tunnels the game's oracle finds there. The tick is reached from the nearest snapshot, so
-// any tick of an hour answers within a frame. --changed shows only what the tick changed, with what it was;
-// --since T what changed since tick T.
+// events recorded on that tick, and the tunnels the game's oracle finds there. The tick is
+// reached from the nearest snapshot, so any tick of an hour answers within a frame. --changed
+// shows only what the tick changed, with what it was; --since T what changed since tick T.
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -148,12 +148,6 @@ void printShowText(const ShowOptions& options, const LoadedReplay& replay, std::
   printFields(fields);
 }
 
-/// One sentence for why the replay cannot answer, and the exit status that goes with it.
-ExitCode refuseUnanswered(const ShowOptions& options, const Unanswered& problem) {
-  spdlog::error("{} show: {} {}", programName(), options.file, problem.sentence);
-  return problem.diverged ? ExitCode::kFailed : ExitCode::kBadInput;
-}
-
 /// Where the ticks shown are reached from.
 ReachFrom reachFrom(const ShowOptions& options) { return options.fromStart ? ReachFrom::kStart : ReachFrom::kSnapshot; }
 
@@ -161,7 +155,7 @@ ReachFrom reachFrom(const ShowOptions& options) { return options.fromStart ? Rea
 std::variant<std::vector<sim::Field>, ExitCode> readState(const ShowOptions& options, const LoadedReplay& replay,
                                                           std::uint64_t tick) {
   auto reached = reachTick(replay, tick, reachFrom(options));
-  if (auto* problem = std::get_if<Unanswered>(&reached)) return refuseUnanswered(options, *problem);
+  if (auto* problem = std::get_if<Unanswered>(&reached)) return refuseUnanswered("show", options.file, *problem);
   return std::get<std::unique_ptr<sim::GameSession>>(reached)->describeState();
 }
 
@@ -232,7 +226,7 @@ ExitCode runShow(ShowOptions options) {
   const std::vector<sim::FieldChange> changes =
       options.since ? sim::listChangedFields(wasById, nowById) : std::vector<sim::FieldChange>{};
   auto tunnels = findTunnelsAt(replay, options.tick, reachFrom(options));
-  if (auto* problem = std::get_if<Unanswered>(&tunnels)) return refuseUnanswered(options, *problem);
+  if (auto* problem = std::get_if<Unanswered>(&tunnels)) return refuseUnanswered("show", options.file, *problem);
   const TickRecord record = findTickRecord(replay, options.tick, std::move(std::get<std::vector<sim::Tunnel>>(tunnels)));
   if (options.json)
     printShowJson(options, replay, record, fields, changes);

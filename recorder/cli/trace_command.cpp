@@ -148,10 +148,7 @@ ExitCode runTrace(const TraceOptions& options) {
   const std::uint64_t to = std::get<std::uint64_t>(range);
   const std::vector<FieldPattern>& patterns = std::get<std::vector<FieldPattern>>(parsed);
   const auto collected = collectTrace(index, patterns, options.from, to);
-  if (const auto* problem = std::get_if<Unanswered>(&collected)) {
-    spdlog::error("{} trace: {} {}", programName(), options.file, problem->sentence);
-    return problem->diverged ? ExitCode::kFailed : ExitCode::kBadInput;
-  }
+  if (const auto* problem = std::get_if<Unanswered>(&collected)) return refuseUnanswered("trace", options.file, *problem);
   const TraceTable& table = std::get<TraceTable>(collected);
   if (auto refused = refuseUnmatchedPattern(index, patterns, table, options.from, to)) return *refused;
   if (options.json)
