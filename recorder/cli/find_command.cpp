@@ -113,7 +113,9 @@ void attachFindCommand(CLI::App& command, ExitCode& outExit) {
   auto* all = command.add_flag("--all", options->all, "every tick it holds on, as ranges");
   lastBefore->excludes(nextAfter)->excludes(all);
   command.add_flag("--json", options->json, "the ticks as one JSON object");
-  command.footer("Exit status: 0 found, 1 it holds on no tick, 2 a bad file, condition or tick.");
+  command.footer(
+      "Exit status: 0 found, 1 it holds on no tick or the replay no longer re-simulates as recorded, 2 a bad file, "
+      "condition or tick.");
   command.callback([options, &outExit] { outExit = runFind(*options); });
 }
 

@@ -257,7 +257,9 @@ void attachShowCommand(CLI::App& command, ExitCode& outExit) {
                   "too): what a stretch of play changed")
       ->type_name("TICK")
       ->excludes(changed);
-  command.footer("Exit status: 0 shown, 2 a bad file, a tick past the end or a pattern that matches nothing.");
+  command.footer(
+      "Exit status: 0 shown, 1 the replay no longer re-simulates as recorded up to the tick, 2 a bad file, a tick past the "
+      "end or a pattern that matches nothing.");
   command.callback([options, &outExit] { outExit = runShow(*options); });
 }
 

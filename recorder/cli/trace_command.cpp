@@ -173,7 +173,9 @@ void attachTraceCommand(CLI::App& command, ExitCode& outExit) {
   command.add_option("--to", options->to, "the last tick or its time (default: the replay's last)")->type_name("TICK");
   command.add_flag("--csv", options->csv, "comma-separated, for a spreadsheet or a plot");
   command.add_flag("--json", options->json, "one JSON object per tick: the tick and the values by name")->excludes("--csv");
-  command.footer("Exit status: 0 traced, 2 a bad file, a range outside the replay or a field that matches nothing.");
+  command.footer(
+      "Exit status: 0 traced, 1 the replay no longer re-simulates as recorded in the range, 2 a bad file, a range outside "
+      "the replay or a field that matches nothing.");
   command.callback([options, &outExit] { outExit = runTrace(*options); });
 }
 
