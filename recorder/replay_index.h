@@ -45,8 +45,9 @@ class ReplayIndex {
   [[nodiscard]] std::optional<std::string> visitChunks(std::size_t first, std::size_t last,
                                                        const std::function<bool(Chunk&)>& visit) const;
   /// The replay with only the chunks that ticks [from, to] need: those holding them and, before
-  /// them, those back to the latest snapshot at or before `from` (from the first chunk with
-  /// kStart): what reachTick and visitTicks need to answer for that range.
+  /// them, those back to the latest snapshot at or before `from` that loads into the game's state
+  /// (from the first chunk with `fromStart` or when none does): what reachTick and visitTicks
+  /// need to answer for that range.
   [[nodiscard]] std::variant<LoadedReplay, std::string> loadTicks(std::uint64_t from, std::uint64_t to,
                                                                   bool fromStart = false) const;
 
