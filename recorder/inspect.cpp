@@ -36,6 +36,9 @@ std::optional<Unanswered> stepRecordedTick(sim::GameSession& session, const Chun
   return describeParting(tick, "the state differs from its recorded checksum");
 }
 
+/// A visit that walks on through every tick: for a walk that only steps and checks.
+bool visitEveryTick(const sim::GameSession&, std::uint64_t) { return true; }
+
 /// How a walk through a chunk's ticks ended.
 struct ChunkWalk {
   bool more = true;                  ///< false once `to` is passed or `visit` said stop
@@ -118,8 +121,7 @@ std::variant<std::unique_ptr<sim::GameSession>, Unanswered> reachTick(const Load
     if (at >= tick) break;
     const std::uint64_t chunkLast = c.firstTick + c.checksums.size() - 1;
     if (chunkLast <= at) continue;
-    ChunkWalk walked = stepThroughChunk(*session, c, at, tick, replay.header.fullHashEvery,
-                                        [](const sim::GameSession&, std::uint64_t) { return true; });
+    ChunkWalk walked = stepThroughChunk(*session, c, at, tick, replay.header.fullHashEvery, visitEveryTick);
     if (walked.parted) return std::move(*walked.parted);
     at = std::min(chunkLast, tick);
   }
@@ -140,9 +142,7 @@ std::variant<std::vector<sim::Tunnel>, Unanswered> findTunnelsAt(const LoadedRep
   // Only a replay given as a few chunks lacks one (ReplayIndex::loadTicks of another range).
   if (holding == replay.chunks.end()) return Unanswered{"tick " + std::to_string(tick) + " is not among the ticks read"};
   std::vector<FoundTunnel> found;
-  ChunkWalk walked = stepThroughChunk(
-      session, *holding, tick - 1, tick, replay.header.fullHashEvery, [](const sim::GameSession&, std::uint64_t) { return true; },
-      &found);
+  ChunkWalk walked = stepThroughChunk(session, *holding, tick - 1, tick, replay.header.fullHashEvery, visitEveryTick, &found);
   if (walked.parted) return std::move(*walked.parted);
   std::vector<sim::Tunnel> tunnels;
   for (FoundTunnel& f : found) tunnels.push_back(std::move(f.tunnel));
@@ -165,8 +165,7 @@ std::variant<TunnelWalk, Unanswered> TunnelWalk::start(const ReplayIndex& index,
 
 std::variant<std::vector<FoundTunnel>, Unanswered> TunnelWalk::walk(const Chunk& chunk, std::uint64_t to) {
   std::vector<FoundTunnel> found;
-  ChunkWalk walked = stepThroughChunk(
-      *session_, chunk, at_, to, fullHashEvery_, [](const sim::GameSession&, std::uint64_t) { return true; }, &found);
+  ChunkWalk walked = stepThroughChunk(*session_, chunk, at_, to, fullHashEvery_, visitEveryTick, &found);
   if (walked.parted) return std::move(*walked.parted);
   at_ = std::max(at_, std::min(to, chunk.firstTick + chunk.checksums.size() - 1));
   return found;
